@@ -1,0 +1,39 @@
+/* Frame classification: tier, sub-tags, package and display label from a
+ * call frame alone (formats.md §E2, §F). A pure function of its input. */
+#ifndef FC_CLASSIFY_H
+#define FC_CLASSIFY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "flamechart/profile.h"
+
+struct fc_callframe {
+	const char *name;      /* functionName, "" for anonymous */
+	const char *url;       /* "" when none */
+	bool has_script;       /* scriptId present and not 0 */
+	const char *code_type; /* trace-only "JS"/"wasm"/"other", or NULL */
+	/* First-party origin ("https://shop.example"), or NULL when unknown:
+	 * then every http(s) origin without node_modules counts as third party
+	 * unless it is the only origin (fc_profile_classify decides that). */
+	const char *first_party;
+};
+
+struct fc_class {
+	enum fc_tier tier;
+	unsigned tags;     /* enum fc_tag bits */
+	char package[256]; /* npm package, "ext:<id>", host, or "" */
+};
+
+void fc_classify(const struct fc_callframe *in, struct fc_class *out);
+
+/* The label drawn on a bar: the function name, "(anonymous)" for an empty
+ * one, "/pattern/" for "RegExp: pattern" natives. Returns the length. */
+size_t fc_classify_label(const char *name, char *out, size_t size);
+
+/* Short lower-case tier name ("app", "deps", "core", "native", "v8", "gc",
+ * "idle"), and the inverse (-1 when unknown). */
+const char *fc_tier_name(enum fc_tier tier);
+int fc_tier_parse(const char *name, size_t len);
+
+#endif

@@ -1,0 +1,60 @@
+/* Errors and warnings, modelled on jansson's json_error_t: every fallible
+ * function takes a caller-provided struct fc_error and fills it on failure. */
+#ifndef FC_ERROR_H
+#define FC_ERROR_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+enum fc_error_code {
+	FC_OK = 0,
+	FC_ERR_USAGE,   /* bad option or argument */
+	FC_ERR_IO,      /* cannot open or read an input */
+	FC_ERR_SYNTAX,  /* not JSON, truncated JSON, bad folded line */
+	FC_ERR_FORMAT,  /* valid JSON, but not a profile of the expected kind */
+	FC_ERR_TYPE,    /* a member has the wrong JSON type */
+	FC_ERR_INVALID, /* the data contradicts itself (duplicate ids, cycles) */
+	FC_ERR_LIMIT,   /* input larger than the configured bound */
+	FC_ERR_STRICT,  /* a repair that --strict turns into an error */
+	FC_ERR_OUTPUT,  /* cannot write the output */
+	FC_ERR_NOMEM,   /* allocation failed */
+};
+
+struct fc_error {
+	enum fc_error_code code;
+	long line;       /* 1-based; 0 when unknown */
+	long column;     /* 1-based; 0 when unknown */
+	char file[512];  /* input or output path, "" when none */
+	char path[256];  /* JSON path such as nodes[12].children[3], "" when none */
+	char text[512];  /* what is wrong, without the prefix */
+};
+
+/* Process exit codes (documented in --help and the README). */
+enum fc_exit {
+	FC_EXIT_OK = 0,
+	FC_EXIT_USAGE = 1,
+	FC_EXIT_INPUT = 2,
+	FC_EXIT_OUTPUT = 3,
+	FC_EXIT_PARTIAL = 4,
+	FC_EXIT_INTERNAL = 5,
+};
+
+void fc_error_init(struct fc_error *e);
+
+/* Sets code and text; file, path, line and column are left as they are. */
+void fc_error_set(struct fc_error *e, enum fc_error_code code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void fc_error_vset(struct fc_error *e, enum fc_error_code code, const char *fmt, va_list ap);
+
+void fc_error_set_file(struct fc_error *e, const char *file);
+void fc_error_set_path(struct fc_error *e, const char *path);
+
+/* "FILE: PATH (line L, column C): text", leaving out the parts that are unknown.
+ * Returns the length written (truncated to size). */
+size_t fc_error_format(const struct fc_error *e, char *buf, size_t size);
+
+/* Maps an error code to the process exit code. */
+enum fc_exit fc_error_exit_code(enum fc_error_code code);
+
+#endif

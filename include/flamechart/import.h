@@ -1,0 +1,37 @@
+/* Reading profiles: format detection and the importers (DESIGN §2). */
+#ifndef FC_IMPORT_H
+#define FC_IMPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flamechart/error.h"
+#include "flamechart/profile.h"
+
+/* Default --max-input-size: 2 GiB (the model needs well under half of that). */
+#define FC_IMPORT_DEFAULT_MAX ((uint64_t)2 << 30)
+
+struct fc_import_options {
+	enum fc_format format; /* FC_FORMAT_AUTO detects from the content */
+	bool strict;           /* repairs become errors */
+	uint64_t max_bytes;    /* 0 = FC_IMPORT_DEFAULT_MAX */
+};
+
+/* Reads path ("-" = stdin) and appends one profile per sampled thread to out.
+ * On failure err names the file and, where it can, the JSON path, line and
+ * column; out is left as it was. Profiles are classified (fc_profile_classify). */
+bool fc_import_file(const char *path, const struct fc_import_options *opts,
+		    struct fc_profile_set *out, struct fc_error *err);
+
+/* The same from memory; name is used in messages and as the title. */
+bool fc_import_memory(const char *name, const void *data, size_t len,
+		      const struct fc_import_options *opts, struct fc_profile_set *out,
+		      struct fc_error *err);
+
+/* "cpuprofile", "trace", "self-profiling", "folded"; and the inverse
+ * (FC_FORMAT_AUTO for "auto", -1 when unknown). */
+const char *fc_format_name(enum fc_format f);
+int fc_format_parse(const char *name);
+
+#endif

@@ -1,0 +1,107 @@
+/* Layout: profile(s) + options -> boxes in logical units (DESIGN §4).
+ * Pure functions: no cairo, no text measurement, no colours. */
+#ifndef FC_LAYOUT_H
+#define FC_LAYOUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flamechart/error.h"
+#include "flamechart/profile.h"
+
+enum fc_mode { FC_MODE_CHART, FC_MODE_GRAPH };
+
+enum fc_box_flags {
+	FC_BOX_COALESCED = 1 << 0, /* stands for several frames narrower than minwidth */
+	FC_BOX_GC_STACKED = 1 << 1, /* a GC sample drawn on top of the previous stack */
+	FC_BOX_HEALED = 1 << 2,   /* contains a (program) sample healed as DevTools does */
+};
+
+/* One bar. Chart: x in µs on the profile's own clock. Graph: x in weight
+ * units (µs or samples) from 0. */
+struct fc_box {
+	double x0, x1;
+	double self;     /* x1 - x0 minus the children's extent, same unit */
+	uint32_t depth;  /* row: 0 = the root's children (the root is never drawn) */
+	uint32_t frame;  /* index into the lane's profile frames; FC_NONE if coalesced */
+	uint32_t node;   /* chart: profile node; graph: merged node; FC_NONE if coalesced */
+	uint32_t flags;  /* enum fc_box_flags */
+	uint32_t count;  /* coalesced boxes: how many frames it stands for; else 1 */
+};
+
+struct fc_layout_options {
+	enum fc_mode mode;
+	bool keep_idle;      /* graph: keep (idle) (the chart always draws it) */
+	bool gc_root;        /* GC at the root instead of on the previous stack */
+	bool sort_weight;    /* graph: heaviest sibling first instead of alphabetical */
+	bool weight_samples; /* graph: width = sample count instead of time */
+	bool inverted;       /* graph: icicle (recorded for paint; rows are unchanged) */
+	bool per_thread;     /* graph: one graph per profile instead of one merged */
+	/* Target: the plot width in pixels. 0 = the exact layout, nothing culled
+	 * (the layout JSON). Otherwise boxes narrower than minwidth are coalesced
+	 * into grey "…" boxes and what lies under them is dropped, so the box
+	 * count is bounded by pixels, not samples. */
+	double plot_width_px;
+	double minwidth;     /* px, or percent of the lane's total when minwidth_pct */
+	bool minwidth_pct;
+};
+
+/* One profile's boxes (or, for a merged graph, several profiles'). */
+struct fc_lane {
+	const struct fc_profile *profile; /* frames are looked up here */
+	char *title;                      /* lane heading */
+	struct fc_box *boxes;             /* chart: open order; graph: depth-first */
+	size_t n_boxes, cap;
+	uint32_t rows;                    /* number of rows in use */
+	double x_min, x_max;              /* extent in x units */
+	double total;                     /* sum of the row-0 boxes */
+	double idle_left_out;             /* graph: (idle) time not drawn */
+	double coalesced;                 /* x extent held by coalesced boxes */
+	size_t coalesced_frames;          /* frames folded into coalesced boxes */
+	uint32_t healed;                  /* (program) samples healed */
+};
+
+struct fc_layout {
+	enum fc_mode mode;
+	struct fc_layout_options options;
+	struct fc_lane *lanes;
+	size_t n_lanes;
+	double x_min, x_max; /* shared axis: union of the lanes' extents */
+	bool has_time;       /* false when x is a weight, not time */
+	const char *unit;    /* "µs" or "samples" */
+};
+
+/* Builds the layout of every profile in set: exact when plot_width_px is 0,
+ * else culled to the pixel grid. Chart: one lane per profile on a shared
+ * time axis. Graph: one merged lane (or one per profile with per_thread).
+ * The layout borrows the profiles; they must outlive it. false with err on
+ * failure. */
+bool fc_layout_build(struct fc_layout *out, const struct fc_profile_set *set,
+		     const struct fc_layout_options *opts, struct fc_error *err);
+void fc_layout_finish(struct fc_layout *l);
+
+/* --- the chart rules, one function each (devtools.md §1-3) ------------------ */
+
+/* DevTools' fixMissingSamples: a lone (program) sample between two samples
+ * with the same depth-1 ancestor is replaced by the previous sample. Writes
+ * the effective node of each sample to out (n_samples entries) and returns
+ * how many were healed. */
+uint32_t fc_chart_heal_program(const struct fc_profile *p, uint32_t *out);
+
+/* Walks the samples as DevTools' forEachFrame and calls emit for every bar
+ * when it closes (children before parents); box.node/frame/depth/x0/x1/self
+ * are set. seq numbers frames in open order; parent_seq is the seq of the
+ * bar below (UINT64_MAX at row 0). nodes is the effective sample list from
+ * fc_chart_heal_program (or NULL for the raw samples). gc_root puts GC
+ * samples at row 0 instead of on the previous stack. */
+typedef bool (*fc_chart_emit)(void *ctx, const struct fc_box *box, uint64_t seq,
+			      uint64_t parent_seq);
+bool fc_chart_walk(const struct fc_profile *p, const uint32_t *nodes, bool gc_root,
+		   fc_chart_emit emit, void *ctx);
+
+/* The chart's x extent: from the header startTime (or the first sample if
+ * earlier) to the later of endTime and the end of the last sample. */
+void fc_chart_extent(const struct fc_profile *p, double *x_min, double *x_max);
+
+#endif

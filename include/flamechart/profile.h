@@ -1,0 +1,176 @@
+/* The profile model: one sampled thread as interned frames, a flat call tree
+ * and time-sorted samples. No stage after import knows the input format. */
+#ifndef FC_PROFILE_H
+#define FC_PROFILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flamechart/error.h"
+#include "flamechart/strpool.h"
+
+/* Tiers, in legend order (formats.md §E2). */
+enum fc_tier {
+	FC_TIER_APP,
+	FC_TIER_DEPS,
+	FC_TIER_CORE,
+	FC_TIER_NATIVE,
+	FC_TIER_V8,
+	FC_TIER_GC,
+	FC_TIER_IDLE,
+	FC_TIER_COUNT
+};
+
+/* Sub-tags the classifier adds (formats.md §E2). */
+enum fc_tag {
+	FC_TAG_REGEXP = 1 << 0,
+	FC_TAG_WASM = 1 << 1,
+	FC_TAG_EVAL = 1 << 2,
+	FC_TAG_EXT = 1 << 3,
+};
+
+/* Synthetic frames recognised by name. Only the root's direct children count
+ * as (program)/(idle)/GC for the chart rules (devtools.md §2). */
+enum fc_meta {
+	FC_META_NONE,
+	FC_META_ROOT,
+	FC_META_PROGRAM,
+	FC_META_IDLE,
+	FC_META_GC,
+	FC_META_UNKNOWN, /* our "(unknown)" frame for samples naming unknown nodes */
+};
+
+enum fc_format {
+	FC_FORMAT_AUTO,
+	FC_FORMAT_CPUPROFILE,
+	FC_FORMAT_TRACE,
+	FC_FORMAT_SELF_PROFILING,
+	FC_FORMAT_FOLDED,
+};
+
+/* An interned call frame. Equal (name, url, line, column, has-script) give one
+ * frame; that is the identity the merged graph uses. */
+struct fc_frame {
+	uint32_t name;      /* string ids into fc_profile.strings */
+	uint32_t url;
+	uint32_t script_id; /* first script id seen for this frame ("0" = none) */
+	int32_t line;       /* 0-based definition line, -1 = unknown */
+	int32_t column;     /* 0-based, -1 = unknown */
+	uint32_t package;   /* string id of the npm package or host, 0 = none */
+	uint8_t tier;       /* enum fc_tier, set by fc_profile_classify */
+	uint8_t tags;       /* enum fc_tag bits */
+	uint8_t meta;       /* enum fc_meta */
+};
+
+/* A repaired defect, reported as a warning (or an error under --strict). */
+struct fc_warning {
+	char *path; /* JSON path or "line N" for text formats; may be "" */
+	long line, column;
+	char *text;
+};
+
+struct fc_profile {
+	char *name;         /* display title: file name, or process/thread name */
+	char *source;       /* input path as given ("-" for stdin) */
+	char *thread_name;  /* NULL when unknown */
+	char *process_name; /* NULL when unknown */
+	char *note;         /* NULL, or a remark for the header (e.g. which of several profiles) */
+	int64_t pid, tid;   /* -1 when unknown */
+	enum fc_format format;
+
+	/* Header times on the profile's own clock, in µs. A .cpuprofile's
+	 * startTime/endTime; for traces the Profile event's ts. */
+	int64_t start_us, end_us;
+	/* False for folded stacks: sample "times" are cumulative weights. */
+	bool has_time;
+	/* Unit of a weight when has_time is false (e.g. "samples"). */
+	const char *weight_unit;
+
+	struct fc_strpool strings;
+	struct fc_frame *frames;
+	uint32_t n_frames;
+
+	/* The call tree in pre-order: node 0 is the root, parent[i] < i. */
+	uint32_t n_nodes;
+	uint32_t *node_parent; /* FC_NONE for the root */
+	uint32_t *node_frame;
+	uint32_t *node_depth;  /* root 0, its children 1 (chart row = depth - 1) */
+	int64_t *node_id;      /* id in the input file, for messages and JSON */
+	uint32_t max_depth;
+
+	/* Samples stably sorted by time, as DevTools does (devtools.md §1.3). */
+	uint32_t n_samples;
+	uint32_t *sample_node;
+	int64_t *sample_time_us;
+	/* End of the last sample when the input says it (legacy timestamps with
+	 * one extra entry, folded weights); INT64_MIN when it must be derived. */
+	int64_t last_end_us;
+
+	/* The root's (program), (idle) and (garbage collector) children. */
+	uint32_t program_node, idle_node, gc_node;
+
+	struct fc_warning *warnings; /* the first FC_PROFILE_MAX_WARNINGS */
+	size_t n_warnings;
+	size_t n_repairs; /* all repairs, including those not kept */
+
+	/* private: frame interning table */
+	uint32_t *frame_table;
+	size_t frame_table_cap, frames_cap;
+};
+
+#define FC_PROFILE_MAX_WARNINGS 64
+
+/* Several profiles (threads or files) that share one time axis. */
+struct fc_profile_set {
+	struct fc_profile **items;
+	size_t count, cap;
+};
+
+/* Allocates an empty profile; NULL on allocation failure. */
+struct fc_profile *fc_profile_create(void);
+void fc_profile_destroy(struct fc_profile *p);
+
+static inline const char *fc_profile_str(const struct fc_profile *p, uint32_t id)
+{
+	return fc_strpool_get(&p->strings, id);
+}
+
+static inline const struct fc_frame *fc_profile_node_frame(const struct fc_profile *p,
+							   uint32_t node)
+{
+	return &p->frames[p->node_frame[node]];
+}
+
+/* Interns a frame and returns its index, FC_NONE on allocation failure.
+ * Strings need not be NUL-terminated. */
+uint32_t fc_profile_intern_frame(struct fc_profile *p, const char *name, size_t name_len,
+				 const char *url, size_t url_len, const char *script_id,
+				 size_t sid_len, int32_t line, int32_t column);
+
+/* Records a repair warning (keeps the first FC_PROFILE_MAX_WARNINGS). */
+bool fc_profile_warn(struct fc_profile *p, const char *path, long line, long column,
+		     const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* The time the last sample ends: the recorded end when the input gives one,
+ * else DevTools' rule -- last sample + average interval, or the header
+ * endTime when there is a single sample (devtools.md §1.4-1.5). In µs, as a
+ * double because the average interval is fractional. */
+double fc_profile_samples_end(const struct fc_profile *p);
+
+/* Duration of sample i in µs: up to the next sample, the last one up to
+ * fc_profile_samples_end. */
+double fc_profile_sample_duration(const struct fc_profile *p, uint32_t i);
+
+/* Median interval between consecutive samples in µs (0 with < 2 samples). */
+double fc_profile_median_interval(const struct fc_profile *p);
+
+/* Sets tier, tags and package of every frame (fc_classify per frame). */
+void fc_profile_classify(struct fc_profile *p);
+
+/* Ownership: the set owns its profiles. */
+void fc_profile_set_init(struct fc_profile_set *s);
+bool fc_profile_set_add(struct fc_profile_set *s, struct fc_profile *p);
+void fc_profile_set_finish(struct fc_profile_set *s);
+
+#endif

@@ -1,0 +1,35 @@
+/* Summary numbers of a profile, shared by `info`, the image header and the
+ * report: durations, counts, time per tier and package, top self time. */
+#ifndef FC_STATS_H
+#define FC_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flamechart/profile.h"
+
+struct fc_stats_entry {
+	uint32_t frame; /* frame index (functions) or string id (packages) */
+	double self_us;
+	uint64_t samples;
+};
+
+struct fc_stats {
+	double duration_us;  /* header endTime - startTime (or the samples' span) */
+	double sampled_us;   /* sum of sample durations */
+	double interval_us;  /* median interval */
+	uint32_t n_samples, n_nodes, n_functions, max_depth;
+	double tier_us[FC_TIER_COUNT];
+	/* every function with self time, heaviest first (ties: by name) */
+	struct fc_stats_entry *functions;
+	size_t n_functions_with_self;
+	/* deps packages by self time, heaviest first (ties: by name) */
+	struct fc_stats_entry *packages;
+	size_t n_packages;
+};
+
+/* Computes the stats from the raw samples. false on allocation failure. */
+bool fc_stats_compute(const struct fc_profile *p, struct fc_stats *out);
+void fc_stats_finish(struct fc_stats *s);
+
+#endif

@@ -1,0 +1,44 @@
+/* Interned strings: equal strings get one id. Id 0 is always "". Strings are
+ * stored NUL-terminated and valid UTF-8 (fc_strpool_intern sanitises). */
+#ifndef FC_STRPOOL_H
+#define FC_STRPOOL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flamechart/common.h"
+
+struct fc_strpool {
+	char *data;          /* all strings, each NUL-terminated */
+	size_t len, cap;
+	uint32_t *offset;    /* id -> offset into data */
+	uint32_t *length;    /* id -> length in bytes */
+	size_t count, count_cap, length_cap;
+	uint32_t *table;     /* open addressing: id + 1, 0 = empty */
+	uint32_t *table_hash;
+	size_t table_cap;    /* power of two */
+};
+
+bool fc_strpool_init(struct fc_strpool *p);
+void fc_strpool_finish(struct fc_strpool *p);
+
+/* Returns the id of s[0..len), adding it if new. Invalid UTF-8 and control
+ * characters are replaced (U+FFFD) before interning. FC_NONE on allocation
+ * failure or when the pool would exceed 4 GiB. */
+uint32_t fc_strpool_intern(struct fc_strpool *p, const char *s, size_t len);
+
+/* Id of an existing string, FC_NONE if absent (no sanitising). */
+uint32_t fc_strpool_find(const struct fc_strpool *p, const char *s, size_t len);
+
+static inline const char *fc_strpool_get(const struct fc_strpool *p, uint32_t id)
+{
+	return p->data + p->offset[id];
+}
+
+static inline uint32_t fc_strpool_len(const struct fc_strpool *p, uint32_t id)
+{
+	return p->length[id];
+}
+
+#endif

@@ -1,0 +1,88 @@
+/* The command line: options parsed from a table into struct fc_cli, then one
+ * function per subcommand. */
+#ifndef FC_CLI_H
+#define FC_CLI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "flamechart/error.h"
+#include "flamechart/profile.h"
+
+enum fc_command { FC_CMD_RENDER, FC_CMD_INFO, FC_CMD_REPORT };
+
+enum fc_mode_bits { FC_MODE_BIT_CHART = 1, FC_MODE_BIT_GRAPH = 2 };
+
+enum fc_out_format {
+	FC_OUT_AUTO,
+	FC_OUT_SVG,
+	FC_OUT_PNG,
+	FC_OUT_PDF,
+	FC_OUT_JSON,
+	FC_OUT_FOLDED,
+	FC_OUT_COUNT
+};
+
+struct fc_cli {
+	enum fc_command command;
+	const char *const *inputs;
+	size_t n_inputs;
+
+	/* render */
+	const char *output;            /* NULL = default name, "-" = stdout */
+	unsigned formats;              /* bit per enum fc_out_format; 0 = auto */
+	unsigned modes;                /* enum fc_mode_bits; 0 = chart */
+	int width_px;                  /* default 1200 */
+	double scale;                  /* PNG HiDPI factor, default 1 */
+	const char *title, *subtitle;
+	const char *color_by;          /* NULL = per-mode default */
+	const char *theme;             /* NULL = "light" */
+	unsigned hide_tiers, dim_tiers; /* bit per enum fc_tier */
+	double minwidth;               /* px, or percent when minwidth_pct */
+	bool minwidth_pct;
+	bool inverted;
+	bool sort_weight;              /* --sort weight */
+	bool weight_samples;           /* --weight samples */
+	bool keep_idle;                /* --idle */
+	bool gc_root;                  /* --gc root */
+	const char *thread;            /* --thread NAME|TID */
+	int64_t pid;                   /* --pid, -1 = all */
+	bool per_thread;
+	enum fc_format input_format;
+	bool no_legend;
+	bool strict;
+	bool quiet;
+	uint64_t max_input_bytes;
+
+	/* report */
+	bool recursive;
+	int jobs;                      /* 0 = number of cores */
+	const char *summary;
+	int shard_index, shard_count;  /* 1-based; 0/0 = no sharding */
+	bool merge;
+};
+
+/* Entry point of the flamechart program; returns the exit code. */
+int fc_cli_main(int argc, char **argv);
+
+/* Parses argv into cli (defaults first). false on a usage error (err set). */
+bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *err);
+void fc_cli_finish(struct fc_cli *cli);
+void fc_cli_help(FILE *out);
+
+/* Subcommands; each returns an exit code. */
+int fc_cmd_info(const struct fc_cli *cli);
+int fc_cmd_render(const struct fc_cli *cli);
+int fc_cmd_report(const struct fc_cli *cli);
+
+/* Messages on stderr: "flamechart: FILE: PATH (line L, column C): text". */
+void fc_log_error(const struct fc_error *err);
+void fc_log_warning(const char *file, const struct fc_warning *w);
+void fc_log(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Prints each profile's warnings (unless quiet) to stderr. */
+void fc_log_profile_warnings(const struct fc_cli *cli, const struct fc_profile_set *set);
+
+#endif

@@ -1,0 +1,125 @@
+/* flamechart info: a text summary of each profile on stdout. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "flamechart/classify.h"
+#include "flamechart/import.h"
+#include "flamechart/stats.h"
+
+#define TOP_FUNCTIONS 15
+
+static void print_ms(FILE *out, double us)
+{
+	fprintf(out, "%.3f ms", us / 1000.0);
+}
+
+static double pct(double part, double whole)
+{
+	return whole > 0 ? 100.0 * part / whole : 0.0;
+}
+
+static void print_profile(FILE *out, const struct fc_profile *p, const struct fc_stats *s)
+{
+	size_t i;
+	int t;
+
+	fprintf(out, "%s\n", p->name);
+	if (p->process_name || p->thread_name || p->pid >= 0)
+		fprintf(out, "  thread        %s%s%s (pid %lld, tid %lld)\n",
+			p->process_name ? p->process_name : "",
+			p->process_name && p->thread_name ? " / " : "",
+			p->thread_name ? p->thread_name : "", (long long)p->pid,
+			(long long)p->tid);
+	if (p->note)
+		fprintf(out, "  note          %s\n", p->note);
+	fprintf(out, "  format        %s\n", fc_format_name(p->format));
+	if (p->has_time) {
+		fputs("  duration      ", out);
+		print_ms(out, s->duration_us);
+		fputs("\n  sampled       ", out);
+		print_ms(out, s->sampled_us);
+		fputs("\n", out);
+	} else {
+		fprintf(out, "  total weight  %.0f %s\n", s->sampled_us, p->weight_unit);
+	}
+	fprintf(out, "  samples       %u\n", s->n_samples);
+	if (p->has_time) {
+		fputs("  interval      ", out);
+		print_ms(out, s->interval_us);
+		fputs(" (median)\n", out);
+	}
+	fprintf(out, "  nodes         %u\n", s->n_nodes);
+	fprintf(out, "  functions     %u\n", s->n_functions);
+	fprintf(out, "  max depth     %u\n", s->max_depth);
+	fprintf(out, "  repairs       %zu\n", p->n_repairs);
+	fputs("  time by tier\n", out);
+	for (t = 0; t < FC_TIER_COUNT; t++) {
+		if (s->tier_us[t] <= 0)
+			continue;
+		fprintf(out, "    %-8s %12.3f ms %6.1f%%\n", fc_tier_name((enum fc_tier)t),
+			s->tier_us[t] / 1000.0, pct(s->tier_us[t], s->sampled_us));
+	}
+	fprintf(out, "  top %d functions by self time\n", TOP_FUNCTIONS);
+	fprintf(out, "    %12s %6s  %-6s  %s\n", "self ms", "%", "tier", "function  url:line");
+	for (i = 0; i < s->n_functions_with_self && i < TOP_FUNCTIONS; i++) {
+		const struct fc_frame *f = &p->frames[s->functions[i].frame];
+		const char *name = fc_profile_str(p, f->name);
+		const char *url = fc_profile_str(p, f->url);
+
+		fprintf(out, "    %12.3f %5.1f%%  %-6s  %s", s->functions[i].self_us / 1000.0,
+			pct(s->functions[i].self_us, s->sampled_us), fc_tier_name(f->tier),
+			name[0] ? name : "(anonymous)");
+		if (url[0]) {
+			fprintf(out, "  %s", url);
+			if (f->line >= 0)
+				fprintf(out, ":%d", f->line + 1);
+		}
+		fputc('\n', out);
+	}
+}
+
+int fc_cmd_info(const struct fc_cli *cli)
+{
+	struct fc_import_options opts = {
+		.format = cli->input_format,
+		.strict = cli->strict,
+		.max_bytes = cli->max_input_bytes,
+	};
+	int rc = FC_EXIT_OK;
+	size_t i, j;
+	bool first = true;
+
+	for (i = 0; i < cli->n_inputs; i++) {
+		struct fc_profile_set set;
+		struct fc_error err;
+
+		fc_profile_set_init(&set);
+		if (!fc_import_file(cli->inputs[i], &opts, &set, &err)) {
+			fc_log_error(&err);
+			if (rc == FC_EXIT_OK)
+				rc = (int)fc_error_exit_code(err.code);
+			continue;
+		}
+		fc_log_profile_warnings(cli, &set);
+		for (j = 0; j < set.count; j++) {
+			struct fc_stats s;
+			if (!fc_stats_compute(set.items[j], &s)) {
+				fc_log("out of memory");
+				fc_profile_set_finish(&set);
+				return FC_EXIT_INTERNAL;
+			}
+			if (!first)
+				fputc('\n', stdout);
+			first = false;
+			print_profile(stdout, set.items[j], &s);
+			fc_stats_finish(&s);
+		}
+		fc_profile_set_finish(&set);
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fc_log("<stdout>: write error");
+		return FC_EXIT_OUTPUT;
+	}
+	return rc;
+}

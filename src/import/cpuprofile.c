@@ -1,0 +1,620 @@
+/* V8 .cpuprofile importer (formats.md §A), streaming with YAJL: the modern
+ * shape (nodes, samples, timeDeltas) and the legacy v8-profiler shape (a
+ * nested head tree and absolute timestamps). Key order does not matter:
+ * everything goes into an fc_builder and is resolved at the end. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import/importers.h"
+#include "import/jstream.h"
+#include "model/builder.h"
+#include "util/util.h"
+
+enum ctx {
+	C_ROOT = 1,    /* top-level object */
+	C_NODES,       /* nodes[] */
+	C_NODE,        /* nodes[i], or a legacy head node */
+	C_CALLFRAME,   /* nodes[i].callFrame */
+	C_CHILDREN,    /* nodes[i].children[] of ids */
+	C_SAMPLES,
+	C_TIMES,       /* timeDeltas[] or timestamps[] */
+	C_HEAD_CHILDREN, /* legacy: children[] of node objects */
+};
+
+enum key {
+	K_NODES, K_START, K_END, K_SAMPLES, K_DELTAS, K_HEAD, K_TIMESTAMPS,
+	K_ID, K_CALLFRAME, K_CHILDREN, K_PARENT, K_HIT,
+	K_FUNCTION, K_SCRIPT, K_URL, K_LINE, K_COLUMN,
+	K_TRACE_EVENTS, K_FRAMES, K_RESOURCES, K_STACKS, K_SCHEMA,
+	K_COUNT
+};
+
+static const char *const key_names[K_COUNT] = {
+	"nodes", "startTime", "endTime", "samples", "timeDeltas", "head", "timestamps",
+	"id", "callFrame", "children", "parent", "hitCount",
+	"functionName", "scriptId", "url", "lineNumber", "columnNumber",
+	"traceEvents", "frames", "resources", "stacks", "$schema",
+};
+
+/* One string field of a node being read (yajl's buffers do not outlive the
+ * callback, and a node's keys can come in any order). */
+struct sbuf {
+	char *s;
+	size_t len, cap;
+	bool set;
+};
+
+struct node_state {
+	bool have_id, have_parent;
+	int64_t id, parent, hit;
+	struct sbuf name, url, sid;
+	int32_t line, column;
+	bool have_callframe;
+	int64_t *children; /* child ids (modern) or closed children's ids (legacy) */
+	size_t n_children, children_cap;
+	long pos_line, pos_col;
+	int64_t index;
+};
+
+struct importer {
+	struct jstream js;
+	struct fc_builder b;
+	struct fc_profile *p;
+	struct fc_error *err;
+	bool legacy, modern;
+	bool have_start, have_end;
+	double start, end; /* raw header values; units decided at the end */
+	char other_keys[200];
+
+	struct node_state *nodes; /* stack: depth 1 for modern, nested for legacy */
+	size_t depth, cap, inited;
+};
+
+static int key_of(void *user, int ctx, const char *s, size_t len)
+{
+	int k;
+	(void)user;
+
+	for (k = 0; k < K_COUNT; k++)
+		if (strlen(key_names[k]) == len && memcmp(key_names[k], s, len) == 0)
+			break;
+	switch (ctx) {
+	case C_ROOT:
+		if (k <= K_TIMESTAMPS || (k >= K_TRACE_EVENTS && k < K_COUNT))
+			return k;
+		break;
+	case C_NODE:
+		if (k >= K_ID && k <= K_HIT)
+			return k;
+		/* legacy nodes carry the call frame fields inline */
+		if (k >= K_FUNCTION && k <= K_COLUMN)
+			return k;
+		break;
+	case C_CALLFRAME:
+		if (k >= K_FUNCTION && k <= K_COLUMN)
+			return k;
+		break;
+	}
+	if (ctx == C_ROOT) {
+		/* remember a few unknown keys for the "not a profile" message */
+		struct importer *im = user;
+		size_t n = strlen(im->other_keys);
+		if (n + len + 3 < sizeof(im->other_keys))
+			snprintf(im->other_keys + n, sizeof(im->other_keys) - n, "%s\"%.*s\"",
+				 n ? ", " : "", (int)len, s);
+	}
+	return J_NOKEY;
+}
+
+static bool type_error(struct importer *im, const char *want, const char *found)
+{
+	return jstream_fail(&im->js, FC_ERR_TYPE, "expected %s, found %s", want, found);
+}
+
+static bool want_int(struct importer *im, const struct jvalue *v, int64_t *out)
+{
+	if (v->type == J_INT) {
+		*out = v->i;
+		return true;
+	}
+	if (v->type == J_DOUBLE && !v->int_overflow && isfinite(v->d) && v->d == floor(v->d) &&
+	    fabs(v->d) < 9.2e18) {
+		*out = (int64_t)v->d;
+		return true;
+	}
+	if (v->type == J_DOUBLE && v->int_overflow)
+		return jstream_fail(&im->js, FC_ERR_INVALID, "integer out of range");
+	if (v->type == J_DOUBLE)
+		return jstream_fail(&im->js, FC_ERR_INVALID, "expected an integer, found %.17g",
+				    v->d);
+	return type_error(im, "an integer", jstream_type_name(v));
+}
+
+/* A time in µs: integers exactly, other finite numbers rounded. */
+static bool want_time(struct importer *im, const struct jvalue *v, double *out)
+{
+	if (v->type == J_INT) {
+		*out = (double)v->i;
+	} else if (v->type == J_DOUBLE) {
+		if (!isfinite(v->d) || fabs(v->d) > 9.0e15)
+			return jstream_fail(&im->js, FC_ERR_INVALID, "time %.6g out of range",
+					    v->d);
+		*out = v->d;
+	} else {
+		return type_error(im, "a number", jstream_type_name(v));
+	}
+	return true;
+}
+
+static bool want_i32(struct importer *im, const struct jvalue *v, int32_t *out)
+{
+	int64_t x;
+
+	if (!want_int(im, v, &x))
+		return false;
+	if (x < INT32_MIN || x > INT32_MAX)
+		return jstream_fail(&im->js, FC_ERR_INVALID, "value %lld out of range",
+				    (long long)x);
+	*out = (int32_t)x;
+	return true;
+}
+
+static bool sbuf_set(struct importer *im, struct sbuf *b, const char *s, size_t len)
+{
+	if (!FC_GROW(b->s, b->cap, len + 1))
+		return jstream_fail(&im->js, FC_ERR_NOMEM, "out of memory");
+	memcpy(b->s, s, len);
+	b->s[len] = '\0';
+	b->len = len;
+	b->set = true;
+	return true;
+}
+
+static struct node_state *cur(struct importer *im)
+{
+	return &im->nodes[im->depth - 1];
+}
+
+static bool push_node(struct importer *im, int64_t index)
+{
+	struct node_state *n;
+
+	if (!FC_GROW(im->nodes, im->cap, im->depth + 1))
+		return jstream_fail(&im->js, FC_ERR_NOMEM, "out of memory");
+	n = &im->nodes[im->depth++];
+	/* entries below inited keep the buffers of an earlier node */
+	if (im->depth > im->inited) {
+		memset(n, 0, sizeof(*n));
+		im->inited = im->depth;
+	}
+	n->have_id = n->have_parent = n->have_callframe = false;
+	n->hit = 0;
+	n->name.set = n->url.set = n->sid.set = false;
+	n->name.len = n->url.len = n->sid.len = 0;
+	n->line = n->column = -1;
+	n->n_children = 0;
+	n->index = index;
+	jstream_pos(&im->js, &n->pos_line, &n->pos_col);
+	return true;
+}
+
+static bool add_child_id(struct importer *im, struct node_state *n, int64_t id)
+{
+	if (!FC_GROW(n->children, n->children_cap, n->n_children + 1))
+		return jstream_fail(&im->js, FC_ERR_NOMEM, "out of memory");
+	n->children[n->n_children++] = id;
+	return true;
+}
+
+static const char *sb(const struct sbuf *b, const char *dflt, size_t *len)
+{
+	if (!b->set) {
+		*len = strlen(dflt);
+		return dflt;
+	}
+	*len = b->len;
+	return b->s;
+}
+
+/* A node object closes: intern its frame and hand it to the builder. */
+static bool end_node(struct importer *im)
+{
+	struct node_state *n = cur(im);
+	size_t nl, ul, sl, i;
+	const char *name, *url, *sid;
+	uint32_t frame, slot;
+
+	if (!n->have_id)
+		return jstream_fail(&im->js, FC_ERR_TYPE, "node has no \"id\"");
+	if (!im->legacy && !n->have_callframe)
+		return jstream_fail(&im->js, FC_ERR_TYPE, "node %lld has no \"callFrame\"",
+				    (long long)n->id);
+	/* DevTools' defaults for missing fields (devtools.md §8.1) */
+	name = sb(&n->name, "", &nl);
+	url = sb(&n->url, "", &ul);
+	sid = sb(&n->sid, "0", &sl);
+	frame = fc_profile_intern_frame(im->p, name, nl, url, ul, sid, sl, n->line, n->column);
+	if (frame == FC_NONE)
+		return jstream_fail(&im->js, FC_ERR_NOMEM, "out of memory");
+	slot = fc_builder_node(&im->b, n->id, frame, n->pos_line, n->pos_col, im->err);
+	if (slot == FC_NONE) {
+		im->js.failed = true;
+		return false;
+	}
+	if (n->have_parent)
+		fc_builder_parent(&im->b, slot, n->parent);
+	fc_builder_hit(&im->b, slot, n->hit);
+	for (i = 0; i < n->n_children; i++)
+		if (!fc_builder_child(&im->b, slot, n->children[i], (uint32_t)i))
+			return jstream_fail(&im->js, FC_ERR_NOMEM, "out of memory");
+	im->depth--;
+	if (im->legacy && im->depth > 0)
+		return add_child_id(im, cur(im), n->id);
+	return true;
+}
+
+static bool not_a_profile(struct importer *im, const char *what, const char *format)
+{
+	return jstream_fail(&im->js, FC_ERR_FORMAT,
+			    "this is %s, not a .cpuprofile; it needs the %s importer "
+			    "(--input-format %s)",
+			    what, format, format);
+}
+
+static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t index, bool is_map)
+{
+	struct importer *im = user;
+	(void)js;
+
+	switch (ctx) {
+	case J_TOP:
+		if (!is_map) {
+			not_a_profile(im, "a JSON array (the array form of a Chrome trace)",
+				      "trace");
+			return J_SKIP;
+		}
+		return C_ROOT;
+	case C_ROOT:
+		switch (key) {
+		case K_NODES:
+			if (im->legacy) {
+				jstream_fail(js, FC_ERR_FORMAT, "both \"nodes\" and \"head\"");
+				return J_SKIP;
+			}
+			im->modern = true;
+			if (is_map)
+				type_error(im, "an array", "an object");
+			return C_NODES;
+		case K_HEAD:
+			if (im->modern) {
+				jstream_fail(js, FC_ERR_FORMAT, "both \"nodes\" and \"head\"");
+				return J_SKIP;
+			}
+			im->legacy = true;
+			if (!is_map) {
+				type_error(im, "an object", "an array");
+				return J_SKIP;
+			}
+			push_node(im, 0);
+			return C_NODE;
+		case K_SAMPLES:
+			if (is_map)
+				type_error(im, "an array", "an object");
+			jstream_pos(js, &im->b.samples_line, &im->b.samples_col);
+			return C_SAMPLES;
+		case K_DELTAS:
+		case K_TIMESTAMPS:
+			if (is_map)
+				type_error(im, "an array", "an object");
+			if (im->b.have_times) {
+				jstream_fail(js, FC_ERR_FORMAT,
+					     "both \"timeDeltas\" and \"timestamps\"");
+				return J_SKIP;
+			}
+			im->b.have_times = true;
+			im->b.times_absolute = key == K_TIMESTAMPS;
+			return C_TIMES;
+		case K_TRACE_EVENTS:
+			not_a_profile(im, "a Chrome trace-event file", "trace");
+			return J_SKIP;
+		case K_FRAMES:
+		case K_RESOURCES:
+		case K_STACKS:
+			not_a_profile(im, "a JS Self-Profiling trace", "self-profiling");
+			return J_SKIP;
+		default:
+			type_error(im, "a number", is_map ? "an object" : "an array");
+			return J_SKIP;
+		}
+	case C_NODES:
+		if (!is_map) {
+			type_error(im, "a node object", "an array");
+			return J_SKIP;
+		}
+		push_node(im, index);
+		return C_NODE;
+	case C_NODE:
+		switch (key) {
+		case K_CALLFRAME:
+			if (!is_map) {
+				type_error(im, "an object", "an array");
+				return J_SKIP;
+			}
+			cur(im)->have_callframe = true;
+			return C_CALLFRAME;
+		case K_CHILDREN:
+			if (is_map) {
+				type_error(im, "an array", "an object");
+				return J_SKIP;
+			}
+			return im->legacy ? C_HEAD_CHILDREN : C_CHILDREN;
+		default:
+			type_error(im, "a scalar", is_map ? "an object" : "an array");
+			return J_SKIP;
+		}
+	case C_HEAD_CHILDREN:
+		if (!is_map) {
+			type_error(im, "a node object", "an array");
+			return J_SKIP;
+		}
+		push_node(im, index);
+		return C_NODE;
+	default:
+		type_error(im, "a number or string", is_map ? "an object" : "an array");
+		return J_SKIP;
+	}
+}
+
+static bool value_node(struct importer *im, int key, const struct jvalue *v)
+{
+	struct node_state *n = cur(im);
+	int32_t line = -1;
+
+	switch (key) {
+	case K_ID:
+		if (v->type == J_STRING)
+			return type_error(im, "an integer id", "a string");
+		n->have_id = true;
+		return want_int(im, v, &n->id);
+	case K_PARENT:
+		if (v->type == J_NULL)
+			return true;
+		n->have_parent = true;
+		return want_int(im, v, &n->parent);
+	case K_HIT:
+		return want_int(im, v, &n->hit);
+	case K_CALLFRAME:
+		return type_error(im, "an object", jstream_type_name(v));
+	case K_CHILDREN:
+		return type_error(im, "an array", jstream_type_name(v));
+	case K_FUNCTION:
+	case K_SCRIPT:
+	case K_URL:
+	case K_LINE:
+	case K_COLUMN:
+		break;
+	default:
+		return true;
+	}
+	/* call frame fields (in callFrame, or inline in a legacy node) */
+	if (v->type == J_NULL)
+		return true;
+	switch (key) {
+	case K_FUNCTION:
+		if (v->type != J_STRING)
+			return type_error(im, "a string", jstream_type_name(v));
+		return sbuf_set(im, &n->name, v->s, v->len);
+	case K_URL:
+		if (v->type != J_STRING)
+			return type_error(im, "a string", jstream_type_name(v));
+		return sbuf_set(im, &n->url, v->s, v->len);
+	case K_SCRIPT:
+		if (v->type == J_STRING)
+			return sbuf_set(im, &n->sid, v->s, v->len);
+		if (v->type == J_INT) {
+			char buf[24];
+			int len = snprintf(buf, sizeof(buf), "%lld", (long long)v->i);
+			return sbuf_set(im, &n->sid, buf, (size_t)len);
+		}
+		return type_error(im, "a string or integer", jstream_type_name(v));
+	case K_LINE:
+	case K_COLUMN:
+		if (!want_i32(im, v, &line))
+			return false;
+		/* legacy nodes count lines from 1, 0 = none (formats.md §A12) */
+		if (im->legacy && im->depth > 0)
+			line = line > 0 ? line - 1 : -1;
+		if (key == K_LINE)
+			n->line = line;
+		else
+			n->column = line;
+		return true;
+	}
+	return true;
+}
+
+static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t index,
+		     const struct jvalue *v)
+{
+	struct importer *im = user;
+	int64_t x;
+	double t;
+	(void)index;
+
+	switch (ctx) {
+	case J_TOP:
+		return jstream_fail(js, FC_ERR_FORMAT,
+				    "JSON %s, not a profile (a .cpuprofile is an object)",
+				    jstream_type_name(v));
+	case C_ROOT:
+		switch (key) {
+		case K_START:
+		case K_END:
+			if (v->type == J_NULL)
+				return true;
+			if (!want_time(im, v, &t))
+				return false;
+			if (key == K_START) {
+				im->start = t;
+				im->have_start = true;
+			} else {
+				im->end = t;
+				im->have_end = true;
+			}
+			return true;
+		case K_TRACE_EVENTS:
+			return not_a_profile(im, "a Chrome trace-event file", "trace");
+		case K_SCHEMA:
+			return jstream_fail(js, FC_ERR_FORMAT,
+					    "this is a speedscope file, not a .cpuprofile");
+		case K_FRAMES:
+		case K_RESOURCES:
+		case K_STACKS:
+			return not_a_profile(im, "a JS Self-Profiling trace", "self-profiling");
+		default:
+			return type_error(im, key == K_HEAD ? "an object" : "an array",
+					  jstream_type_name(v));
+		}
+	case C_NODES:
+	case C_HEAD_CHILDREN:
+		return type_error(im, "a node object", jstream_type_name(v));
+	case C_NODE:
+	case C_CALLFRAME:
+		return value_node(im, key, v);
+	case C_CHILDREN:
+		if (!want_int(im, v, &x))
+			return false;
+		return add_child_id(im, cur(im), x);
+	case C_SAMPLES:
+		if (!want_int(im, v, &x))
+			return false;
+		if (!fc_builder_sample(&im->b, x))
+			return jstream_fail(js, FC_ERR_NOMEM, "out of memory");
+		return true;
+	case C_TIMES:
+		if (v->type == J_INT) {
+			x = v->i;
+		} else {
+			if (!want_time(im, v, &t))
+				return false;
+			x = (int64_t)llround(t);
+		}
+		if (!fc_builder_time(&im->b, x))
+			return jstream_fail(js, FC_ERR_NOMEM, "out of memory");
+		return true;
+	}
+	return true;
+}
+
+static bool on_close(void *user, struct jstream *js, int ctx)
+{
+	struct importer *im = user;
+	(void)js;
+
+	if (ctx == C_NODE)
+		return end_node(im);
+	return true;
+}
+
+static const struct jhandlers handlers = {
+	.key = key_of,
+	.key_names = key_names,
+	.open = on_open,
+	.value = on_value,
+	.close = on_close,
+};
+
+static void free_nodes(struct importer *im)
+{
+	size_t i;
+
+	for (i = 0; i < im->inited; i++) {
+		free(im->nodes[i].name.s);
+		free(im->nodes[i].url.s);
+		free(im->nodes[i].sid.s);
+		free(im->nodes[i].children);
+	}
+	free(im->nodes);
+}
+
+/* Header times: µs in the modern shape, seconds in the legacy one. */
+static bool header_times(struct importer *im)
+{
+	double scale = im->legacy ? 1e6 : 1.0;
+	double s = im->start * scale, e = im->end * scale;
+	double limit = 9007199254740992.0; /* 2^53 */
+
+	if ((im->have_start && fabs(s) > limit) || (im->have_end && fabs(e) > limit)) {
+		fc_error_set(im->err, FC_ERR_INVALID, "startTime/endTime out of range");
+		fc_error_set_path(im->err, im->have_start && fabs(s) > limit ? "startTime"
+									    : "endTime");
+		return false;
+	}
+	im->b.have_start = im->have_start;
+	im->b.have_end = im->have_end;
+	im->b.start_us = (int64_t)llround(s);
+	im->b.end_us = (int64_t)llround(e);
+	return true;
+}
+
+bool fc_import_cpuprofile(struct fc_source *src, const struct fc_import_options *opts,
+			  struct fc_profile_set *out, struct fc_error *err)
+{
+	struct importer im;
+	const unsigned char *chunk;
+	size_t len;
+	bool ok = false;
+
+	memset(&im, 0, sizeof(im));
+	im.err = err;
+	im.p = fc_profile_create();
+	if (!im.p) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	fc_builder_init(&im.b, im.p, src->name, opts->strict);
+	if (!jstream_init(&im.js, &handlers, &im, src->name, err))
+		goto out;
+	for (;;) {
+		if (!fc_source_next(src, &chunk, &len, err))
+			goto out;
+		if (!len)
+			break;
+		if (!jstream_feed(&im.js, chunk, len))
+			goto out;
+	}
+	if (!jstream_end(&im.js))
+		goto out;
+	if (!im.modern && !im.legacy) {
+		if (im.have_start || im.b.n_samples)
+			fc_error_set(err, FC_ERR_FORMAT, "missing \"nodes\": not a .cpuprofile");
+		else if (im.other_keys[0])
+			fc_error_set(err, FC_ERR_FORMAT,
+				     "JSON, but not a profile: the top-level object has keys %s",
+				     im.other_keys);
+		else
+			fc_error_set(err, FC_ERR_FORMAT,
+				     "JSON, but not a profile: an empty object");
+		goto out;
+	}
+	if (!header_times(&im))
+		goto out;
+	im.p->format = FC_FORMAT_CPUPROFILE;
+	if (!fc_builder_finish(&im.b, err))
+		goto out;
+	fc_profile_classify(im.p);
+	if (!fc_profile_set_add(out, im.p)) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		goto out;
+	}
+	im.p = NULL;
+	ok = true;
+out:
+	jstream_finish(&im.js);
+	fc_builder_finish_free(&im.b);
+	free_nodes(&im);
+	fc_profile_destroy(im.p);
+	return ok;
+}

@@ -1,0 +1,104 @@
+/* fc_import_file: open the input, detect its format by content, run the
+ * importer, name the profiles. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import/importers.h"
+#include "util/util.h"
+
+static const char *const format_names[] = {
+	[FC_FORMAT_AUTO] = "auto",
+	[FC_FORMAT_CPUPROFILE] = "cpuprofile",
+	[FC_FORMAT_TRACE] = "trace",
+	[FC_FORMAT_SELF_PROFILING] = "self-profiling",
+	[FC_FORMAT_FOLDED] = "folded",
+};
+
+const char *fc_format_name(enum fc_format f)
+{
+	return (unsigned)f < FC_ARRAY_LEN(format_names) ? format_names[f] : "?";
+}
+
+int fc_format_parse(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < FC_ARRAY_LEN(format_names); i++)
+		if (strcmp(name, format_names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* Names each new profile after its file unless the importer named it. */
+static bool name_profiles(struct fc_profile_set *out, size_t first, const char *path)
+{
+	const char *base = strcmp(path, "-") == 0 ? "<stdin>" : fc_basename(path);
+	size_t i;
+
+	for (i = first; i < out->count; i++) {
+		struct fc_profile *p = out->items[i];
+		if (!p->source && !(p->source = fc_strdup(path)))
+			return false;
+		if (!p->name && !(p->name = fc_strdup(base)))
+			return false;
+	}
+	return true;
+}
+
+static bool import_source(struct fc_source *src, const char *path,
+			  const struct fc_import_options *opts, struct fc_profile_set *out,
+			  struct fc_error *err)
+{
+	size_t first = out->count;
+	bool ok;
+
+	switch (opts->format) {
+	case FC_FORMAT_AUTO:
+	case FC_FORMAT_CPUPROFILE:
+		ok = fc_import_cpuprofile(src, opts, out, err);
+		break;
+	default:
+		fc_error_set(err, FC_ERR_USAGE, "input format %s is not supported",
+			     fc_format_name(opts->format));
+		ok = false;
+		break;
+	}
+	if (ok && !name_profiles(out, first, path)) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		ok = false;
+	}
+	if (!ok) {
+		while (out->count > first)
+			fc_profile_destroy(out->items[--out->count]);
+	}
+	return ok;
+}
+
+bool fc_import_file(const char *path, const struct fc_import_options *opts,
+		    struct fc_profile_set *out, struct fc_error *err)
+{
+	struct fc_source src;
+	uint64_t max = opts->max_bytes ? opts->max_bytes : FC_IMPORT_DEFAULT_MAX;
+	bool ok;
+
+	fc_error_init(err);
+	fc_error_set_file(err, strcmp(path, "-") == 0 ? "<stdin>" : path);
+	if (!fc_source_open(&src, path, max, err))
+		return false;
+	ok = import_source(&src, path, opts, out, err);
+	fc_source_close(&src);
+	return ok;
+}
+
+bool fc_import_memory(const char *name, const void *data, size_t len,
+		      const struct fc_import_options *opts, struct fc_profile_set *out,
+		      struct fc_error *err)
+{
+	struct fc_source src;
+
+	fc_error_init(err);
+	fc_error_set_file(err, name);
+	fc_source_memory(&src, name, data, len);
+	return import_source(&src, name, opts, out, err);
+}

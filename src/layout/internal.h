@@ -1,0 +1,23 @@
+/* Shared between the layout files. */
+#ifndef FC_LAYOUT_INTERNAL_H
+#define FC_LAYOUT_INTERNAL_H
+
+#include "flamechart/layout.h"
+
+/* Appends a box to a lane (growing it); false on allocation failure. */
+bool fc_lane_push(struct fc_lane *lane, const struct fc_box *box);
+
+/* The lane title: "process / thread" when known, else the profile name. */
+char *fc_lane_title(const struct fc_profile *p);
+
+/* Chart lane of one profile: exact when ppu == 0, else culled with
+ * minwidth_px at ppu pixels per µs. */
+bool fc_chart_lane(struct fc_lane *lane, const struct fc_profile *p,
+		   const struct fc_layout_options *o, double ppu, double minwidth_px,
+		   struct fc_error *err);
+
+/* Graph lane merging the given profiles (graph.c). */
+bool fc_graph_lane(struct fc_lane *lane, const struct fc_profile *const *profiles, size_t n,
+		   const struct fc_layout_options *o, struct fc_error *err);
+
+#endif

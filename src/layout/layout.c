@@ -1,0 +1,119 @@
+/* fc_layout_build: one lane per profile (chart) or a merged graph. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "layout/internal.h"
+#include "util/util.h"
+
+bool fc_lane_push(struct fc_lane *lane, const struct fc_box *box)
+{
+	if (!FC_GROW(lane->boxes, lane->cap, lane->n_boxes + 1))
+		return false;
+	lane->boxes[lane->n_boxes++] = *box;
+	return true;
+}
+
+char *fc_lane_title(const struct fc_profile *p)
+{
+	if (p->process_name && p->thread_name)
+		return fc_asprintf("%s / %s", p->process_name, p->thread_name);
+	if (p->thread_name)
+		return fc_strdup(p->thread_name);
+	return fc_strdup(p->name ? p->name : "profile");
+}
+
+void fc_layout_finish(struct fc_layout *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->n_lanes; i++) {
+		free(l->lanes[i].boxes);
+		free(l->lanes[i].title);
+	}
+	free(l->lanes);
+	memset(l, 0, sizeof(*l));
+}
+
+static bool build_chart(struct fc_layout *out, const struct fc_profile_set *set,
+			const struct fc_layout_options *o, struct fc_error *err)
+{
+	double ppu = 0, minwidth = o->minwidth;
+	size_t i;
+
+	for (i = 0; i < set->count; i++) {
+		double lo, hi;
+		fc_chart_extent(set->items[i], &lo, &hi);
+		if (i == 0 || lo < out->x_min)
+			out->x_min = lo;
+		if (i == 0 || hi > out->x_max)
+			out->x_max = hi;
+	}
+	if (o->plot_width_px > 0) {
+		double span = out->x_max - out->x_min;
+		ppu = o->plot_width_px / (span > 0 ? span : 1);
+		if (o->minwidth_pct)
+			minwidth = o->plot_width_px * o->minwidth / 100.0;
+	}
+	for (i = 0; i < set->count; i++) {
+		struct fc_lane *lane = &out->lanes[i];
+		if (!fc_chart_lane(lane, set->items[i], o, ppu, minwidth, err))
+			return false;
+		lane->title = fc_lane_title(set->items[i]);
+		if (!lane->title) {
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+			return false;
+		}
+		out->n_lanes = i + 1;
+	}
+	return true;
+}
+
+static bool build_graph(struct fc_layout *out, const struct fc_profile_set *set,
+			const struct fc_layout_options *o, struct fc_error *err)
+{
+	size_t i, n = o->per_thread ? set->count : (set->count ? 1 : 0);
+
+	for (i = 0; i < n; i++) {
+		const struct fc_profile *const *ps =
+			(const struct fc_profile *const *)set->items + (o->per_thread ? i : 0);
+		struct fc_lane *lane = &out->lanes[i];
+		if (!fc_graph_lane(lane, ps, o->per_thread ? 1 : set->count, o, err))
+			return false;
+		out->n_lanes = i + 1;
+		if (i == 0 || lane->x_max > out->x_max)
+			out->x_max = lane->x_max;
+	}
+	out->x_min = 0;
+	return true;
+}
+
+bool fc_layout_build(struct fc_layout *out, const struct fc_profile_set *set,
+		     const struct fc_layout_options *opts, struct fc_error *err)
+{
+	bool ok;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->mode = opts->mode;
+	out->options = *opts;
+	out->has_time = true;
+	for (i = 0; i < set->count; i++)
+		if (!set->items[i]->has_time)
+			out->has_time = false;
+	out->unit = opts->mode == FC_MODE_GRAPH && opts->weight_samples ? "samples"
+		    : out->has_time ? "µs"
+		    : set->count ? set->items[0]->weight_unit : "µs";
+	out->lanes = calloc(set->count ? set->count : 1, sizeof(*out->lanes));
+	if (!out->lanes) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	if (opts->mode == FC_MODE_CHART)
+		ok = build_chart(out, set, opts, err);
+	else
+		ok = build_graph(out, set, opts, err);
+	if (!ok)
+		fc_layout_finish(out);
+	return ok;
+}

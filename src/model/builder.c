@@ -1,0 +1,706 @@
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/builder.h"
+#include "util/util.h"
+
+/* Sample times beyond ±2^53 µs (285 years) cannot come from a real clock and
+ * would not survive a round trip through JSON doubles. */
+#define TIME_LIMIT_US (INT64_C(1) << 53)
+
+void fc_builder_init(struct fc_builder *b, struct fc_profile *profile, const char *file,
+		     bool strict)
+{
+	memset(b, 0, sizeof(*b));
+	b->profile = profile;
+	b->file = file;
+	b->strict = strict;
+	b->nodes_path = "nodes";
+	b->samples_path = "samples";
+}
+
+void fc_builder_finish_free(struct fc_builder *b)
+{
+	free(b->id);
+	free(b->frame);
+	free(b->parent_id);
+	free(b->hit);
+	free(b->pos_line);
+	free(b->pos_col);
+	free(b->id_table);
+	free(b->edge_parent);
+	free(b->edge_index);
+	free(b->edge_child);
+	free(b->sample_id);
+	free(b->times);
+	memset(b, 0, sizeof(*b));
+}
+
+bool fc_builder_repair(struct fc_builder *b, struct fc_error *err, const char *path, long line,
+		       long col, const char *fmt, ...)
+{
+	char text[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (b->strict) {
+		fc_error_set(err, FC_ERR_STRICT, "%s (an error under --strict)", text);
+		fc_error_set_path(err, path);
+		err->line = line;
+		err->column = col;
+		return false;
+	}
+	if (!fc_profile_warn(b->profile, path, line, col, "%s", text)) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	return true;
+}
+
+/* --- id -> slot map ------------------------------------------------------ */
+
+static uint32_t id_find(const struct fc_builder *b, int64_t id)
+{
+	size_t j;
+
+	if (!b->id_table_cap)
+		return FC_NONE;
+	j = fc_hash_u64((uint64_t)id) & (b->id_table_cap - 1);
+	while (b->id_table[j]) {
+		uint32_t s = b->id_table[j] - 1;
+		if (b->id[s] == id)
+			return s;
+		j = (j + 1) & (b->id_table_cap - 1);
+	}
+	return FC_NONE;
+}
+
+static bool id_rehash(struct fc_builder *b)
+{
+	size_t ncap = b->id_table_cap ? b->id_table_cap * 2 : 1024;
+	uint32_t *t = calloc(ncap, sizeof(*t));
+	size_t i, j;
+
+	if (!t)
+		return false;
+	for (i = 0; i < b->n; i++) {
+		j = fc_hash_u64((uint64_t)b->id[i]) & (ncap - 1);
+		while (t[j])
+			j = (j + 1) & (ncap - 1);
+		t[j] = (uint32_t)i + 1;
+	}
+	free(b->id_table);
+	b->id_table = t;
+	b->id_table_cap = ncap;
+	return true;
+}
+
+uint32_t fc_builder_node(struct fc_builder *b, int64_t id, uint32_t frame, long line, long col,
+			 struct fc_error *err)
+{
+	size_t cap, j;
+	uint32_t dup;
+
+	dup = id_find(b, id);
+	if (dup != FC_NONE) {
+		char path[64];
+		snprintf(path, sizeof(path), "%s[%zu].id", b->nodes_path, b->n);
+		fc_error_set(err, FC_ERR_INVALID,
+			     "duplicate node id %lld (also %s[%u], line %u, column %u)",
+			     (long long)id, b->nodes_path, dup, b->pos_line[dup], b->pos_col[dup]);
+		fc_error_set_path(err, path);
+		err->line = line;
+		err->column = col;
+		return FC_NONE;
+	}
+	if (b->n >= UINT32_MAX - 2)
+		goto nomem;
+	cap = b->cap;
+	if (!FC_GROW(b->id, cap, b->n + 1))
+		goto nomem;
+#define GROW_ALSO(arr)                                                          \
+	do {                                                                    \
+		void *np = realloc(b->arr, cap * sizeof(*b->arr));              \
+		if (!np)                                                        \
+			goto nomem;                                             \
+		b->arr = np;                                                    \
+	} while (0)
+	if (cap != b->cap) {
+		GROW_ALSO(frame);
+		GROW_ALSO(parent_id);
+		GROW_ALSO(hit);
+		GROW_ALSO(pos_line);
+		GROW_ALSO(pos_col);
+		b->cap = cap;
+	}
+#undef GROW_ALSO
+	if ((b->n + 1) * 2 > b->id_table_cap && !id_rehash(b))
+		goto nomem;
+	b->id[b->n] = id;
+	b->frame[b->n] = frame;
+	b->parent_id[b->n] = INT64_MIN;
+	b->hit[b->n] = 0;
+	b->pos_line[b->n] = line > 0 && line < UINT32_MAX ? (uint32_t)line : 0;
+	b->pos_col[b->n] = col > 0 && col < UINT32_MAX ? (uint32_t)col : 0;
+	j = fc_hash_u64((uint64_t)id) & (b->id_table_cap - 1);
+	while (b->id_table[j])
+		j = (j + 1) & (b->id_table_cap - 1);
+	b->id_table[j] = (uint32_t)b->n + 1;
+	return (uint32_t)b->n++;
+nomem:
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+	return FC_NONE;
+}
+
+bool fc_builder_child(struct fc_builder *b, uint32_t slot, int64_t child_id, uint32_t index)
+{
+	size_t cap = b->edges_cap;
+
+	if (!FC_GROW(b->edge_child, cap, b->n_edges + 1))
+		return false;
+	if (cap != b->edges_cap) {
+		uint32_t *p1 = realloc(b->edge_parent, cap * sizeof(*p1));
+		if (!p1)
+			return false;
+		b->edge_parent = p1;
+		p1 = realloc(b->edge_index, cap * sizeof(*p1));
+		if (!p1)
+			return false;
+		b->edge_index = p1;
+		b->edges_cap = cap;
+	}
+	b->edge_parent[b->n_edges] = slot;
+	b->edge_index[b->n_edges] = index;
+	b->edge_child[b->n_edges] = child_id;
+	b->n_edges++;
+	return true;
+}
+
+void fc_builder_parent(struct fc_builder *b, uint32_t slot, int64_t parent_id)
+{
+	b->parent_id[slot] = parent_id;
+}
+
+void fc_builder_hit(struct fc_builder *b, uint32_t slot, int64_t hits)
+{
+	b->hit[slot] = hits < 0 ? 0 : hits > UINT32_MAX ? UINT32_MAX : (uint32_t)hits;
+}
+
+bool fc_builder_sample(struct fc_builder *b, int64_t id)
+{
+	if (b->n_samples >= UINT32_MAX - 1 || !FC_GROW(b->sample_id, b->samples_cap, b->n_samples + 1))
+		return false;
+	b->sample_id[b->n_samples++] = id;
+	return true;
+}
+
+bool fc_builder_time(struct fc_builder *b, int64_t t)
+{
+	if (!FC_GROW(b->times, b->times_cap, b->n_times + 1))
+		return false;
+	b->times[b->n_times++] = t;
+	return true;
+}
+
+/* --- finish -------------------------------------------------------------- */
+
+static void node_path(const struct fc_builder *b, uint32_t slot, const char *suffix, char *buf,
+		      size_t size)
+{
+	snprintf(buf, size, "%s[%u]%s", b->nodes_path, slot, suffix);
+}
+
+static bool set_invalid(const struct fc_builder *b, struct fc_error *err, uint32_t slot,
+			const char *suffix, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static bool set_invalid(const struct fc_builder *b, struct fc_error *err, uint32_t slot,
+			const char *suffix, const char *fmt, ...)
+{
+	char path[96];
+	va_list ap;
+
+	va_start(ap, fmt);
+	fc_error_vset(err, FC_ERR_INVALID, fmt, ap);
+	va_end(ap);
+	node_path(b, slot, suffix, path, sizeof(path));
+	fc_error_set_path(err, path);
+	err->line = b->pos_line[slot];
+	err->column = b->pos_col[slot];
+	return false;
+}
+
+/* Resolves parent links: children arrays first, the parent field fills gaps
+ * (formats.md §A5). parent[slot] is a slot or FC_NONE. */
+static bool resolve_links(struct fc_builder *b, uint32_t *parent, struct fc_error *err)
+{
+	size_t e, i;
+	char path[96];
+
+	for (i = 0; i < b->n; i++)
+		parent[i] = FC_NONE;
+	for (e = 0; e < b->n_edges; e++) {
+		uint32_t p = b->edge_parent[e];
+		uint32_t c = id_find(b, b->edge_child[e]);
+		char suffix[48];
+
+		snprintf(suffix, sizeof(suffix), ".children[%u]", b->edge_index[e]);
+		if (c == FC_NONE) {
+			node_path(b, p, suffix, path, sizeof(path));
+			if (!fc_builder_repair(b, err, path, b->pos_line[p], b->pos_col[p],
+					       "unknown node id %lld (ignored)",
+					       (long long)b->edge_child[e]))
+				return false;
+			continue;
+		}
+		if (c == p)
+			return set_invalid(b, err, p, suffix,
+					   "node %lld lists itself as its child (a cycle)",
+					   (long long)b->id[p]);
+		if (parent[c] == p) {
+			node_path(b, p, suffix, path, sizeof(path));
+			if (!fc_builder_repair(b, err, path, b->pos_line[p], b->pos_col[p],
+					       "node id %lld listed twice (ignored)",
+					       (long long)b->edge_child[e]))
+				return false;
+			continue;
+		}
+		if (parent[c] != FC_NONE)
+			return set_invalid(b, err, p, suffix,
+					   "node %lld is a child of both node %lld and node %lld",
+					   (long long)b->id[c], (long long)b->id[parent[c]],
+					   (long long)b->id[p]);
+		parent[c] = p;
+	}
+	for (i = 0; i < b->n; i++) {
+		uint32_t p;
+
+		if (b->parent_id[i] == INT64_MIN)
+			continue;
+		p = id_find(b, b->parent_id[i]);
+		if (p == FC_NONE) {
+			if (parent[i] != FC_NONE)
+				continue; /* children already placed it */
+			node_path(b, (uint32_t)i, ".parent", path, sizeof(path));
+			if (!fc_builder_repair(b, err, path, b->pos_line[i], b->pos_col[i],
+					       "unknown parent id %lld (node treated as a root)",
+					       (long long)b->parent_id[i]))
+				return false;
+			continue;
+		}
+		if (p == i)
+			return set_invalid(b, err, (uint32_t)i, ".parent",
+					   "node %lld is its own parent (a cycle)",
+					   (long long)b->id[i]);
+		if (parent[i] == FC_NONE) {
+			parent[i] = p;
+		} else if (parent[i] != p) {
+			node_path(b, (uint32_t)i, ".parent", path, sizeof(path));
+			if (!fc_builder_repair(b, err, path, b->pos_line[i], b->pos_col[i],
+					       "parent %lld disagrees with the children lists, "
+					       "which name %lld (children win)",
+					       (long long)b->parent_id[i], (long long)b->id[parent[i]]))
+				return false;
+		}
+	}
+	return true;
+}
+
+/* Every node not reachable from the root sits on or below a cycle: walk
+ * parents n steps from one of them to land on the cycle and name a member. */
+static bool report_cycle(const struct fc_builder *b, const uint32_t *parent,
+			 const uint32_t *order, struct fc_error *err)
+{
+	size_t i, steps;
+	uint32_t s = FC_NONE;
+
+	for (i = 0; i < b->n; i++) {
+		if (order[i] == FC_NONE) {
+			s = (uint32_t)i;
+			break;
+		}
+	}
+	for (steps = 0; steps < b->n && s != FC_NONE && parent[s] != FC_NONE; steps++)
+		s = parent[s];
+	if (s == FC_NONE)
+		s = 0;
+	return set_invalid(b, err, s, "",
+			   "the call tree has a cycle through node id %lld", (long long)b->id[s]);
+}
+
+struct sample_pair {
+	int64_t t;
+	uint32_t node;
+};
+
+/* Stable bottom-up merge sort by time, no recursion (DevTools uses a stable
+ * sort, so equal timestamps keep file order: devtools.md §1.3). */
+static bool sort_samples(struct fc_profile *p)
+{
+	size_t n = p->n_samples, width, i;
+	struct sample_pair *a, *tmp, *swap;
+
+	for (i = 1; i < n; i++)
+		if (p->sample_time_us[i] < p->sample_time_us[i - 1])
+			break;
+	if (i >= n)
+		return true;
+	a = malloc(n * sizeof(*a));
+	tmp = malloc(n * sizeof(*tmp));
+	if (!a || !tmp) {
+		free(a);
+		free(tmp);
+		return false;
+	}
+	for (i = 0; i < n; i++) {
+		a[i].t = p->sample_time_us[i];
+		a[i].node = p->sample_node[i];
+	}
+	for (width = 1; width < n; width *= 2) {
+		for (i = 0; i < n; i += 2 * width) {
+			size_t lo = i, mid = i + width < n ? i + width : n;
+			size_t hi = i + 2 * width < n ? i + 2 * width : n;
+			size_t l = lo, r = mid, o = lo;
+			while (l < mid && r < hi)
+				tmp[o++] = a[r].t < a[l].t ? a[r++] : a[l++];
+			while (l < mid)
+				tmp[o++] = a[l++];
+			while (r < hi)
+				tmp[o++] = a[r++];
+		}
+		swap = a;
+		a = tmp;
+		tmp = swap;
+	}
+	for (i = 0; i < n; i++) {
+		p->sample_time_us[i] = a[i].t;
+		p->sample_node[i] = a[i].node;
+	}
+	free(a);
+	free(tmp);
+	return true;
+}
+
+/* Adds the "(unknown)" node under the root for samples naming unknown ids. */
+static uint32_t unknown_node(struct fc_profile *p)
+{
+	uint32_t f, n = p->n_nodes;
+	void *q;
+
+	f = fc_profile_intern_frame(p, "(unknown)", 9, "", 0, "0", 1, -1, -1);
+	if (f == FC_NONE)
+		return FC_NONE;
+#define GROW1(arr)                                                          \
+	do {                                                                \
+		q = realloc(p->arr, (n + 1) * sizeof(*p->arr));             \
+		if (!q)                                                     \
+			return FC_NONE;                                     \
+		p->arr = q;                                                 \
+	} while (0)
+	GROW1(node_parent);
+	GROW1(node_frame);
+	GROW1(node_depth);
+	GROW1(node_id);
+#undef GROW1
+	p->node_parent[n] = 0;
+	p->node_frame[n] = f;
+	p->node_depth[n] = 1;
+	p->node_id[n] = -1;
+	if (p->max_depth < 1)
+		p->max_depth = 1;
+	p->n_nodes++;
+	return n;
+}
+
+static bool build_tree(struct fc_builder *b, struct fc_error *err, uint32_t **order_out)
+{
+	struct fc_profile *p = b->profile;
+	uint32_t *parent = NULL, *order = NULL, *first = NULL, *next = NULL, *stack = NULL;
+	uint32_t root = FC_NONE, n_roots = 0, synthetic = 0, count = 0, i;
+	size_t n = b->n, sp = 0;
+	bool ok = false;
+	char path[96];
+
+	parent = malloc((n + 1) * sizeof(*parent));
+	order = malloc((n + 1) * sizeof(*order));
+	first = malloc((n + 1) * sizeof(*first));
+	next = malloc((n + 1) * sizeof(*next));
+	stack = malloc((n + 1) * sizeof(*stack));
+	if (!parent || !order || !first || !next || !stack) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		goto out;
+	}
+	if (!resolve_links(b, parent, err))
+		goto out;
+
+	for (i = 0; i < n; i++) {
+		if (parent[i] != FC_NONE)
+			continue;
+		if (n_roots++ == 0)
+			root = i;
+	}
+	if (n_roots == 0) {
+		for (i = 0; i < n; i++)
+			order[i] = FC_NONE;
+		report_cycle(b, parent, order, err);
+		goto out;
+	}
+	if (n_roots > 1) {
+		/* Keep a parentless "(root)" as the root if there is one; otherwise
+		 * add a synthetic root (slot n) above every parentless node. */
+		uint32_t named = FC_NONE;
+		for (i = 0; i < n && named == FC_NONE; i++)
+			if (parent[i] == FC_NONE && p->frames[b->frame[i]].meta == FC_META_ROOT)
+				named = i;
+		if (named != FC_NONE) {
+			root = named;
+		} else {
+			root = (uint32_t)n;
+			synthetic = 1;
+		}
+		for (i = 0; i < n; i++)
+			if (parent[i] == FC_NONE && i != root)
+				parent[i] = root;
+		parent[root] = FC_NONE;
+		node_path(b, root == n ? 0 : root, "", path, sizeof(path));
+		if (!fc_builder_repair(b, err, synthetic ? "nodes" : path, 0, 0,
+				       synthetic ? "%u nodes have no parent; a synthetic (root) "
+						   "was added above them"
+						 : "%u nodes have no parent; they were placed under "
+						   "the (root) node",
+				       n_roots))
+			goto out;
+	}
+
+	/* Children lists in reverse input order, so that pushing them in list
+	 * order pops the first child first: an iterative pre-order walk. */
+	for (i = 0; i < n + synthetic; i++)
+		first[i] = FC_NONE;
+	for (i = 0; i < n + synthetic; i++) {
+		if (parent[i] == FC_NONE)
+			continue;
+		next[i] = first[parent[i]];
+		first[parent[i]] = i;
+	}
+	for (i = 0; i < n + synthetic; i++)
+		order[i] = FC_NONE;
+
+	p->n_nodes = (uint32_t)(n + synthetic);
+	p->node_parent = malloc(p->n_nodes * sizeof(uint32_t));
+	p->node_frame = malloc(p->n_nodes * sizeof(uint32_t));
+	p->node_depth = malloc(p->n_nodes * sizeof(uint32_t));
+	p->node_id = malloc(p->n_nodes * sizeof(int64_t));
+	if (!p->node_parent || !p->node_frame || !p->node_depth || !p->node_id) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		goto out;
+	}
+	stack[sp++] = root;
+	while (sp) {
+		uint32_t s = stack[--sp], c, k = count++;
+		uint32_t ps = parent[s];
+
+		order[s] = k;
+		p->node_parent[k] = ps == FC_NONE ? FC_NONE : order[ps];
+		p->node_depth[k] = ps == FC_NONE ? 0 : p->node_depth[order[ps]] + 1;
+		if (p->node_depth[k] > p->max_depth)
+			p->max_depth = p->node_depth[k];
+		if (s == n) {
+			p->node_frame[k] = fc_profile_intern_frame(p, "(root)", 6, "", 0, "0", 1,
+								   -1, -1);
+			p->node_id[k] = 0;
+			if (p->node_frame[k] == FC_NONE) {
+				fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+				goto out;
+			}
+		} else {
+			p->node_frame[k] = b->frame[s];
+			p->node_id[k] = b->id[s];
+		}
+		for (c = first[s]; c != FC_NONE; c = next[c])
+			stack[sp++] = c;
+	}
+	if (count != n + synthetic) {
+		report_cycle(b, parent, order, err);
+		goto out;
+	}
+	*order_out = order;
+	order = NULL;
+	ok = true;
+out:
+	free(parent);
+	free(order);
+	free(first);
+	free(next);
+	free(stack);
+	return ok;
+}
+
+static void find_meta_nodes(struct fc_profile *p)
+{
+	uint32_t i;
+
+	for (i = 1; i < p->n_nodes; i++) {
+		if (p->node_parent[i] != 0)
+			continue;
+		switch (p->frames[p->node_frame[i]].meta) {
+		case FC_META_PROGRAM:
+			if (p->program_node == FC_NONE)
+				p->program_node = i;
+			break;
+		case FC_META_IDLE:
+			if (p->idle_node == FC_NONE)
+				p->idle_node = i;
+			break;
+		case FC_META_GC:
+			if (p->gc_node == FC_NONE)
+				p->gc_node = i;
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static bool fill_samples(struct fc_builder *b, const uint32_t *order, struct fc_error *err)
+{
+	struct fc_profile *p = b->profile;
+	size_t n = b->n_samples, i, unknown = 0, first_unknown = 0;
+	uint32_t unk = FC_NONE;
+	int64_t t;
+	char path[96];
+
+	if (b->have_times && !b->times_absolute && b->n_times != n) {
+		snprintf(path, sizeof(path), "%s", b->samples_path);
+		if (!fc_builder_repair(b, err, path, b->samples_line, b->samples_col,
+				       "%zu samples but %zu timeDeltas; using the first %zu",
+				       n, b->n_times, n < b->n_times ? n : b->n_times))
+			return false;
+		if (b->n_times < n)
+			n = b->n_times;
+	}
+	if (b->have_times && b->times_absolute && b->n_times != n) {
+		/* Legacy profiles may carry one extra timestamp: the end of the
+		 * last sample (DevTools pairs samples with the first n). */
+		if (b->n_times == n + 1) {
+			p->last_end_us = b->times[n];
+		} else {
+			if (!fc_builder_repair(b, err, b->samples_path, b->samples_line,
+					       b->samples_col,
+					       "%zu samples but %zu timestamps; using the first %zu",
+					       n, b->n_times, n < b->n_times ? n : b->n_times))
+				return false;
+			if (b->n_times < n)
+				n = b->n_times;
+		}
+	}
+	if (!b->have_times && n > 0) {
+		if (!fc_builder_repair(b, err, b->samples_path, b->samples_line, b->samples_col,
+				       "no timeDeltas; %zu samples spread evenly from startTime "
+				       "to endTime", n))
+			return false;
+	}
+
+	p->n_samples = (uint32_t)n;
+	p->sample_node = malloc((n ? n : 1) * sizeof(uint32_t));
+	p->sample_time_us = malloc((n ? n : 1) * sizeof(int64_t));
+	if (!p->sample_node || !p->sample_time_us) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+
+	t = b->have_start ? b->start_us : 0;
+	for (i = 0; i < n; i++) {
+		uint32_t s = id_find(b, b->sample_id[i]);
+
+		if (s == FC_NONE) {
+			if (unknown++ == 0)
+				first_unknown = i;
+			if (unk == FC_NONE) {
+				unk = unknown_node(p);
+				if (unk == FC_NONE) {
+					fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+					return false;
+				}
+			}
+			p->sample_node[i] = unk;
+		} else {
+			p->sample_node[i] = order[s];
+		}
+
+		if (!b->have_times) {
+			int64_t t0 = b->have_start ? b->start_us : 0;
+			double step = b->have_start && b->have_end && b->end_us > b->start_us
+					      ? (double)(b->end_us - b->start_us) / (double)n
+					      : 1000.0;
+			t = t0 + (int64_t)(step * (double)i);
+		} else if (b->times_absolute) {
+			t = b->times[i];
+		} else if (__builtin_add_overflow(t, b->times[i], &t)) {
+			t = INT64_MAX;
+		}
+		if (t > TIME_LIMIT_US || t < -TIME_LIMIT_US) {
+			snprintf(path, sizeof(path), "%s[%zu]",
+				 b->times_absolute ? "timestamps" : "timeDeltas", i);
+			fc_error_set(err, FC_ERR_INVALID,
+				     "sample time %s 2^53 µs; the profile's clock is corrupt",
+				     t > 0 ? "exceeds" : "is below -");
+			fc_error_set_path(err, path);
+			err->line = b->samples_line;
+			err->column = b->samples_col;
+			return false;
+		}
+		p->sample_time_us[i] = t;
+	}
+	if (unknown) {
+		snprintf(path, sizeof(path), "%s[%zu]", b->samples_path, first_unknown);
+		if (!fc_builder_repair(b, err, path, b->samples_line, b->samples_col,
+				       "%zu sample%s name%s unknown node ids (first: %lld); their "
+				       "time goes to (unknown)",
+				       unknown, unknown == 1 ? "" : "s", unknown == 1 ? "s" : "",
+				       (long long)b->sample_id[first_unknown]))
+			return false;
+	}
+	if (!sort_samples(p)) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	return true;
+}
+
+bool fc_builder_finish(struct fc_builder *b, struct fc_error *err)
+{
+	struct fc_profile *p = b->profile;
+	uint32_t *order = NULL;
+	bool ok;
+
+	if (b->n == 0) {
+		fc_error_set(err, FC_ERR_INVALID, "the profile has no nodes");
+		fc_error_set_path(err, b->nodes_path);
+		return false;
+	}
+	if (b->have_start && b->have_end && b->end_us < b->start_us) {
+		/* DevTools takes the extent from the samples anyway. */
+		b->have_end = false;
+	}
+	if (!build_tree(b, err, &order))
+		return false;
+	find_meta_nodes(p);
+	ok = fill_samples(b, order, err);
+	free(order);
+	if (!ok)
+		return false;
+
+	p->start_us = b->have_start ? b->start_us : (p->n_samples ? p->sample_time_us[0] : 0);
+	if (b->have_end) {
+		p->end_us = b->end_us;
+	} else {
+		double end = fc_profile_samples_end(p);
+		p->end_us = p->n_samples ? (int64_t)ceil(end) : p->start_us;
+	}
+	return true;
+}

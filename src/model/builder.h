@@ -1,0 +1,75 @@
+/* Builds an fc_profile from what an importer streams: nodes keyed by their
+ * file ids with children and/or parent links, samples as ids, times as deltas
+ * or absolute timestamps. fc_builder_finish resolves links, checks the tree,
+ * renumbers nodes in pre-order and sorts the samples (DESIGN §3). */
+#ifndef FC_MODEL_BUILDER_H
+#define FC_MODEL_BUILDER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "flamechart/profile.h"
+
+struct fc_builder {
+	struct fc_profile *profile; /* borrowed; filled by finish */
+	const char *file;           /* for messages */
+	bool strict;                /* repairs become FC_ERR_STRICT errors */
+	/* Prefix for node paths in messages ("nodes" or e.g.
+	 * "traceEvents[5].args.data.cpuProfile.nodes"). */
+	const char *nodes_path;
+	const char *samples_path;
+
+	/* raw nodes, in input order */
+	size_t n, cap;
+	int64_t *id;
+	uint32_t *frame;
+	int64_t *parent_id; /* INT64_MIN = none given */
+	uint32_t *hit;
+	uint32_t *pos_line, *pos_col;
+	uint32_t *id_table; /* open addressing: slot + 1 */
+	size_t id_table_cap;
+
+	/* children links (parent slot, child id, index in children array) */
+	size_t n_edges, edges_cap;
+	uint32_t *edge_parent;
+	uint32_t *edge_index;
+	int64_t *edge_child;
+
+	/* samples and times */
+	size_t n_samples, samples_cap;
+	int64_t *sample_id;
+	size_t n_times, times_cap;
+	int64_t *times;     /* deltas or absolute timestamps, see times_absolute */
+	bool times_absolute;
+	bool have_times;    /* a timeDeltas/timestamps array was present */
+	long samples_line, samples_col;
+
+	bool have_start, have_end;
+	int64_t start_us, end_us;
+};
+
+/* The builder borrows profile; on failure of finish the profile is left
+ * partly filled and must be destroyed by the caller. */
+void fc_builder_init(struct fc_builder *b, struct fc_profile *profile, const char *file,
+		     bool strict);
+void fc_builder_finish_free(struct fc_builder *b);
+
+/* Adds a node; returns its slot, or FC_NONE with err set (duplicate id,
+ * allocation failure). idx is the position in the nodes array for messages. */
+uint32_t fc_builder_node(struct fc_builder *b, int64_t id, uint32_t frame, long line, long col,
+			 struct fc_error *err);
+bool fc_builder_child(struct fc_builder *b, uint32_t slot, int64_t child_id, uint32_t index);
+void fc_builder_parent(struct fc_builder *b, uint32_t slot, int64_t parent_id);
+void fc_builder_hit(struct fc_builder *b, uint32_t slot, int64_t hits);
+bool fc_builder_sample(struct fc_builder *b, int64_t id);
+bool fc_builder_time(struct fc_builder *b, int64_t t);
+
+/* Records a repair: a warning, or under strict mode an FC_ERR_STRICT error
+ * (returns false). */
+bool fc_builder_repair(struct fc_builder *b, struct fc_error *err, const char *path, long line,
+		       long col, const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+
+/* Resolves everything into b->profile. False with err set on invalid data. */
+bool fc_builder_finish(struct fc_builder *b, struct fc_error *err);
+
+#endif

@@ -1,0 +1,290 @@
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flamechart/profile.h"
+#include "util/util.h"
+
+struct fc_profile *fc_profile_create(void)
+{
+	struct fc_profile *p = calloc(1, sizeof(*p));
+
+	if (!p)
+		return NULL;
+	if (!fc_strpool_init(&p->strings)) {
+		free(p);
+		return NULL;
+	}
+	p->pid = -1;
+	p->tid = -1;
+	p->has_time = true;
+	p->weight_unit = "µs";
+	p->last_end_us = INT64_MIN;
+	p->program_node = p->idle_node = p->gc_node = FC_NONE;
+	return p;
+}
+
+void fc_profile_destroy(struct fc_profile *p)
+{
+	size_t i;
+
+	if (!p)
+		return;
+	free(p->name);
+	free(p->source);
+	free(p->thread_name);
+	free(p->process_name);
+	free(p->note);
+	fc_strpool_finish(&p->strings);
+	free(p->frames);
+	free(p->frame_table);
+	free(p->node_parent);
+	free(p->node_frame);
+	free(p->node_depth);
+	free(p->node_id);
+	free(p->sample_node);
+	free(p->sample_time_us);
+	for (i = 0; i < p->n_warnings; i++) {
+		free(p->warnings[i].path);
+		free(p->warnings[i].text);
+	}
+	free(p->warnings);
+	free(p);
+}
+
+static uint64_t frame_hash(const struct fc_frame *f, bool has_script)
+{
+	uint64_t h = fc_hash_u64(f->name);
+	h = fc_hash_u64(h ^ f->url);
+	h = fc_hash_u64(h ^ (uint32_t)f->line);
+	h = fc_hash_u64(h ^ ((uint64_t)(uint32_t)f->column << 1) ^ has_script);
+	return h;
+}
+
+static bool script_none(const struct fc_profile *p, uint32_t sid)
+{
+	const char *s = fc_profile_str(p, sid);
+	return s[0] == '\0' || (s[0] == '0' && s[1] == '\0');
+}
+
+static bool frame_equal(const struct fc_profile *p, const struct fc_frame *a,
+			const struct fc_frame *b)
+{
+	return a->name == b->name && a->url == b->url && a->line == b->line &&
+	       a->column == b->column &&
+	       script_none(p, a->script_id) == script_none(p, b->script_id);
+}
+
+static bool frame_rehash(struct fc_profile *p)
+{
+	size_t ncap = p->frame_table_cap ? p->frame_table_cap * 2 : 256;
+	uint32_t *t = calloc(ncap, sizeof(*t));
+	uint32_t i;
+
+	if (!t)
+		return false;
+	for (i = 0; i < p->n_frames; i++) {
+		const struct fc_frame *f = &p->frames[i];
+		size_t j = frame_hash(f, !script_none(p, f->script_id)) & (ncap - 1);
+		while (t[j])
+			j = (j + 1) & (ncap - 1);
+		t[j] = i + 1;
+	}
+	free(p->frame_table);
+	p->frame_table = t;
+	p->frame_table_cap = ncap;
+	return true;
+}
+
+static enum fc_meta meta_of(const char *name)
+{
+	if (strcmp(name, "(root)") == 0)
+		return FC_META_ROOT;
+	if (strcmp(name, "(program)") == 0)
+		return FC_META_PROGRAM;
+	if (strcmp(name, "(idle)") == 0)
+		return FC_META_IDLE;
+	if (strcmp(name, "(garbage collector)") == 0)
+		return FC_META_GC;
+	if (strcmp(name, "(unknown)") == 0)
+		return FC_META_UNKNOWN;
+	return FC_META_NONE;
+}
+
+uint32_t fc_profile_intern_frame(struct fc_profile *p, const char *name, size_t name_len,
+				 const char *url, size_t url_len, const char *sid, size_t sid_len,
+				 int32_t line, int32_t column)
+{
+	struct fc_frame f = { 0 };
+	size_t j;
+
+	f.name = fc_strpool_intern(&p->strings, name, name_len);
+	f.url = fc_strpool_intern(&p->strings, url, url_len);
+	f.script_id = fc_strpool_intern(&p->strings, sid, sid_len);
+	if (f.name == FC_NONE || f.url == FC_NONE || f.script_id == FC_NONE)
+		return FC_NONE;
+	f.line = line < -1 ? -1 : line;
+	f.column = column < -1 ? -1 : column;
+
+	if ((p->n_frames + 1) * 2 > p->frame_table_cap && !frame_rehash(p))
+		return FC_NONE;
+	j = frame_hash(&f, !script_none(p, f.script_id)) & (p->frame_table_cap - 1);
+	while (p->frame_table[j]) {
+		uint32_t k = p->frame_table[j] - 1;
+		if (frame_equal(p, &p->frames[k], &f))
+			return k;
+		j = (j + 1) & (p->frame_table_cap - 1);
+	}
+	if (p->n_frames >= UINT32_MAX - 1)
+		return FC_NONE;
+	{
+		size_t cap = p->frames_cap;
+		if (!FC_GROW(p->frames, cap, (size_t)p->n_frames + 1))
+			return FC_NONE;
+		p->frames_cap = cap;
+	}
+	f.meta = (uint8_t)meta_of(fc_profile_str(p, f.name));
+	p->frames[p->n_frames] = f;
+	p->frame_table[j] = p->n_frames + 1;
+	return p->n_frames++;
+}
+
+bool fc_profile_warn(struct fc_profile *p, const char *path, long line, long column,
+		     const char *fmt, ...)
+{
+	struct fc_warning *w;
+	va_list ap;
+	char text[512];
+
+	p->n_repairs++;
+	if (p->n_warnings >= FC_PROFILE_MAX_WARNINGS)
+		return true;
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	w = realloc(p->warnings, (p->n_warnings + 1) * sizeof(*w));
+	if (!w)
+		return false;
+	p->warnings = w;
+	w = &p->warnings[p->n_warnings];
+	w->path = fc_strdup(path ? path : "");
+	w->text = fc_strdup(text);
+	w->line = line;
+	w->column = column;
+	if (!w->path || !w->text) {
+		free(w->path);
+		free(w->text);
+		return false;
+	}
+	p->n_warnings++;
+	return true;
+}
+
+double fc_profile_samples_end(const struct fc_profile *p)
+{
+	uint32_t n = p->n_samples;
+	double first, last;
+
+	if (n == 0)
+		return (double)p->end_us;
+	if (p->last_end_us != INT64_MIN)
+		return (double)p->last_end_us;
+	first = (double)p->sample_time_us[0];
+	last = (double)p->sample_time_us[n - 1];
+	if (n == 1) {
+		/* DevTools: avg is NaN for one sample, so the header endTime is used. */
+		return (double)p->end_us > last ? (double)p->end_us : last;
+	}
+	return last + (last - first) / (double)(n - 1);
+}
+
+void fc_profile_set_init(struct fc_profile_set *s)
+{
+	memset(s, 0, sizeof(*s));
+}
+
+bool fc_profile_set_add(struct fc_profile_set *s, struct fc_profile *p)
+{
+	if (!FC_GROW(s->items, s->cap, s->count + 1))
+		return false;
+	s->items[s->count++] = p;
+	return true;
+}
+
+void fc_profile_set_finish(struct fc_profile_set *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->count; i++)
+		fc_profile_destroy(s->items[i]);
+	free(s->items);
+	memset(s, 0, sizeof(*s));
+}
+
+double fc_profile_sample_duration(const struct fc_profile *p, uint32_t i)
+{
+	if (i + 1 < p->n_samples)
+		return (double)(p->sample_time_us[i + 1] - p->sample_time_us[i]);
+	return fc_profile_samples_end(p) - (double)p->sample_time_us[i];
+}
+
+/* k-th smallest of a[0..n) by iterative quickselect (a is reordered). */
+static int64_t select_kth(int64_t *a, size_t n, size_t k)
+{
+	size_t lo = 0, hi = n - 1;
+
+	while (lo < hi) {
+		int64_t pivot = a[lo + (hi - lo) / 2];
+		size_t i = lo, j = hi;
+		while (i <= j) {
+			while (a[i] < pivot)
+				i++;
+			while (a[j] > pivot)
+				j--;
+			if (i <= j) {
+				int64_t t = a[i];
+				a[i] = a[j];
+				a[j] = t;
+				i++;
+				if (j == 0)
+					break;
+				j--;
+			}
+		}
+		if (k <= j)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			return a[k];
+	}
+	return a[k];
+}
+
+double fc_profile_median_interval(const struct fc_profile *p)
+{
+	size_t n = p->n_samples, i;
+	int64_t *d, m;
+
+	if (n < 2)
+		return 0;
+	d = malloc((n - 1) * sizeof(*d));
+	if (!d)
+		return 0;
+	for (i = 1; i < n; i++)
+		d[i - 1] = p->sample_time_us[i] - p->sample_time_us[i - 1];
+	n--;
+	if (n % 2) {
+		m = select_kth(d, n, n / 2);
+		free(d);
+		return (double)m;
+	}
+	{
+		int64_t hi = select_kth(d, n, n / 2);
+		int64_t lo = select_kth(d, n / 2, n / 2 - 1); /* all of d[0..n/2) <= hi */
+		free(d);
+		return ((double)lo + (double)hi) / 2.0;
+	}
+}

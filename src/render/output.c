@@ -1,0 +1,174 @@
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "flamechart/output.h"
+#include "util/util.h"
+
+static mode_t file_mode = 0644;
+static pthread_once_t mode_once = PTHREAD_ONCE_INIT;
+
+/* The mode a plain creat() would give, read once (umask is process-wide). */
+static void read_umask(void)
+{
+	mode_t mask = umask(022);
+	umask(mask);
+	file_mode = 0666 & ~mask;
+}
+
+static bool fail(struct fc_output *o, struct fc_error *err, const char *what, int e)
+{
+	fc_error_set(err, FC_ERR_OUTPUT, "%s: %s", what, strerror(e));
+	fc_error_set_file(err, strcmp(o->path, "-") == 0 ? "<stdout>" : o->path);
+	return false;
+}
+
+bool fc_output_open(struct fc_output *o, const char *path, struct fc_error *err)
+{
+	const char *base;
+	int fd;
+
+	memset(o, 0, sizeof(*o));
+	o->path = fc_strdup(path);
+	if (!o->path) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	if (strcmp(path, "-") == 0) {
+		o->fp = stdout;
+		return true;
+	}
+	base = fc_basename(path);
+	o->tmp_path = fc_asprintf("%.*s.%s.XXXXXX", (int)(base - path), path, base);
+	if (!o->tmp_path) {
+		free(o->path);
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	fd = mkstemp(o->tmp_path);
+	if (fd < 0) {
+		int e = errno;
+		fail(o, err, "cannot create the output file", e);
+		free(o->tmp_path);
+		free(o->path);
+		memset(o, 0, sizeof(*o));
+		return false;
+	}
+	o->fp = fdopen(fd, "wb");
+	if (!o->fp) {
+		int e = errno;
+		close(fd);
+		unlink(o->tmp_path);
+		fail(o, err, "cannot open the output file", e);
+		free(o->tmp_path);
+		free(o->path);
+		memset(o, 0, sizeof(*o));
+		return false;
+	}
+	return true;
+}
+
+bool fc_output_write(struct fc_output *o, const void *data, size_t len)
+{
+	if (o->failed)
+		return false;
+	if (len && fwrite(data, 1, len, o->fp) != len) {
+		o->failed = true;
+		o->errno_value = errno ? errno : EIO;
+		return false;
+	}
+	return true;
+}
+
+bool fc_output_printf(struct fc_output *o, const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	if (o->failed)
+		return false;
+	va_start(ap, fmt);
+	r = vfprintf(o->fp, fmt, ap);
+	va_end(ap);
+	if (r < 0) {
+		o->failed = true;
+		o->errno_value = errno ? errno : EIO;
+		return false;
+	}
+	return true;
+}
+
+static void release(struct fc_output *o)
+{
+	free(o->path);
+	free(o->tmp_path);
+	memset(o, 0, sizeof(*o));
+}
+
+void fc_output_abort(struct fc_output *o)
+{
+	if (!o->path)
+		return;
+	if (o->tmp_path) {
+		if (o->fp)
+			fclose(o->fp);
+		unlink(o->tmp_path);
+	}
+	release(o);
+}
+
+bool fc_output_commit(struct fc_output *o, struct fc_error *err)
+{
+	int e = 0;
+
+	if (!o->tmp_path) {
+		/* stdout: a write error (EPIPE, ENOSPC) is reported, not ignored */
+		if (fflush(o->fp) != 0 && !o->failed) {
+			o->failed = true;
+			o->errno_value = errno;
+		}
+		if (o->failed) {
+			e = o->errno_value;
+			fail(o, err, "write error", e);
+			release(o);
+			return false;
+		}
+		release(o);
+		return true;
+	}
+	if (!o->failed && fflush(o->fp) != 0) {
+		o->failed = true;
+		o->errno_value = errno;
+	}
+	if (!o->failed && fsync(fileno(o->fp)) != 0 && errno != EINVAL) {
+		o->failed = true;
+		o->errno_value = errno;
+	}
+	if (fclose(o->fp) != 0 && !o->failed) {
+		o->failed = true;
+		o->errno_value = errno;
+	}
+	o->fp = NULL;
+	if (!o->failed) {
+		pthread_once(&mode_once, read_umask);
+		chmod(o->tmp_path, file_mode);
+		if (rename(o->tmp_path, o->path) != 0) {
+			o->failed = true;
+			o->errno_value = errno;
+		}
+	}
+	if (o->failed) {
+		e = o->errno_value;
+		unlink(o->tmp_path);
+		fail(o, err, "write error", e);
+		release(o);
+		return false;
+	}
+	release(o);
+	return true;
+}

@@ -1,0 +1,89 @@
+#include <stdio.h>
+#include <string.h>
+
+#include "flamechart/error.h"
+
+void fc_error_init(struct fc_error *e)
+{
+	memset(e, 0, sizeof(*e));
+}
+
+void fc_error_vset(struct fc_error *e, enum fc_error_code code, const char *fmt, va_list ap)
+{
+	if (!e)
+		return;
+	e->code = code;
+	vsnprintf(e->text, sizeof(e->text), fmt, ap);
+}
+
+void fc_error_set(struct fc_error *e, enum fc_error_code code, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	fc_error_vset(e, code, fmt, ap);
+	va_end(ap);
+}
+
+void fc_error_set_file(struct fc_error *e, const char *file)
+{
+	if (e)
+		snprintf(e->file, sizeof(e->file), "%s", file ? file : "");
+}
+
+void fc_error_set_path(struct fc_error *e, const char *path)
+{
+	if (e)
+		snprintf(e->path, sizeof(e->path), "%s", path ? path : "");
+}
+
+size_t fc_error_format(const struct fc_error *e, char *buf, size_t size)
+{
+	size_t n = 0;
+	int w;
+
+#define PUT(...)                                                                   \
+	do {                                                                       \
+		w = snprintf(buf + n, n < size ? size - n : 0, __VA_ARGS__);       \
+		if (w > 0)                                                         \
+			n += (size_t)w;                                            \
+	} while (0)
+
+	if (size)
+		buf[0] = '\0';
+	if (e->file[0])
+		PUT("%s: ", e->file);
+	if (e->path[0])
+		PUT("%s", e->path);
+	if (e->line > 0 && e->column > 0)
+		PUT("%s(line %ld, column %ld)", e->path[0] ? " " : "", e->line, e->column);
+	else if (e->line > 0)
+		PUT("%s(line %ld)", e->path[0] ? " " : "", e->line);
+	if (e->path[0] || e->line > 0)
+		PUT(": ");
+	PUT("%s", e->text);
+#undef PUT
+	return n < size ? n : (size ? size - 1 : 0);
+}
+
+enum fc_exit fc_error_exit_code(enum fc_error_code code)
+{
+	switch (code) {
+	case FC_OK:
+		return FC_EXIT_OK;
+	case FC_ERR_USAGE:
+		return FC_EXIT_USAGE;
+	case FC_ERR_OUTPUT:
+		return FC_EXIT_OUTPUT;
+	case FC_ERR_NOMEM:
+		return FC_EXIT_INTERNAL;
+	case FC_ERR_IO:
+	case FC_ERR_SYNTAX:
+	case FC_ERR_FORMAT:
+	case FC_ERR_TYPE:
+	case FC_ERR_INVALID:
+	case FC_ERR_LIMIT:
+	case FC_ERR_STRICT:
+		return FC_EXIT_INPUT;
+	}
+	return FC_EXIT_INTERNAL;
+}

@@ -1,0 +1,243 @@
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+bool fc_grow(void **ptr, size_t *cap, size_t need, size_t elem)
+{
+	size_t ncap;
+	void *p;
+
+	if (need <= *cap)
+		return true;
+	ncap = *cap ? *cap : 16;
+	while (ncap < need) {
+		if (ncap > SIZE_MAX / 2)
+			return false;
+		ncap *= 2;
+	}
+	if (ncap > SIZE_MAX / elem)
+		return false;
+	p = realloc(*ptr, ncap * elem);
+	if (!p)
+		return false;
+	*ptr = p;
+	*cap = ncap;
+	return true;
+}
+
+uint64_t fc_hash_u64(uint64_t x)
+{
+	/* splitmix64 finaliser */
+	x ^= x >> 30;
+	x *= 0xbf58476d1ce4e5b9ULL;
+	x ^= x >> 27;
+	x *= 0x94d049bb133111ebULL;
+	x ^= x >> 31;
+	return x;
+}
+
+uint64_t fc_hash_bytes(const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	uint64_t h = 0x9e3779b97f4a7c15ULL ^ (len * 0xff51afd7ed558ccdULL);
+	uint64_t w;
+
+	while (len >= 8) {
+		memcpy(&w, p, 8);
+		h = (h ^ fc_hash_u64(w)) * 0x9e3779b97f4a7c15ULL;
+		p += 8;
+		len -= 8;
+	}
+	w = 0;
+	memcpy(&w, p, len);
+	h = (h ^ fc_hash_u64(w ^ len)) * 0x9e3779b97f4a7c15ULL;
+	return fc_hash_u64(h);
+}
+
+size_t fc_utf8_seqlen(unsigned char c)
+{
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xf0)
+		return 4;
+	if (c >= 0xe0)
+		return 3;
+	return 2;
+}
+
+/* Length of a valid UTF-8 sequence at s (at most avail bytes), 0 if invalid. */
+static size_t valid_seq(const unsigned char *s, size_t avail)
+{
+	unsigned char c = s[0];
+	size_t n, i;
+	uint32_t cp;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf) {
+		n = 2;
+		cp = c & 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		n = 3;
+		cp = c & 0x0f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		n = 4;
+		cp = c & 0x07;
+	} else {
+		return 0;
+	}
+	if (avail < n)
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	if (cp >= 0xd800 && cp <= 0xdfff)
+		return 0;
+	return n;
+}
+
+bool fc_utf8_clean(const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0, n;
+
+	while (i < len) {
+		if (s[i] >= 0x20 && s[i] < 0x7f) {
+			i++;
+			continue;
+		}
+		if (s[i] < 0x20 || s[i] == 0x7f) {
+			if (s[i] != '\t')
+				return false;
+			i++;
+			continue;
+		}
+		n = valid_seq(s + i, len - i);
+		if (!n)
+			return false;
+		i += n;
+	}
+	return true;
+}
+
+size_t fc_utf8_sanitize(const char *str, size_t len, char *out)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0, o = 0, n;
+
+	while (i < len) {
+		if (s[i] >= 0x20 && s[i] < 0x7f) {
+			out[o++] = (char)s[i++];
+			continue;
+		}
+		n = (s[i] < 0x20 || s[i] == 0x7f) ? (s[i] == '\t' ? 1 : 0) : valid_seq(s + i, len - i);
+		if (n) {
+			memcpy(out + o, s + i, n);
+			o += n;
+			i += n;
+		} else {
+			memcpy(out + o, "\xef\xbf\xbd", 3); /* U+FFFD */
+			o += 3;
+			i++;
+		}
+	}
+	out[o] = '\0';
+	return o;
+}
+
+char *fc_strndup(const char *s, size_t n)
+{
+	char *d = malloc(n + 1);
+	if (!d)
+		return NULL;
+	memcpy(d, s, n);
+	d[n] = '\0';
+	return d;
+}
+
+char *fc_strdup(const char *s)
+{
+	return fc_strndup(s, strlen(s));
+}
+
+char *fc_asprintf(const char *fmt, ...)
+{
+	va_list ap, ap2;
+	int n;
+	char *s;
+
+	va_start(ap, fmt);
+	va_copy(ap2, ap);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		va_end(ap2);
+		return NULL;
+	}
+	s = malloc((size_t)n + 1);
+	if (s)
+		vsnprintf(s, (size_t)n + 1, fmt, ap2);
+	va_end(ap2);
+	return s;
+}
+
+const char *fc_basename(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *bslash = strrchr(path, '\\');
+
+	if (bslash && (!slash || bslash > slash))
+		slash = bslash;
+	return slash ? slash + 1 : path;
+}
+
+bool fc_sort(void *base, size_t n, size_t size,
+	     int (*cmp)(const void *a, const void *b, void *ctx), void *ctx)
+{
+	unsigned char *a = base, *tmp, *src, *dst, *swap;
+	size_t width, i;
+
+	if (n < 2)
+		return true;
+	if (n > SIZE_MAX / size)
+		return false;
+	tmp = malloc(n * size);
+	if (!tmp)
+		return false;
+	src = a;
+	dst = tmp;
+	for (width = 1; width < n; width *= 2) {
+		for (i = 0; i < n; i += 2 * width) {
+			size_t lo = i, mid = i + width < n ? i + width : n;
+			size_t hi = i + 2 * width < n ? i + 2 * width : n;
+			size_t l = lo, r = mid, o = lo;
+			while (l < mid && r < hi) {
+				if (cmp(src + r * size, src + l * size, ctx) < 0)
+					memcpy(dst + o++ * size, src + r++ * size, size);
+				else
+					memcpy(dst + o++ * size, src + l++ * size, size);
+			}
+			if (l < mid)
+				memcpy(dst + o * size, src + l * size, (mid - l) * size);
+			o += mid - l;
+			if (r < hi)
+				memcpy(dst + o * size, src + r * size, (hi - r) * size);
+		}
+		swap = src;
+		src = dst;
+		dst = swap;
+		if (width > SIZE_MAX / 4)
+			break;
+	}
+	if (src != a)
+		memcpy(a, src, n * size);
+	free(tmp);
+	return true;
+}

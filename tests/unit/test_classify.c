@@ -1,0 +1,188 @@
+/* The classifier table: every case of formats.md §E3 and every rule of §E2. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "flamechart/classify.h"
+
+struct row {
+	const char *rule;
+	const char *name;
+	const char *url;
+	int has_script;
+	const char *code_type;
+	const char *first_party;
+	enum fc_tier tier;
+	unsigned tags;
+	const char *package;
+};
+
+static const struct row rows[] = {
+	/* §E2, one row per rule (at least) */
+	{ "1", "(idle)", "", 0, NULL, NULL, FC_TIER_IDLE, 0, "" },
+	{ "2", "(garbage collector)", "", 0, NULL, NULL, FC_TIER_GC, 0, "" },
+	{ "3", "(root)", "", 0, NULL, NULL, FC_TIER_V8, 0, "" },
+	{ "4", "(program)", "", 0, NULL, NULL, FC_TIER_V8, 0, "" },
+	{ "5", "(unresolved function)", "", 0, NULL, NULL, FC_TIER_V8, 0, "" },
+	{ "5", "(no samples)", "", 0, NULL, NULL, FC_TIER_V8, 0, "" },
+	{ "6", "RegExp: ^\\s*<", "", 0, NULL, NULL, FC_TIER_NATIVE, FC_TAG_REGEXP, "" },
+	{ "7", "read", "", 0, NULL, NULL, FC_TIER_NATIVE, 0, "" },
+	{ "7", "", "", 0, NULL, NULL, FC_TIER_NATIVE, 0, "" },
+	{ "7", "get stack", "", 0, "other", NULL, FC_TIER_NATIVE, 0, "" },
+	{ "8", "push", "native array.js", 1, NULL, NULL, FC_TIER_NATIVE, 0, "" },
+	{ "8", "x", "native dummy.js", 1, NULL, NULL, FC_TIER_NATIVE, 0, "" },
+	{ "9", "f", "extensions::SafeBuiltins", 1, NULL, NULL, FC_TIER_NATIVE, 0, "" },
+	{ "9", "f", "v8/gc", 1, NULL, NULL, FC_TIER_NATIVE, 0, "" },
+	{ "10", "wasm-function[0]", "wasm://wasm/f3e6cada", 1, NULL, NULL, FC_TIER_APP, FC_TAG_WASM, "" },
+	{ "10", "f", "https://a.example/x.wasm", 1, "wasm", "https://a.example", FC_TIER_APP, FC_TAG_WASM, "" },
+	{ "10", "wasm-function[12]", "/x/y.js", 1, NULL, NULL, FC_TIER_APP, FC_TAG_WASM, "" },
+	{ "11", "f", "node:electron/js2c/browser_init", 1, NULL, NULL, FC_TIER_CORE, 0, "" },
+	{ "11", "f", "electron/js2c/renderer_init", 1, NULL, NULL, FC_TIER_CORE, 0, "" },
+	{ "12", "f", "node:internal/timers", 1, NULL, NULL, FC_TIER_CORE, 0, "" },
+	{ "13", "f", "ext:core/01_core.js", 1, NULL, NULL, FC_TIER_CORE, 0, "" },
+	{ "13", "f", "ext:deno_web/02_timers.js", 1, NULL, NULL, FC_TIER_CORE, 0, "" },
+	{ "14", "f", "[eval]-wrapper", 1, NULL, NULL, FC_TIER_CORE, 0, "" },
+	{ "14", "f", "[worker eval]-wrapper", 1, NULL, NULL, FC_TIER_CORE, 0, "" },
+	{ "15", "f", "[eval]", 1, NULL, NULL, FC_TIER_APP, FC_TAG_EVAL, "" },
+	{ "15", "f", "[worker eval]", 1, NULL, NULL, FC_TIER_APP, FC_TAG_EVAL, "" },
+	{ "15", "f", "evalmachine.<anonymous>", 1, NULL, NULL, FC_TIER_APP, FC_TAG_EVAL, "" },
+	{ "16", "evalNoUrlFn", "", 1, NULL, NULL, FC_TIER_APP, FC_TAG_EVAL, "" },
+	{ "17", "f", "chrome-extension://fmkadmapgofadopljbjfkapdkoienihi/build/x.js", 1, NULL,
+	  NULL, FC_TIER_DEPS, FC_TAG_EXT, "ext:fmkadmapgofadopljbjfkapdkoienihi" },
+	{ "17", "f", "moz-extension://abc/x.js", 1, NULL, NULL, FC_TIER_DEPS, FC_TAG_EXT, "ext:abc" },
+	{ "18", "f", "webpack:///./node_modules/@babel/runtime/helpers/x.js?", 1, NULL, NULL,
+	  FC_TIER_DEPS, 0, "@babel/runtime" },
+	{ "18", "f", "webpack://app/./src/a.css?./node_modules/css-loader/dist/cjs.js", 1, NULL,
+	  NULL, FC_TIER_APP, 0, "" },
+	{ "18", "f", "webpack-internal:///./node_modules/react/index.js", 1, NULL, NULL,
+	  FC_TIER_DEPS, 0, "react" },
+	{ "19", "f", "webpack/runtime/jsonp chunk loading", 1, NULL, NULL, FC_TIER_APP, 0, "" },
+	{ "20", "f", "http://localhost:5173/node_modules/.vite/deps/chunk-ABC.js?v=1", 1, NULL,
+	  "http://localhost:5173", FC_TIER_DEPS, 0, "(vite deps)" },
+	{ "20", "f", "https://cdn.jsdelivr.net/npm/@scope/pkg@1.0.0/dist/x.js", 1, NULL,
+	  "https://shop.example", FC_TIER_DEPS, 0, "@scope/pkg" },
+	{ "20", "f", "https://unpkg.com/react@18.2.0/umd/react.js", 1, NULL, NULL, FC_TIER_DEPS, 0,
+	  "react" },
+	{ "20", "f", "https://esm.sh/v135/preact@10.0.0/es2022/preact.mjs", 1, NULL, NULL,
+	  FC_TIER_DEPS, 0, "preact" },
+	{ "20", "f", "https://ga.jspm.io/npm:lodash@4.17.21/lodash.js", 1, NULL, NULL,
+	  FC_TIER_DEPS, 0, "lodash" },
+	{ "20", "f", "https://www.googletagmanager.com/gtm.js", 1, NULL, "https://shop.example",
+	  FC_TIER_DEPS, 0, "www.googletagmanager.com" },
+	{ "20", "f", "https://shop.example/app.js?v=2", 1, NULL, "https://shop.example",
+	  FC_TIER_APP, 0, "" },
+	{ "21", "f", "file:///C:/Users/a%20b/proj/node_modules/%40scope/pkg/i.js", 1, NULL, NULL,
+	  FC_TIER_DEPS, 0, "@scope/pkg" },
+	{ "21", "f", "C:\\proj\\node_modules\\x\\node_modules\\y\\i.js", 1, NULL, NULL,
+	  FC_TIER_DEPS, 0, "y" },
+	{ "21", "f", "\\\\srv\\share\\my_node_modules\\m\\i.js", 1, NULL, NULL, FC_TIER_APP, 0, "" },
+	{ "21", "f", "/home/u/node_modules-bob/m/i.js", 1, NULL, NULL, FC_TIER_APP, 0, "" },
+	{ "21", "f",
+	  "file:///app/node_modules/.pnpm/@babel+core@7.20.0/node_modules/@babel/core/lib/x.js", 1,
+	  NULL, NULL, FC_TIER_DEPS, 0, "@babel/core" },
+	{ "21", "f", "/p/.yarn/cache/lodash-npm-4.17.21-6382451519-eb835a2e51.zip/node_modules/"
+		     "lodash/lodash.js", 1, NULL, NULL, FC_TIER_DEPS, 0, "lodash" },
+	{ "21", "f", "/p/bower_components/jquery/dist/jquery.js", 1, NULL, NULL, FC_TIER_DEPS, 0,
+	  "jquery" },
+	{ "21", "f", "file:///tmp/x/main.js", 1, NULL, NULL, FC_TIER_APP, 0, "" },
+	{ "21", "f", "/tmp/x/main.js", 1, NULL, NULL, FC_TIER_APP, 0, "" },
+	{ "21", "f", "file:///a/node_modules/.pnpm/node_modules/x.js", 1, NULL, NULL, FC_TIER_DEPS,
+	  0, "x.js" },
+	{ "21", "f", "/a/node_modules/.pnpm/x.js", 1, NULL, NULL, FC_TIER_DEPS, 0, "(pnpm store)" },
+	{ "21", "f", "/a/node_modules/_weird/x.js", 1, NULL, NULL, FC_TIER_DEPS, 0, "(unknown)" },
+	{ "21", "f", "/a/node_modules/JSONStream/index.js", 1, NULL, NULL, FC_TIER_DEPS, 0,
+	  "JSONStream" },
+	{ "22", "f", "internal/timers.js", 1, NULL, NULL, FC_TIER_CORE, 0, "" },
+	{ "22", "f", "events.js", 1, NULL, NULL, FC_TIER_CORE, 0, "" },
+	{ "22", "f", "_http_common.js", 1, NULL, NULL, FC_TIER_CORE, 0, "" },
+	{ "23", "f", "data:text/javascript,foo()", 1, NULL, NULL, FC_TIER_APP, 0, "" },
+	{ "23", "f", "blob:https://a.example/uuid", 1, NULL, NULL, FC_TIER_APP, 0, "" },
+	{ "23", "f", "pptr:evaluate;x", 1, NULL, NULL, FC_TIER_APP, 0, "" },
+	{ "23", "f", "chrome://resources/x.js", 1, NULL, NULL, FC_TIER_V8, 0, "" },
+	{ "23", "f", "devtools://devtools/x.js", 1, NULL, NULL, FC_TIER_V8, 0, "" },
+	{ "24", "f", "some/relative/thing", 1, NULL, NULL, FC_TIER_APP, 0, "" },
+	{ "24", "f", "__puppeteer_evaluation_script__", 1, NULL, NULL, FC_TIER_APP, 0, "" },
+};
+
+static void test_table(void **state)
+{
+	size_t i;
+	(void)state;
+
+	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		const struct row *r = &rows[i];
+		struct fc_callframe in = {
+			.name = r->name,
+			.url = r->url,
+			.has_script = r->has_script,
+			.code_type = r->code_type,
+			.first_party = r->first_party,
+		};
+		struct fc_class out;
+
+		fc_classify(&in, &out);
+		if (out.tier != r->tier || out.tags != r->tags || strcmp(out.package, r->package)) {
+			print_error("rule %s: name '%s' url '%s': got %s/%u/'%s', want %s/%u/'%s'\n",
+				    r->rule, r->name, r->url, fc_tier_name(out.tier), out.tags,
+				    out.package, fc_tier_name(r->tier), r->tags, r->package);
+			fail();
+		}
+	}
+}
+
+/* Rule order matters: a url-less frame with a script is eval (16), not
+ * native (7); a RegExp name with a script is not native. */
+static void test_order(void **state)
+{
+	struct fc_class out;
+	struct fc_callframe in = { .name = "RegExp: a", .url = "", .has_script = true };
+	(void)state;
+
+	fc_classify(&in, &out);
+	assert_int_equal(out.tier, FC_TIER_APP);
+	assert_int_equal(out.tags, FC_TAG_EVAL);
+	in.has_script = false;
+	fc_classify(&in, &out);
+	assert_int_equal(out.tier, FC_TIER_NATIVE);
+	assert_int_equal(out.tags, FC_TAG_REGEXP);
+}
+
+static void test_labels(void **state)
+{
+	char buf[64];
+	(void)state;
+
+	fc_classify_label("", buf, sizeof(buf));
+	assert_string_equal(buf, "(anonymous)");
+	fc_classify_label("RegExp: ^\\s*<", buf, sizeof(buf));
+	assert_string_equal(buf, "/^\\s*</");
+	fc_classify_label("Module._compile", buf, sizeof(buf));
+	assert_string_equal(buf, "Module._compile");
+}
+
+static void test_tier_names(void **state)
+{
+	int t;
+	(void)state;
+
+	for (t = 0; t < FC_TIER_COUNT; t++) {
+		const char *n = fc_tier_name((enum fc_tier)t);
+		assert_int_equal(fc_tier_parse(n, strlen(n)), t);
+	}
+	assert_int_equal(fc_tier_parse("apps", 4), -1);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_table),
+		cmocka_unit_test(test_order),
+		cmocka_unit_test(test_labels),
+		cmocka_unit_test(test_tier_names),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
