@@ -149,6 +149,7 @@ static int close_container(struct jstream *js)
 		return 1;
 	}
 	ctx = top(js)->ctx;
+	top(js)->key = J_NOKEY; /* messages now point at the container itself */
 	if (!js->hd->close(js->user, js, ctx) || js->failed)
 		return 0;
 	js->depth--;
