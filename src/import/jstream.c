@@ -400,9 +400,9 @@ bool jstream_end(struct jstream *js)
 	if (js->depth > 1 || js->skip) {
 		jstream_path(js, path, sizeof(path));
 		js->failed = true;
-		fc_error_set(js->err, FC_ERR_SYNTAX,
-			     "truncated JSON: the file ends inside %s%s",
-			     path[0] ? path : "the top-level value", js->skip ? " (or below)" : "");
+		fc_error_set(js->err, FC_ERR_SYNTAX, "truncated JSON: the file ends inside %s",
+			     path[0] ? "this value" : "the top-level value");
+		fc_error_set_path(js->err, path);
 		js->err->line = js->line;
 		js->err->column = (long)(js->chunk_abs - js->line_start);
 		return false;

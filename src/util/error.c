@@ -54,10 +54,14 @@ size_t fc_error_format(const struct fc_error *e, char *buf, size_t size)
 		PUT("%s: ", e->file);
 	if (e->path[0])
 		PUT("%s", e->path);
-	if (e->line > 0 && e->column > 0)
-		PUT("%s(line %ld, column %ld)", e->path[0] ? " " : "", e->line, e->column);
+	if (e->path[0] && e->line > 0 && e->column > 0)
+		PUT(" (line %ld, column %ld)", e->line, e->column);
+	else if (e->path[0] && e->line > 0)
+		PUT(" (line %ld)", e->line);
+	else if (e->line > 0 && e->column > 0)
+		PUT("line %ld, column %ld", e->line, e->column);
 	else if (e->line > 0)
-		PUT("%s(line %ld)", e->path[0] ? " " : "", e->line);
+		PUT("line %ld", e->line);
 	if (e->path[0] || e->line > 0)
 		PUT(": ");
 	PUT("%s", e->text);

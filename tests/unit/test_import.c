@@ -304,7 +304,7 @@ struct err_case {
 static const struct err_case errors[] = {
 	{ "not JSON", "hello", FC_ERR_SYNTAX, "", "not valid JSON", 1 },
 	{ "truncated", "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(ro", FC_ERR_SYNTAX,
-	  NULL, "truncated JSON: the file ends inside nodes[0].callFrame.functionName", 1 },
+	  "nodes[0].callFrame.functionName", "truncated JSON: the file ends inside this value", 1 },
 	{ "trailing garbage", "{\"nodes\":[]} x", FC_ERR_SYNTAX, NULL, "not valid JSON", 1 },
 	{ "not a profile", "{\"a\":1,\"b\":[2]}", FC_ERR_FORMAT, NULL,
 	  "not a profile: the top-level object has keys \"a\", \"b\"", 0 },
