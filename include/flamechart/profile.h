@@ -61,6 +61,7 @@ struct fc_frame {
 	uint8_t tier;       /* enum fc_tier, set by fc_profile_classify */
 	uint8_t tags;       /* enum fc_tag bits */
 	uint8_t meta;       /* enum fc_meta */
+	uint8_t has_script; /* script id present and not "0" */
 };
 
 /* A repaired defect, reported as a warning (or an error under --strict). */
@@ -114,9 +115,11 @@ struct fc_profile {
 	size_t n_warnings;
 	size_t n_repairs; /* all repairs, including those not kept */
 
-	/* private: frame interning table */
+	/* private: frame interning table, and the last string interned per
+	 * field (neighbouring nodes often share a url or script id) */
 	uint32_t *frame_table;
 	size_t frame_table_cap, frames_cap;
+	uint32_t recent[3];
 };
 
 #define FC_PROFILE_MAX_WARNINGS 64

@@ -8,6 +8,8 @@
 
 #include "flamechart/profile.h"
 
+#define FC_STATS_TOP 50
+
 struct fc_stats_entry {
 	uint32_t frame; /* frame index (functions) or string id (packages) */
 	double self_us;
@@ -20,7 +22,8 @@ struct fc_stats {
 	double interval_us;  /* median interval */
 	uint32_t n_samples, n_nodes, n_functions, max_depth;
 	double tier_us[FC_TIER_COUNT];
-	/* every function with self time, heaviest first (ties: by name) */
+	/* the FC_STATS_TOP functions with the most self time, heaviest first
+	 * (ties: by name, then frame index) */
 	struct fc_stats_entry *functions;
 	size_t n_functions_with_self;
 	/* deps packages by self time, heaviest first (ties: by name) */

@@ -23,20 +23,23 @@ enum ctx {
 	C_HEAD_CHILDREN, /* legacy: children[] of node objects */
 };
 
-enum key {
-	K_NODES, K_START, K_END, K_SAMPLES, K_DELTAS, K_HEAD, K_TIMESTAMPS,
-	K_ID, K_CALLFRAME, K_CHILDREN, K_PARENT, K_HIT,
-	K_FUNCTION, K_SCRIPT, K_URL, K_LINE, K_COLUMN,
-	K_TRACE_EVENTS, K_FRAMES, K_RESOURCES, K_STACKS, K_SCHEMA,
-	K_COUNT
-};
+#define KEYS(X)                                                                       \
+	X(K_NODES, "nodes") X(K_START, "startTime") X(K_END, "endTime")                   \
+	X(K_SAMPLES, "samples") X(K_DELTAS, "timeDeltas") X(K_HEAD, "head")               \
+	X(K_TIMESTAMPS, "timestamps") X(K_ID, "id") X(K_CALLFRAME, "callFrame")           \
+	X(K_CHILDREN, "children") X(K_PARENT, "parent") X(K_HIT, "hitCount")              \
+	X(K_FUNCTION, "functionName") X(K_SCRIPT, "scriptId") X(K_URL, "url")             \
+	X(K_LINE, "lineNumber") X(K_COLUMN, "columnNumber") X(K_TRACE_EVENTS, "traceEvents") \
+	X(K_FRAMES, "frames") X(K_RESOURCES, "resources") X(K_STACKS, "stacks")           \
+	X(K_SCHEMA, "$schema")
 
-static const char *const key_names[K_COUNT] = {
-	"nodes", "startTime", "endTime", "samples", "timeDeltas", "head", "timestamps",
-	"id", "callFrame", "children", "parent", "hitCount",
-	"functionName", "scriptId", "url", "lineNumber", "columnNumber",
-	"traceEvents", "frames", "resources", "stacks", "$schema",
-};
+#define AS_ENUM(k, s) k,
+#define AS_NAME(k, s) s,
+#define AS_LEN(k, s) sizeof(s) - 1,
+
+enum key { KEYS(AS_ENUM) K_COUNT };
+static const char *const key_names[K_COUNT] = { KEYS(AS_NAME) };
+static const unsigned char key_lens[K_COUNT] = { KEYS(AS_LEN) };
 
 /* One string field of a node being read (yajl's buffers do not outlive the
  * callback, and a node's keys can come in any order). */
@@ -78,7 +81,7 @@ static int key_of(void *user, int ctx, const char *s, size_t len)
 	(void)user;
 
 	for (k = 0; k < K_COUNT; k++)
-		if (strlen(key_names[k]) == len && memcmp(key_names[k], s, len) == 0)
+		if (key_lens[k] == len && memcmp(key_names[k], s, len) == 0)
 			break;
 	switch (ctx) {
 	case C_ROOT:
@@ -245,7 +248,6 @@ static bool end_node(struct importer *im)
 	}
 	if (n->have_parent)
 		fc_builder_parent(&im->b, slot, n->parent);
-	fc_builder_hit(&im->b, slot, n->hit);
 	for (i = 0; i < n->n_children; i++)
 		if (!fc_builder_child(&im->b, slot, n->children[i], (uint32_t)i))
 			return jstream_fail(&im->js, FC_ERR_NOMEM, "out of memory");

@@ -27,15 +27,15 @@ void fc_builder_finish_free(struct fc_builder *b)
 	free(b->id);
 	free(b->frame);
 	free(b->parent_id);
-	free(b->hit);
 	free(b->pos_line);
 	free(b->pos_col);
-	free(b->id_table);
 	free(b->edge_parent);
-	free(b->edge_index);
 	free(b->edge_child);
-	free(b->sample_id);
+	free(b->sample_id32);
+	free(b->sample_id64);
 	free(b->times);
+	free(b->map_dense);
+	free(b->map_table);
 	memset(b, 0, sizeof(*b));
 }
 
@@ -62,62 +62,98 @@ bool fc_builder_repair(struct fc_builder *b, struct fc_error *err, const char *p
 	return true;
 }
 
-/* --- id -> slot map ------------------------------------------------------ */
+/* --- id -> slot map (built by finish) ------------------------------------- */
 
 static uint32_t id_find(const struct fc_builder *b, int64_t id)
 {
 	size_t j;
 
-	if (!b->id_table_cap)
+	if (b->map_dense) {
+		uint64_t k = (uint64_t)id - (uint64_t)b->map_base;
+		if (id < b->map_base || k >= b->map_dense_len)
+			return FC_NONE;
+		return b->map_dense[k] - 1; /* 0 - 1 = FC_NONE */
+	}
+	if (!b->map_cap)
 		return FC_NONE;
-	j = fc_hash_u64((uint64_t)id) & (b->id_table_cap - 1);
-	while (b->id_table[j]) {
-		uint32_t s = b->id_table[j] - 1;
+	j = fc_hash_u64((uint64_t)id) & (b->map_cap - 1);
+	while (b->map_table[j]) {
+		uint32_t s = b->map_table[j] - 1;
 		if (b->id[s] == id)
 			return s;
-		j = (j + 1) & (b->id_table_cap - 1);
+		j = (j + 1) & (b->map_cap - 1);
 	}
 	return FC_NONE;
 }
 
-static bool id_rehash(struct fc_builder *b)
+static bool duplicate(struct fc_builder *b, uint32_t first, uint32_t later, struct fc_error *err)
 {
-	size_t ncap = b->id_table_cap ? b->id_table_cap * 2 : 1024;
-	uint32_t *t = calloc(ncap, sizeof(*t));
+	char path[96];
+
+	snprintf(path, sizeof(path), "%s[%u].id", b->nodes_path, later);
+	fc_error_set(err, FC_ERR_INVALID, "duplicate node id %lld (also %s[%u], line %u, column %u)",
+		     (long long)b->id[later], b->nodes_path, first, b->pos_line[first],
+		     b->pos_col[first]);
+	fc_error_set_path(err, path);
+	err->line = b->pos_line[later];
+	err->column = b->pos_col[later];
+	return false;
+}
+
+/* V8 numbers nodes 1..N, so a dense array usually serves; sparse or huge
+ * ids fall back to open addressing. Duplicate ids are errors. */
+static bool build_id_map(struct fc_builder *b, struct fc_error *err)
+{
+	int64_t lo = INT64_MAX, hi = INT64_MIN;
 	size_t i, j;
 
-	if (!t)
-		return false;
 	for (i = 0; i < b->n; i++) {
-		j = fc_hash_u64((uint64_t)b->id[i]) & (ncap - 1);
-		while (t[j])
-			j = (j + 1) & (ncap - 1);
-		t[j] = (uint32_t)i + 1;
+		if (b->id[i] < lo)
+			lo = b->id[i];
+		if (b->id[i] > hi)
+			hi = b->id[i];
 	}
-	free(b->id_table);
-	b->id_table = t;
-	b->id_table_cap = ncap;
+	if (b->n && (uint64_t)hi - (uint64_t)lo < (uint64_t)b->n * 4 + 1024) {
+		b->map_base = lo;
+		b->map_dense_len = (size_t)((uint64_t)hi - (uint64_t)lo) + 1;
+		b->map_dense = calloc(b->map_dense_len, sizeof(uint32_t));
+		if (!b->map_dense)
+			goto nomem;
+		for (i = 0; i < b->n; i++) {
+			uint32_t *slot = &b->map_dense[(uint64_t)b->id[i] - (uint64_t)lo];
+			if (*slot)
+				return duplicate(b, *slot - 1, (uint32_t)i, err);
+			*slot = (uint32_t)i + 1;
+		}
+		return true;
+	}
+	b->map_cap = 1024;
+	while (b->map_cap < b->n * 2)
+		b->map_cap *= 2;
+	b->map_table = calloc(b->map_cap, sizeof(uint32_t));
+	if (!b->map_table)
+		goto nomem;
+	for (i = 0; i < b->n; i++) {
+		j = fc_hash_u64((uint64_t)b->id[i]) & (b->map_cap - 1);
+		while (b->map_table[j]) {
+			uint32_t s = b->map_table[j] - 1;
+			if (b->id[s] == b->id[i])
+				return duplicate(b, s, (uint32_t)i, err);
+			j = (j + 1) & (b->map_cap - 1);
+		}
+		b->map_table[j] = (uint32_t)i + 1;
+	}
 	return true;
+nomem:
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+	return false;
 }
 
 uint32_t fc_builder_node(struct fc_builder *b, int64_t id, uint32_t frame, long line, long col,
 			 struct fc_error *err)
 {
-	size_t cap, j;
-	uint32_t dup;
+	size_t cap;
 
-	dup = id_find(b, id);
-	if (dup != FC_NONE) {
-		char path[64];
-		snprintf(path, sizeof(path), "%s[%zu].id", b->nodes_path, b->n);
-		fc_error_set(err, FC_ERR_INVALID,
-			     "duplicate node id %lld (also %s[%u], line %u, column %u)",
-			     (long long)id, b->nodes_path, dup, b->pos_line[dup], b->pos_col[dup]);
-		fc_error_set_path(err, path);
-		err->line = line;
-		err->column = col;
-		return FC_NONE;
-	}
 	if (b->n >= UINT32_MAX - 2)
 		goto nomem;
 	cap = b->cap;
@@ -132,25 +168,19 @@ uint32_t fc_builder_node(struct fc_builder *b, int64_t id, uint32_t frame, long 
 	} while (0)
 	if (cap != b->cap) {
 		GROW_ALSO(frame);
-		GROW_ALSO(parent_id);
-		GROW_ALSO(hit);
 		GROW_ALSO(pos_line);
 		GROW_ALSO(pos_col);
+		if (b->parent_id)
+			GROW_ALSO(parent_id);
 		b->cap = cap;
 	}
 #undef GROW_ALSO
-	if ((b->n + 1) * 2 > b->id_table_cap && !id_rehash(b))
-		goto nomem;
 	b->id[b->n] = id;
 	b->frame[b->n] = frame;
-	b->parent_id[b->n] = INT64_MIN;
-	b->hit[b->n] = 0;
+	if (b->parent_id)
+		b->parent_id[b->n] = INT64_MIN;
 	b->pos_line[b->n] = line > 0 && line < UINT32_MAX ? (uint32_t)line : 0;
 	b->pos_col[b->n] = col > 0 && col < UINT32_MAX ? (uint32_t)col : 0;
-	j = fc_hash_u64((uint64_t)id) & (b->id_table_cap - 1);
-	while (b->id_table[j])
-		j = (j + 1) & (b->id_table_cap - 1);
-	b->id_table[j] = (uint32_t)b->n + 1;
 	return (uint32_t)b->n++;
 nomem:
 	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
@@ -160,6 +190,7 @@ nomem:
 bool fc_builder_child(struct fc_builder *b, uint32_t slot, int64_t child_id, uint32_t index)
 {
 	size_t cap = b->edges_cap;
+	(void)index; /* links of one parent are contiguous: finish recounts */
 
 	if (!FC_GROW(b->edge_child, cap, b->n_edges + 1))
 		return false;
@@ -168,14 +199,9 @@ bool fc_builder_child(struct fc_builder *b, uint32_t slot, int64_t child_id, uin
 		if (!p1)
 			return false;
 		b->edge_parent = p1;
-		p1 = realloc(b->edge_index, cap * sizeof(*p1));
-		if (!p1)
-			return false;
-		b->edge_index = p1;
 		b->edges_cap = cap;
 	}
 	b->edge_parent[b->n_edges] = slot;
-	b->edge_index[b->n_edges] = index;
 	b->edge_child[b->n_edges] = child_id;
 	b->n_edges++;
 	return true;
@@ -183,19 +209,46 @@ bool fc_builder_child(struct fc_builder *b, uint32_t slot, int64_t child_id, uin
 
 void fc_builder_parent(struct fc_builder *b, uint32_t slot, int64_t parent_id)
 {
-	b->parent_id[slot] = parent_id;
-}
+	size_t i;
 
-void fc_builder_hit(struct fc_builder *b, uint32_t slot, int64_t hits)
-{
-	b->hit[slot] = hits < 0 ? 0 : hits > UINT32_MAX ? UINT32_MAX : (uint32_t)hits;
+	if (!b->parent_id) {
+		b->parent_id = malloc((b->cap ? b->cap : 1) * sizeof(*b->parent_id));
+		if (!b->parent_id)
+			return; /* finish reports the missing links as damage */
+		for (i = 0; i < b->n; i++)
+			b->parent_id[i] = INT64_MIN;
+	}
+	b->parent_id[slot] = parent_id;
 }
 
 bool fc_builder_sample(struct fc_builder *b, int64_t id)
 {
-	if (b->n_samples >= UINT32_MAX - 1 || !FC_GROW(b->sample_id, b->samples_cap, b->n_samples + 1))
+	size_t cap = b->samples_cap, i;
+
+	if (b->n_samples >= UINT32_MAX - 1)
 		return false;
-	b->sample_id[b->n_samples++] = id;
+	if (!b->sample_id64 && (id < 0 || id >= UINT32_MAX)) {
+		/* switch to 64-bit ids for the rest of the file */
+		b->sample_id64 = malloc((b->samples_cap ? b->samples_cap : 16) * sizeof(int64_t));
+		if (!b->sample_id64)
+			return false;
+		for (i = 0; i < b->n_samples; i++)
+			b->sample_id64[i] = b->sample_id32[i];
+		if (!b->samples_cap)
+			b->samples_cap = 16;
+		cap = b->samples_cap;
+	}
+	if (b->sample_id64) {
+		if (!FC_GROW(b->sample_id64, cap, b->n_samples + 1))
+			return false;
+		b->samples_cap = cap;
+		b->sample_id64[b->n_samples++] = id;
+		return true;
+	}
+	if (!FC_GROW(b->sample_id32, cap, b->n_samples + 1))
+		return false;
+	b->samples_cap = cap;
+	b->sample_id32[b->n_samples++] = (uint32_t)id;
 	return true;
 }
 
@@ -244,12 +297,19 @@ static bool resolve_links(struct fc_builder *b, uint32_t *parent, struct fc_erro
 
 	for (i = 0; i < b->n; i++)
 		parent[i] = FC_NONE;
+	uint32_t k = 0;
+
 	for (e = 0; e < b->n_edges; e++) {
 		uint32_t p = b->edge_parent[e];
 		uint32_t c = id_find(b, b->edge_child[e]);
 		char suffix[48];
 
-		snprintf(suffix, sizeof(suffix), ".children[%u]", b->edge_index[e]);
+		k = e && b->edge_parent[e - 1] == p ? k + 1 : 0;
+		if (c != FC_NONE && c != p && parent[c] == FC_NONE) {
+			parent[c] = p; /* the common case, first */
+			continue;
+		}
+		snprintf(suffix, sizeof(suffix), ".children[%u]", k);
 		if (c == FC_NONE) {
 			node_path(b, p, suffix, path, sizeof(path));
 			if (!fc_builder_repair(b, err, path, b->pos_line[p], b->pos_col[p],
@@ -277,7 +337,7 @@ static bool resolve_links(struct fc_builder *b, uint32_t *parent, struct fc_erro
 					   (long long)b->id[p]);
 		parent[c] = p;
 	}
-	for (i = 0; i < b->n; i++) {
+	for (i = 0; b->parent_id && i < b->n; i++) {
 		uint32_t p;
 
 		if (b->parent_id[i] == INT64_MIN)
@@ -566,17 +626,25 @@ static void find_meta_nodes(struct fc_profile *p)
 	}
 }
 
+static int64_t sample_id(const struct fc_builder *b, size_t i)
+{
+	return b->sample_id64 ? b->sample_id64[i] : (int64_t)b->sample_id32[i];
+}
+
+/* Moves the samples into the profile: ids become node indices and deltas
+ * become times, in the builder's own buffers where it can. */
 static bool fill_samples(struct fc_builder *b, const uint32_t *order, struct fc_error *err)
 {
 	struct fc_profile *p = b->profile;
 	size_t n = b->n_samples, i, unknown = 0, first_unknown = 0;
-	uint32_t unk = FC_NONE;
-	int64_t t;
+	int64_t first_unknown_id = 0;
+	uint32_t unk = FC_NONE, *nodes;
+	int64_t t, *times;
+	bool in_place;
 	char path[96];
 
 	if (b->have_times && !b->times_absolute && b->n_times != n) {
-		snprintf(path, sizeof(path), "%s", b->samples_path);
-		if (!fc_builder_repair(b, err, path, b->samples_line, b->samples_col,
+		if (!fc_builder_repair(b, err, b->samples_path, b->samples_line, b->samples_col,
 				       "%zu samples but %zu timeDeltas; using the first %zu",
 				       n, b->n_times, n < b->n_times ? n : b->n_times))
 			return false;
@@ -605,21 +673,37 @@ static bool fill_samples(struct fc_builder *b, const uint32_t *order, struct fc_
 			return false;
 	}
 
-	p->n_samples = (uint32_t)n;
-	p->sample_node = malloc((n ? n : 1) * sizeof(uint32_t));
-	p->sample_time_us = malloc((n ? n : 1) * sizeof(int64_t));
-	if (!p->sample_node || !p->sample_time_us) {
+	/* the node of each sample, in place over the 32-bit ids */
+	nodes = b->sample_id64 || !b->sample_id32 ? malloc((n ? n : 1) * sizeof(*nodes))
+						  : b->sample_id32;
+	times = b->have_times && b->times ? b->times : malloc((n ? n : 1) * sizeof(*times));
+	if (!nodes || !times) {
+		if (nodes != b->sample_id32)
+			free(nodes);
+		if (times != b->times)
+			free(times);
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;
 	}
+	in_place = nodes == b->sample_id32;
+	if (in_place)
+		b->sample_id32 = NULL;
+	if (times == b->times)
+		b->times = NULL;
+	p->sample_node = nodes;
+	p->sample_time_us = times;
+	p->n_samples = (uint32_t)n;
 
-	t = b->have_start ? b->start_us : 0;
 	for (i = 0; i < n; i++) {
-		uint32_t s = id_find(b, b->sample_id[i]);
+		int64_t id = in_place ? (int64_t)nodes[i] : sample_id(b, i);
+		uint32_t s;
 
+		s = id_find(b, id);
 		if (s == FC_NONE) {
-			if (unknown++ == 0)
+			if (unknown++ == 0) {
 				first_unknown = i;
+				first_unknown_id = id;
+			}
 			if (unk == FC_NONE) {
 				unk = unknown_node(p);
 				if (unk == FC_NONE) {
@@ -627,11 +711,14 @@ static bool fill_samples(struct fc_builder *b, const uint32_t *order, struct fc_
 					return false;
 				}
 			}
-			p->sample_node[i] = unk;
+			nodes[i] = unk;
 		} else {
-			p->sample_node[i] = order[s];
+			nodes[i] = order[s];
 		}
+	}
 
+	t = b->have_start ? b->start_us : 0;
+	for (i = 0; i < n; i++) {
 		if (!b->have_times) {
 			int64_t t0 = b->have_start ? b->start_us : 0;
 			double step = b->have_start && b->have_end && b->end_us > b->start_us
@@ -639,8 +726,8 @@ static bool fill_samples(struct fc_builder *b, const uint32_t *order, struct fc_
 					      : 1000.0;
 			t = t0 + (int64_t)(step * (double)i);
 		} else if (b->times_absolute) {
-			t = b->times[i];
-		} else if (__builtin_add_overflow(t, b->times[i], &t)) {
+			t = times[i];
+		} else if (__builtin_add_overflow(t, times[i], &t)) {
 			t = INT64_MAX;
 		}
 		if (t > TIME_LIMIT_US || t < -TIME_LIMIT_US) {
@@ -654,7 +741,7 @@ static bool fill_samples(struct fc_builder *b, const uint32_t *order, struct fc_
 			err->column = b->samples_col;
 			return false;
 		}
-		p->sample_time_us[i] = t;
+		times[i] = t;
 	}
 	if (unknown) {
 		snprintf(path, sizeof(path), "%s[%zu]", b->samples_path, first_unknown);
@@ -662,7 +749,7 @@ static bool fill_samples(struct fc_builder *b, const uint32_t *order, struct fc_
 				       "%zu sample%s name%s unknown node ids (first: %lld); their "
 				       "time goes to (unknown)",
 				       unknown, unknown == 1 ? "" : "s", unknown == 1 ? "s" : "",
-				       (long long)b->sample_id[first_unknown]))
+				       (long long)first_unknown_id))
 			return false;
 	}
 	if (!sort_samples(p)) {
@@ -687,7 +774,7 @@ bool fc_builder_finish(struct fc_builder *b, struct fc_error *err)
 		/* DevTools takes the extent from the samples anyway. */
 		b->have_end = false;
 	}
-	if (!build_tree(b, err, &order))
+	if (!build_id_map(b, err) || !build_tree(b, err, &order))
 		return false;
 	find_meta_nodes(p);
 	ok = fill_samples(b, order, err);

@@ -23,26 +23,32 @@ struct fc_builder {
 	size_t n, cap;
 	int64_t *id;
 	uint32_t *frame;
-	int64_t *parent_id; /* INT64_MIN = none given */
-	uint32_t *hit;
+	int64_t *parent_id;      /* NULL until a node has a parent field; INT64_MIN = none */
 	uint32_t *pos_line, *pos_col;
-	uint32_t *id_table; /* open addressing: slot + 1 */
-	size_t id_table_cap;
 
-	/* children links (parent slot, child id, index in children array) */
+	/* children links: parent slot and child id; a parent's links are
+	 * contiguous, in the order of its children array */
 	size_t n_edges, edges_cap;
 	uint32_t *edge_parent;
-	uint32_t *edge_index;
 	int64_t *edge_child;
 
-	/* samples and times */
+	/* samples as ids (32-bit while they fit) and times (deltas or absolute
+	 * timestamps); finish converts both in place into the profile's arrays */
 	size_t n_samples, samples_cap;
-	int64_t *sample_id;
+	uint32_t *sample_id32;
+	int64_t *sample_id64; /* used instead once an id does not fit 32 bits */
 	size_t n_times, times_cap;
-	int64_t *times;     /* deltas or absolute timestamps, see times_absolute */
+	int64_t *times;
 	bool times_absolute;
 	bool have_times;    /* a timeDeltas/timestamps array was present */
 	long samples_line, samples_col;
+
+	/* id -> slot, built by finish: dense array when ids are compact */
+	int64_t map_base;
+	uint32_t *map_dense;
+	size_t map_dense_len;
+	uint32_t *map_table;
+	size_t map_cap;
 
 	bool have_start, have_end;
 	int64_t start_us, end_us;
@@ -54,13 +60,13 @@ void fc_builder_init(struct fc_builder *b, struct fc_profile *profile, const cha
 		     bool strict);
 void fc_builder_finish_free(struct fc_builder *b);
 
-/* Adds a node; returns its slot, or FC_NONE with err set (duplicate id,
- * allocation failure). idx is the position in the nodes array for messages. */
+/* Adds a node; returns its slot (its index in the nodes array), or FC_NONE
+ * with err set on allocation failure. Duplicate ids are found by finish.
+ * line/col locate the node in the file for messages. */
 uint32_t fc_builder_node(struct fc_builder *b, int64_t id, uint32_t frame, long line, long col,
 			 struct fc_error *err);
 bool fc_builder_child(struct fc_builder *b, uint32_t slot, int64_t child_id, uint32_t index);
 void fc_builder_parent(struct fc_builder *b, uint32_t slot, int64_t parent_id);
-void fc_builder_hit(struct fc_builder *b, uint32_t slot, int64_t hits);
 bool fc_builder_sample(struct fc_builder *b, int64_t id);
 bool fc_builder_time(struct fc_builder *b, int64_t t);
 

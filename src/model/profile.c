@@ -54,8 +54,9 @@ void fc_profile_destroy(struct fc_profile *p)
 	free(p);
 }
 
-static uint64_t frame_hash(const struct fc_frame *f, bool has_script)
+static uint64_t frame_hash(const struct fc_frame *f)
 {
+	bool has_script = f->has_script;
 	uint64_t h = fc_hash_u64(f->name);
 	h = fc_hash_u64(h ^ f->url);
 	h = fc_hash_u64(h ^ (uint32_t)f->line);
@@ -69,12 +70,10 @@ static bool script_none(const struct fc_profile *p, uint32_t sid)
 	return s[0] == '\0' || (s[0] == '0' && s[1] == '\0');
 }
 
-static bool frame_equal(const struct fc_profile *p, const struct fc_frame *a,
-			const struct fc_frame *b)
+static bool frame_equal(const struct fc_frame *a, const struct fc_frame *b)
 {
 	return a->name == b->name && a->url == b->url && a->line == b->line &&
-	       a->column == b->column &&
-	       script_none(p, a->script_id) == script_none(p, b->script_id);
+	       a->column == b->column && a->has_script == b->has_script;
 }
 
 static bool frame_rehash(struct fc_profile *p)
@@ -87,7 +86,7 @@ static bool frame_rehash(struct fc_profile *p)
 		return false;
 	for (i = 0; i < p->n_frames; i++) {
 		const struct fc_frame *f = &p->frames[i];
-		size_t j = frame_hash(f, !script_none(p, f->script_id)) & (ncap - 1);
+		size_t j = frame_hash(f) & (ncap - 1);
 		while (t[j])
 			j = (j + 1) & (ncap - 1);
 		t[j] = i + 1;
@@ -113,6 +112,20 @@ static enum fc_meta meta_of(const char *name)
 	return FC_META_NONE;
 }
 
+/* Interns s, trying the string last interned for this field first. */
+static uint32_t intern_recent(struct fc_profile *p, int field, const char *s, size_t len)
+{
+	uint32_t id = p->recent[field];
+
+	if (fc_strpool_len(&p->strings, id) == len &&
+	    memcmp(fc_strpool_get(&p->strings, id), s, len) == 0)
+		return id;
+	id = fc_strpool_intern(&p->strings, s, len);
+	if (id != FC_NONE)
+		p->recent[field] = id;
+	return id;
+}
+
 uint32_t fc_profile_intern_frame(struct fc_profile *p, const char *name, size_t name_len,
 				 const char *url, size_t url_len, const char *sid, size_t sid_len,
 				 int32_t line, int32_t column)
@@ -120,20 +133,21 @@ uint32_t fc_profile_intern_frame(struct fc_profile *p, const char *name, size_t 
 	struct fc_frame f = { 0 };
 	size_t j;
 
-	f.name = fc_strpool_intern(&p->strings, name, name_len);
-	f.url = fc_strpool_intern(&p->strings, url, url_len);
-	f.script_id = fc_strpool_intern(&p->strings, sid, sid_len);
+	f.name = intern_recent(p, 0, name, name_len);
+	f.url = intern_recent(p, 1, url, url_len);
+	f.script_id = intern_recent(p, 2, sid, sid_len);
 	if (f.name == FC_NONE || f.url == FC_NONE || f.script_id == FC_NONE)
 		return FC_NONE;
+	f.has_script = !script_none(p, f.script_id);
 	f.line = line < -1 ? -1 : line;
 	f.column = column < -1 ? -1 : column;
 
 	if ((p->n_frames + 1) * 2 > p->frame_table_cap && !frame_rehash(p))
 		return FC_NONE;
-	j = frame_hash(&f, !script_none(p, f.script_id)) & (p->frame_table_cap - 1);
+	j = frame_hash(&f) & (p->frame_table_cap - 1);
 	while (p->frame_table[j]) {
 		uint32_t k = p->frame_table[j] - 1;
-		if (frame_equal(p, &p->frames[k], &f))
+		if (frame_equal(&p->frames[k], &f))
 			return k;
 		j = (j + 1) & (p->frame_table_cap - 1);
 	}

@@ -71,22 +71,27 @@ bool fc_stats_compute(const struct fc_profile *p, struct fc_stats *s)
 			pkg_self[fr->package] += self[f];
 	}
 
-	for (f = 0, n = 0; f < p->n_frames; f++)
-		n += count[f] > 0;
-	s->functions = calloc(n + 1, sizeof(*s->functions));
+	/* keep the top FC_STATS_TOP in a sorted array: most frames are
+	 * rejected by one comparison with the current last entry */
+	s->functions = calloc(FC_STATS_TOP + 1, sizeof(*s->functions));
 	if (!s->functions)
 		goto fail;
 	for (f = 0, n = 0; f < p->n_frames; f++) {
+		struct fc_stats_entry e = { .frame = f, .self_us = self[f], .samples = count[f] };
+		size_t k;
+
 		if (!count[f])
 			continue;
-		s->functions[n].frame = f;
-		s->functions[n].self_us = self[f];
-		s->functions[n].samples = count[f];
-		n++;
+		if (n == FC_STATS_TOP && by_self_desc(&e, &s->functions[n - 1], (void *)p) >= 0)
+			continue;
+		k = n < FC_STATS_TOP ? n++ : n - 1;
+		while (k > 0 && by_self_desc(&e, &s->functions[k - 1], (void *)p) < 0) {
+			s->functions[k] = s->functions[k - 1];
+			k--;
+		}
+		s->functions[k] = e;
 	}
 	s->n_functions_with_self = n;
-	if (!fc_sort(s->functions, n, sizeof(*s->functions), by_self_desc, (void *)p))
-		goto fail;
 
 	for (i = 0, n = 0; i < p->strings.count; i++)
 		n += pkg_self[i] > 0;
