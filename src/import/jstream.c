@@ -12,6 +12,11 @@
  * time or count. */
 #define MAX_NUMBER_LEN 400
 
+/* Deepest nesting of containers the importers follow (skipped subtrees do
+ * not count). A legacy profile's head tree nests one level per call-tree
+ * level; real trees are a few hundred deep, hostile ones 100 000. */
+#define MAX_DEPTH 4000000
+
 static struct jframe *top(struct jstream *js)
 {
 	return &js->stack[js->depth - 1];
@@ -125,6 +130,10 @@ static int open_container(struct jstream *js, bool is_map)
 	if (child == J_SKIP) {
 		js->skip = 1;
 		return 1;
+	}
+	if (js->depth >= MAX_DEPTH) {
+		jstream_fail(js, FC_ERR_LIMIT, "JSON nested deeper than %d levels", MAX_DEPTH);
+		return 0;
 	}
 	if (!FC_GROW(js->stack, js->cap, js->depth + 1)) {
 		jstream_fail(js, FC_ERR_NOMEM, "out of memory");
