@@ -77,6 +77,19 @@ int fc_cmd_info(const struct fc_cli *cli);
 int fc_cmd_render(const struct fc_cli *cli);
 int fc_cmd_report(const struct fc_cli *cli);
 
+/* Renders set to path in one format and mode, with the other options from
+ * cli (title, theme, colours...). width_px overrides cli->width_px when > 0;
+ * thumb draws a small image without legend. false with err. Used by render
+ * and report; safe to call from several threads at once. */
+bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *set,
+		       enum fc_out_format format, int mode, int width_px, bool thumb,
+		       const char *path, struct fc_error *err);
+
+/* Imports every input named in paths into set, applying --thread/--pid;
+ * false with err on the first failure. */
+bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
+		   struct fc_profile_set *set, struct fc_error *err);
+
 /* Messages on stderr: "flamechart: FILE: PATH (line L, column C): text". */
 void fc_log_error(const struct fc_error *err);
 void fc_log_warning(const char *file, const struct fc_warning *w);

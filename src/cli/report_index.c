@@ -1,0 +1,558 @@
+/* The report's index pages: index.html (one self-contained file: styles and
+ * thumbnails inline, no network) and index.md (GitHub-flavoured Markdown),
+ * plus the JSON summary. Nothing in them depends on the run (no dates, no
+ * timings, no job count), so every run over the same inputs writes the
+ * same bytes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cli/report.h"
+#include "flamechart/classify.h"
+#include "flamechart/output.h"
+#include "flamechart/style.h"
+#include "util/util.h"
+
+/* --- small writers ---------------------------------------------------------- */
+
+static void html_text(struct fc_output *o, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '&':
+			fc_output_printf(o, "&amp;");
+			break;
+		case '<':
+			fc_output_printf(o, "&lt;");
+			break;
+		case '>':
+			fc_output_printf(o, "&gt;");
+			break;
+		case '"':
+			fc_output_printf(o, "&quot;");
+			break;
+		default:
+			fc_output_write(o, s, 1);
+		}
+	}
+}
+
+/* Markdown table cell text: pipes and the characters that start markup are
+ * escaped; newlines cannot occur (names are single-line). */
+static void md_text(struct fc_output *o, const char *s)
+{
+	for (; s && *s; s++) {
+		if (strchr("|\\`*_[]<>#!", *s))
+			fc_output_write(o, "\\", 1);
+		fc_output_write(o, s, 1);
+	}
+}
+
+/* File names in links: percent-encode what a URL path cannot hold. */
+static void url_path(struct fc_output *o, const char *s)
+{
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		    strchr("-._~/", c))
+			fc_output_write(o, s, 1);
+		else
+			fc_output_printf(o, "%%%02X", c);
+	}
+}
+
+static void thousands(char *buf, size_t size, double v, int decimals)
+{
+	char raw[64], *dot;
+	size_t n, i, o = 0, int_len;
+
+	snprintf(raw, sizeof(raw), "%.*f", decimals, v);
+	dot = strchr(raw, '.');
+	int_len = dot ? (size_t)(dot - raw) : strlen(raw);
+	n = strlen(raw);
+	for (i = 0; i < n && o + 2 < size; i++) {
+		if (i > 0 && i < int_len && raw[i - 1] != '-' && (int_len - i) % 3 == 0)
+			buf[o++] = ',';
+		buf[o++] = raw[i];
+	}
+	buf[o] = '\0';
+}
+
+static const char base64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/* Inlines a PNG from OUTDIR as a data: URI; false when it cannot be read. */
+static bool data_uri(struct fc_output *o, const char *outdir, const char *rel)
+{
+	char *path = fc_asprintf("%s/%s", outdir, rel);
+	FILE *f = path ? fopen(path, "rb") : NULL;
+	unsigned char in[3 * 1024];
+	char out[4 * 1024];
+	size_t n;
+
+	free(path);
+	if (!f)
+		return false;
+	fc_output_printf(o, "data:image/png;base64,");
+	while ((n = fread(in, 1, sizeof(in), f)) > 0) {
+		size_t i, k = 0;
+		for (i = 0; i + 2 < n; i += 3) {
+			unsigned v = (unsigned)in[i] << 16 | (unsigned)in[i + 1] << 8 | in[i + 2];
+			out[k++] = base64[v >> 18];
+			out[k++] = base64[(v >> 12) & 63];
+			out[k++] = base64[(v >> 6) & 63];
+			out[k++] = base64[v & 63];
+		}
+		if (i < n) {
+			unsigned v = (unsigned)in[i] << 16 | (i + 1 < n ? (unsigned)in[i + 1] << 8 : 0);
+			out[k++] = base64[v >> 18];
+			out[k++] = base64[(v >> 12) & 63];
+			out[k++] = i + 1 < n ? base64[(v >> 6) & 63] : '=';
+			out[k++] = '=';
+		}
+		fc_output_write(o, out, k);
+	}
+	fclose(f);
+	return true;
+}
+
+static const char *const mode_names[] = { "chart", "graph" };
+
+/* The image a link or thumbnail should use: PNG when rendered, else SVG. */
+static const char *main_ext(const struct report *r)
+{
+	return (r->formats & (1u << FC_OUT_PNG)) ? "png" : "svg";
+}
+
+/* --- index.html ------------------------------------------------------------- */
+
+static void html_tiers(struct fc_output *o, const struct report_file *f)
+{
+	const struct fc_theme *t = fc_theme_default();
+	double total = 0;
+	int i;
+
+	for (i = 0; i < FC_TIER_COUNT; i++)
+		total += f->tier_ms[i];
+	fc_output_printf(o, "<div class=\"bar\">");
+	for (i = 0; i < FC_TIER_COUNT && total > 0; i++) {
+		char hex[8];
+		if (f->tier_ms[i] <= 0)
+			continue;
+		fc_rgb_hex(t->tier[i], hex);
+		fc_output_printf(o, "<span style=\"width:%.2f%%;background:%s\" title=\"%s %.1f%%\"></span>",
+				 100.0 * f->tier_ms[i] / total, hex, fc_tier_name((enum fc_tier)i),
+				 100.0 * f->tier_ms[i] / total);
+	}
+	fc_output_printf(o, "</div><div class=\"small\">");
+	for (i = 0; i < FC_TIER_COUNT && total > 0; i++) {
+		char ms[32];
+		if (f->tier_ms[i] <= 0)
+			continue;
+		thousands(ms, sizeof(ms), f->tier_ms[i], 1);
+		fc_output_printf(o, "%s %s ms (%.1f%%)<br>", fc_tier_name((enum fc_tier)i), ms,
+				 100.0 * f->tier_ms[i] / total);
+	}
+	fc_output_printf(o, "</div>");
+}
+
+static void html_links(struct fc_output *o, const struct report *r, const char *slug,
+		       bool group)
+{
+	int m, x;
+
+	for (m = 0; m < 2; m++) {
+		if (!(r->modes & (1u << m)) || (group && m == 1))
+			continue;
+		for (x = FC_OUT_SVG; x <= FC_OUT_PNG; x++) {
+			const char *ext = x == FC_OUT_SVG ? "svg" : "png";
+			char *name;
+			if (!(r->formats & (1u << x)))
+				continue;
+			name = report_image_name(slug, group ? "lanes" : mode_names[m], ext);
+			if (!name)
+				continue;
+			fc_output_printf(o, "<a href=\"");
+			url_path(o, name);
+			fc_output_printf(o, "\">%s %s</a> ", group ? "lanes" : mode_names[m], ext);
+			free(name);
+		}
+	}
+}
+
+static void html_row(struct fc_output *o, const struct report *r, const struct report_file *f)
+{
+	char dur[32], smp[32];
+	size_t i;
+
+	fc_output_printf(o, "<tr%s><td class=\"thumb\">", f->ok ? "" : " class=\"failed\"");
+	if (f->ok) {
+		char *thumb = report_thumb_name(f->slug);
+		char *full = report_image_name(f->slug, (r->modes & FC_MODE_BIT_CHART) ? "chart"
+										    : "graph",
+					       main_ext(r));
+		if (thumb && full) {
+			fc_output_printf(o, "<a href=\"");
+			url_path(o, full);
+			fc_output_printf(o, "\"><img alt=\"\" src=\"");
+			if (!data_uri(o, r->outdir, thumb))
+				url_path(o, thumb);
+			fc_output_printf(o, "\"></a>");
+		}
+		free(thumb);
+		free(full);
+	}
+	fc_output_printf(o, "</td><td><b>");
+	html_text(o, f->ok && f->title ? f->title : fc_basename(f->rel));
+	fc_output_printf(o, "</b><br><span class=\"small\">");
+	html_text(o, f->rel);
+	fc_output_printf(o, "</span>");
+	if (!f->ok) {
+		fc_output_printf(o, "<br><span class=\"error\">failed: ");
+		html_text(o, f->error);
+		fc_output_printf(o, "</span></td><td></td><td></td><td></td><td></td><td></td></tr>\n");
+		return;
+	}
+	thousands(dur, sizeof(dur), f->duration_ms, 1);
+	thousands(smp, sizeof(smp), (double)f->samples, 0);
+	fc_output_printf(o, "</td><td class=\"num\">%s ms</td><td class=\"num\">%s</td><td>", dur,
+			 smp);
+	html_tiers(o, f);
+	fc_output_printf(o, "</td><td class=\"small\">");
+	for (i = 0; i < f->n_top; i++) {
+		char ms[32];
+		thousands(ms, sizeof(ms), f->top[i].self_ms, 1);
+		fc_output_printf(o, "%s ms <code>", ms);
+		html_text(o, f->top[i].name[0] ? f->top[i].name : "(anonymous)");
+		fc_output_printf(o, "</code>");
+		if (f->top[i].url[0]) {
+			fc_output_printf(o, " <span class=\"url\">");
+			html_text(o, fc_basename(f->top[i].url));
+			if (f->top[i].line > 0)
+				fc_output_printf(o, ":%d", f->top[i].line);
+			fc_output_printf(o, "</span>");
+		}
+		fc_output_printf(o, "<br>");
+	}
+	fc_output_printf(o, "</td><td class=\"small\">");
+	html_links(o, r, f->slug, false);
+	fc_output_printf(o, "</td></tr>\n");
+}
+
+static const char html_head[] =
+	"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+	"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+	"<title>flamechart report</title>\n<style>\n"
+	"body{font:14px/1.4 'DejaVu Sans',system-ui,sans-serif;margin:24px;color:#1f1f1f}\n"
+	"h1{font-size:22px}h2{font-size:17px;margin-top:28px}\n"
+	"table{border-collapse:collapse;width:100%}\n"
+	"th,td{border-bottom:1px solid #ddd;padding:6px 8px;vertical-align:top;text-align:left}\n"
+	"th{background:#f4f4f4}td.num{text-align:right;white-space:nowrap}\n"
+	".thumb img{width:240px;border:1px solid #ccc;display:block}\n"
+	".lanes img{max-width:100%;border:1px solid #ccc}\n"
+	".small{font-size:12px;color:#444}.url{color:#666}\n"
+	".bar{display:flex;width:160px;height:10px;background:#eee;margin-bottom:4px}\n"
+	".bar span{display:block;height:10px}\n"
+	"tr.failed td{background:#fff4f4}.error{color:#a00}\n"
+	"code{font-size:12px}\n"
+	"</style></head><body>\n";
+
+static void html_table_head(struct fc_output *o)
+{
+	fc_output_printf(o, "<table><tr><th>Chart</th><th>Profile</th><th>Duration</th>"
+			    "<th>Samples</th><th>Time per tier</th><th>Top 5 self time</th>"
+			    "<th>Images</th></tr>\n");
+}
+
+static size_t count_failed(const struct report *r)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < r->n_files; i++)
+		n += !r->files[i].ok;
+	return n;
+}
+
+static bool write_html(const struct report *r, struct fc_error *err)
+{
+	char *path = fc_asprintf("%s/index.html", r->outdir);
+	struct fc_output o;
+	size_t i, k, lone = 0;
+
+	if (!path || !fc_output_open(&o, path, err)) {
+		if (!path)
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		free(path);
+		return false;
+	}
+	free(path);
+	fc_output_write(&o, html_head, sizeof(html_head) - 1);
+	fc_output_printf(&o, "<h1>flamechart report</h1>\n<p>%zu profiles, %zu failed.</p>\n",
+			 r->n_files, count_failed(r));
+	for (i = 0; i < r->n_groups; i++) {
+		const struct report_group *g = &r->groups[i];
+		fc_output_printf(&o, "<h2>");
+		html_text(&o, g->title);
+		fc_output_printf(&o, " — %zu threads</h2>\n<div class=\"lanes\">", g->n_members);
+		if (g->ok) {
+			char *img = report_image_name(g->slug, "lanes", main_ext(r));
+			if (img) {
+				fc_output_printf(&o, "<a href=\"");
+				url_path(&o, img);
+				fc_output_printf(&o, "\"><img alt=\"lanes of ");
+				html_text(&o, g->title);
+				fc_output_printf(&o, "\" src=\"");
+				url_path(&o, img);
+				fc_output_printf(&o, "\"></a><br><span class=\"small\">");
+				html_links(&o, r, g->slug, true);
+				fc_output_printf(&o, "</span>");
+			}
+			free(img);
+		} else {
+			fc_output_printf(&o, "<span class=\"error\">lanes failed: ");
+			html_text(&o, g->error);
+			fc_output_printf(&o, "</span>");
+		}
+		fc_output_printf(&o, "</div>\n");
+		html_table_head(&o);
+		for (k = 0; k < g->n_members; k++)
+			html_row(&o, r, &r->files[g->members[k]]);
+		fc_output_printf(&o, "</table>\n");
+	}
+	for (i = 0; i < r->n_files; i++)
+		lone += r->files[i].group < 0;
+	if (lone) {
+		if (r->n_groups)
+			fc_output_printf(&o, "<h2>Other profiles</h2>\n");
+		html_table_head(&o);
+		for (i = 0; i < r->n_files; i++)
+			if (r->files[i].group < 0)
+				html_row(&o, r, &r->files[i]);
+		fc_output_printf(&o, "</table>\n");
+	}
+	fc_output_printf(&o, "<p class=\"small\">Made with flamechart. Tiers: app (your code), "
+			     "deps (node_modules), core (Node.js built-ins), native (V8 builtins and "
+			     "bindings), v8 ((program) and other engine work), gc, idle.</p>\n"
+			     "</body></html>\n");
+	return fc_output_commit(&o, err);
+}
+
+/* --- index.md --------------------------------------------------------------- */
+
+static void md_row(struct fc_output *o, const struct report *r, const struct report_file *f)
+{
+	char dur[32], smp[32];
+	double total = 0;
+	size_t i;
+	int t, m, x;
+
+	fc_output_printf(o, "| ");
+	md_text(o, f->rel);
+	if (!f->ok) {
+		fc_output_printf(o, " | **failed** |  |  | ");
+		md_text(o, f->error);
+		fc_output_printf(o, " |  |\n");
+		return;
+	}
+	thousands(dur, sizeof(dur), f->duration_ms, 1);
+	thousands(smp, sizeof(smp), (double)f->samples, 0);
+	fc_output_printf(o, " | %s ms | %s | ", dur, smp);
+	for (t = 0; t < FC_TIER_COUNT; t++)
+		total += f->tier_ms[t];
+	for (t = 0; t < FC_TIER_COUNT && total > 0; t++) {
+		if (f->tier_ms[t] > 0)
+			fc_output_printf(o, "%s %.1f%%<br>", fc_tier_name((enum fc_tier)t),
+					 100.0 * f->tier_ms[t] / total);
+	}
+	fc_output_printf(o, " | ");
+	for (i = 0; i < f->n_top; i++) {
+		char ms[32];
+		thousands(ms, sizeof(ms), f->top[i].self_ms, 1);
+		fc_output_printf(o, "%s ms ", ms);
+		md_text(o, f->top[i].name[0] ? f->top[i].name : "(anonymous)");
+		fc_output_printf(o, "<br>");
+	}
+	fc_output_printf(o, " | ");
+	for (m = 0; m < 2; m++) {
+		if (!(r->modes & (1u << m)))
+			continue;
+		for (x = FC_OUT_SVG; x <= FC_OUT_PNG; x++) {
+			const char *ext = x == FC_OUT_SVG ? "svg" : "png";
+			char *name;
+			if (!(r->formats & (1u << x)))
+				continue;
+			name = report_image_name(f->slug, mode_names[m], ext);
+			if (!name)
+				continue;
+			fc_output_printf(o, "[%s %s](", mode_names[m], ext);
+			url_path(o, name);
+			fc_output_printf(o, ") ");
+			free(name);
+		}
+	}
+	fc_output_printf(o, "|\n");
+}
+
+static void md_table_head(struct fc_output *o)
+{
+	fc_output_printf(o, "| Profile | Duration | Samples | Time per tier | Top 5 self time | "
+			    "Images |\n|---|---:|---:|---|---|---|\n");
+}
+
+static bool write_md(const struct report *r, struct fc_error *err)
+{
+	char *path = fc_asprintf("%s/index.md", r->outdir);
+	struct fc_output o;
+	size_t i, k, lone = 0;
+
+	if (!path || !fc_output_open(&o, path, err)) {
+		if (!path)
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		free(path);
+		return false;
+	}
+	free(path);
+	fc_output_printf(&o, "# flamechart report\n\n%zu profiles, %zu failed.\n", r->n_files,
+			 count_failed(r));
+	for (i = 0; i < r->n_groups; i++) {
+		const struct report_group *g = &r->groups[i];
+		fc_output_printf(&o, "\n## ");
+		md_text(&o, g->title);
+		fc_output_printf(&o, " (%zu threads)\n\n", g->n_members);
+		if (g->ok) {
+			char *img = report_image_name(g->slug, "lanes", main_ext(r));
+			if (img) {
+				fc_output_printf(&o, "![threads of ");
+				md_text(&o, g->title);
+				fc_output_printf(&o, " on one time axis](");
+				url_path(&o, img);
+				fc_output_printf(&o, ")\n\n");
+			}
+			free(img);
+		} else {
+			fc_output_printf(&o, "Lanes failed: ");
+			md_text(&o, g->error);
+			fc_output_printf(&o, "\n\n");
+		}
+		md_table_head(&o);
+		for (k = 0; k < g->n_members; k++)
+			md_row(&o, r, &r->files[g->members[k]]);
+	}
+	for (i = 0; i < r->n_files; i++)
+		lone += r->files[i].group < 0;
+	if (lone) {
+		fc_output_printf(&o, "\n%s", r->n_groups ? "## Other profiles\n\n" : "");
+		md_table_head(&o);
+		for (i = 0; i < r->n_files; i++)
+			if (r->files[i].group < 0)
+				md_row(&o, r, &r->files[i]);
+	}
+	return fc_output_commit(&o, err);
+}
+
+bool report_write_index(const struct report *r, struct fc_error *err)
+{
+	return write_html(r, err) && write_md(r, err);
+}
+
+/* --- summary JSON ----------------------------------------------------------- */
+
+static bool put(json_t *o, const char *k, json_t *v)
+{
+	return v && json_object_set_new(o, k, v) == 0;
+}
+
+bool report_write_summary(const struct report *r, const char *path, struct fc_error *err)
+{
+	json_t *root = json_object(), *profiles = json_array(), *tiers = json_object(),
+	       *pkgs = json_object();
+	double tier_total[FC_TIER_COUNT] = { 0 };
+	struct fc_output o;
+	size_t i, k, ok_count = 0;
+	bool ok = root && profiles && tiers && pkgs;
+	char *text;
+	int t;
+
+	for (i = 0; ok && i < r->n_files; i++) {
+		const struct report_file *f = &r->files[i];
+		json_t *p = json_object(), *pt = json_object(), *pp = json_object(),
+		       *top = json_array();
+		ok = p && pt && pp && top && put(p, "file", json_string(f->rel)) &&
+		     put(p, "status", json_string(f->ok ? "ok" : "failed"));
+		if (ok && !f->ok) {
+			ok = put(p, "error", json_string(f->error ? f->error : ""));
+			json_decref(pt);
+			json_decref(pp);
+			json_decref(top);
+			pt = pp = top = NULL;
+		} else if (ok) {
+			ok_count++;
+			ok = put(p, "title", json_string(f->title)) &&
+			     put(p, "duration_ms", json_real(f->duration_ms)) &&
+			     put(p, "sampled_ms", json_real(f->sampled_ms)) &&
+			     put(p, "samples", json_integer((json_int_t)f->samples)) &&
+			     put(p, "threads", json_integer((json_int_t)f->threads));
+			for (t = 0; ok && t < FC_TIER_COUNT; t++) {
+				ok = put(pt, fc_tier_name((enum fc_tier)t), json_real(f->tier_ms[t]));
+				tier_total[t] += f->tier_ms[t];
+			}
+			for (k = 0; ok && k < f->n_packages; k++) {
+				json_t *prev = json_object_get(pkgs, f->package_names[k]);
+				ok = put(pp, f->package_names[k], json_real(f->package_ms[k])) &&
+				     put(pkgs, f->package_names[k],
+					 json_real(f->package_ms[k] + json_number_value(prev)));
+			}
+			for (k = 0; ok && k < f->n_top; k++) {
+				json_t *e = json_object();
+				ok = e && put(e, "name", json_string(f->top[k].name)) &&
+				     put(e, "url", json_string(f->top[k].url)) &&
+				     put(e, "line", json_integer(f->top[k].line)) &&
+				     put(e, "self_ms", json_real(f->top[k].self_ms)) &&
+				     json_array_append_new(top, e) == 0;
+			}
+			ok = ok && put(p, "tiers_ms", pt) && put(p, "packages_ms", pp) &&
+			     put(p, "top", top);
+			pt = pp = top = NULL;
+		}
+		json_decref(pt);
+		json_decref(pp);
+		json_decref(top);
+		ok = ok && json_array_append_new(profiles, p) == 0;
+	}
+	for (t = 0; ok && t < FC_TIER_COUNT; t++)
+		ok = put(tiers, fc_tier_name((enum fc_tier)t), json_real(tier_total[t]));
+	{
+		json_t *totals = json_object();
+		ok = ok && totals && put(totals, "profiles", json_integer((json_int_t)r->n_files)) &&
+		     put(totals, "ok", json_integer((json_int_t)ok_count)) &&
+		     put(totals, "failed", json_integer((json_int_t)(r->n_files - ok_count))) &&
+		     put(totals, "tiers_ms", tiers) && put(totals, "packages_ms", pkgs);
+		tiers = pkgs = NULL;
+		ok = ok && put(root, "version", json_integer(1)) && put(root, "totals", totals) &&
+		     put(root, "profiles", profiles);
+		profiles = NULL;
+	}
+	json_decref(tiers);
+	json_decref(pkgs);
+	json_decref(profiles);
+	if (!ok) {
+		json_decref(root);
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
+	json_decref(root);
+	if (!text) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	if (!fc_output_open(&o, path, err)) {
+		free(text);
+		return false;
+	}
+	fc_output_write(&o, text, strlen(text));
+	fc_output_write(&o, "\n", 1);
+	free(text);
+	return fc_output_commit(&o, err);
+}

@@ -1,0 +1,372 @@
+/* Finding the profiles of a report: a directory walk without recursion,
+ * stable names for the outputs, and the grouping of a process's threads. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/report.h"
+#include "util/util.h"
+
+static int by_rel(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	return strcmp(((const struct report_file *)a)->rel, ((const struct report_file *)b)->rel);
+}
+
+static bool add_file(struct report *r, size_t *cap, const char *path, const char *rel)
+{
+	struct report_file *f;
+
+	if (!FC_GROW(r->files, *cap, r->n_files + 1))
+		return false;
+	f = &r->files[r->n_files];
+	memset(f, 0, sizeof(*f));
+	f->path = fc_strdup(path);
+	f->rel = fc_strdup(rel);
+	f->pid = f->tid = -1;
+	f->group = -1;
+	if (!f->path || !f->rel) {
+		free(f->path);
+		free(f->rel);
+		return false;
+	}
+	r->n_files++;
+	return true;
+}
+
+/* Walks dir (and, with recursive, its subdirectories through an explicit
+ * queue). Hidden entries, symlinked directories and the output directory
+ * are skipped; every other regular file is a candidate: detection decides
+ * later whether it is a profile. */
+static bool walk(struct report *r, struct fc_error *err)
+{
+	char **queue = NULL;
+	size_t qn = 0, qcap = 0, qi = 0, fcap = 0;
+	struct stat out_st;
+	bool have_out = stat(r->outdir, &out_st) == 0;
+	bool ok = false;
+
+	if (!FC_GROW(queue, qcap, 1) || !(queue[qn++] = fc_strdup("")))
+		goto nomem;
+	while (qi < qn) {
+		char *sub = queue[qi++];
+		char *dpath = sub[0] ? fc_asprintf("%s/%s", r->dir, sub) : fc_strdup(r->dir);
+		struct dirent *de;
+		DIR *d;
+
+		if (!dpath)
+			goto nomem;
+		d = opendir(dpath);
+		if (!d) {
+			fc_error_set(err, FC_ERR_IO, "cannot read the directory: %s", strerror(errno));
+			fc_error_set_file(err, dpath);
+			free(dpath);
+			goto out;
+		}
+		while ((de = readdir(d)) != NULL) {
+			char *rel, *path;
+			struct stat st, lst;
+
+			if (de->d_name[0] == '.')
+				continue;
+			rel = sub[0] ? fc_asprintf("%s/%s", sub, de->d_name) : fc_strdup(de->d_name);
+			path = rel ? fc_asprintf("%s/%s", r->dir, rel) : NULL;
+			if (!rel || !path || lstat(path, &lst) != 0 || stat(path, &st) != 0) {
+				free(rel);
+				free(path);
+				if (!rel || !path) {
+					closedir(d);
+					free(dpath);
+					goto nomem;
+				}
+				continue;
+			}
+			if (have_out && st.st_dev == out_st.st_dev && st.st_ino == out_st.st_ino) {
+				free(rel);
+				free(path);
+				continue;
+			}
+			if (S_ISDIR(st.st_mode)) {
+				if (r->cli->recursive && !S_ISLNK(lst.st_mode) &&
+				    FC_GROW(queue, qcap, qn + 1)) {
+					queue[qn++] = rel;
+					rel = NULL;
+				}
+			} else if (S_ISREG(st.st_mode)) {
+				if (!add_file(r, &fcap, path, rel)) {
+					free(rel);
+					free(path);
+					closedir(d);
+					free(dpath);
+					goto nomem;
+				}
+			}
+			free(rel);
+			free(path);
+		}
+		closedir(d);
+		free(dpath);
+	}
+	ok = true;
+	goto out;
+nomem:
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+out:
+	while (qn)
+		free(queue[--qn]);
+	free(queue);
+	return ok;
+}
+
+/* A file name as written by node --cpu-prof:
+ * CPU.<yyyymmdd>.<hhmmss>.<pid>.<tid>.<seq>.cpuprofile */
+static void parse_node_name(struct report_file *f)
+{
+	const char *base = fc_basename(f->rel);
+	unsigned long long date, time, pid, tid, seq;
+	int used = 0;
+
+	if (sscanf(base, "CPU.%llu.%llu.%llu.%llu.%llu.cpuprofile%n", &date, &time, &pid, &tid,
+		   &seq, &used) == 5 &&
+	    base[used] == '\0') {
+		f->pid = (int64_t)pid;
+		f->tid = (int64_t)tid;
+	}
+}
+
+/* rel without the profile extensions, with '/' as "--" and anything unusual
+ * as '_': "ng-build/CPU.1.2.3.cpuprofile" -> "ng-build--CPU.1.2.3" */
+static char *slug_of(const char *rel)
+{
+	static const char *const exts[] = { ".gz", ".cpuprofile", ".json", ".folded", ".txt" };
+	size_t n = strlen(rel), i, o = 0;
+	char *s = malloc(n * 2 + 8);
+
+	if (!s)
+		return NULL;
+	for (i = 0; i < FC_ARRAY_LEN(exts); i++) {
+		size_t m = strlen(exts[i]);
+		if (n > m && strcmp(rel + n - m, exts[i]) == 0)
+			n -= m;
+	}
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)rel[i];
+		if (c == '/') {
+			s[o++] = '-';
+			s[o++] = '-';
+		} else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			   (c >= '0' && c <= '9') || c == '.' || c == '-' || c == '_') {
+			s[o++] = (char)c;
+		} else {
+			s[o++] = '_';
+		}
+	}
+	if (o == 0 || s[0] == '.')
+		s[o++] = 'p';
+	s[o] = '\0';
+	return s;
+}
+
+/* Appends "-2", "-3", ... to slugs already taken (files are sorted, so the
+ * names are the same in every run and every shard). */
+static bool unique_slugs(char **slugs, size_t n)
+{
+	size_t i, j;
+
+	for (i = 0; i < n; i++) {
+		int k = 2;
+		for (j = 0; j < i; j++) {
+			if (strcmp(slugs[i], slugs[j]) != 0)
+				continue;
+			{
+				char *base = slugs[i], *next;
+				size_t len = strlen(base);
+				/* try base-k until free */
+				for (;; k++) {
+					size_t t;
+					bool taken = false;
+					next = fc_asprintf("%.*s-%d", (int)len, base, k);
+					if (!next)
+						return false;
+					for (t = 0; t < n && !taken; t++)
+						taken = t != i && strcmp(slugs[t], next) == 0;
+					if (!taken)
+						break;
+					free(next);
+				}
+				free(base);
+				slugs[i] = next;
+				j = (size_t)-1; /* recheck from the start */
+			}
+		}
+	}
+	return true;
+}
+
+static bool make_groups(struct report *r)
+{
+	size_t i, j, gcap = 0;
+
+	for (i = 0; i < r->n_files; i++) {
+		struct report_file *f = &r->files[i];
+		const char *base;
+		size_t dirlen, count = 0;
+
+		if (f->pid < 0 || f->group >= 0)
+			continue;
+		base = fc_basename(f->rel);
+		dirlen = (size_t)(base - f->rel);
+		for (j = i; j < r->n_files; j++) {
+			const struct report_file *g = &r->files[j];
+			if (g->pid == f->pid && fc_basename(g->rel) - g->rel == (ptrdiff_t)dirlen &&
+			    strncmp(g->rel, f->rel, dirlen) == 0)
+				count++;
+		}
+		if (count < 2)
+			continue;
+		{
+			struct report_group *g;
+			char *dirpart = fc_strndup(f->rel, dirlen ? dirlen - 1 : 0);
+			if (!dirpart || !FC_GROW(r->groups, gcap, r->n_groups + 1)) {
+				free(dirpart);
+				return false;
+			}
+			g = &r->groups[r->n_groups];
+			memset(g, 0, sizeof(*g));
+			g->members = calloc(count, sizeof(*g->members));
+			g->title = dirlen ? fc_asprintf("process %lld (%s)", (long long)f->pid, dirpart)
+					  : fc_asprintf("process %lld", (long long)f->pid);
+			g->slug = dirlen ? fc_asprintf("%s--process-%lld", dirpart, (long long)f->pid)
+					 : fc_asprintf("process-%lld", (long long)f->pid);
+			free(dirpart);
+			if (!g->members || !g->title || !g->slug) {
+				free(g->members);
+				free(g->title);
+				free(g->slug);
+				return false;
+			}
+			for (j = i; j < r->n_files; j++) {
+				struct report_file *m = &r->files[j];
+				if (m->pid == f->pid &&
+				    fc_basename(m->rel) - m->rel == (ptrdiff_t)dirlen &&
+				    strncmp(m->rel, f->rel, dirlen) == 0) {
+					m->group = (int)r->n_groups;
+					g->members[g->n_members++] = j;
+				}
+			}
+			r->n_groups++;
+		}
+	}
+	/* group slugs become file names too: sanitise them the same way */
+	for (i = 0; i < r->n_groups; i++) {
+		char *s = slug_of(r->groups[i].slug);
+		if (!s)
+			return false;
+		free(r->groups[i].slug);
+		r->groups[i].slug = s;
+	}
+	return true;
+}
+
+bool report_scan(struct report *r, struct fc_error *err)
+{
+	char **slugs;
+	size_t i;
+
+	if (!walk(r, err))
+		return false;
+	if (!fc_sort(r->files, r->n_files, sizeof(*r->files), by_rel, NULL))
+		goto nomem;
+	slugs = calloc(r->n_files + r->n_groups + 1, sizeof(*slugs));
+	if (!slugs)
+		goto nomem;
+	for (i = 0; i < r->n_files; i++) {
+		parse_node_name(&r->files[i]);
+		if (!(slugs[i] = slug_of(r->files[i].rel))) {
+			while (i--)
+				free(slugs[i]);
+			free(slugs);
+			goto nomem;
+		}
+	}
+	if (!make_groups(r))
+		goto nomem_slugs;
+	/* file and group slugs share one name space */
+	for (i = 0; i < r->n_groups; i++)
+		slugs[r->n_files + i] = r->groups[i].slug;
+	if (!unique_slugs(slugs, r->n_files + r->n_groups))
+		goto nomem_slugs;
+	for (i = 0; i < r->n_files; i++)
+		r->files[i].slug = slugs[i];
+	for (i = 0; i < r->n_groups; i++)
+		r->groups[i].slug = slugs[r->n_files + i];
+	free(slugs);
+	return true;
+nomem_slugs:
+	for (i = 0; i < r->n_files; i++)
+		free(slugs[i]);
+	free(slugs);
+nomem:
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+	return false;
+}
+
+size_t report_units(const struct report *r)
+{
+	size_t i, lone = 0;
+
+	for (i = 0; i < r->n_files; i++)
+		lone += r->files[i].group < 0;
+	return r->n_groups + lone;
+}
+
+bool report_unit_in_shard(size_t unit, int shard, int count)
+{
+	return count <= 1 || (int)(unit % (size_t)count) == shard - 1;
+}
+
+char *report_image_name(const char *slug, const char *mode, const char *ext)
+{
+	return fc_asprintf("%s.%s.%s", slug, mode, ext);
+}
+
+char *report_thumb_name(const char *slug)
+{
+	return fc_asprintf("thumbs/%s.png", slug);
+}
+
+void report_finish(struct report *r)
+{
+	size_t i, k;
+
+	for (i = 0; i < r->n_files; i++) {
+		struct report_file *f = &r->files[i];
+		free(f->path);
+		free(f->rel);
+		free(f->slug);
+		free(f->error);
+		free(f->title);
+		for (k = 0; k < f->n_packages; k++)
+			free(f->package_names[k]);
+		free(f->package_names);
+		free(f->package_ms);
+		for (k = 0; k < f->n_top; k++) {
+			free(f->top[k].name);
+			free(f->top[k].url);
+		}
+	}
+	free(r->files);
+	for (i = 0; i < r->n_groups; i++) {
+		free(r->groups[i].slug);
+		free(r->groups[i].title);
+		free(r->groups[i].members);
+		free(r->groups[i].error);
+	}
+	free(r->groups);
+	r->files = NULL;
+	r->groups = NULL;
+	r->n_files = r->n_groups = 0;
+}
