@@ -319,9 +319,11 @@ bool fc_import_detect(struct fc_source *src, enum fc_format *format, struct fc_e
 	if (d[i] == '{')
 		return scan_object(src, format, err);
 	if (binary(d, n < WINDOW_FIRST ? n : WINDOW_FIRST)) {
-		fc_error_set(err, FC_ERR_FORMAT,
-			     "binary data, not a profile (it starts with bytes %02x %02x %02x %02x)",
-			     d[0], n > 1 ? d[1] : 0, n > 2 ? d[2] : 0, n > 3 ? d[3] : 0);
+		char hex[16] = "";
+		for (k = 0; k < 4 && k < n; k++)
+			snprintf(hex + 3 * k, sizeof(hex) - 3 * k, "%s%02x", k ? " " : "", d[k]);
+		fc_error_set(err, FC_ERR_FORMAT, "binary data, not a profile (it starts with bytes %s)",
+			     hex);
 		return false;
 	}
 	whole = n < want && n <= WINDOW_FIRST;
