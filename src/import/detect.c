@@ -321,7 +321,8 @@ bool fc_import_detect(struct fc_source *src, enum fc_format *format, struct fc_e
 	if (binary(d, n < WINDOW_FIRST ? n : WINDOW_FIRST)) {
 		char hex[16] = "";
 		for (k = 0; k < 4 && k < n; k++)
-			snprintf(hex + 3 * k, sizeof(hex) - 3 * k, "%s%02x", k ? " " : "", d[k]);
+			snprintf(hex + strlen(hex), sizeof(hex) - strlen(hex), "%s%02x", k ? " " : "",
+				 d[k]);
 		fc_error_set(err, FC_ERR_FORMAT, "binary data, not a profile (it starts with bytes %s)",
 			     hex);
 		return false;
