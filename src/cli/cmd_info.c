@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 #include "flamechart/classify.h"
 #include "flamechart/import.h"
+#include "flamechart/select.h"
 #include "flamechart/stats.h"
 
 #define TOP_FUNCTIONS 15
@@ -86,6 +87,9 @@ int fc_cmd_info(const struct fc_cli *cli)
 		.strict = cli->strict,
 		.max_bytes = cli->max_input_bytes,
 	};
+	struct fc_select sel = { .thread = cli->thread, .pid = cli->pid };
+	char available[400] = "";
+	size_t selected = 0, imported = 0;
 	int rc = FC_EXIT_OK;
 	size_t i, j;
 	bool first = true;
@@ -102,6 +106,11 @@ int fc_cmd_info(const struct fc_cli *cli)
 			continue;
 		}
 		fc_log_profile_warnings(cli, &set);
+		imported++;
+		if (fc_select_active(&sel)) {
+			fc_select_describe(&set, available, sizeof(available));
+			selected += fc_select_filter(&set, &sel);
+		}
 		for (j = 0; j < set.count; j++) {
 			struct fc_stats s;
 			if (!fc_stats_compute(set.items[j], &s)) {
@@ -116,6 +125,14 @@ int fc_cmd_info(const struct fc_cli *cli)
 			fc_stats_finish(&s);
 		}
 		fc_profile_set_finish(&set);
+	}
+	if (fc_select_active(&sel) && imported && !selected) {
+		struct fc_error err;
+		fc_error_init(&err);
+		fc_select_error(&sel, available, &err);
+		fc_log_error(&err);
+		if (rc == FC_EXIT_OK)
+			rc = FC_EXIT_USAGE;
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		fc_log("<stdout>: write error");

@@ -7,6 +7,7 @@
 #include "flamechart/import.h"
 #include "flamechart/layout.h"
 #include "flamechart/render.h"
+#include "flamechart/select.h"
 #include "flamechart/style.h"
 #include "util/util.h"
 
@@ -121,6 +122,14 @@ int fc_cmd_render(const struct fc_cli *cli)
 		}
 	}
 	fc_log_profile_warnings(cli, &set);
+	{
+		struct fc_select sel = { .thread = cli->thread, .pid = cli->pid };
+		if (!fc_select_apply(&set, &sel, &err)) {
+			fc_log_error(&err);
+			fc_profile_set_finish(&set);
+			return FC_EXIT_USAGE;
+		}
+	}
 
 	lopts.mode = (cli->modes & FC_MODE_BIT_GRAPH) ? FC_MODE_GRAPH : FC_MODE_CHART;
 	lopts.keep_idle = cli->keep_idle;
@@ -132,6 +141,19 @@ int fc_cmd_render(const struct fc_cli *cli)
 	lopts.minwidth = cli->minwidth;
 	lopts.minwidth_pct = cli->minwidth_pct;
 	lopts.plot_width_px = 0; /* JSON and folded are exact */
+
+	if (lopts.mode == FC_MODE_CHART) {
+		/* folded stacks have weights, not times (formats.md §D1) */
+		for (i = 0; i < set.count; i++) {
+			if (set.items[i]->has_time)
+				continue;
+			fc_log("%s: folded stacks carry no time, only counts, so they cannot be "
+			       "drawn as a time-ordered chart; use -m graph",
+			       set.items[i]->source ? set.items[i]->source : "<stdin>");
+			fc_profile_set_finish(&set);
+			return FC_EXIT_INPUT;
+		}
+	}
 
 	style.theme = fc_theme_default();
 	style.scheme = pick_scheme(cli, lopts.mode);

@@ -51,16 +51,28 @@ static bool import_source(struct fc_source *src, const char *path,
 			  struct fc_error *err)
 {
 	size_t first = out->count;
+	enum fc_format format = opts->format;
 	bool ok;
 
-	switch (opts->format) {
-	case FC_FORMAT_AUTO:
+	/* --input-format overrides detection by content */
+	if (format == FC_FORMAT_AUTO && !fc_import_detect(src, &format, err))
+		return false;
+	switch (format) {
 	case FC_FORMAT_CPUPROFILE:
 		ok = fc_import_cpuprofile(src, opts, out, err);
 		break;
+	case FC_FORMAT_TRACE:
+		ok = fc_import_trace(src, opts, out, err);
+		break;
+	case FC_FORMAT_SELF_PROFILING:
+		ok = fc_import_self_profiling(src, opts, out, err);
+		break;
+	case FC_FORMAT_FOLDED:
+		ok = fc_import_folded(src, opts, out, err);
+		break;
 	default:
 		fc_error_set(err, FC_ERR_USAGE, "input format %s is not supported",
-			     fc_format_name(opts->format));
+			     fc_format_name(format));
 		ok = false;
 		break;
 	}
@@ -96,9 +108,13 @@ bool fc_import_memory(const char *name, const void *data, size_t len,
 		      struct fc_error *err)
 {
 	struct fc_source src;
+	bool ok;
 
 	fc_error_init(err);
 	fc_error_set_file(err, name);
 	fc_source_memory(&src, name, data, len);
-	return import_source(&src, name, opts, out, err);
+	src.max_bytes = opts->max_bytes ? opts->max_bytes : FC_IMPORT_DEFAULT_MAX;
+	ok = import_source(&src, name, opts, out, err);
+	fc_source_close(&src);
+	return ok;
 }

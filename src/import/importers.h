@@ -8,5 +8,34 @@
 
 bool fc_import_cpuprofile(struct fc_source *src, const struct fc_import_options *opts,
 			  struct fc_profile_set *out, struct fc_error *err);
+bool fc_import_trace(struct fc_source *src, const struct fc_import_options *opts,
+		     struct fc_profile_set *out, struct fc_error *err);
+bool fc_import_self_profiling(struct fc_source *src, const struct fc_import_options *opts,
+			      struct fc_profile_set *out, struct fc_error *err);
+bool fc_import_folded(struct fc_source *src, const struct fc_import_options *opts,
+		      struct fc_profile_set *out, struct fc_error *err);
+
+/* Detects the format from the content (src/import/detect.c). The source is
+ * left at its first byte: what detection read stays in the look-ahead
+ * buffer, or the source is rewound. False with err set (FC_ERR_FORMAT, with
+ * a description of what was found) when the input is none of the formats. */
+bool fc_import_detect(struct fc_source *src, enum fc_format *format, struct fc_error *err);
+
+/* One line of folded stacks (formats.md §D2), split but not copied. */
+struct fc_folded_line {
+	const char *stack; /* frames separated by ';', root first */
+	size_t stack_len;
+	double count;
+	double count2;     /* the second count of a differential line */
+	bool decimal;      /* a count has a fractional part */
+	bool has_count2;   /* a differential line: "stack count1 count2" */
+};
+
+/* Parses "stack count" with flamegraph.pl's tolerances: space or tab before
+ * the count, a decimal count, an optional second count (then count is the
+ * first), surrounding whitespace and a trailing '\r'. False when the line is
+ * not of that shape (including an empty stack). Comments and blank lines are
+ * the caller's business. */
+bool fc_folded_parse_line(const char *s, size_t len, struct fc_folded_line *out);
 
 #endif

@@ -22,10 +22,14 @@ static struct jframe *top(struct jstream *js)
 	return &js->stack[js->depth - 1];
 }
 
+/* A member or element is complete: arrays move to the next index, maps
+ * forget the key so that a message between members names the map. */
 static void after_element(struct jstream *js)
 {
 	struct jframe *f = top(js);
-	if (!f->is_map)
+	if (f->is_map)
+		f->key = J_NOKEY;
+	else
 		f->index++;
 }
 

@@ -1,3 +1,7 @@
+/* Chunked input with a size bound. The raw bytes come from a file
+ * descriptor or from memory; when they start with the gzip magic they are
+ * inflated on the fly (src/import/gzip.c), so the importers only ever see
+ * decoded bytes and nothing is decompressed to memory or disk as a whole. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -6,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "import/gzip.h"
 #include "import/source.h"
 #include "util/util.h"
 
@@ -19,15 +24,13 @@ static void size_text(uint64_t n, char *buf, size_t size)
 		snprintf(buf, size, "%llu bytes", (unsigned long long)n);
 }
 
-static bool too_big(struct fc_source *s, uint64_t n, struct fc_error *err)
+static bool too_big(struct fc_source *s, struct fc_error *err)
 {
-	char a[32], b[32];
+	char b[32];
 
-	size_text(n, a, sizeof(a));
 	size_text(s->max_bytes, b, sizeof(b));
 	fc_error_set(err, FC_ERR_LIMIT, "input is larger than %s%s (the --max-input-size limit)",
 		     b, s->gz ? " after decompression" : "");
-	(void)a;
 	return false;
 }
 
@@ -58,10 +61,11 @@ bool fc_source_open(struct fc_source *s, const char *path, uint64_t max_bytes,
 			return false;
 		}
 		if (S_ISREG(st.st_mode) && max_bytes && (uint64_t)st.st_size > max_bytes) {
-			too_big(s, (uint64_t)st.st_size, err);
+			too_big(s, err);
 			fc_source_close(s);
 			return false;
 		}
+		s->seekable = S_ISREG(st.st_mode) && lseek(s->fd, 0, SEEK_CUR) == 0;
 	}
 	s->buf_cap = FC_SOURCE_CHUNK;
 	s->buf = malloc(s->buf_cap);
@@ -78,9 +82,9 @@ void fc_source_memory(struct fc_source *s, const char *name, const void *data, s
 	memset(s, 0, sizeof(*s));
 	s->fd = -1;
 	s->name = name;
-	s->buf = (unsigned char *)data; /* not owned: buf_cap stays 0 */
-	s->buf_len = len;
-	s->eof = true;
+	s->mem = data;
+	s->mem_len = len;
+	s->seekable = true;
 }
 
 void fc_source_close(struct fc_source *s)
@@ -89,38 +93,183 @@ void fc_source_close(struct fc_source *s)
 		close(s->fd);
 	if (s->buf_cap)
 		free(s->buf);
+	fc_gunzip_destroy(s->gz);
+	free(s->zin);
 	s->fd = -1;
 	s->buf = NULL;
 	s->buf_cap = 0;
+	s->gz = NULL;
+	s->zin = NULL;
+	s->zin_cap = 0;
 }
 
-/* Reads more raw bytes after buf_len; 0 at EOF. */
-static bool fill(struct fc_source *s, struct fc_error *err)
+bool fc_source_is_gzip(const struct fc_source *s)
+{
+	return s->gz != NULL;
+}
+
+bool fc_source_can_rewind(const struct fc_source *s)
+{
+	return s->seekable;
+}
+
+/* Up to cap raw bytes; 0 at the end. -1 with err set on a read error. */
+static long raw_read(struct fc_source *s, unsigned char *dst, size_t cap, struct fc_error *err)
 {
 	ssize_t r;
 
-	if (s->eof || s->buf_len >= s->buf_cap)
-		return true;
+	if (s->mem) {
+		size_t n = s->mem_len - s->mem_pos < cap ? s->mem_len - s->mem_pos : cap;
+		memcpy(dst, s->mem + s->mem_pos, n);
+		s->mem_pos += n;
+		return (long)n;
+	}
 	do {
-		r = read(s->fd, s->buf + s->buf_len, s->buf_cap - s->buf_len);
+		r = read(s->fd, dst, cap);
 	} while (r < 0 && errno == EINTR);
 	if (r < 0) {
 		fc_error_set(err, FC_ERR_IO, "read error: %s", strerror(errno));
+		return -1;
+	}
+	return (long)r;
+}
+
+/* Decodes more gzip data after buf_len. */
+static bool fill_gz(struct fc_source *s, struct fc_error *err)
+{
+	size_t used, produced;
+	bool done;
+
+	if (s->buf_len >= s->buf_cap)
+		return true;
+	/* The decoder takes all input it is given unless its output is full,
+	 * except between members where it waits for two magic bytes. */
+	if (!s->raw_eof && s->zin_len - s->zin_pos < 2) {
+		long r;
+		memmove(s->zin, s->zin + s->zin_pos, s->zin_len - s->zin_pos);
+		s->zin_len -= s->zin_pos;
+		s->zin_pos = 0;
+		r = raw_read(s, s->zin + s->zin_len, s->zin_cap - s->zin_len, err);
+		if (r < 0)
+			return false;
+		if (r == 0)
+			s->raw_eof = true;
+		s->zin_len += (size_t)r;
+	}
+	if (!fc_gunzip_run(s->gz, s->zin + s->zin_pos, s->zin_len - s->zin_pos, s->raw_eof, &used,
+			   s->buf + s->buf_len, s->buf_cap - s->buf_len, &produced, &done, err))
+		return false;
+	s->zin_pos += used;
+	s->buf_len += produced;
+	s->decoded += produced;
+	if (done)
+		s->eof = true;
+	if (s->max_bytes && s->decoded > s->max_bytes)
+		return too_big(s, err);
+	return true;
+}
+
+static bool start_gz(struct fc_source *s, const unsigned char *first, size_t n,
+		     struct fc_error *err)
+{
+	if (!s->zin) {
+		s->zin_cap = n > FC_SOURCE_CHUNK ? n : FC_SOURCE_CHUNK;
+		s->zin = malloc(s->zin_cap);
+	}
+	s->gz = fc_gunzip_create(err);
+	if (!s->zin || !s->gz) {
+		if (!s->zin)
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;
 	}
+	memcpy(s->zin, first, n);
+	s->zin_len = n;
+	s->zin_pos = 0;
+	return true;
+}
+
+/* First read: look for the gzip magic before any byte is handed out. */
+static bool start(struct fc_source *s, struct fc_error *err)
+{
+	s->started = true;
+	if (s->mem) {
+		if (!fc_gzip_magic(s->mem, s->mem_len)) {
+			/* plain memory is used in place */
+			s->buf = (unsigned char *)s->mem;
+			s->buf_cap = 0;
+			s->buf_len = s->mem_len;
+			s->mem_pos = s->mem_len;
+			s->decoded = s->mem_len;
+			s->eof = true;
+			return true;
+		}
+		if (!s->buf_cap) {
+			s->buf = malloc(FC_SOURCE_CHUNK);
+			if (!s->buf) {
+				fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+				return false;
+			}
+			s->buf_cap = FC_SOURCE_CHUNK;
+		}
+		if (!start_gz(s, s->mem, 0, err))
+			return false;
+		return fill_gz(s, err);
+	}
+	while (s->buf_len < 2) {
+		long r = raw_read(s, s->buf + s->buf_len, s->buf_cap - s->buf_len, err);
+		if (r < 0)
+			return false;
+		if (r == 0) {
+			s->eof = true;
+			break;
+		}
+		s->buf_len += (size_t)r;
+	}
+	if (fc_gzip_magic(s->buf, s->buf_len)) {
+		s->eof = false;
+		if (!start_gz(s, s->buf, s->buf_len, err))
+			return false;
+		s->buf_len = 0;
+		return fill_gz(s, err);
+	}
+	s->decoded = s->buf_len;
+	if (s->max_bytes && s->decoded > s->max_bytes)
+		return too_big(s, err);
+	return true;
+}
+
+/* Reads or decodes more bytes after buf_len. */
+static bool fill(struct fc_source *s, struct fc_error *err)
+{
+	long r;
+
+	if (!s->started)
+		return start(s, err);
+	if (s->eof)
+		return true;
+	if (s->gz)
+		return fill_gz(s, err);
+	if (s->buf_len >= s->buf_cap)
+		return true;
+	r = raw_read(s, s->buf + s->buf_len, s->buf_cap - s->buf_len, err);
+	if (r < 0)
+		return false;
 	if (r == 0) {
 		s->eof = true;
 		return true;
 	}
 	s->buf_len += (size_t)r;
-	if (s->max_bytes && s->consumed + s->buf_len - s->buf_pos > s->max_bytes)
-		return too_big(s, s->consumed + s->buf_len - s->buf_pos, err);
+	s->decoded += (uint64_t)r;
+	if (s->max_bytes && s->decoded > s->max_bytes)
+		return too_big(s, err);
 	return true;
 }
 
 bool fc_source_peek(struct fc_source *s, size_t want, const unsigned char **data, size_t *len,
 		    struct fc_error *err)
 {
+	if (!s->started && !fill(s, err))
+		return false;
 	if (s->buf_pos > 0 && s->buf_cap) {
 		memmove(s->buf, s->buf + s->buf_pos, s->buf_len - s->buf_pos);
 		s->buf_len -= s->buf_pos;
@@ -136,8 +285,11 @@ bool fc_source_peek(struct fc_source *s, size_t want, const unsigned char **data
 		s->buf_cap = want;
 	}
 	while (!s->eof && s->buf_len - s->buf_pos < want) {
+		size_t before = s->buf_len;
 		if (!fill(s, err))
 			return false;
+		if (s->buf_len == before && s->buf_len >= s->buf_cap)
+			break; /* borrowed memory cannot grow */
 	}
 	*data = s->buf + s->buf_pos;
 	*len = s->buf_len - s->buf_pos < want ? s->buf_len - s->buf_pos : want;
@@ -147,15 +299,43 @@ bool fc_source_peek(struct fc_source *s, size_t want, const unsigned char **data
 bool fc_source_next(struct fc_source *s, const unsigned char **data, size_t *len,
 		    struct fc_error *err)
 {
+	if (!s->started && !fill(s, err))
+		return false;
 	if (s->buf_pos >= s->buf_len) {
-		s->buf_pos = s->buf_len = 0;
-		if (!fill(s, err))
-			return false;
+		if (s->buf_cap)
+			s->buf_pos = s->buf_len = 0;
+		/* a gzip header alone decodes to nothing: read on */
+		while (s->buf_pos >= s->buf_len && !s->eof) {
+			if (!fill(s, err))
+				return false;
+		}
 	}
 	*data = s->buf + s->buf_pos;
 	*len = s->buf_len - s->buf_pos;
 	s->consumed += *len;
 	s->buf_pos = s->buf_len;
+	return true;
+}
+
+bool fc_source_rewind(struct fc_source *s, struct fc_error *err)
+{
+	if (!s->seekable) {
+		fc_error_set(err, FC_ERR_IO, "cannot read the input twice (it is a pipe)");
+		return false;
+	}
+	if (!s->mem && lseek(s->fd, 0, SEEK_SET) != 0) {
+		fc_error_set(err, FC_ERR_IO, "cannot seek: %s", strerror(errno));
+		return false;
+	}
+	fc_gunzip_destroy(s->gz);
+	s->gz = NULL;
+	if (s->mem && !s->buf_cap)
+		s->buf = NULL; /* borrowed: start() sets it again */
+	s->mem_pos = 0;
+	s->zin_len = s->zin_pos = 0;
+	s->buf_len = s->buf_pos = 0;
+	s->consumed = s->decoded = 0;
+	s->started = s->eof = s->raw_eof = false;
 	return true;
 }
 

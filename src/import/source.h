@@ -1,5 +1,7 @@
 /* Input bytes: a file, a FIFO or stdin, read in chunks with a size bound and
- * a look-ahead buffer for format detection. */
+ * a look-ahead buffer for format detection. gzip input (recognised by its
+ * magic bytes, not its name) is decoded transparently; the size bound then
+ * applies to the decoded bytes. */
 #ifndef FC_IMPORT_SOURCE_H
 #define FC_IMPORT_SOURCE_H
 
@@ -11,16 +13,28 @@
 
 #define FC_SOURCE_CHUNK (256 * 1024)
 
+struct fc_gunzip;
+
 struct fc_source {
 	int fd;
 	bool close_fd;
 	const char *name;   /* for messages */
-	uint64_t max_bytes; /* 0 = unbounded */
+	uint64_t max_bytes; /* 0 = unbounded; counts decoded bytes */
 	uint64_t consumed;  /* bytes handed out so far */
-	unsigned char *buf; /* look-ahead, FC_SOURCE_CHUNK bytes or more */
-	size_t buf_len, buf_pos, buf_cap;
-	bool eof;
-	void *gz;           /* decompression state when the input is gzip */
+	unsigned char *buf; /* decoded look-ahead, FC_SOURCE_CHUNK bytes or more */
+	size_t buf_len, buf_pos, buf_cap; /* buf_cap 0: buf is borrowed memory */
+	bool eof;           /* no decoded bytes beyond buf */
+	void *gz;           /* struct fc_gunzip * when the input is gzip */
+
+	/* private: the raw (possibly compressed) input */
+	const unsigned char *mem; /* memory input, or NULL for fd */
+	size_t mem_len, mem_pos;
+	bool started;       /* gzip magic checked */
+	bool seekable;      /* a regular file or memory: fc_source_rewind works */
+	bool raw_eof;
+	unsigned char *zin; /* compressed bytes not yet decoded */
+	size_t zin_len, zin_pos, zin_cap;
+	uint64_t decoded;   /* decoded bytes produced so far */
 };
 
 /* Opens path ("-" = stdin). Directories, unreadable files and regular files
@@ -40,6 +54,16 @@ bool fc_source_peek(struct fc_source *s, size_t want, const unsigned char **data
  * until the next call. */
 bool fc_source_next(struct fc_source *s, const unsigned char **data, size_t *len,
 		    struct fc_error *err);
+
+/* True when the input can be read again from the start (regular files and
+ * memory; not pipes). */
+bool fc_source_can_rewind(const struct fc_source *s);
+
+/* Starts over from the first byte. False with err set when that fails. */
+bool fc_source_rewind(struct fc_source *s, struct fc_error *err);
+
+/* True when the input is gzip (known once a byte has been peeked or read). */
+bool fc_source_is_gzip(const struct fc_source *s);
 
 void fc_source_close(struct fc_source *s);
 

@@ -150,9 +150,11 @@ struct loaded {
 	bool ok;
 };
 
+static enum fc_format forced_format = FC_FORMAT_AUTO;
+
 static bool load(const char *json, bool strict, struct loaded *l)
 {
-	struct fc_import_options opts = { .strict = strict };
+	struct fc_import_options opts = { .strict = strict, .format = forced_format };
 
 	fc_profile_set_init(&l->set);
 	l->ok = fc_import_memory("t.cpuprofile", json, strlen(json), &opts, &l->set, &l->err);
@@ -299,22 +301,25 @@ struct err_case {
 	const char *path; /* NULL = don't care */
 	const char *text; /* substring */
 	long line;        /* 0 = don't care */
+	bool forced;      /* with --input-format cpuprofile */
 };
 
 static const struct err_case errors[] = {
-	{ "not JSON", "hello", FC_ERR_SYNTAX, "", "not valid JSON", 1 },
+	{ "not JSON", "hello", FC_ERR_FORMAT, "", "the file is not JSON: \"hello\"", 0 },
+	{ "bad JSON", "{\"nodes\":[{\"id\":1,,}]}", FC_ERR_SYNTAX, "nodes[0]",
+	  "not valid JSON: parse error: invalid object key (must be a string)", 1 },
 	{ "truncated", "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(ro", FC_ERR_SYNTAX,
 	  "nodes[0].callFrame.functionName", "truncated JSON: the file ends inside this value", 1 },
 	{ "trailing garbage", "{\"nodes\":[]} x", FC_ERR_SYNTAX, NULL, "not valid JSON", 1 },
 	{ "not a profile", "{\"a\":1,\"b\":[2]}", FC_ERR_FORMAT, NULL,
-	  "not a profile: the top-level object has keys \"a\", \"b\"", 0 },
+	  "JSON object with keys a, b: not a profile", 0 },
 	{ "a trace", "{\"traceEvents\":[]}", FC_ERR_FORMAT, "traceEvents",
-	  "Chrome trace-event file, not a .cpuprofile; it needs the trace importer", 1 },
+	  "Chrome trace-event file, not a .cpuprofile; it needs the trace importer", 1, true },
 	{ "a trace array", "[{\"ph\":\"M\"}]", FC_ERR_FORMAT, NULL, "array form of a Chrome trace",
-	  1 },
+	  1, true },
 	{ "self-profiling", "{\"resources\":[],\"frames\":[],\"stacks\":[],\"samples\":[]}",
-	  FC_ERR_FORMAT, "resources", "JS Self-Profiling trace", 1 },
-	{ "a number", "42", FC_ERR_FORMAT, NULL, "not a profile", 1 },
+	  FC_ERR_FORMAT, "resources", "JS Self-Profiling trace", 1, true },
+	{ "a number", "42", FC_ERR_FORMAT, NULL, "not a profile", 1, true },
 	{ "missing nodes", "{\"startTime\":1,\"samples\":[1],\"timeDeltas\":[1]}", FC_ERR_FORMAT,
 	  NULL, "missing \"nodes\"", 0 },
 	{ "no nodes", "{\"nodes\":[],\"startTime\":1}", FC_ERR_INVALID, "nodes",
@@ -370,8 +375,8 @@ static const struct err_case errors[] = {
 	  FC_ERR_INVALID, "nodes[0].callFrame.lineNumber", "out of range", 1 },
 	{ "both shapes", "{\"nodes\":[],\"head\":{}}", FC_ERR_FORMAT, "head",
 	  "both \"nodes\" and \"head\"", 1 },
-	{ "empty", "", FC_ERR_SYNTAX, "", "the file is empty", 0 },
-	{ "whitespace", " \n\t\r\n ", FC_ERR_SYNTAX, "", "the file contains only whitespace", 0 },
+	{ "empty", "", FC_ERR_FORMAT, "", "the file is empty", 0 },
+	{ "whitespace", " \n\t\r\n ", FC_ERR_FORMAT, "", "only whitespace", 0 },
 };
 
 static void test_errors(void **state)
@@ -384,6 +389,7 @@ static void test_errors(void **state)
 		struct loaded l;
 		char msg[1600];
 
+		forced_format = c->forced ? FC_FORMAT_CPUPROFILE : FC_FORMAT_AUTO;
 		if (load(c->json, false, &l)) {
 			print_error("%s: accepted\n", c->what);
 			fail();
@@ -398,6 +404,7 @@ static void test_errors(void **state)
 		assert_int_equal(l.set.count, 0);
 		assert_int_equal(fc_error_exit_code(l.err.code), FC_EXIT_INPUT);
 	}
+	forced_format = FC_FORMAT_AUTO;
 }
 
 static void test_error_position(void **state)

@@ -1,0 +1,333 @@
+/* Format detection by content, never by file name (formats.md §A11):
+ *   '['                      -> Chrome trace, array form
+ *   '{' with a key ...       -> nodes/head: .cpuprofile; traceEvents: trace;
+ *                               frames/resources/stacks: JS Self-Profiling,
+ *                               also one level down under "trace"
+ *   text "stack count" lines -> folded stacks
+ * gzip is already undone by the source layer. Top-level keys may come in any
+ * order and after large values, so the object is scanned with YAJL until a
+ * deciding key shows up: first inside a growing look-ahead window, then (for
+ * a regular file) by reading on and rewinding. */
+#include <stdio.h>
+#include <string.h>
+
+#include <yajl/yajl_parse.h>
+
+#include "import/importers.h"
+#include "util/util.h"
+
+/* First look-ahead, and the largest one kept in memory when the input can
+ * be read twice (beyond it a regular file is scanned and rewound; a pipe
+ * keeps growing the window, bounded by --max-input-size). */
+#define WINDOW_FIRST ((size_t)64 << 10)
+#define WINDOW_KEEP ((size_t)8 << 20)
+/* Keys listed in the "not a profile" message. */
+#define KEYS_SHOWN 8
+
+enum hint {
+	HINT_SAMPLES = 1 << 0,   /* samples: .cpuprofile or self-profiling */
+	HINT_TIMES = 1 << 1,     /* timeDeltas/startTime/endTime: .cpuprofile */
+	HINT_SCHEMA = 1 << 2,    /* $schema: speedscope's own format */
+};
+
+struct scan {
+	int depth;
+	bool trace_key;     /* the current top-level key is "trace" */
+	int trace_depth;    /* depth of the "trace" object, 0 when not inside */
+	enum fc_format found;
+	unsigned hints;
+	char keys[KEYS_SHOWN][40];
+	size_t n_keys, more_keys;
+};
+
+static bool key_is(const unsigned char *s, size_t len, const char *k)
+{
+	return strlen(k) == len && memcmp(s, k, len) == 0;
+}
+
+static int on_key(void *ctx, const unsigned char *s, size_t len)
+{
+	struct scan *sc = ctx;
+
+	if (sc->depth == 1) {
+		sc->trace_key = key_is(s, len, "trace");
+		if (sc->n_keys < KEYS_SHOWN)
+			snprintf(sc->keys[sc->n_keys++], sizeof(sc->keys[0]), "%.*s",
+				 len > 30 ? 30 : (int)len, (const char *)s);
+		else
+			sc->more_keys++;
+		if (key_is(s, len, "nodes") || key_is(s, len, "head"))
+			sc->found = FC_FORMAT_CPUPROFILE;
+		else if (key_is(s, len, "traceEvents"))
+			sc->found = FC_FORMAT_TRACE;
+		else if (key_is(s, len, "frames") || key_is(s, len, "resources") ||
+			 key_is(s, len, "stacks"))
+			sc->found = FC_FORMAT_SELF_PROFILING;
+		else if (key_is(s, len, "samples"))
+			sc->hints |= HINT_SAMPLES;
+		else if (key_is(s, len, "timeDeltas") || key_is(s, len, "startTime") ||
+			 key_is(s, len, "endTime") || key_is(s, len, "timestamps"))
+			sc->hints |= HINT_TIMES;
+		else if (key_is(s, len, "$schema"))
+			sc->hints |= HINT_SCHEMA;
+	} else if (sc->trace_depth && sc->depth == sc->trace_depth) {
+		/* {"trace": {frames, resources, stacks, samples}, ...} (formats.md §B4) */
+		if (key_is(s, len, "frames") || key_is(s, len, "resources") ||
+		    key_is(s, len, "stacks") || key_is(s, len, "samples"))
+			sc->found = FC_FORMAT_SELF_PROFILING;
+	}
+	return sc->found == FC_FORMAT_AUTO; /* 0 cancels the parse: decided */
+}
+
+static int on_start_map(void *ctx)
+{
+	struct scan *sc = ctx;
+
+	sc->depth++;
+	if (sc->depth == 2 && sc->trace_key)
+		sc->trace_depth = 2;
+	return 1;
+}
+
+static int on_start_array(void *ctx)
+{
+	((struct scan *)ctx)->depth++;
+	return 1;
+}
+
+static int on_end(void *ctx)
+{
+	struct scan *sc = ctx;
+
+	if (sc->depth == sc->trace_depth)
+		sc->trace_depth = 0;
+	sc->depth--;
+	return 1;
+}
+
+static const yajl_callbacks scan_callbacks = {
+	.yajl_map_key = on_key,
+	.yajl_start_map = on_start_map,
+	.yajl_start_array = on_start_array,
+	.yajl_end_map = on_end,
+	.yajl_end_array = on_end,
+};
+
+/* What an undecided object most likely is; sets err when it is nothing. */
+static bool undecided(const struct scan *sc, bool complete, enum fc_format *format,
+		      struct fc_error *err)
+{
+	char list[KEYS_SHOWN * 44 + 32];
+	size_t i, n = 0;
+
+	/* Broken JSON, or a profile missing its deciding key: the .cpuprofile
+	 * importer names the syntax error or the missing "nodes" with a line
+	 * and column. */
+	if (!complete || (sc->hints & (HINT_SAMPLES | HINT_TIMES))) {
+		*format = FC_FORMAT_CPUPROFILE;
+		return true;
+	}
+	if (sc->hints & HINT_SCHEMA) {
+		fc_error_set(err, FC_ERR_FORMAT,
+			     "JSON object with a \"$schema\" key: this looks like speedscope's own "
+			     "format, which is not a supported profile");
+		return false;
+	}
+	if (sc->n_keys == 0) {
+		fc_error_set(err, FC_ERR_FORMAT, "an empty JSON object: not a profile");
+		return false;
+	}
+	list[0] = '\0';
+	for (i = 0; i < sc->n_keys; i++)
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s", i ? ", " : "",
+				      sc->keys[i]);
+	if (sc->more_keys)
+		snprintf(list + n, sizeof(list) - n, " and %zu more", sc->more_keys);
+	fc_error_set(err, FC_ERR_FORMAT,
+		     "JSON object with keys %s: not a profile (expected \"nodes\", "
+		     "\"traceEvents\" or \"frames\"/\"stacks\"/\"samples\")",
+		     list);
+	return false;
+}
+
+/* Feeds the object to the key scanner until a key decides. */
+static bool scan_object(struct fc_source *src, enum fc_format *format, struct fc_error *err)
+{
+	struct scan sc = { 0 };
+	yajl_handle h = yajl_alloc(&scan_callbacks, NULL, &sc);
+	const unsigned char *data;
+	size_t len, scanned = 0, want = WINDOW_FIRST;
+	bool streaming = false, complete = false, ok = false;
+	yajl_status st = yajl_status_ok;
+
+	if (!h) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	yajl_config(h, yajl_dont_validate_strings, 1);
+	for (;;) {
+		bool at_end;
+
+		if (!streaming) {
+			if (!fc_source_peek(src, want, &data, &len, err))
+				goto out;
+			at_end = len < want;
+		} else {
+			if (!fc_source_next(src, &data, &len, err))
+				goto out;
+			at_end = len == 0;
+		}
+		if (len > scanned) {
+			st = yajl_parse(h, data + scanned, len - scanned);
+			if (st != yajl_status_ok)
+				break; /* decided (cancelled) or broken JSON */
+		}
+		if (at_end) {
+			complete = yajl_complete_parse(h) == yajl_status_ok;
+			break;
+		}
+		if (streaming) {
+			scanned = 0;
+		} else if (want < WINDOW_KEEP || !fc_source_can_rewind(src)) {
+			scanned = len;
+			want *= 2;
+		} else {
+			/* the first next() hands out the window again from byte 0 */
+			streaming = true;
+			scanned = len;
+		}
+	}
+	if (sc.found != FC_FORMAT_AUTO) {
+		*format = sc.found;
+		ok = true;
+	} else {
+		ok = undecided(&sc, complete && st == yajl_status_ok, format, err);
+	}
+	if (ok && streaming && !fc_source_rewind(src, err))
+		ok = false;
+out:
+	yajl_free(h);
+	return ok;
+}
+
+/* Signatures of things people feed a profile viewer by mistake. */
+static const struct {
+	const char *magic;
+	size_t len;
+	const char *what;
+} magics[] = {
+	{ "\x28\xb5\x2f\xfd", 4, "zstd-compressed data (only gzip is read; run unzstd first)" },
+	{ "BZh", 3, "bzip2-compressed data (only gzip is read; run bunzip2 first)" },
+	{ "\xfd" "7zXZ", 5, "xz-compressed data (only gzip is read; run unxz first)" },
+	{ "PK\x03\x04", 4, "a zip archive (unzip it first)" },
+	{ "\x7f" "ELF", 4, "an executable (ELF), not a profile" },
+	{ "\x89PNG", 4, "a PNG image, not a profile" },
+	{ "%PDF", 4, "a PDF document, not a profile" },
+	{ "<svg", 4, "an SVG image, not a profile" },
+	{ "<?xml", 5, "an XML document, not a profile" },
+};
+
+static bool binary(const unsigned char *d, size_t n)
+{
+	size_t i, controls = 0;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = d[i];
+		if (c == 0)
+			return true;
+		if (c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\v' &&
+		    c != 0x1b)
+			controls++;
+	}
+	return controls * 100 > n;
+}
+
+/* Text: folded when the first line that is not blank or a comment is
+ * "stack count". Only whole lines of the window are judged. */
+static bool text(const unsigned char *d, size_t n, bool whole, enum fc_format *format,
+		 struct fc_error *err)
+{
+	size_t pos = 0;
+	long line = 0;
+
+	while (pos < n) {
+		const unsigned char *nl = memchr(d + pos, '\n', n - pos);
+		size_t end = nl ? (size_t)(nl - d) : n, a = pos;
+		struct fc_folded_line fl;
+
+		line++;
+		if (!nl && !whole)
+			break; /* a partial last line */
+		while (a < end && (d[a] == ' ' || d[a] == '\t' || d[a] == '\r'))
+			a++;
+		if (a < end && d[a] != '#') {
+			if (fc_folded_parse_line((const char *)d + pos, end - pos, &fl)) {
+				*format = FC_FORMAT_FOLDED;
+				return true;
+			}
+			fc_error_set(err, FC_ERR_FORMAT,
+				     "text, but line %ld is not `stack count` (folded stacks) "
+				     "and the file is not JSON: \"%.*s%s\"",
+				     line, end - a > 60 ? 60 : (int)(end - a), (const char *)d + a,
+				     end - a > 60 ? "…" : "");
+			return false;
+		}
+		pos = end + 1;
+	}
+	fc_error_set(err, FC_ERR_FORMAT, "text with no `stack count` line: not a profile");
+	return false;
+}
+
+bool fc_import_detect(struct fc_source *src, enum fc_format *format, struct fc_error *err)
+{
+	const unsigned char *d;
+	size_t n, i = 0, bom = 0, want = WINDOW_FIRST, k;
+	bool whole;
+
+	if (!fc_source_peek(src, want, &d, &n, err))
+		return false;
+	if (n == 0) {
+		fc_error_set(err, FC_ERR_FORMAT, "the file is empty");
+		return false;
+	}
+	for (k = 0; k < FC_ARRAY_LEN(magics); k++) {
+		if (n >= magics[k].len && memcmp(d, magics[k].magic, magics[k].len) == 0) {
+			fc_error_set(err, FC_ERR_FORMAT, "%s", magics[k].what);
+			return false;
+		}
+	}
+	if (n >= 3 && d[0] == 0xef && d[1] == 0xbb && d[2] == 0xbf)
+		i = bom = 3; /* UTF-8 byte order mark */
+	for (;;) {
+		while (i < n && (d[i] == ' ' || d[i] == '\t' || d[i] == '\n' || d[i] == '\r'))
+			i++;
+		if (i < n || n < want)
+			break;
+		/* all whitespace so far: look further (bounded by the source) */
+		want *= 2;
+		if (!fc_source_peek(src, want, &d, &n, err))
+			return false;
+	}
+	if (i == n) {
+		fc_error_set(err, FC_ERR_FORMAT, "the file contains only whitespace");
+		return false;
+	}
+	if (d[i] == '[') {
+		*format = FC_FORMAT_TRACE;
+		return true;
+	}
+	if (d[i] == '{')
+		return scan_object(src, format, err);
+	if (binary(d, n < WINDOW_FIRST ? n : WINDOW_FIRST)) {
+		char hex[16] = "";
+		for (k = 0; k < 4 && k < n; k++)
+			snprintf(hex + strlen(hex), sizeof(hex) - strlen(hex), "%s%02x", k ? " " : "",
+				 d[k]);
+		fc_error_set(err, FC_ERR_FORMAT, "binary data, not a profile (it starts with bytes %s)",
+			     hex);
+		return false;
+	}
+	whole = n < want && n <= WINDOW_FIRST;
+	n = n < WINDOW_FIRST ? n : WINDOW_FIRST;
+	return text(d + bom, n - bom, whole, format, err);
+}

@@ -1,0 +1,513 @@
+/* Folded ("collapsed") stacks, Brendan Gregg's text format (formats.md §D):
+ * one "root;...;leaf count" line per stack. The lines become a call tree
+ * (identical prefixes share nodes) and one sample per line whose "time"
+ * advances by the count, so a merged graph can use durations as weights.
+ * There is no real time: has_time is false and the unit is "samples". */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import/importers.h"
+#include "model/builder.h"
+#include "util/util.h"
+
+/* Weights beyond 2^53 would not be exact in the layout's doubles. */
+#define WEIGHT_LIMIT 9007199254740992.0
+/* Decimal counts are kept to three places: weights become thousandths. */
+#define DECIMAL_SCALE 1000.0
+
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* The count at the end of s[0..*len): "\d+(\.\d*)?" after whitespace.
+ * Shrinks *len to the text before the whitespace. */
+static bool take_count(const char *s, size_t *len, double *count, bool *decimal)
+{
+	size_t e = *len, b = e, dots = 0;
+	char buf[64];
+
+	while (b > 0 && ((s[b - 1] >= '0' && s[b - 1] <= '9') || s[b - 1] == '.')) {
+		if (s[b - 1] == '.')
+			dots++;
+		b--;
+	}
+	if (b == e || b == 0 || !is_space(s[b - 1]) || dots > 1 || s[b] == '.' ||
+	    e - b >= sizeof(buf))
+		return false;
+	memcpy(buf, s + b, e - b);
+	buf[e - b] = '\0';
+	*count = strtod(buf, NULL);
+	*decimal = dots == 1 && strspn(strchr(buf, '.') + 1, "0") != strlen(strchr(buf, '.') + 1);
+	while (b > 0 && is_space(s[b - 1]))
+		b--;
+	*len = b;
+	return true;
+}
+
+bool fc_folded_parse_line(const char *s, size_t len, struct fc_folded_line *out)
+{
+	size_t a = 0, e = len, e2;
+	double c2;
+	bool d2;
+
+	while (a < e && is_space(s[a]))
+		a++;
+	while (e > a && (is_space(s[e - 1]) || s[e - 1] == '\n'))
+		e--;
+	s += a;
+	e -= a;
+	memset(out, 0, sizeof(*out));
+	if (!take_count(s, &e, &out->count, &out->decimal))
+		return false;
+	/* a second number makes a differential line: "stack before after" */
+	e2 = e;
+	if (take_count(s, &e2, &c2, &d2) && e2 > 0) {
+		out->has_count2 = true;
+		out->count2 = out->count;
+		out->count = c2;
+		out->decimal = d2 || out->decimal;
+		e = e2;
+	}
+	if (e == 0)
+		return false;
+	out->stack = s;
+	out->stack_len = e;
+	return true;
+}
+
+/* --- frames ----------------------------------------------------------------- */
+
+struct frame_text {
+	const char *name, *url;
+	size_t name_len, url_len;
+	int32_t line, column; /* 0-based, -1 unknown */
+};
+
+static bool all_digits(const char *s, size_t n)
+{
+	size_t i;
+
+	if (n == 0 || n > 9)
+		return false;
+	for (i = 0; i < n; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+	return true;
+}
+
+/* "scheme://..." */
+static bool has_scheme(const char *s, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z')))
+		i++;
+	return i >= 2 && i + 3 <= n && memcmp(s + i, "://", 3) == 0;
+}
+
+/* "file:12" or "file:12:3" -> url, 0-based line and column (the numbers in
+ * perf maps and stack traces are 1-based). False when s is not a location. */
+static bool parse_location(const char *s, size_t n, struct frame_text *f)
+{
+	const char *c1 = NULL, *c2 = NULL;
+	size_t i;
+
+	for (i = n; i > 0; i--) {
+		if (s[i - 1] == ':') {
+			if (!c2)
+				c2 = s + i - 1;
+			else if (!c1)
+				c1 = s + i - 1;
+			else
+				break;
+		}
+	}
+	if (c2 && all_digits(c2 + 1, (size_t)(s + n - c2 - 1))) {
+		if (c1 && c1 > s && all_digits(c1 + 1, (size_t)(c2 - c1 - 1))) {
+			f->url = s;
+			f->url_len = (size_t)(c1 - s);
+			f->line = atoi(c1 + 1) - 1;
+			f->column = atoi(c2 + 1) - 1;
+		} else if (c2 > s) {
+			f->url = s;
+			f->url_len = (size_t)(c2 - s);
+			f->line = atoi(c2 + 1) - 1;
+		} else {
+			return false;
+		}
+		return true;
+	}
+	/* a bare path or URL without a line */
+	if (s[0] == '/' || has_scheme(s, n) || (n > 5 && memcmp(s, "node:", 5) == 0)) {
+		f->url = s;
+		f->url_len = n;
+		return true;
+	}
+	return false;
+}
+
+/* V8 perf-map tags that mark JavaScript code (formats.md §D4); the tier
+ * marker after them (~ ^ + *) says how the function was compiled. */
+static const char *const js_tags[] = { "JS:", "LazyCompile:", "Function:", "Eval:", "Script:" };
+
+/* Splits one frame into name and location (formats.md §D3-§D4). */
+static void split_frame(const char *s, size_t n, struct frame_text *f)
+{
+	size_t i, sp;
+
+	f->line = f->column = -1;
+	f->url = "";
+	f->url_len = 0;
+	/* perf's annotations: _[k] kernel, _[j] JIT, _[i] inlined, _[w] waker */
+	if (n >= 4 && s[n - 4] == '_' && s[n - 3] == '[' && s[n - 1] == ']' &&
+	    s[n - 2] && strchr("kwij", s[n - 2]))
+		n -= 4;
+	for (i = 0; i < FC_ARRAY_LEN(js_tags); i++) {
+		size_t tl = strlen(js_tags[i]);
+		if (n > tl && memcmp(s, js_tags[i], tl) == 0) {
+			s += tl;
+			n -= tl;
+			if (n && strchr("~^+*", s[0]))
+				s++, n--;
+			break;
+		}
+	}
+	f->name = s;
+	f->name_len = n;
+	for (sp = n; sp > 0 && s[sp - 1] != ' '; sp--)
+		;
+	if (sp == 0 || sp == n)
+		return;
+	if (parse_location(s + sp, n - sp, f)) {
+		f->name_len = sp - 1;
+		while (f->name_len && s[f->name_len - 1] == ' ')
+			f->name_len--;
+	}
+}
+
+/* --- the tree ---------------------------------------------------------------- */
+
+struct importer {
+	struct fc_profile *p;
+	struct fc_builder b;
+	struct fc_error *err;
+	/* (parent node, frame) -> node; node i has builder id i, root 0 */
+	uint32_t *node_parent, *node_frame;
+	size_t n_nodes, nodes_cap;
+	uint32_t *table; /* node + 1, 0 = empty */
+	size_t table_cap;
+	double *weights;
+	size_t n_weights, weights_cap;
+	uint32_t *leaves;
+	size_t leaves_cap;
+	bool decimal, differential;
+	size_t invalid, valid;
+	long first_invalid, lines;
+};
+
+static uint64_t edge_hash(uint32_t parent, uint32_t frame)
+{
+	return fc_hash_u64(((uint64_t)parent << 32) | frame);
+}
+
+static bool rehash(struct importer *im)
+{
+	size_t cap = im->table_cap ? im->table_cap * 2 : 1024, i, j;
+	uint32_t *t = calloc(cap, sizeof(*t));
+
+	if (!t)
+		return false;
+	for (i = 1; i < im->n_nodes; i++) {
+		j = edge_hash(im->node_parent[i], im->node_frame[i]) & (cap - 1);
+		while (t[j])
+			j = (j + 1) & (cap - 1);
+		t[j] = (uint32_t)i + 1;
+	}
+	free(im->table);
+	im->table = t;
+	im->table_cap = cap;
+	return true;
+}
+
+/* The child of parent with this frame, added when new; FC_NONE on failure. */
+static uint32_t child(struct importer *im, uint32_t parent, uint32_t frame)
+{
+	size_t j, cap;
+
+	if (im->table_cap) {
+		j = edge_hash(parent, frame) & (im->table_cap - 1);
+		while (im->table[j]) {
+			uint32_t k = im->table[j] - 1;
+			if (im->node_parent[k] == parent && im->node_frame[k] == frame)
+				return k;
+			j = (j + 1) & (im->table_cap - 1);
+		}
+	}
+	if (im->n_nodes >= UINT32_MAX - 2)
+		return FC_NONE;
+	cap = im->nodes_cap;
+	if (!FC_GROW(im->node_parent, cap, im->n_nodes + 1))
+		return FC_NONE;
+	if (cap != im->nodes_cap) {
+		uint32_t *q = realloc(im->node_frame, cap * sizeof(*q));
+		if (!q)
+			return FC_NONE;
+		im->node_frame = q;
+		im->nodes_cap = cap;
+	}
+	im->node_parent[im->n_nodes] = parent;
+	im->node_frame[im->n_nodes] = frame;
+	im->n_nodes++;
+	if (im->n_nodes * 2 > im->table_cap) {
+		if (!rehash(im))
+			return FC_NONE;
+	} else {
+		j = edge_hash(parent, frame) & (im->table_cap - 1);
+		while (im->table[j])
+			j = (j + 1) & (im->table_cap - 1);
+		im->table[j] = (uint32_t)im->n_nodes;
+	}
+	return (uint32_t)im->n_nodes - 1;
+}
+
+static bool nomem(struct importer *im)
+{
+	fc_error_set(im->err, FC_ERR_NOMEM, "out of memory");
+	return false;
+}
+
+static bool add_line(struct importer *im, const char *s, size_t len)
+{
+	struct fc_folded_line fl;
+	size_t a = 0, i;
+	uint32_t node = 0;
+
+	im->lines++;
+	while (a < len && is_space(s[a]))
+		a++;
+	if (a == len || s[a] == '#')
+		return true; /* blank line or comment */
+	if (!fc_folded_parse_line(s, len, &fl)) {
+		if (im->invalid++ == 0)
+			im->first_invalid = im->lines;
+		return true;
+	}
+	im->valid++;
+	if (fl.count > WEIGHT_LIMIT) {
+		fc_error_set(im->err, FC_ERR_INVALID, "count %.0f is too large", fl.count);
+		im->err->line = im->lines;
+		return false;
+	}
+	if (fl.count <= 0)
+		return true; /* nothing to draw */
+	im->decimal |= fl.decimal;
+	im->differential |= fl.has_count2;
+	for (i = 0; i <= fl.stack_len;) {
+		const char *f = fl.stack + i, *semi = memchr(f, ';', fl.stack_len - i);
+		size_t n = semi ? (size_t)(semi - f) : fl.stack_len - i;
+		struct frame_text ft;
+		uint32_t frame;
+
+		split_frame(f, n, &ft);
+		frame = fc_profile_intern_frame(im->p, ft.name, ft.name_len, ft.url, ft.url_len,
+						ft.url_len ? "1" : "0", 1, ft.line, ft.column);
+		if (frame == FC_NONE || (node = child(im, node, frame)) == FC_NONE)
+			return nomem(im);
+		i += n + 1;
+	}
+	if (!FC_GROW(im->weights, im->weights_cap, im->n_weights + 1))
+		return nomem(im);
+	{
+		size_t cap = im->leaves_cap;
+		if (!FC_GROW(im->leaves, cap, im->n_weights + 1))
+			return nomem(im);
+		im->leaves_cap = cap;
+	}
+	im->weights[im->n_weights] = fl.count;
+	im->leaves[im->n_weights++] = node;
+	return true;
+}
+
+/* Hands the tree and the weighted samples to the builder. */
+static bool build(struct importer *im)
+{
+	struct fc_builder *b = &im->b;
+	double scale = im->decimal ? DECIMAL_SCALE : 1.0, total = 0;
+	size_t i;
+
+	for (i = 0; i < im->n_nodes; i++) {
+		uint32_t slot = fc_builder_node(b, (int64_t)i, im->node_frame[i], 0, 0, im->err);
+		if (slot == FC_NONE)
+			return false;
+		if (i > 0)
+			fc_builder_parent(b, slot, im->node_parent[i]);
+	}
+	b->have_times = true;
+	b->times_absolute = true;
+	for (i = 0; i < im->n_weights; i++) {
+		if (!fc_builder_sample(b, im->leaves[i]) ||
+		    !fc_builder_time(b, (int64_t)llround(total)))
+			return nomem(im);
+		total += im->weights[i] * scale;
+		if (total > WEIGHT_LIMIT) {
+			fc_error_set(im->err, FC_ERR_LIMIT, "the counts add up to more than 2^53");
+			return false;
+		}
+	}
+	/* one more timestamp: where the last line's weight ends */
+	if (!fc_builder_time(b, (int64_t)llround(total)))
+		return nomem(im);
+	b->have_start = b->have_end = true;
+	b->start_us = 0;
+	b->end_us = (int64_t)llround(total);
+	return fc_builder_finish(b, im->err);
+}
+
+static bool finish_profile(struct importer *im, const struct fc_import_options *opts)
+{
+	struct fc_profile *p = im->p;
+	char where[32];
+
+	if (im->n_weights == 0) {
+		if (im->invalid) {
+			fc_error_set(im->err, FC_ERR_SYNTAX,
+				     "no line is `stack count` (folded stacks); line %ld is not",
+				     im->first_invalid);
+			im->err->line = im->first_invalid;
+		} else {
+			fc_error_set(im->err, FC_ERR_FORMAT,
+				     "no stacks: the folded file has only comments, blank lines "
+				     "or zero counts");
+		}
+		return false;
+	}
+	if (im->invalid > im->valid) {
+		/* flamegraph.pl skips bad lines, but when most are bad the input
+		 * is something else (e.g. JSON read with --input-format folded) */
+		fc_error_set(im->err, FC_ERR_SYNTAX,
+			     "%zu of %zu lines are not `stack count` (the first is line %ld): "
+			     "this is not folded stacks",
+			     im->invalid, im->invalid + im->valid, im->first_invalid);
+		im->err->line = im->first_invalid;
+		return false;
+	}
+	if (!build(im))
+		return false;
+	p->format = FC_FORMAT_FOLDED;
+	p->has_time = false;
+	p->weight_unit = im->decimal ? "1/1000 samples" : "samples";
+	if (im->invalid) {
+		snprintf(where, sizeof(where), "line %ld", im->first_invalid);
+		if (!fc_builder_repair(&im->b, im->err, where, 0, 0,
+				       "%zu line%s not `stack count` and %s skipped (the first "
+				       "is line %ld)",
+				       im->invalid, im->invalid == 1 ? " is" : "s are",
+				       im->invalid == 1 ? "was" : "were", im->first_invalid))
+			return false;
+	}
+	if (im->differential || im->decimal) {
+		p->note = fc_asprintf("%s%s%s",
+				      im->differential ? "differential input: the first count "
+							 "of each line is used, the second "
+							 "ignored"
+						       : "",
+				      im->differential && im->decimal ? "; " : "",
+				      im->decimal ? "decimal counts: weights are in thousandths "
+						    "of a sample"
+						  : "");
+		if (!p->note)
+			return nomem(im);
+	}
+	(void)opts;
+	fc_profile_classify(p);
+	return true;
+}
+
+bool fc_import_folded(struct fc_source *src, const struct fc_import_options *opts,
+		      struct fc_profile_set *out, struct fc_error *err)
+{
+	struct importer im;
+	char *carry = NULL;
+	size_t carry_len = 0, carry_cap = 0;
+	const unsigned char *chunk;
+	size_t len, pos;
+	bool ok = false;
+
+	memset(&im, 0, sizeof(im));
+	im.err = err;
+	im.p = fc_profile_create();
+	if (!im.p)
+		return nomem(&im);
+	fc_builder_init(&im.b, im.p, src->name, opts->strict);
+	im.b.nodes_path = "stacks";
+	im.b.samples_path = "lines";
+	/* node 0: the synthetic root above every stack */
+	{
+		uint32_t f = fc_profile_intern_frame(im.p, "(root)", 6, "", 0, "0", 1, -1, -1);
+		if (f == FC_NONE || !FC_GROW(im.node_parent, im.nodes_cap, 1)) {
+			nomem(&im);
+			goto out;
+		}
+		im.node_frame = malloc(im.nodes_cap * sizeof(*im.node_frame));
+		if (!im.node_frame) {
+			nomem(&im);
+			goto out;
+		}
+		im.node_parent[0] = FC_NONE;
+		im.node_frame[0] = f;
+		im.n_nodes = 1;
+	}
+	for (;;) {
+		if (!fc_source_next(src, &chunk, &len, err))
+			goto out;
+		if (!len)
+			break;
+		pos = 0;
+		while (pos < len) {
+			const unsigned char *nl = memchr(chunk + pos, '\n', len - pos);
+			size_t end = nl ? (size_t)(nl - chunk) : len;
+
+			if (!nl || carry_len) {
+				/* a line split across chunks: gather it (bounded by the
+				 * source's size limit) */
+				if (!FC_GROW(carry, carry_cap, carry_len + end - pos + 1)) {
+					nomem(&im);
+					goto out;
+				}
+				memcpy(carry + carry_len, chunk + pos, end - pos);
+				carry_len += end - pos;
+				if (nl) {
+					if (!add_line(&im, carry, carry_len))
+						goto out;
+					carry_len = 0;
+				}
+			} else if (!add_line(&im, (const char *)chunk + pos, end - pos)) {
+				goto out;
+			}
+			pos = end + 1;
+		}
+	}
+	if (carry_len && !add_line(&im, carry, carry_len))
+		goto out;
+	if (!finish_profile(&im, opts))
+		goto out;
+	if (!fc_profile_set_add(out, im.p)) {
+		nomem(&im);
+		goto out;
+	}
+	im.p = NULL;
+	ok = true;
+out:
+	free(carry);
+	fc_builder_finish_free(&im.b);
+	free(im.node_parent);
+	free(im.node_frame);
+	free(im.table);
+	free(im.weights);
+	free(im.leaves);
+	fc_profile_destroy(im.p);
+	return ok;
+}

@@ -1,0 +1,110 @@
+/* --thread / --pid: keep the profiles of some threads. Matching is exact
+ * (a name, or a tid when the argument is a number) so that a script gets
+ * the same threads on every run. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flamechart/select.h"
+
+bool fc_select_active(const struct fc_select *sel)
+{
+	return sel->thread || sel->pid >= 0;
+}
+
+static bool is_number(const char *s, long long *out)
+{
+	char *end;
+
+	if (!s[0] || (s[0] < '0' || s[0] > '9'))
+		return false;
+	*out = strtoll(s, &end, 10);
+	return *end == '\0';
+}
+
+bool fc_select_match(const struct fc_profile *p, const struct fc_select *sel)
+{
+	long long tid;
+
+	if (sel->pid >= 0 && p->pid != sel->pid)
+		return false;
+	if (!sel->thread)
+		return true;
+	if (p->thread_name && strcmp(p->thread_name, sel->thread) == 0)
+		return true;
+	return is_number(sel->thread, &tid) && p->tid >= 0 && p->tid == tid;
+}
+
+size_t fc_select_filter(struct fc_profile_set *set, const struct fc_select *sel)
+{
+	size_t i, kept = 0;
+
+	for (i = 0; i < set->count; i++) {
+		if (fc_select_match(set->items[i], sel))
+			set->items[kept++] = set->items[i];
+		else
+			fc_profile_destroy(set->items[i]);
+	}
+	set->count = kept;
+	return kept;
+}
+
+void fc_select_describe(const struct fc_profile_set *set, char *buf, size_t size)
+{
+	size_t i, n = strlen(buf);
+
+	for (i = 0; i < set->count && n + 1 < size; i++) {
+		const struct fc_profile *p = set->items[i];
+		int w;
+
+		if (p->thread_name || p->pid >= 0 || p->tid >= 0)
+			w = snprintf(buf + n, size - n, "%s%s (pid %lld, tid %lld)", n ? ", " : "",
+				     p->thread_name ? p->thread_name : "unnamed thread",
+				     (long long)p->pid, (long long)p->tid);
+		else
+			w = snprintf(buf + n, size - n, "%s%s (no thread information)",
+				     n ? ", " : "", p->name ? p->name : "profile");
+		if (w < 0 || (size_t)w >= size - n) {
+			/* cut: end with an ellipsis (3 bytes in UTF-8) */
+			if (size >= 4)
+				snprintf(buf + size - 4, 4, "…");
+			return;
+		}
+		n += (size_t)w;
+	}
+}
+
+void fc_select_error(const struct fc_select *sel, const char *available, struct fc_error *err)
+{
+	char what[160];
+
+	if (sel->thread && sel->pid >= 0)
+		snprintf(what, sizeof(what), "--thread %s --pid %lld", sel->thread,
+			 (long long)sel->pid);
+	else if (sel->thread)
+		snprintf(what, sizeof(what), "--thread %s", sel->thread);
+	else
+		snprintf(what, sizeof(what), "--pid %lld", (long long)sel->pid);
+	fc_error_set(err, FC_ERR_USAGE, "no thread matches %s; the input has: %s", what,
+		     available[0] ? available : "no profiles");
+}
+
+bool fc_select_apply(struct fc_profile_set *set, const struct fc_select *sel,
+		     struct fc_error *err)
+{
+	char available[400] = "";
+	size_t i;
+	bool any = false;
+
+	if (!fc_select_active(sel))
+		return true;
+	for (i = 0; i < set->count; i++)
+		any = any || fc_select_match(set->items[i], sel);
+	if (!any) {
+		fc_select_describe(set, available, sizeof(available));
+		fc_select_error(sel, available, err);
+		return false;
+	}
+	fc_select_filter(set, sel);
+	return true;
+}

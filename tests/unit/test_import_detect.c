@@ -1,0 +1,247 @@
+/* Detection by content, the gzip source layer and --thread/--pid selection. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <zlib.h>
+
+#include "flamechart/import.h"
+#include "flamechart/select.h"
+#include "import/importers.h"
+
+static const char *cpuprofile =
+	"{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"scriptId\":\"0\",\"url\":\"\","
+	"\"lineNumber\":-1,\"columnNumber\":-1},\"children\":[2]},{\"id\":2,\"callFrame\":{\"functionName\":"
+	"\"f\",\"scriptId\":\"1\",\"url\":\"a.js\",\"lineNumber\":0,\"columnNumber\":0}}],"
+	"\"startTime\":0,\"endTime\":30,\"samples\":[2,2,2],\"timeDeltas\":[0,10,10]}";
+
+static bool detect(const void *data, size_t len, enum fc_format *f, struct fc_error *err)
+{
+	struct fc_source src;
+	bool ok;
+
+	fc_error_init(err);
+	fc_source_memory(&src, "t", data, len);
+	ok = fc_import_detect(&src, f, err);
+	fc_source_close(&src);
+	return ok;
+}
+
+static enum fc_format detect_str(const char *s)
+{
+	enum fc_format f = FC_FORMAT_AUTO;
+	struct fc_error err;
+
+	if (!detect(s, strlen(s), &f, &err))
+		return FC_FORMAT_AUTO;
+	return f;
+}
+
+static const char *detect_error(const char *s, size_t len)
+{
+	static struct fc_error err;
+	enum fc_format f;
+
+	assert_false(detect(s, len, &f, &err));
+	assert_int_equal(err.code, FC_ERR_FORMAT);
+	return err.text;
+}
+
+static void test_detect(void **state)
+{
+	(void)state;
+	assert_int_equal(detect_str("\xef\xbb\xbf \n {\"nodes\":[]}"), FC_FORMAT_CPUPROFILE);
+	assert_int_equal(detect_str("{\"head\":{}}"), FC_FORMAT_CPUPROFILE);
+	assert_int_equal(detect_str("{\"samples\":[1],\"timeDeltas\":[1]}"), FC_FORMAT_CPUPROFILE);
+	assert_int_equal(detect_str("\n[{\"ph\":\"M\"}"), FC_FORMAT_TRACE);
+	/* keys in any order, deciding keys after other values */
+	assert_int_equal(detect_str("{\"metadata\":{\"nodes\":1},\"traceEvents\":[]}"), FC_FORMAT_TRACE);
+	assert_int_equal(detect_str("{\"samples\":[],\"stacks\":[]}"), FC_FORMAT_SELF_PROFILING);
+	assert_int_equal(detect_str("{\"resources\":[]}"), FC_FORMAT_SELF_PROFILING);
+	assert_int_equal(detect_str("{\"id\":3,\"trace\":{\"samples\":[]}}"), FC_FORMAT_SELF_PROFILING);
+	assert_int_equal(detect_str("# perf\n\nmain;a 1\n"), FC_FORMAT_FOLDED);
+	assert_int_equal(detect_str("main;a\t1.5"), FC_FORMAT_FOLDED);
+	/* broken JSON goes to the .cpuprofile importer, which names the spot */
+	assert_int_equal(detect_str("{\"a\": tru"), FC_FORMAT_CPUPROFILE);
+
+	assert_string_equal(detect_error("", 0), "the file is empty");
+	assert_string_equal(detect_error(" \n\t", 3), "the file contains only whitespace");
+	assert_string_equal(detect_error("{}", 2), "an empty JSON object: not a profile");
+	assert_non_null(strstr(detect_error("{\"a\":1,\"b\":[1],\"c\":{\"nodes\":1}}", 31),
+			       "JSON object with keys a, b, c: not a profile"));
+	assert_non_null(strstr(detect_error("{\"$schema\":\"x\",\"profiles\":[]}", 29),
+			       "speedscope"));
+	assert_non_null(strstr(detect_error("\x28\xb5\x2f\xfd\x01\x02", 6), "zstd"));
+	assert_non_null(strstr(detect_error("ab\x01\x02\x03\0\x05", 7), "binary data"));
+	assert_non_null(strstr(detect_error("# x\nmain;a 1 x\n", 15),
+			       "text, but line 2 is not `stack count`"));
+}
+
+/* A deciding key after 12 MiB: beyond the look-ahead kept in memory the
+ * source is read on and rewound, and the import still sees every byte. */
+static void test_detect_late_key(void **state)
+{
+	size_t pad = (size_t)12 << 20, n = strlen(cpuprofile);
+	char *buf = malloc(pad + n + 16);
+	struct fc_import_options o = { 0 };
+	struct fc_profile_set set;
+	struct fc_error err;
+	enum fc_format f;
+	(void)state;
+
+	assert_non_null(buf);
+	memcpy(buf, "{\"title\":\"", 10);
+	memset(buf + 10, 'x', pad);
+	memcpy(buf + 10 + pad, "\",", 2);
+	memcpy(buf + 12 + pad, cpuprofile + 1, n - 1);
+	assert_true(detect(buf, pad + n + 11, &f, &err));
+	assert_int_equal(f, FC_FORMAT_CPUPROFILE);
+	fc_profile_set_init(&set);
+	assert_true(fc_import_memory("t", buf, pad + n + 11, &o, &set, &err));
+	assert_int_equal(set.items[0]->n_samples, 3);
+	fc_profile_set_finish(&set);
+	free(buf);
+}
+
+/* gzip with zlib's own deflate; level 9 on repeated bytes nears 1000:1. */
+static unsigned char *gz(const void *data, size_t len, size_t repeat, size_t *out_len)
+{
+	z_stream z = { 0 };
+	size_t cap = len * repeat / 100 + 4096, i;
+	unsigned char *out = malloc(cap);
+
+	assert_int_equal(deflateInit2(&z, 9, Z_DEFLATED, 16 + MAX_WBITS, 9, Z_DEFAULT_STRATEGY), Z_OK);
+	z.next_out = out;
+	z.avail_out = (uInt)cap;
+	for (i = 0; i < repeat; i++) {
+		z.next_in = (unsigned char *)data;
+		z.avail_in = (uInt)len;
+		assert_int_equal(deflate(&z, i + 1 == repeat ? Z_FINISH : Z_NO_FLUSH),
+				 i + 1 == repeat ? Z_STREAM_END : Z_OK);
+	}
+	*out_len = cap - z.avail_out;
+	deflateEnd(&z);
+	return out;
+}
+
+static bool import_bytes(const void *data, size_t len, uint64_t max, struct fc_profile_set *set,
+			 struct fc_error *err)
+{
+	struct fc_import_options o = { .max_bytes = max };
+
+	fc_profile_set_init(set);
+	return fc_import_memory("t.gz", data, len, &o, set, err);
+}
+
+static void test_gzip(void **state)
+{
+	struct fc_profile_set set;
+	struct fc_error err;
+	size_t n, n2;
+	unsigned char *z = gz(cpuprofile, strlen(cpuprofile), 1, &n), *two, *spaces;
+	char blanks[4096];
+	(void)state;
+
+	assert_true(import_bytes(z, n, 0, &set, &err));
+	assert_int_equal(set.items[0]->n_samples, 3);
+	assert_int_equal(set.items[0]->sample_time_us[2], 20);
+	fc_profile_set_finish(&set);
+
+	/* every cut is a truncated stream */
+	for (n2 = 2; n2 < n; n2 += n2 < 20 ? 1 : 17) {
+		assert_false(import_bytes(z, n2, 0, &set, &err));
+		assert_true(err.code == FC_ERR_SYNTAX);
+	}
+	assert_false(import_bytes(z, n - 4, 0, &set, &err));
+	assert_string_equal(err.text, "truncated gzip data: the file ends inside the compressed stream");
+
+	/* two members make one stream, as gzip(1) has it; garbage after does not */
+	two = malloc(n + 10 + 64);
+	memcpy(two, z, n);
+	{
+		size_t a;
+		unsigned char *ws = gz("  \n", 3, 1, &a);
+		memcpy(two + n, ws, a);
+		assert_true(import_bytes(two, n + a, 0, &set, &err));
+		fc_profile_set_finish(&set);
+		memcpy(two + n, "garbage", 7);
+		assert_false(import_bytes(two, n + 7, 0, &set, &err));
+		assert_string_equal(err.text, "unexpected data after the end of the gzip stream");
+		free(ws);
+	}
+	/* a flipped byte fails the CRC or the inflate */
+	z[n / 2] ^= 0x55;
+	assert_false(import_bytes(z, n, 0, &set, &err));
+	assert_int_equal(err.code, FC_ERR_SYNTAX);
+	free(two);
+	free(z);
+
+	/* a bomb: 80 MiB of spaces stops at the ratio guard, not in memory */
+	memset(blanks, ' ', sizeof(blanks));
+	spaces = gz(blanks, sizeof(blanks), 20480, &n);
+	assert_false(import_bytes(spaces, n, 0, &set, &err));
+	assert_int_equal(err.code, FC_ERR_LIMIT);
+	assert_non_null(strstr(err.text, "decompression bomb"));
+	/* and --max-input-size counts decoded bytes */
+	assert_false(import_bytes(spaces, n, 1 << 20, &set, &err));
+	assert_int_equal(err.code, FC_ERR_LIMIT);
+	assert_non_null(strstr(err.text, "after decompression"));
+	free(spaces);
+}
+
+static struct fc_profile *thread(const char *name, int64_t pid, int64_t tid)
+{
+	struct fc_profile *p = fc_profile_create();
+	p->thread_name = name ? strdup(name) : NULL;
+	p->pid = pid;
+	p->tid = tid;
+	return p;
+}
+
+static void test_select(void **state)
+{
+	struct fc_profile_set set;
+	struct fc_select by_name = { .thread = "CrRendererMain", .pid = -1 };
+	struct fc_select by_tid = { .thread = "12", .pid = -1 };
+	struct fc_select by_pid = { .thread = NULL, .pid = 2 };
+	struct fc_select none = { .thread = "Compositor", .pid = 1 };
+	struct fc_error err;
+	(void)state;
+
+	fc_profile_set_init(&set);
+	fc_profile_set_add(&set, thread("CrRendererMain", 1, 11));
+	fc_profile_set_add(&set, thread("DedicatedWorker thread", 1, 12));
+	fc_profile_set_add(&set, thread("CrRendererMain", 2, 21));
+	assert_true(fc_select_match(set.items[0], &by_name));
+	assert_false(fc_select_match(set.items[1], &by_name));
+	assert_true(fc_select_match(set.items[1], &by_tid));
+	assert_false(fc_select_match(set.items[0], &by_tid));
+	assert_true(fc_select_match(set.items[2], &by_pid));
+
+	fc_error_init(&err);
+	assert_false(fc_select_apply(&set, &none, &err));
+	assert_int_equal(err.code, FC_ERR_USAGE);
+	assert_string_equal(err.text, "no thread matches --thread Compositor --pid 1; the input "
+				      "has: CrRendererMain (pid 1, tid 11), DedicatedWorker thread "
+				      "(pid 1, tid 12), CrRendererMain (pid 2, tid 21)");
+	assert_int_equal(set.count, 3);
+	assert_true(fc_select_apply(&set, &by_name, &err));
+	assert_int_equal(set.count, 2);
+	assert_int_equal(set.items[1]->tid, 21);
+	fc_profile_set_finish(&set);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_detect),
+		cmocka_unit_test(test_detect_late_key),
+		cmocka_unit_test(test_gzip),
+		cmocka_unit_test(test_select),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
