@@ -1,6 +1,6 @@
 /* Legend entries per colour scheme. Self time comes from the samples (one
- * pass per profile, an array per frame), so the shares are exact and match
- * `flamechart info`; colours come from fc_style_fill on a frame of each
+ * pass per profile, an array per frame), so the shares are exact whatever
+ * was coalesced; colours come from fc_style_fill on a frame of each
  * entry, so they are exactly the colours painted. */
 #include <stdlib.h>
 #include <string.h>
