@@ -14,4 +14,16 @@
 bool fc_write_layout_json(const struct fc_layout *l, const struct fc_style *st,
 			  struct fc_output *out, struct fc_error *err);
 
+/* Images painted with cairo (src/render/paint.c) and written through out:
+ * SVG and PDF are vector (1 px = 1 CSS px = 1 pt), PNG is 8-bit RGB at
+ * o->scale device pixels per px. On failure err says why and the caller
+ * aborts out (nothing half-written is left). */
+struct fc_paint_options;
+bool fc_write_svg(const struct fc_layout *l, const struct fc_style *st,
+		  const struct fc_paint_options *o, struct fc_output *out, struct fc_error *err);
+bool fc_write_png(const struct fc_layout *l, const struct fc_style *st,
+		  const struct fc_paint_options *o, struct fc_output *out, struct fc_error *err);
+bool fc_write_pdf(const struct fc_layout *l, const struct fc_style *st,
+		  const struct fc_paint_options *o, struct fc_output *out, struct fc_error *err);
+
 #endif

@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "flamechart/import.h"
 #include "flamechart/layout.h"
+#include "flamechart/paint.h"
 #include "flamechart/render.h"
 #include "flamechart/select.h"
 #include "flamechart/style.h"
@@ -94,6 +95,17 @@ static enum fc_scheme pick_scheme(const struct fc_cli *cli, enum fc_mode mode)
 	return FC_SCHEME_URL;
 }
 
+static bool write_image(enum fc_out_format fmt, const struct fc_layout *l,
+			const struct fc_style *st, const struct fc_paint_options *po,
+			struct fc_output *out, struct fc_error *err)
+{
+	if (fmt == FC_OUT_PNG)
+		return fc_write_png(l, st, po, out, err);
+	if (fmt == FC_OUT_PDF)
+		return fc_write_pdf(l, st, po, out, err);
+	return fc_write_svg(l, st, po, out, err);
+}
+
 int fc_cmd_render(const struct fc_cli *cli)
 {
 	struct fc_import_options iopts = {
@@ -105,6 +117,14 @@ int fc_cmd_render(const struct fc_cli *cli)
 	struct fc_layout layout;
 	struct fc_layout_options lopts = { 0 };
 	struct fc_style style = { 0 };
+	struct fc_paint_options popts = {
+		.width_px = cli->width_px,
+		.scale = cli->scale,
+		.title = cli->title,
+		.subtitle = cli->subtitle,
+		.no_legend = cli->no_legend,
+	};
+	bool image;
 	struct fc_output out;
 	struct fc_error err;
 	enum fc_out_format fmt = pick_format(cli);
@@ -141,6 +161,9 @@ int fc_cmd_render(const struct fc_cli *cli)
 	lopts.minwidth = cli->minwidth;
 	lopts.minwidth_pct = cli->minwidth_pct;
 	lopts.plot_width_px = 0; /* JSON and folded are exact */
+	image = fmt == FC_OUT_SVG || fmt == FC_OUT_PNG || fmt == FC_OUT_PDF;
+	if (image) /* images: culled to the plot's pixels (DESIGN §6) */
+		lopts.plot_width_px = fc_paint_plot_width(&popts);
 
 	if (lopts.mode == FC_MODE_CHART) {
 		/* folded stacks have weights, not times (formats.md §D1) */
@@ -176,6 +199,16 @@ int fc_cmd_render(const struct fc_cli *cli)
 		goto done;
 	}
 	switch (fmt) {
+	case FC_OUT_SVG:
+	case FC_OUT_PNG:
+	case FC_OUT_PDF:
+		if (!write_image(fmt, &layout, &style, &popts, &out, &err)) {
+			fc_output_abort(&out);
+			fc_log_error(&err);
+			rc = (int)fc_error_exit_code(err.code);
+			goto done;
+		}
+		break;
 	case FC_OUT_JSON:
 		if (!fc_write_layout_json(&layout, &style, &out, &err)) {
 			fc_output_abort(&out);

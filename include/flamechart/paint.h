@@ -1,0 +1,75 @@
+/* Paint: a layout drawn on any cairo_t -- header, time ruler and grid, bars,
+ * labels, lane titles and the legend (DESIGN §6). Paint only paints: the
+ * layout it gets is already culled to the pixel grid. All lengths are in px
+ * (CSS pixels); HiDPI is one cairo_scale by the caller. */
+#ifndef FC_PAINT_H
+#define FC_PAINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cairo.h>
+
+#include "flamechart/error.h"
+#include "flamechart/layout.h"
+#include "flamechart/style.h"
+
+#define FC_PAINT_DEFAULT_WIDTH 1200 /* px, when width_px is 0 */
+
+struct fc_paint_options {
+	int width_px;         /* image width; the plot is this minus the margins */
+	double scale;         /* PNG only: device pixels per px (0 or 1 = none) */
+	const char *title;    /* NULL = the first input's file name */
+	const char *subtitle; /* NULL = none */
+	bool no_legend;       /* leave out the legend under the chart */
+};
+
+struct fc_painter;
+
+/* The plot width for an image width: pass it as fc_layout_options
+ * .plot_width_px so that the layout is culled for exactly this plot. */
+double fc_paint_plot_width(const struct fc_paint_options *o);
+
+/* Prepares painting l with st: header text, legend and geometry (text is
+ * measured with pango on a scratch surface). The painter borrows l, st and
+ * the option strings; they must outlive it. NULL with err on failure. */
+struct fc_painter *fc_painter_create(const struct fc_layout *l, const struct fc_style *st,
+				     const struct fc_paint_options *o, struct fc_error *err);
+void fc_painter_destroy(struct fc_painter *p);
+
+/* Image size in px (before any scale). */
+void fc_painter_size(const struct fc_painter *p, int *width_px, int *height_px);
+
+/* Paints the whole image on cr, whose user space is px with the origin at
+ * the top left. false with err when cairo reports an error. */
+bool fc_painter_paint(struct fc_painter *p, cairo_t *cr, struct fc_error *err);
+
+/* The same in one call, for callers that do not need the size first. */
+bool fc_paint(cairo_t *cr, const struct fc_layout *l, const struct fc_style *st,
+	      const struct fc_paint_options *o, struct fc_error *err);
+
+/* --- labels (src/render/label.c), pure functions ----------------------------- */
+
+/* Text drawn on a box. Chart: the name as DevTools shows it
+ * (fc_classify_label). Graph: "name  file.js:12" -- the URL's basename and
+ * the 1-based line, left out when unknown. Coalesced boxes: "N frames".
+ * Writes at most size bytes (valid UTF-8, NUL-terminated); returns the
+ * length. */
+size_t fc_label_box(const struct fc_layout *l, const struct fc_lane *lane,
+		    const struct fc_box *b, char *out, size_t size);
+
+/* DevTools trimMiddle on code points: s unchanged when it has at most n
+ * code points, else its first n/2 and last n-n/2-1 code points around
+ * "…" (devtools.md §6.4). Returns the length written. */
+size_t fc_label_trim_middle(const char *s, size_t n, char *out, size_t size);
+
+/* Width of s in px, as the painter measures it. */
+typedef double (*fc_label_measure)(void *ctx, const char *s);
+
+/* DevTools trimTextMiddle: s middle-ellipsised to at most max_width px by a
+ * secant search on the code point count (devtools.md §6.4). Empty when
+ * max_width <= 10 or only "…" would be left. Returns the length written. */
+size_t fc_label_fit(const char *s, double max_width, fc_label_measure measure, void *ctx,
+		    char *out, size_t size);
+
+#endif

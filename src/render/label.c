@@ -1,0 +1,175 @@
+/* The text on a bar and DevTools' middle ellipsis (devtools.md §6.4). Pure
+ * functions: the width of a string comes from the caller. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "flamechart/classify.h"
+#include "flamechart/paint.h"
+#include "util/util.h"
+
+/* DevTools trims a label to 200 characters before it measures anything. */
+#define MAX_LABEL_CHARS 200
+
+/* The secant search converges in a handful of steps; the cap only guards
+ * against a measure function that is not monotonic. */
+#define MAX_FIT_STEPS 64
+
+static const char ellipsis[] = "\xe2\x80\xa6"; /* U+2026 */
+
+/* Cuts s (length len) back to a code point boundary; returns the new length. */
+static size_t utf8_cut(char *s, size_t len)
+{
+	size_t i = len;
+
+	while (i > 0 && ((unsigned char)s[i - 1] & 0xc0) == 0x80)
+		i--;
+	if (i > 0 && (unsigned char)s[i - 1] >= 0xc0 &&
+	    fc_utf8_seqlen((unsigned char)s[i - 1]) > len - (i - 1))
+		len = i - 1; /* an incomplete sequence at the end */
+	s[len] = '\0';
+	return len;
+}
+
+/* snprintf that never leaves half a UTF-8 sequence at the end. */
+static size_t put(char *out, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static size_t put(char *out, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!size)
+		return 0;
+	va_start(ap, fmt);
+	n = vsnprintf(out, size, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		out[0] = '\0';
+		return 0;
+	}
+	if ((size_t)n >= size)
+		return utf8_cut(out, size - 1);
+	return (size_t)n;
+}
+
+static size_t count_points(const char *s, size_t len)
+{
+	size_t i = 0, n = 0;
+
+	while (i < len) {
+		i += fc_utf8_seqlen((unsigned char)s[i]);
+		n++;
+	}
+	return n;
+}
+
+/* Byte offset of code point k (k <= the number of code points). */
+static size_t point_offset(const char *s, size_t len, size_t k)
+{
+	size_t i = 0;
+
+	while (k-- && i < len)
+		i += fc_utf8_seqlen((unsigned char)s[i]);
+	return i < len ? i : len;
+}
+
+size_t fc_label_trim_middle(const char *s, size_t n, char *out, size_t size)
+{
+	size_t len = strlen(s), points = count_points(s, len), left, right, lb, rb;
+
+	if (points <= n)
+		return put(out, size, "%s", s);
+	/* DevTools: leftHalf = n >> 1, rightHalf = n - leftHalf - 1 */
+	left = n / 2;
+	right = n > left ? n - left - 1 : 0;
+	lb = point_offset(s, len, left);
+	rb = point_offset(s, len, points - right);
+	return put(out, size, "%.*s%s%s", (int)lb, s, ellipsis, s + rb);
+}
+
+size_t fc_label_fit(const char *s, double max_width, fc_label_measure measure, void *ctx,
+		    char *out, size_t size)
+{
+	char text[MAX_LABEL_CHARS * 4 + 8], trial[MAX_LABEL_CHARS * 4 + 8];
+	size_t len, l, r, m, steps;
+	double lv, rv, mv, width;
+
+	if (size)
+		out[0] = '\0';
+	if (max_width <= 10)
+		return 0;
+	fc_label_trim_middle(s, MAX_LABEL_CHARS, text, sizeof(text));
+	width = measure(ctx, text);
+	if (width <= max_width)
+		return put(out, size, "%s", text);
+
+	/* Secant search on the number of code points (UIUtils.trimText). */
+	len = strlen(text);
+	l = 0;
+	r = count_points(text, len);
+	lv = 0;
+	rv = width;
+	for (steps = 0; l < r && lv != rv && lv != max_width && steps < MAX_FIT_STEPS; steps++) {
+		double k = (double)l + (double)(r - l) * (max_width - lv) / (rv - lv);
+		m = (size_t)k;
+		if ((double)m < k)
+			m++; /* Math.ceil */
+		if (m > r)
+			m = r;
+		fc_label_trim_middle(text, m, trial, sizeof(trial));
+		mv = measure(ctx, trial);
+		if (mv <= max_width) {
+			l = m;
+			lv = mv;
+		} else {
+			r = m ? m - 1 : 0;
+			rv = mv;
+		}
+	}
+	fc_label_trim_middle(text, l, trial, sizeof(trial));
+	if (strcmp(trial, ellipsis) == 0 || !trial[0])
+		return 0;
+	return put(out, size, "%s", trial);
+}
+
+/* "file.js" from a URL: no query or fragment, the last path segment (a URL
+ * that ends in "/" keeps its whole path). */
+static void url_file(const char *url, char *out, size_t size)
+{
+	size_t n = strcspn(url, "?#");
+	const char *base;
+	char buf[1024];
+
+	if (n >= sizeof(buf))
+		n = sizeof(buf) - 1;
+	memcpy(buf, url, n);
+	buf[n] = '\0';
+	while (n > 0 && buf[n - 1] == '/')
+		buf[--n] = '\0';
+	base = fc_basename(buf);
+	put(out, size, "%s", base[0] ? base : url);
+}
+
+size_t fc_label_box(const struct fc_layout *l, const struct fc_lane *lane,
+		    const struct fc_box *b, char *out, size_t size)
+{
+	const struct fc_profile *p = lane->profile;
+	const struct fc_frame *f;
+	char name[1024], file[512];
+	const char *url;
+
+	if (b->frame == FC_NONE || (b->flags & FC_BOX_COALESCED))
+		return put(out, size, "%u frames", b->count);
+	f = &p->frames[b->frame];
+	fc_classify_label(fc_profile_str(p, f->name), name, sizeof(name));
+	utf8_cut(name, strlen(name));
+	url = fc_profile_str(p, f->url);
+	if (l->mode == FC_MODE_CHART || !url[0])
+		return put(out, size, "%s", name);
+	url_file(url, file, sizeof(file));
+	if (f->line >= 0)
+		return put(out, size, "%s  %s:%d", name, file, f->line + 1);
+	return put(out, size, "%s  %s", name, file);
+}

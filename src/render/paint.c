@@ -1,0 +1,434 @@
+/* The painter: geometry and the order of drawing. Bars follow DevTools'
+ * flame chart geometry (devtools.md §6.1-6.4): x = floor of the position,
+ * at least 1 px wide, filled rectangle (x, y, w - 0.5, h - 1), label inset
+ * by the text padding and middle-ellipsised, drawn only where it fits.
+ * Chart: row 0 (the root's children) at the top. Graph: row 0 at the bottom
+ * like FlameGraph, or at the top when inverted (an icicle). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/paint_internal.h"
+#include "util/util.h"
+
+double fc_paint_plot_width(const struct fc_paint_options *o)
+{
+	double w = (double)(o->width_px > 0 ? o->width_px : FC_PAINT_DEFAULT_WIDTH) -
+		   2 * FC_PAINT_MARGIN_X;
+	return w >= 1 ? w : 1;
+}
+
+static double bar_height(const struct fc_theme *t)
+{
+	return t->bar_height_px >= 4 ? t->bar_height_px : 17;
+}
+
+/* The label baseline inside a bar: DevTools puts it 5 px above the bottom
+ * of a 17 px bar and 4 px above a 15 px one (devtools.md §6.4); this centres
+ * the text the same way for any bar height and font size. */
+static double label_baseline(const struct fc_theme *t)
+{
+	double size = t->font_size_px > 0 ? t->font_size_px : 11;
+	return floor(bar_height(t) / 2 + size * 0.36 + 0.5);
+}
+
+/* Vertical layout: header, ruler, lanes (each with a title row when there
+ * are several), legend. */
+static bool place(struct fc_painter *p)
+{
+	const struct fc_layout *l = p->layout;
+	double h = bar_height(p->theme), y = FC_PAINT_MARGIN_TOP, bottom;
+	double size = p->theme->font_size_px > 0 ? p->theme->font_size_px : 11;
+	size_t i, n = l->n_lanes ? l->n_lanes : 1;
+
+	p->plot_x = FC_PAINT_MARGIN_X;
+	p->plot_w = fc_paint_plot_width(&p->opts);
+	p->width = p->opts.width_px;
+
+	y += FC_PAINT_TITLE_PX;
+	p->title_y = y;
+	if (p->subtitle) {
+		y += FC_PAINT_SUBTITLE_PX + 6;
+		p->subtitle_y = y;
+	}
+	y += size + 7;
+	p->info_y = y;
+	if (p->notes) {
+		y += size + 5;
+		p->notes_y = y;
+	}
+	y += FC_PAINT_HEADER_GAP;
+	p->ruler_y = y;
+	y += FC_PAINT_RULER_H + FC_PAINT_RULER_GAP;
+
+	p->lane_title_y = calloc(n, sizeof(*p->lane_title_y));
+	p->lane_y = calloc(n, sizeof(*p->lane_y));
+	p->lane_rows = calloc(n, sizeof(*p->lane_rows));
+	if (!p->lane_title_y || !p->lane_y || !p->lane_rows)
+		return false;
+	for (i = 0; i < l->n_lanes; i++) {
+		if (i)
+			y += FC_PAINT_LANE_GAP;
+		p->lane_title_y[i] = -1;
+		if (l->n_lanes > 1) {
+			p->lane_title_y[i] = y;
+			y += h;
+		}
+		p->lane_y[i] = y;
+		p->lane_rows[i] = l->lanes[i].rows ? l->lanes[i].rows : 1;
+		y += p->lane_rows[i] * h;
+	}
+	if (!l->n_lanes)
+		y += h;
+	p->plot_bottom = y;
+	y += FC_PAINT_RULER_GAP;
+
+	p->show_legend = !p->opts.no_legend && p->legend.n > 0;
+	if (p->show_legend) {
+		if (!fc_legend_place(p, y + FC_PAINT_LEGEND_GAP, &bottom))
+			return false;
+		y = bottom;
+	}
+	y += FC_PAINT_MARGIN_BOTTOM;
+	p->height = (int)ceil(y);
+	return true;
+}
+
+struct fc_painter *fc_painter_create(const struct fc_layout *l, const struct fc_style *st,
+				     const struct fc_paint_options *o, struct fc_error *err)
+{
+	struct fc_painter *p = calloc(1, sizeof(*p));
+
+	if (!p) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return NULL;
+	}
+	p->layout = l;
+	p->style = st;
+	p->theme = st->theme ? st->theme : fc_theme_default();
+	p->opts = *o;
+	if (p->opts.width_px <= 0)
+		p->opts.width_px = FC_PAINT_DEFAULT_WIDTH;
+	if (!fc_text_init(p, err))
+		goto fail;
+	if (!p->opts.no_legend && !fc_legend_build(&p->legend, st, l, 0, err))
+		goto fail;
+	if (!fc_header_build(p) || !place(p)) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		goto fail;
+	}
+	return p;
+fail:
+	fc_painter_destroy(p);
+	return NULL;
+}
+
+void fc_painter_destroy(struct fc_painter *p)
+{
+	size_t i;
+
+	if (!p)
+		return;
+	if (p->slots)
+		for (i = 0; i < p->legend.n; i++)
+			free(p->slots[i].label);
+	free(p->slots);
+	fc_legend_finish(&p->legend);
+	fc_text_finish(p);
+	free(p->title);
+	free(p->subtitle);
+	free(p->info);
+	free(p->notes);
+	free(p->lane_title_y);
+	free(p->lane_y);
+	free(p->lane_rows);
+	free(p);
+}
+
+void fc_painter_size(const struct fc_painter *p, int *width_px, int *height_px)
+{
+	*width_px = p->width;
+	*height_px = p->height;
+}
+
+/* --- bars -------------------------------------------------------------------- */
+
+/* Pixel columns of a box, DevTools' timeToPosition + clamp (§6.1-6.2). */
+static void columns(const struct fc_painter *p, const struct fc_box *b, double *x, double *w)
+{
+	const struct fc_layout *l = p->layout;
+	double span = l->x_max - l->x_min, ppu = p->plot_w / (span > 0 ? span : 1);
+	double x0 = floor((b->x0 - l->x_min) * ppu + FC_PAINT_EPSILON_PX);
+	double x1 = floor((b->x1 - l->x_min) * ppu + FC_PAINT_EPSILON_PX);
+
+	x0 = x0 < 0 ? 0 : x0 > p->plot_w ? p->plot_w : x0;
+	x1 = x1 < 0 ? 0 : x1 > p->plot_w ? p->plot_w : x1;
+	*x = x0;
+	*w = x1 - x0 > 1 ? x1 - x0 : 1;
+}
+
+static double row_y(const struct fc_painter *p, size_t lane, uint32_t depth)
+{
+	const struct fc_layout *l = p->layout;
+	double h = bar_height(p->theme);
+	uint32_t rows = p->lane_rows[lane];
+
+	if (l->mode == FC_MODE_GRAPH && !l->options.inverted)
+		return p->lane_y[lane] + (double)(rows - 1 - (depth < rows ? depth : rows - 1)) * h;
+	return p->lane_y[lane] + (double)depth * h;
+}
+
+struct colored {
+	uint32_t rgb; /* 0xRRGGBB */
+	uint32_t box;
+};
+
+static int by_color(const void *a, const void *b, void *ctx)
+{
+	const struct colored *x = a, *y = b;
+	(void)ctx;
+	return x->rgb < y->rgb ? -1 : x->rgb > y->rgb;
+}
+
+static uint32_t pack(struct fc_rgb c)
+{
+	return (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b;
+}
+
+/* DevTools' per-row culling (devtools.md §6.3): of the boxes that start in
+ * the same pixel column of a row only the latest is drawn -- the others lie
+ * under it. The layout already merged what is narrower than a pixel; this
+ * drops the narrow box left just before a wider neighbour. Rows list their
+ * boxes from left to right. Sets hidden[i]; false on allocation failure. */
+static bool cull(const struct fc_painter *p, const struct fc_lane *lane, bool *hidden)
+{
+	size_t *last = malloc((lane->rows + 1) * sizeof(*last)), i;
+	double *last_x = malloc((lane->rows + 1) * sizeof(*last_x));
+
+	if (!last || !last_x) {
+		free(last);
+		free(last_x);
+		return false;
+	}
+	for (i = 0; i <= lane->rows; i++)
+		last[i] = SIZE_MAX;
+	for (i = 0; i < lane->n_boxes; i++) {
+		uint32_t d = lane->boxes[i].depth < lane->rows ? lane->boxes[i].depth : lane->rows;
+		double x, w;
+
+		columns(p, &lane->boxes[i], &x, &w);
+		hidden[i] = false;
+		if (last[d] != SIZE_MAX && last_x[d] == x)
+			hidden[last[d]] = true;
+		last[d] = i;
+		last_x[d] = x;
+	}
+	free(last);
+	free(last_x);
+	return true;
+}
+
+/* Fills a lane's bars, one path per colour (DevTools batches by colour too):
+ * fewer, larger SVG and PDF objects and the same pixels, as bars never
+ * overlap. */
+static bool paint_bars(struct fc_painter *p, cairo_t *cr, size_t li)
+{
+	const struct fc_lane *lane = &p->layout->lanes[li];
+	double h = bar_height(p->theme);
+	struct colored *c;
+	bool *hidden;
+	size_t i, n = 0;
+
+	if (!lane->n_boxes)
+		return true;
+	c = malloc(lane->n_boxes * sizeof(*c));
+	hidden = malloc(lane->n_boxes * sizeof(*hidden));
+	if (!c || !hidden || !cull(p, lane, hidden)) {
+		free(c);
+		free(hidden);
+		return false;
+	}
+	for (i = 0; i < lane->n_boxes; i++) {
+		if (hidden[i])
+			continue;
+		c[n].rgb = pack(fc_style_fill(p->style, lane->profile, &lane->boxes[i], lane->total));
+		c[n++].box = (uint32_t)i;
+	}
+	free(hidden);
+	if (!fc_sort(c, n, sizeof(*c), by_color, NULL)) {
+		free(c);
+		return false;
+	}
+	for (i = 0; i < n; i++) {
+		const struct fc_box *b = &lane->boxes[c[i].box];
+		double x, w;
+
+		columns(p, b, &x, &w);
+		cairo_rectangle(cr, p->plot_x + x, row_y(p, li, b->depth), w - 0.5, h - 1);
+		if (i + 1 == n || c[i + 1].rgb != c[i].rgb) {
+			struct fc_rgb rgb = { (uint8_t)(c[i].rgb >> 16), (uint8_t)(c[i].rgb >> 8),
+					      (uint8_t)c[i].rgb };
+			fc_set_rgb(cr, rgb, 1);
+			cairo_fill(cr);
+		}
+	}
+	free(c);
+	return true;
+}
+
+/* Labels where they fit: DevTools draws a title when the bar is at least
+ * 2 × padding + width("…") wide, trimmed to the bar minus the padding. */
+static void paint_labels(struct fc_painter *p, cairo_t *cr, size_t li)
+{
+	const struct fc_layout *l = p->layout;
+	const struct fc_lane *lane = &l->lanes[li];
+	const struct fc_theme *t = p->theme;
+	double span = l->x_max - l->x_min, ppu = p->plot_w / (span > 0 ? span : 1);
+	double pad = t->text_pad_px >= 0 ? t->text_pad_px : 4, base = label_baseline(t);
+	double min_px = 2 * pad + p->ellipsis_w;
+	char text[1024], fit[1024];
+	size_t i;
+
+	for (i = 0; i < lane->n_boxes; i++) {
+		const struct fc_box *b = &lane->boxes[i];
+		double x, w, max_w;
+		struct fc_rgb fill;
+
+		if ((b->x1 - b->x0) * ppu < min_px)
+			continue;
+		columns(p, b, &x, &w);
+		max_w = (w < p->plot_w ? w : p->plot_w) - 2 * pad;
+		fc_label_box(l, lane, b, text, sizeof(text));
+		if (b->frame == FC_NONE) {
+			/* a merged box: its count, or nothing */
+			if (fc_text_width(p->text, text) > max_w)
+				continue;
+			snprintf(fit, sizeof(fit), "%s", text);
+		} else if (!fc_text_fit(p, text, max_w, fit, sizeof(fit))) {
+			continue;
+		}
+		fill = fc_style_fill(p->style, lane->profile, b, lane->total);
+		fc_text_show(cr, p->text, fit, p->plot_x + x + pad, row_y(p, li, b->depth) + base,
+			     fc_style_label(p->style, fill));
+	}
+}
+
+static void paint_background(struct fc_painter *p, cairo_t *cr)
+{
+	const struct fc_theme *t = p->theme;
+
+	cairo_rectangle(cr, 0, 0, p->width, p->height);
+	if (memcmp(&t->background, &t->background_end, sizeof(t->background)) == 0) {
+		fc_set_rgb(cr, t->background, 1);
+		cairo_fill(cr);
+		return;
+	}
+	{
+		cairo_pattern_t *g = cairo_pattern_create_linear(0, 0, 0, p->height);
+		const struct fc_rgb a = t->background, b = t->background_end;
+		cairo_pattern_add_color_stop_rgb(g, 0, a.r / 255.0, a.g / 255.0, a.b / 255.0);
+		cairo_pattern_add_color_stop_rgb(g, 1, b.r / 255.0, b.g / 255.0, b.b / 255.0);
+		cairo_set_source(cr, g);
+		cairo_fill(cr);
+		cairo_pattern_destroy(g);
+	}
+}
+
+bool fc_painter_paint(struct fc_painter *p, cairo_t *cr, struct fc_error *err)
+{
+	const struct fc_layout *l = p->layout;
+	const struct fc_theme *t = p->theme;
+	double h = bar_height(t), base = label_baseline(t);
+	cairo_status_t status;
+	size_t i, boxes = 0;
+
+	cairo_save(cr);
+	fc_text_target(p, cr);
+	paint_background(p, cr);
+	fc_paint_header(p, cr);
+	fc_paint_ruler(p, cr, false);
+	for (i = 0; i < l->n_lanes; i++) {
+		boxes += l->lanes[i].n_boxes;
+		if (p->lane_title_y[i] >= 0) {
+			char title[1024];
+			pango_layout_set_width(p->bold, (int)(p->plot_w * PANGO_SCALE));
+			pango_layout_set_ellipsize(p->bold, PANGO_ELLIPSIZE_MIDDLE);
+			snprintf(title, sizeof(title), "%s", l->lanes[i].title ? l->lanes[i].title : "");
+			fc_text_show(cr, p->bold, title, p->plot_x, p->lane_title_y[i] + base,
+				     t->text);
+			pango_layout_set_width(p->bold, -1);
+			pango_layout_set_ellipsize(p->bold, PANGO_ELLIPSIZE_NONE);
+		}
+		if (!paint_bars(p, cr, i)) {
+			cairo_restore(cr);
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+			return false;
+		}
+	}
+	fc_paint_ruler(p, cr, true);
+	for (i = 0; i < l->n_lanes; i++)
+		paint_labels(p, cr, i);
+	if (!boxes)
+		fc_text_show(cr, p->text, "no samples", p->plot_x + 4,
+			     (l->n_lanes ? p->lane_y[0] : p->plot_bottom - h) + base, t->text_muted);
+	if (p->show_legend)
+		fc_paint_legend(p, cr);
+	cairo_restore(cr);
+	status = cairo_status(cr);
+	if (status != CAIRO_STATUS_SUCCESS) {
+		fc_error_set(err, status == CAIRO_STATUS_NO_MEMORY ? FC_ERR_NOMEM : FC_ERR_OUTPUT,
+			     "drawing failed: %s", cairo_status_to_string(status));
+		return false;
+	}
+	return true;
+}
+
+bool fc_paint(cairo_t *cr, const struct fc_layout *l, const struct fc_style *st,
+	      const struct fc_paint_options *o, struct fc_error *err)
+{
+	struct fc_painter *p = fc_painter_create(l, st, o, err);
+	bool ok;
+
+	if (!p)
+		return false;
+	ok = fc_painter_paint(p, cr, err);
+	fc_painter_destroy(p);
+	return ok;
+}
+
+/* --- writers' helpers ---------------------------------------------------------- */
+
+void fc_paint_error_file(struct fc_error *err, const struct fc_output *out)
+{
+	fc_error_set_file(err, strcmp(out->path, "-") == 0 ? "<stdout>" : out->path);
+	fc_error_set_path(err, ""); /* nothing of the input applies */
+	err->line = 0;
+	err->column = 0;
+}
+
+cairo_status_t fc_paint_stream_write(void *closure, const unsigned char *data,
+				     unsigned int length)
+{
+	return fc_output_write(closure, data, length) ? CAIRO_STATUS_SUCCESS
+						      : CAIRO_STATUS_WRITE_ERROR;
+}
+
+bool fc_paint_surface_done(cairo_surface_t *s, struct fc_output *out, bool ok,
+			   struct fc_error *err)
+{
+	cairo_status_t status = cairo_surface_status(s);
+
+	if (!ok)
+		return false;
+	if (out->failed) {
+		/* fc_output_commit reports the errno; name the file here too */
+		fc_error_set(err, FC_ERR_OUTPUT, "write error: %s", strerror(out->errno_value));
+		return false;
+	}
+	if (status != CAIRO_STATUS_SUCCESS) {
+		fc_error_set(err, status == CAIRO_STATUS_NO_MEMORY ? FC_ERR_NOMEM : FC_ERR_OUTPUT,
+			     "cairo: %s", cairo_status_to_string(status));
+		return false;
+	}
+	return true;
+}

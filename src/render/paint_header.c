@@ -1,0 +1,197 @@
+/* The header: title (default: the input file name), subtitle, then what the
+ * image shows -- duration, samples, the median sampling interval -- and what
+ * was changed on the way: frames merged into grey boxes, (program) samples
+ * healed, repairs to the input. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/paint_internal.h"
+#include "util/util.h"
+
+#define SEP " \xc2\xb7 " /* " · " */
+
+size_t fc_format_duration(double us, char *out, size_t size)
+{
+	double ms = us / 1000;
+
+	if (us < 1000)
+		return (size_t)snprintf(out, size, us == floor(us) ? "%.0f µs" : "%.1f µs", us);
+	if (ms < 10)
+		return (size_t)snprintf(out, size, "%.2f ms", ms);
+	if (ms < 1000)
+		return (size_t)snprintf(out, size, "%.1f ms", ms);
+	return (size_t)snprintf(out, size, "%.2f s", ms / 1000);
+}
+
+/* Appends to a growing string; false on allocation failure. */
+static bool append(char **s, const char *sep, const char *text)
+{
+	char *n = fc_asprintf("%s%s%s", *s ? *s : "", *s && **s ? sep : "", text);
+
+	if (!n)
+		return false;
+	free(*s);
+	*s = n;
+	return true;
+}
+
+/* Title: the option, else the first input's file name (+ "and N more"). */
+static char *default_title(const struct fc_layout *l)
+{
+	const char *first = NULL, *src;
+	size_t i, more = 0;
+
+	for (i = 0; i < l->n_lanes; i++) {
+		const struct fc_profile *p = l->lanes[i].profile;
+		if (!p)
+			continue;
+		src = p->source && strcmp(p->source, "-") != 0 ? fc_basename(p->source)
+								: p->name ? p->name : "profile";
+		if (!first)
+			first = src;
+		else if (strcmp(first, src) != 0)
+			more++;
+	}
+	if (!first)
+		return fc_strdup("flamechart");
+	if (more)
+		return fc_asprintf("%s and %zu more", first, more);
+	return fc_strdup(first);
+}
+
+static bool info_line(struct fc_painter *p)
+{
+	const struct fc_layout *l = p->layout;
+	double lo = 0, hi = 0, span = l->x_max - l->x_min;
+	uint64_t samples = 0;
+	char buf[128], a[48], b[48];
+	size_t i, n_profiles = 0;
+
+	for (i = 0; i < l->n_lanes; i++) {
+		const struct fc_profile *q = l->lanes[i].profile;
+		double med;
+		if (!q)
+			continue;
+		samples += q->n_samples;
+		med = fc_profile_median_interval(q);
+		if (med > 0 && (n_profiles == 0 || med < lo))
+			lo = med;
+		if (med > hi)
+			hi = med;
+		n_profiles++;
+	}
+	if (n_profiles > 1) {
+		snprintf(buf, sizeof(buf), "%zu %s", n_profiles,
+			 l->mode == FC_MODE_CHART ? "lanes" : "profiles");
+		if (!append(&p->info, SEP, buf))
+			return false;
+	}
+	if (l->mode == FC_MODE_CHART && l->has_time) {
+		fc_format_duration(span, a, sizeof(a));
+		if (!append(&p->info, SEP, a))
+			return false;
+	} else {
+		/* a graph or folded weights: the total weight */
+		if (l->has_time && strcmp(l->unit, "µs") == 0) {
+			fc_format_duration(span, a, sizeof(a));
+			snprintf(buf, sizeof(buf), "%s total", a);
+		} else {
+			fc_format_grouped(span, 0, a, sizeof(a));
+			snprintf(buf, sizeof(buf), "%s %s total", a, l->unit ? l->unit : "");
+		}
+		if (!append(&p->info, SEP, buf))
+			return false;
+	}
+	fc_format_grouped((double)samples, 0, a, sizeof(a));
+	snprintf(buf, sizeof(buf), "%s sample%s", a, samples == 1 ? "" : "s");
+	if (!append(&p->info, SEP, buf))
+		return false;
+	if (l->has_time && hi > 0) {
+		fc_format_duration(lo, a, sizeof(a));
+		fc_format_duration(hi, b, sizeof(b));
+		if (strcmp(a, b) == 0)
+			snprintf(buf, sizeof(buf), "sampled every %s (median)", a);
+		else
+			snprintf(buf, sizeof(buf), "sampled every %s to %s (median)", a, b);
+		if (!append(&p->info, SEP, buf))
+			return false;
+	}
+	return p->info != NULL;
+}
+
+static bool notes_line(struct fc_painter *p)
+{
+	const struct fc_layout *l = p->layout;
+	size_t i, coalesced = 0, repairs = 0, healed = 0;
+	char buf[160], w[32];
+
+	for (i = 0; i < l->n_lanes; i++) {
+		coalesced += l->lanes[i].coalesced_frames;
+		healed += l->lanes[i].healed;
+		if (l->lanes[i].profile)
+			repairs += l->lanes[i].profile->n_repairs;
+	}
+	if (coalesced) {
+		if (l->options.minwidth_pct)
+			snprintf(w, sizeof(w), "%g%% of the width", l->options.minwidth);
+		else
+			snprintf(w, sizeof(w), "%g px",
+				 l->options.minwidth > 0 ? l->options.minwidth : 1);
+		snprintf(buf, sizeof(buf), "%zu frame%s narrower than %s merged into grey boxes",
+			 coalesced, coalesced == 1 ? "" : "s", w);
+		if (!append(&p->notes, SEP, buf))
+			return false;
+	}
+	if (healed) {
+		/* DevTools' fixMissingSamples (devtools.md §2) */
+		snprintf(buf, sizeof(buf), "%zu lone (program) sample%s healed", healed,
+			 healed == 1 ? "" : "s");
+		if (!append(&p->notes, SEP, buf))
+			return false;
+	}
+	if (repairs) {
+		snprintf(buf, sizeof(buf), "%zu repair%s to the input", repairs,
+			 repairs == 1 ? "" : "s");
+		if (!append(&p->notes, SEP, buf))
+			return false;
+	}
+	return true;
+}
+
+bool fc_header_build(struct fc_painter *p)
+{
+	p->title = p->opts.title ? fc_strdup(p->opts.title) : default_title(p->layout);
+	if (!p->title)
+		return false;
+	if (p->opts.subtitle && p->opts.subtitle[0]) {
+		p->subtitle = fc_strdup(p->opts.subtitle);
+		if (!p->subtitle)
+			return false;
+	}
+	return info_line(p) && notes_line(p);
+}
+
+/* One header line, cut with an end ellipsis at the plot width. */
+static void line(struct fc_painter *p, cairo_t *cr, PangoLayout *layout, const char *s,
+		 double baseline, struct fc_rgb c)
+{
+	pango_layout_set_width(layout, (int)(p->plot_w * PANGO_SCALE));
+	pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+	fc_text_show(cr, layout, s, p->plot_x, baseline, c);
+	pango_layout_set_width(layout, -1);
+	pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE);
+}
+
+void fc_paint_header(struct fc_painter *p, cairo_t *cr)
+{
+	const struct fc_theme *t = p->theme;
+
+	line(p, cr, p->big, p->title, p->title_y, t->text);
+	if (p->subtitle)
+		line(p, cr, p->sub, p->subtitle, p->subtitle_y, t->text);
+	line(p, cr, p->text, p->info, p->info_y, t->text_muted);
+	if (p->notes)
+		line(p, cr, p->text, p->notes, p->notes_y, t->text_muted);
+}

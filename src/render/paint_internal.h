@@ -1,0 +1,111 @@
+/* Shared between the paint files: the painter, its geometry and the text
+ * helpers. All lengths are px. */
+#ifndef FC_RENDER_PAINT_INTERNAL_H
+#define FC_RENDER_PAINT_INTERNAL_H
+
+#include <pango/pangocairo.h>
+
+#include "flamechart/legend.h"
+#include "flamechart/output.h"
+#include "flamechart/paint.h"
+
+/* Geometry. DevTools' flame chart has no margins; an image needs some. */
+#define FC_PAINT_MARGIN_X 10   /* left and right of the plot */
+#define FC_PAINT_MARGIN_TOP 10
+#define FC_PAINT_MARGIN_BOTTOM 10
+#define FC_PAINT_TITLE_PX 16   /* bold title; other header text is the theme size */
+#define FC_PAINT_SUBTITLE_PX 12
+#define FC_PAINT_HEADER_GAP 6  /* header to ruler */
+#define FC_PAINT_RULER_H 15    /* DevTools RulerHeight (devtools.md §6.1) */
+#define FC_PAINT_RULER_GAP 2   /* DevTools: rows start 2 px under the ruler */
+#define FC_PAINT_LANE_GAP 6    /* between lanes */
+#define FC_PAINT_LEGEND_GAP 10 /* plot to legend */
+#define FC_PAINT_LINE_H 16     /* legend lines */
+#define FC_PAINT_SWATCH 10
+#define FC_PAINT_TICK_MIN_PX 64 /* DevTools minGridSlicePx (devtools.md §6.5) */
+/* Added before floor() so that an exact boundary lost to double rounding
+ * (884.99999999 px) lands in its own column, for bars and ticks alike. */
+#define FC_PAINT_EPSILON_PX 1e-6
+
+struct fc_legend_slot {
+	double x, y;       /* swatch top left */
+	char *label;       /* trimmed to fit; owned */
+	char share[16];
+};
+
+struct fc_painter {
+	const struct fc_layout *layout;
+	const struct fc_style *style;
+	const struct fc_theme *theme;
+	struct fc_paint_options opts;
+	struct fc_legend legend;
+
+	/* header lines, owned; subtitle and notes may be NULL */
+	char *title, *subtitle, *info, *notes;
+
+	/* geometry */
+	int width, height;
+	double plot_x, plot_w;
+	double title_y, subtitle_y, info_y, notes_y; /* baselines */
+	double ruler_y;                  /* top of the ruler band */
+	double plot_bottom;              /* grid lines end here */
+	double *lane_title_y;            /* per lane: title row top, < 0 when none */
+	double *lane_y;                  /* per lane: top of its block of rows */
+	uint32_t *lane_rows;             /* per lane: rows drawn (at least 1) */
+	double legend_title_y;           /* baseline */
+	struct fc_legend_slot *slots;    /* one per legend entry */
+	bool show_legend;
+
+	/* text: one pango context, layouts reused for every string */
+	cairo_surface_t *scratch;
+	cairo_t *scratch_cr;
+	PangoContext *pango;
+	PangoLayout *text;   /* theme font and size: labels, ruler, legend */
+	PangoLayout *bold;   /* lane titles */
+	PangoLayout *big;    /* the title */
+	PangoLayout *sub;    /* the subtitle */
+	double ellipsis_w;   /* width of "…" in the label font */
+};
+
+/* paint.c: the stream callback of the vector surfaces (closure: an
+ * fc_output) and the common end of every writer: ok unless painting, the
+ * output or the surface failed, with err set. */
+cairo_status_t fc_paint_stream_write(void *closure, const unsigned char *data,
+				     unsigned int length);
+bool fc_paint_surface_done(cairo_surface_t *s, struct fc_output *out, bool ok,
+			   struct fc_error *err);
+/* Names the output file in err (every writer error is about that file). */
+void fc_paint_error_file(struct fc_error *err, const struct fc_output *out);
+
+/* paint_text.c */
+bool fc_text_init(struct fc_painter *p, struct fc_error *err);
+void fc_text_finish(struct fc_painter *p);
+void fc_text_target(struct fc_painter *p, cairo_t *cr);
+double fc_text_width(PangoLayout *layout, const char *s);
+void fc_text_show(cairo_t *cr, PangoLayout *layout, const char *s, double x, double baseline,
+		  struct fc_rgb c);
+/* s middle-ellipsised to max_width in the label font (DevTools trimTextMiddle). */
+size_t fc_text_fit(struct fc_painter *p, const char *s, double max_width, char *out,
+		   size_t size);
+void fc_set_rgb(cairo_t *cr, struct fc_rgb c, double alpha);
+
+/* paint_ruler.c: the tick step (DevTools TimelineGrid) and label text */
+enum fc_ruler_unit { FC_RULER_MS, FC_RULER_PERCENT, FC_RULER_PLAIN };
+double fc_ruler_step(double span, double width_px);
+size_t fc_ruler_label(double value, double step, enum fc_ruler_unit unit, const char *suffix,
+		      char *out, size_t size);
+/* Formats v with `decimals` decimals and thousands commas. */
+size_t fc_format_grouped(double v, int decimals, char *out, size_t size);
+void fc_paint_ruler(struct fc_painter *p, cairo_t *cr, bool grid);
+
+/* paint_header.c */
+bool fc_header_build(struct fc_painter *p);
+void fc_paint_header(struct fc_painter *p, cairo_t *cr);
+/* "159 µs", "1.21 ms", "2.11 s" */
+size_t fc_format_duration(double us, char *out, size_t size);
+
+/* paint_legend.c */
+bool fc_legend_place(struct fc_painter *p, double y, double *bottom);
+void fc_paint_legend(struct fc_painter *p, cairo_t *cr);
+
+#endif

@@ -1,0 +1,101 @@
+/* The legend under the chart: a heading, then entries (swatch, label, share)
+ * flowing left to right and wrapping at the plot width. Placed once when
+ * the painter is created (the image height depends on it), drawn later. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/paint_internal.h"
+#include "util/util.h"
+
+#define LABEL_MAX_PX 320 /* long URLs are middle-ellipsised to this */
+#define ENTRY_GAP 16     /* between entries on a line */
+#define SWATCH_GAP 5     /* swatch to label, label to share */
+
+static void format_share(double share, char *out, size_t size)
+{
+	if (share < 0)
+		out[0] = '\0';
+	else if (share > 0 && share < 0.0005)
+		snprintf(out, size, "<0.1%%");
+	else
+		snprintf(out, size, "%.1f%%", share * 100);
+}
+
+bool fc_legend_place(struct fc_painter *p, double y, double *bottom)
+{
+	const struct fc_legend *lg = &p->legend;
+	double x = p->plot_x, right = p->plot_x + p->plot_w, line_top;
+	double max_label = p->plot_w - 80 < LABEL_MAX_PX ? p->plot_w - 80 : LABEL_MAX_PX;
+	size_t i;
+
+	*bottom = y;
+	if (!lg->n)
+		return true;
+	p->slots = calloc(lg->n, sizeof(*p->slots));
+	if (!p->slots)
+		return false;
+	p->legend_title_y = y + 12;
+	line_top = y + FC_PAINT_LINE_H;
+	for (i = 0; i < lg->n; i++) {
+		struct fc_legend_slot *s = &p->slots[i];
+		char label[1024];
+		double w;
+
+		fc_text_fit(p, lg->entries[i].label, max_label, label, sizeof(label));
+		s->label = fc_strdup(label);
+		if (!s->label)
+			return false;
+		format_share(lg->entries[i].share, s->share, sizeof(s->share));
+		w = FC_PAINT_SWATCH + SWATCH_GAP + fc_text_width(p->text, s->label);
+		if (s->share[0])
+			w += SWATCH_GAP + fc_text_width(p->text, s->share);
+		if (x > p->plot_x && x + w > right) {
+			x = p->plot_x;
+			line_top += FC_PAINT_LINE_H;
+		}
+		s->x = x;
+		s->y = line_top + 3;
+		x += w + ENTRY_GAP;
+	}
+	*bottom = line_top + FC_PAINT_LINE_H;
+	return true;
+}
+
+void fc_paint_legend(struct fc_painter *p, cairo_t *cr)
+{
+	const struct fc_legend *lg = &p->legend;
+	const struct fc_theme *t = p->theme;
+	char heading[256];
+	size_t i;
+	bool shares = false;
+
+	if (!lg->n || !p->slots)
+		return;
+	for (i = 0; i < lg->n; i++)
+		shares = shares || lg->entries[i].share >= 0;
+	snprintf(heading, sizeof(heading), "%s%s", lg->title,
+		 shares ? " \xc2\xb7 share of self time" : "");
+	fc_text_show(cr, p->text, heading, p->plot_x, p->legend_title_y, t->text_muted);
+	for (i = 0; i < lg->n; i++) {
+		const struct fc_legend_entry *e = &lg->entries[i];
+		const struct fc_legend_slot *s = &p->slots[i];
+		double x = s->x + FC_PAINT_SWATCH + SWATCH_GAP, baseline = s->y + 9;
+
+		if (e->swatch) {
+			cairo_rectangle(cr, s->x, s->y, FC_PAINT_SWATCH, FC_PAINT_SWATCH);
+			fc_set_rgb(cr, e->color, 1);
+			cairo_fill(cr);
+		}
+		/* a hairline frame so that pale swatches show on the background */
+		cairo_rectangle(cr, s->x + 0.5, s->y + 0.5, FC_PAINT_SWATCH - 1, FC_PAINT_SWATCH - 1);
+		fc_set_rgb(cr, t->text_muted, e->swatch ? 0.35 : 0.8);
+		cairo_set_line_width(cr, 1);
+		cairo_stroke(cr);
+		fc_text_show(cr, p->text, s->label, x, baseline, t->text);
+		if (s->share[0]) {
+			x += fc_text_width(p->text, s->label) + SWATCH_GAP;
+			fc_text_show(cr, p->text, s->share, x, baseline, t->text_muted);
+		}
+	}
+}

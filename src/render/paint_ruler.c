@@ -1,0 +1,187 @@
+/* The ruler and grid: DevTools' TimelineGrid rules (devtools.md §6.5) --
+ * 1/2/5×10^n steps at least 64 px apart, labels right-aligned 4 px left of
+ * their tick, faint grid lines. One deliberate difference: time labels
+ * switch from ms to whole seconds once the step reaches 1 s (DevTools keeps
+ * "12,000 ms"); docs/rendering.md says so. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "render/paint_internal.h"
+
+#define NBSP "\xc2\xa0" /* DevTools puts a no-break space before the unit */
+
+/* Largest number of ticks we walk; the step keeps it near width / 64. */
+#define MAX_TICKS 100000
+
+double fc_ruler_step(double span, double width_px)
+{
+	double px_per_unit, step;
+
+	if (!(span > 0) || !(width_px > 0))
+		return 1;
+	px_per_unit = width_px / span;
+	step = span / (width_px / FC_PAINT_TICK_MIN_PX);
+	step = pow(10, ceil(log10(step)));
+	if (step * px_per_unit >= 5 * FC_PAINT_TICK_MIN_PX)
+		step /= 5;
+	if (step * px_per_unit >= 2 * FC_PAINT_TICK_MIN_PX)
+		step /= 2;
+	return step;
+}
+
+size_t fc_format_grouped(double v, int decimals, char *out, size_t size)
+{
+	char num[64], *dot;
+	size_t int_len, i, o = 0, start;
+	int n = snprintf(num, sizeof(num), "%.*f", decimals, v);
+
+	if (n < 0 || (size_t)n >= sizeof(num) || !size) {
+		if (size)
+			out[0] = '\0';
+		return 0;
+	}
+	if (strcmp(num, "-0") == 0 || (num[0] == '-' && strspn(num + 1, "0.") == strlen(num + 1)))
+		memmove(num, num + 1, strlen(num)); /* no "-0.00" */
+	dot = strchr(num, '.');
+	start = num[0] == '-';
+	int_len = (dot ? (size_t)(dot - num) : strlen(num)) - start;
+	for (i = 0; num[i] && o + 1 < size; i++) {
+		out[o++] = num[i];
+		/* a comma after each full group of three integer digits */
+		if (i >= start && i + 1 < start + int_len && (start + int_len - i - 1) % 3 == 0 &&
+		    o + 1 < size)
+			out[o++] = ',';
+	}
+	out[o] = '\0';
+	return o;
+}
+
+/* DevTools: precision = max(0, -floor(log10(step × 1.01))). */
+static int precision(double step)
+{
+	int d = -(int)floor(log10(step * 1.01));
+	return d > 0 ? d : 0;
+}
+
+size_t fc_ruler_label(double value, double step, enum fc_ruler_unit unit, const char *suffix,
+		      char *out, size_t size)
+{
+	char num[64];
+
+	switch (unit) {
+	case FC_RULER_MS:
+		if (step >= 1000) {
+			fc_format_grouped(value / 1000, precision(step / 1000), num, sizeof(num));
+			return (size_t)snprintf(out, size, "%s" NBSP "s", num);
+		}
+		fc_format_grouped(value, precision(step), num, sizeof(num));
+		return (size_t)snprintf(out, size, "%s" NBSP "ms", num);
+	case FC_RULER_PERCENT:
+		fc_format_grouped(value, precision(step), num, sizeof(num));
+		return (size_t)snprintf(out, size, "%s%%", num);
+	case FC_RULER_PLAIN:
+	default:
+		fc_format_grouped(value, precision(step), num, sizeof(num));
+		if (suffix && suffix[0])
+			return (size_t)snprintf(out, size, "%s" NBSP "%s", num, suffix);
+		return (size_t)snprintf(out, size, "%s", num);
+	}
+}
+
+/* The axis in ruler units: ms for time, % of the widest lane for a graph,
+ * else the weight unit. x_per_unit converts a ruler value to layout x. */
+static void axis(const struct fc_layout *l, double *span, double *x_per_unit,
+		 enum fc_ruler_unit *unit)
+{
+	double x_span = l->x_max - l->x_min;
+
+	if (l->mode == FC_MODE_GRAPH) {
+		*unit = FC_RULER_PERCENT;
+		*x_per_unit = x_span / 100;
+	} else if (l->has_time) {
+		*unit = FC_RULER_MS;
+		*x_per_unit = 1000; /* x is µs */
+	} else {
+		*unit = FC_RULER_PLAIN;
+		*x_per_unit = 1;
+	}
+	*span = *x_per_unit > 0 ? x_span / *x_per_unit : 0;
+}
+
+/* Labels go on every tick unless the longest one (the last) would touch its
+ * neighbour -- a long label on a narrow step, "0.0005 ms" 65 px apart --; then
+ * on every 2nd, 5th or 10th tick, which keeps them on round values. */
+static size_t label_every(struct fc_painter *p, double step, size_t n, enum fc_ruler_unit unit,
+			  double px_per_unit)
+{
+	static const size_t choices[] = { 1, 2, 5, 10 };
+	char label[96];
+	size_t i;
+
+	for (i = 0; i < sizeof(choices) / sizeof(choices[0]); i++) {
+		size_t k = choices[i];
+		fc_ruler_label(step * (double)(n ? n - 1 : 0), step * (double)k, unit,
+			       p->layout->unit, label, sizeof(label));
+		if (step * (double)k * px_per_unit >= fc_text_width(p->text, label) + 8)
+			return k;
+	}
+	return 10;
+}
+
+/* Draws the ruler labels, or (grid) the grid lines over the plot. */
+void fc_paint_ruler(struct fc_painter *p, cairo_t *cr, bool grid)
+{
+	const struct fc_layout *l = p->layout;
+	const struct fc_theme *t = p->theme;
+	enum fc_ruler_unit unit;
+	double span, x_per_unit, step, last, x, ppx;
+	size_t i, n, every = 1;
+	char label[96];
+
+	axis(l, &span, &x_per_unit, &unit);
+	if (!(span > 0))
+		return;
+	ppx = p->plot_w / (l->x_max - l->x_min);
+	step = fc_ruler_step(span, p->plot_w);
+	/* ticks from the axis zero to one minimum gap past the end, as DevTools */
+	last = span + FC_PAINT_TICK_MIN_PX * span / p->plot_w;
+	n = (size_t)ceil(last / step);
+	if (n > MAX_TICKS)
+		n = MAX_TICKS;
+	if (!grid)
+		every = label_every(p, step, n, unit, x_per_unit * ppx);
+	if (grid) {
+		cairo_save(cr);
+		cairo_set_line_width(cr, 1);
+		fc_set_rgb(cr, t->grid, t->grid_alpha);
+	}
+	for (i = 0; i < n; i++) {
+		double v = step * (double)i;
+		/* the bars' own mapping (paint.c columns), so that a tick and a bar
+		 * boundary at the same time share a column */
+		x = floor(v * x_per_unit * ppx + FC_PAINT_EPSILON_PX);
+		if (x > p->plot_w)
+			break;
+		if (grid) {
+			cairo_move_to(cr, p->plot_x + x + 0.5, p->ruler_y);
+			cairo_line_to(cr, p->plot_x + x + 0.5, p->plot_bottom);
+			continue;
+		}
+		if (i % every)
+			continue;
+		fc_ruler_label(v, step * every, unit, l->unit, label, sizeof(label));
+		{
+			double w = fc_text_width(p->text, label);
+			double lx = p->plot_x + x - w - 4;
+			/* DevTools hides what falls off the left edge */
+			if (lx >= 0)
+				fc_text_show(cr, p->text, label, lx,
+					     p->ruler_y + FC_PAINT_RULER_H - 4, t->ruler_text);
+		}
+	}
+	if (grid) {
+		cairo_stroke(cr);
+		cairo_restore(cr);
+	}
+}

@@ -1,0 +1,140 @@
+/* Text with pango-cairo: one context whose font options are set explicitly,
+ * so that every surface (image, SVG, PDF) and every --scale measures text
+ * the same and images are stable; four layouts reused for every string. */
+#include <string.h>
+
+#include "render/paint_internal.h"
+
+/* Text metrics must not depend on the surface: hint metrics off and glyph
+ * positions unrounded make widths the same in user space on every backend
+ * and scale. Antialiasing is grey (no colour fringes in shared images);
+ * hinting none, so that the PNG matches the vector outputs' unhinted
+ * outlines. */
+static void set_font_options(PangoContext *ctx)
+{
+	cairo_font_options_t *fo = cairo_font_options_create();
+
+	cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
+	cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+	cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_subpixel_order(fo, CAIRO_SUBPIXEL_ORDER_RGB);
+	pango_cairo_context_set_font_options(ctx, fo);
+	cairo_font_options_destroy(fo);
+	pango_context_set_round_glyph_positions(ctx, FALSE);
+}
+
+static PangoLayout *new_layout(PangoContext *ctx, const char *family, double size_px, bool bold)
+{
+	PangoLayout *l = pango_layout_new(ctx);
+	PangoFontDescription *fd;
+
+	if (!l)
+		return NULL;
+	fd = pango_font_description_new();
+	pango_font_description_set_family(fd, family);
+	pango_font_description_set_weight(fd, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+	/* absolute: size in device units (px), independent of any dpi */
+	pango_font_description_set_absolute_size(fd, size_px * PANGO_SCALE);
+	pango_layout_set_font_description(l, fd);
+	pango_font_description_free(fd);
+	pango_layout_set_single_paragraph_mode(l, TRUE);
+	return l;
+}
+
+bool fc_text_init(struct fc_painter *p, struct fc_error *err)
+{
+	const struct fc_theme *t = p->theme;
+	const char *family = t->font_family && t->font_family[0] ? t->font_family : "sans-serif";
+	double size = t->font_size_px > 0 ? t->font_size_px : 11;
+
+	p->scratch = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+	p->scratch_cr = cairo_create(p->scratch);
+	if (cairo_status(p->scratch_cr) != CAIRO_STATUS_SUCCESS)
+		goto fail;
+	p->pango = pango_cairo_create_context(p->scratch_cr);
+	if (!p->pango)
+		goto fail;
+	set_font_options(p->pango);
+	p->text = new_layout(p->pango, family, size, false);
+	p->bold = new_layout(p->pango, family, size, true);
+	p->big = new_layout(p->pango, family, FC_PAINT_TITLE_PX, true);
+	p->sub = new_layout(p->pango, family, FC_PAINT_SUBTITLE_PX, false);
+	if (!p->text || !p->bold || !p->big || !p->sub)
+		goto fail;
+	p->ellipsis_w = fc_text_width(p->text, "\xe2\x80\xa6");
+	return true;
+fail:
+	fc_error_set(err, FC_ERR_NOMEM, "cannot set up text rendering");
+	fc_text_finish(p);
+	return false;
+}
+
+void fc_text_finish(struct fc_painter *p)
+{
+	PangoLayout **layouts[] = { &p->text, &p->bold, &p->big, &p->sub };
+	size_t i;
+
+	for (i = 0; i < sizeof(layouts) / sizeof(layouts[0]); i++) {
+		if (*layouts[i])
+			g_object_unref(*layouts[i]);
+		*layouts[i] = NULL;
+	}
+	if (p->pango)
+		g_object_unref(p->pango);
+	p->pango = NULL;
+	if (p->scratch_cr)
+		cairo_destroy(p->scratch_cr);
+	p->scratch_cr = NULL;
+	if (p->scratch)
+		cairo_surface_destroy(p->scratch);
+	p->scratch = NULL;
+}
+
+/* Points the context at cr (its transform and surface) and re-applies our
+ * font options over the surface's defaults. */
+void fc_text_target(struct fc_painter *p, cairo_t *cr)
+{
+	pango_cairo_update_context(cr, p->pango);
+	set_font_options(p->pango);
+	pango_layout_context_changed(p->text);
+	pango_layout_context_changed(p->bold);
+	pango_layout_context_changed(p->big);
+	pango_layout_context_changed(p->sub);
+}
+
+double fc_text_width(PangoLayout *layout, const char *s)
+{
+	PangoRectangle logical;
+
+	pango_layout_set_text(layout, s, -1);
+	pango_layout_get_extents(layout, NULL, &logical);
+	return (double)logical.width / PANGO_SCALE;
+}
+
+void fc_set_rgb(cairo_t *cr, struct fc_rgb c, double alpha)
+{
+	if (alpha >= 1)
+		cairo_set_source_rgb(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0);
+	else
+		cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, alpha);
+}
+
+void fc_text_show(cairo_t *cr, PangoLayout *layout, const char *s, double x, double baseline,
+		  struct fc_rgb c)
+{
+	pango_layout_set_text(layout, s, -1);
+	fc_set_rgb(cr, c, 1);
+	cairo_move_to(cr, x, baseline - (double)pango_layout_get_baseline(layout) / PANGO_SCALE);
+	pango_cairo_show_layout(cr, layout);
+}
+
+static double measure_label(void *ctx, const char *s)
+{
+	return fc_text_width(ctx, s);
+}
+
+size_t fc_text_fit(struct fc_painter *p, const char *s, double max_width, char *out,
+		   size_t size)
+{
+	return fc_label_fit(s, max_width, measure_label, p->text, out, size);
+}

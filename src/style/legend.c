@@ -1,0 +1,413 @@
+/* Legend entries per colour scheme. Self time comes from the samples (one
+ * pass per profile, an array per frame), so the shares are exact whatever
+ * was coalesced; colours come from fc_style_fill on a frame of each
+ * entry, so they are exactly the colours painted. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "flamechart/classify.h"
+#include "flamechart/legend.h"
+#include "util/util.h"
+
+/* One group of frames that share a colour key. */
+struct group {
+	char *key;   /* owned; groups with equal keys merge */
+	char *label; /* owned */
+	double self;
+	const struct fc_profile *p; /* a frame of the group, for its colour */
+	uint32_t frame;
+};
+
+struct groups {
+	struct group *items;
+	size_t n, cap;
+};
+
+static const char *const tier_labels[FC_TIER_COUNT] = {
+	[FC_TIER_APP] = "app",
+	[FC_TIER_DEPS] = "dependencies",
+	[FC_TIER_CORE] = "runtime core",
+	[FC_TIER_NATIVE] = "native",
+	[FC_TIER_V8] = "V8",
+	[FC_TIER_GC] = "garbage collector",
+	[FC_TIER_IDLE] = "idle",
+};
+
+static void groups_finish(struct groups *g)
+{
+	size_t i;
+
+	for (i = 0; i < g->n; i++) {
+		free(g->items[i].key);
+		free(g->items[i].label);
+	}
+	free(g->items);
+	memset(g, 0, sizeof(*g));
+}
+
+/* Takes ownership of key and label (both freed on failure). */
+static bool groups_add(struct groups *g, char *key, char *label, double self,
+		       const struct fc_profile *p, uint32_t frame)
+{
+	struct group *it;
+
+	if (!key || !label || !FC_GROW(g->items, g->cap, g->n + 1)) {
+		free(key);
+		free(label);
+		return false;
+	}
+	it = &g->items[g->n++];
+	it->key = key;
+	it->label = label;
+	it->self = self;
+	it->p = p;
+	it->frame = frame;
+	return true;
+}
+
+static char *name_label(const struct fc_profile *p, const struct fc_frame *f)
+{
+	char buf[512];
+
+	fc_classify_label(fc_profile_str(p, f->name), buf, sizeof(buf));
+	return fc_strdup(buf);
+}
+
+/* The url scheme's key is the string style.c hashes: devtools.md §5.2 (JS
+ * Profiler) or §5.3 (Performance panel keys). Fixed colours get fixed keys. */
+static bool url_group(struct groups *g, const struct fc_theme *t, const struct fc_profile *p,
+		      uint32_t fi, double self)
+{
+	const struct fc_frame *f = &p->frames[fi];
+	const char *url = fc_profile_str(p, f->url);
+	const char *sid = fc_profile_str(p, f->script_id);
+	bool no_script = !sid[0] || strcmp(sid, "0") == 0;
+
+	if (t->url_performance_keys) {
+		if (f->meta == FC_META_IDLE)
+			return groups_add(g, fc_strdup("\x01idle"), fc_strdup("(idle)"), self, p, fi);
+		if (no_script)
+			return groups_add(g, fc_strdup("\x01system"),
+					  fc_strdup("system (no script)"), self, p, fi);
+		if (!url[0])
+			return groups_add(g, fc_strdup("\x01nourl"), fc_strdup("no URL"), self, p,
+					  fi);
+		return groups_add(g, fc_strdup(url), fc_strdup(url), self, p, fi);
+	}
+	if (f->meta == FC_META_IDLE || f->meta == FC_META_PROGRAM || f->meta == FC_META_GC)
+		return groups_add(g, fc_asprintf("\x01meta %d", f->meta), name_label(p, f), self, p,
+				  fi);
+	if (url[0])
+		return groups_add(g, fc_strdup(url), fc_strdup(url), self, p, fi);
+	if (!no_script)
+		return groups_add(g, fc_asprintf("\x02%s", sid),
+				  fc_asprintf("script %s (no URL)", sid), self, p, fi);
+	return groups_add(g, fc_asprintf("\x03%s", fc_profile_str(p, f->name)), name_label(p, f),
+			  self, p, fi);
+}
+
+static bool package_group(struct groups *g, const struct fc_profile *p, uint32_t fi, double self)
+{
+	const struct fc_frame *f = &p->frames[fi];
+
+	if (f->tier == FC_TIER_DEPS && f->package) {
+		const char *pkg = fc_profile_str(p, f->package);
+		return groups_add(g, fc_strdup(pkg), fc_strdup(pkg), self, p, fi);
+	}
+	/* tiers sort before package names and keep their order */
+	return groups_add(g, fc_asprintf("\x01%d", f->tier), fc_strdup(tier_labels[f->tier]),
+			  self, p, fi);
+}
+
+static int by_key(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	return strcmp(((const struct group *)a)->key, ((const struct group *)b)->key);
+}
+
+static int by_self_desc(const void *a, const void *b, void *ctx)
+{
+	const struct group *x = a, *y = b;
+	(void)ctx;
+	if (x->self != y->self)
+		return x->self > y->self ? -1 : 1;
+	return strcmp(x->label, y->label);
+}
+
+/* Merges groups with equal keys (sums self, keeps the first frame). */
+static bool merge_keys(struct groups *g)
+{
+	size_t i, n = 0;
+
+	if (!fc_sort(g->items, g->n, sizeof(*g->items), by_key, NULL))
+		return false;
+	for (i = 0; i < g->n; i++) {
+		if (n && strcmp(g->items[n - 1].key, g->items[i].key) == 0) {
+			g->items[n - 1].self += g->items[i].self;
+			free(g->items[i].key);
+			free(g->items[i].label);
+			continue;
+		}
+		g->items[n++] = g->items[i];
+	}
+	g->n = n;
+	return true;
+}
+
+static struct fc_rgb frame_color(const struct fc_style *st, const struct fc_profile *p,
+				 uint32_t frame)
+{
+	struct fc_box b = { .frame = frame, .node = FC_NONE, .count = 1 };
+	return fc_style_fill(st, p, &b, 0);
+}
+
+static bool add_entry(struct fc_legend *lg, size_t *cap, struct fc_rgb c, bool swatch,
+		      char *label, double share)
+{
+	struct fc_legend_entry *e;
+
+	if (!label || !FC_GROW(lg->entries, *cap, lg->n + 1)) {
+		free(label);
+		return false;
+	}
+	e = &lg->entries[lg->n++];
+	e->color = c;
+	e->swatch = swatch;
+	e->label = label;
+	e->share = share;
+	return true;
+}
+
+/* Self time of every frame of p, as the layout counts it; adds to *total.
+ * Samples that hit the root (nothing on the stack) are drawn as gaps: they
+ * count in the total and in *gaps, in no frame. */
+static bool frame_self(const struct fc_layout *l, const struct fc_profile *p, double *self,
+		       double *total, double *gaps)
+{
+	uint32_t *nodes = malloc((p->n_samples ? p->n_samples : 1) * sizeof(*nodes));
+	uint32_t i;
+
+	if (!nodes)
+		return false;
+	if (l->mode == FC_MODE_CHART)
+		fc_chart_heal_program(p, nodes); /* as the chart draws it */
+	else if (p->n_samples)
+		memcpy(nodes, p->sample_node, p->n_samples * sizeof(*nodes));
+	for (i = 0; i < p->n_samples; i++) {
+		const struct fc_frame *f = fc_profile_node_frame(p, nodes[i]);
+		double w = l->mode == FC_MODE_GRAPH && l->options.weight_samples
+				   ? 1.0
+				   : fc_profile_sample_duration(p, i);
+		if (l->mode == FC_MODE_GRAPH && !l->options.keep_idle && f->meta == FC_META_IDLE)
+			continue;
+		*total += w;
+		if (nodes[i] == 0 || f->meta == FC_META_ROOT)
+			*gaps += w;
+		else
+			self[p->node_frame[nodes[i]]] += w;
+	}
+	free(nodes);
+	return true;
+}
+
+/* Marks the frames of p that lane draws. */
+static void mark_drawn(const struct fc_lane *lane, const struct fc_profile *p,
+		       unsigned char *drawn)
+{
+	size_t i;
+
+	if (lane->profile != p)
+		return;
+	for (i = 0; i < lane->n_boxes; i++)
+		if (lane->boxes[i].frame != FC_NONE && lane->boxes[i].frame < p->n_frames)
+			drawn[lane->boxes[i].frame] = 1;
+}
+
+static const char *scheme_title(enum fc_scheme s)
+{
+	switch (s) {
+	case FC_SCHEME_URL:
+		return "Colour: script URL";
+	case FC_SCHEME_TIER:
+		return "Colour: tier";
+	case FC_SCHEME_PACKAGE:
+		return "Colour: npm package";
+	case FC_SCHEME_HEAT:
+		return "Colour: self time";
+	case FC_SCHEME_MONO:
+	default:
+		return "Monochrome";
+	}
+}
+
+/* heat: three swatches from no self time to all of it. */
+static bool heat_entries(struct fc_legend *lg, size_t *cap, const struct fc_style *st,
+			 const struct fc_layout *l)
+{
+	static const double shares[] = { 0.0, 0.1, 1.0 };
+	static const char *const labels[] = { "no self time", "10% of the time in self",
+					      "all time in self" };
+	const struct fc_profile *p = NULL;
+	uint32_t frame = FC_NONE;
+	size_t i, j;
+
+	for (i = 0; i < l->n_lanes && frame == FC_NONE; i++)
+		for (j = 0; j < l->lanes[i].n_boxes && frame == FC_NONE; j++)
+			if (l->lanes[i].boxes[j].frame != FC_NONE) {
+				p = l->lanes[i].profile;
+				frame = l->lanes[i].boxes[j].frame;
+			}
+	if (frame == FC_NONE)
+		return true;
+	for (i = 0; i < FC_ARRAY_LEN(shares); i++) {
+		struct fc_box b = { .frame = frame, .node = FC_NONE, .count = 1,
+				    .self = shares[i] };
+		/* the dim rule must not grey the example swatches */
+		struct fc_style plain = *st;
+		plain.dim_tiers = 0;
+		if (!add_entry(lg, cap, fc_style_fill(&plain, p, &b, 1.0), true,
+			       fc_strdup(labels[i]), -1))
+			return false;
+	}
+	return true;
+}
+
+bool fc_legend_build(struct fc_legend *out, const struct fc_style *st,
+		     const struct fc_layout *l, size_t top, struct fc_error *err)
+{
+	const struct fc_theme *t = st->theme ? st->theme : fc_theme_default();
+	struct groups g = { 0 };
+	double total = 0, gaps = 0, tier_self[FC_TIER_COUNT] = { 0 }, other = 0;
+	const struct fc_profile *tier_p[FC_TIER_COUNT] = { 0 };
+	uint32_t tier_frame[FC_TIER_COUNT];
+	size_t cap = 0, i, j, coalesced = 0;
+	double *self = NULL;
+	unsigned char *drawn = NULL;
+
+	memset(out, 0, sizeof(*out));
+	if (!top)
+		top = FC_LEGEND_DEFAULT_TOP;
+	out->title = fc_strdup(scheme_title(st->scheme));
+	if (!out->title)
+		goto nomem;
+
+	for (i = 0; i < l->n_lanes; i++) {
+		const struct fc_profile *p = l->lanes[i].profile;
+		uint32_t f;
+		bool seen = false;
+
+		coalesced += l->lanes[i].coalesced_frames;
+		for (j = 0; j < i; j++)
+			seen = seen || l->lanes[j].profile == p;
+		if (!p || seen || st->scheme == FC_SCHEME_HEAT || st->scheme == FC_SCHEME_MONO)
+			continue;
+		self = calloc(p->n_frames + 1, sizeof(*self));
+		drawn = calloc(p->n_frames + 1, 1);
+		if (!self || !drawn || !frame_self(l, p, self, &total, &gaps))
+			goto nomem;
+		/* a colour on screen gets an entry even without self time */
+		for (j = i; j < l->n_lanes; j++)
+			mark_drawn(&l->lanes[j], p, drawn);
+		for (f = 0; f < p->n_frames; f++) {
+			bool ok = true;
+			if (self[f] <= 0 && !drawn[f])
+				continue;
+			switch (st->scheme) {
+			case FC_SCHEME_TIER:
+				if (!tier_p[p->frames[f].tier]) {
+					tier_p[p->frames[f].tier] = p;
+					tier_frame[p->frames[f].tier] = f;
+				}
+				tier_self[p->frames[f].tier] += self[f];
+				break;
+			case FC_SCHEME_PACKAGE:
+				ok = package_group(&g, p, f, self[f]);
+				break;
+			case FC_SCHEME_URL:
+			default:
+				ok = url_group(&g, t, p, f, self[f]);
+				break;
+			}
+			if (!ok)
+				goto nomem;
+		}
+		free(self);
+		free(drawn);
+		self = NULL;
+		drawn = NULL;
+	}
+	if (!(total > 0))
+		total = 1; /* no samples: every share is 0, never NaN */
+
+	switch (st->scheme) {
+	case FC_SCHEME_TIER:
+		for (i = 0; i < FC_TIER_COUNT; i++)
+			if (tier_p[i] &&
+			    !add_entry(out, &cap, frame_color(st, tier_p[i], tier_frame[i]), true,
+				       fc_strdup(tier_labels[i]), tier_self[i] / total))
+				goto nomem;
+		break;
+	case FC_SCHEME_HEAT:
+		if (!heat_entries(out, &cap, st, l))
+			goto nomem;
+		break;
+	case FC_SCHEME_MONO:
+		if (!add_entry(out, &cap, t->coalesced, false,
+			       fc_strdup("grey shades told apart by function name"), -1))
+			goto nomem;
+		break;
+	case FC_SCHEME_URL:
+	case FC_SCHEME_PACKAGE:
+	default:
+		if (!merge_keys(&g) || !fc_sort(g.items, g.n, sizeof(*g.items), by_self_desc, NULL))
+			goto nomem;
+		for (i = 0; i < g.n; i++) {
+			struct group *it = &g.items[i];
+			/* "other" only when it stands for more than one entry */
+			if (i >= top && g.n > top + 1) {
+				other += it->self;
+				continue;
+			}
+			if (!add_entry(out, &cap, frame_color(st, it->p, it->frame), true,
+				       it->label, it->self / total))
+				goto nomem;
+			it->label = NULL;
+		}
+		if (other > 0 && !add_entry(out, &cap, t->background, false,
+					    fc_asprintf("%zu others", g.n - top), other / total))
+			goto nomem;
+		break;
+	}
+	if (gaps > 0 && !add_entry(out, &cap, t->background, false,
+				   fc_strdup("nothing on the stack (gaps)"), gaps / total))
+		goto nomem;
+	if (coalesced &&
+	    !add_entry(out, &cap, t->coalesced, true,
+		       l->options.minwidth_pct
+			       ? fc_asprintf("frames narrower than %g%% of the width, merged",
+					     l->options.minwidth)
+			       : fc_asprintf("frames narrower than %g px, merged",
+					     l->options.minwidth > 0 ? l->options.minwidth : 1),
+		       -1))
+		goto nomem;
+	groups_finish(&g);
+	return true;
+nomem:
+	free(self);
+	free(drawn);
+	groups_finish(&g);
+	fc_legend_finish(out);
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+	return false;
+}
+
+void fc_legend_finish(struct fc_legend *lg)
+{
+	size_t i;
+
+	for (i = 0; i < lg->n; i++)
+		free(lg->entries[i].label);
+	free(lg->entries);
+	free(lg->title);
+	memset(lg, 0, sizeof(*lg));
+}

@@ -1,0 +1,159 @@
+#!/bin/sh
+# Golden-image tests (DESIGN §8). Each golden/<case>/ holds `args` (the
+# command-line arguments, one per line, inputs relative to the repository)
+# and `expected.png`. Every case is rendered as PNG, SVG and PDF; SVG is
+# rasterised with rsvg-convert and PDF with pdftoppm at 72 dpi (1 pt = 1 px),
+# and each is compared with expected.png.
+#
+# Tolerance: pixels that differ by more than a fuzz in any channel are
+# counted (ImageMagick `compare -metric AE -fuzz`); a case passes when that
+# count is at most the format's limit, in pixels per million of the image.
+#   PNG: compared as it is, fuzz 10%, at most 200 ppm. cairo draws the PNG
+#        and the golden alike, so on the same packages nothing differs; a
+#        missing label (~500 ppm on a seed image) or a lost 1 px gap between
+#        rows (3,500-10,000 ppm, measured) fails it.
+#   SVG and PDF: their rasterisers antialias glyphs differently, so both
+#        images are blurred first (Gaussian, sigma 1 px) and the fuzz is 15%.
+#        SVG at most 1000 ppm (rsvg-convert measured up to ~220 ppm); PDF at
+#        most 8000 ppm (pdftoppm draws text heavier and its glyph advances
+#        drift a little on bold titles: up to ~3300 ppm measured).
+# The PNG guards the painter; SVG and PDF guard their writers (size, units,
+# fonts, what is drawn at all), whose failures are far above these limits.
+#
+# Usage: run.sh FLAMECHART SOURCE_ROOT WORK_DIR [CASE...]
+# On failure the actual images and a diff image are kept in WORK_DIR/<case>/.
+# Exit 0 when every case passes, 1 when one fails, 77 (skip) when a tool is
+# missing.
+set -u
+
+FUZZ_PNG=10%
+FUZZ_BLURRED=15%
+LIMIT_PNG=200
+LIMIT_SVG=1000
+LIMIT_PDF=8000
+
+if [ $# -lt 3 ]; then
+	echo "usage: $0 FLAMECHART SOURCE_ROOT WORK_DIR [CASE...]" >&2
+	exit 2
+fi
+flamechart=$1
+root=$(cd "$2" && pwd)
+work=$3
+shift 3
+# the cases run from the source root: make the other paths absolute
+case $flamechart in /*) ;; *) flamechart=$(pwd)/$flamechart ;; esac
+case $work in /*) ;; *) work=$(pwd)/$work ;; esac
+
+for tool in rsvg-convert pdftoppm compare convert identify; do
+	if ! command -v "$tool" >/dev/null 2>&1; then
+		echo "golden: $tool not found (librsvg2-bin, poppler-utils, imagemagick); skipping"
+		exit 77
+	fi
+done
+
+# Fonts pinned: only DejaVu, no user configuration.
+FONTCONFIG_FILE=$root/tests/fonts.conf
+export FONTCONFIG_FILE
+# PDF dates come from here when set; unset keeps the fixed date.
+unset SOURCE_DATE_EPOCH
+
+if [ $# -eq 0 ]; then
+	set -- $(cd "$root/golden" && ls -d */ | tr -d /)
+fi
+
+# differing FUZZ A B: pixels of A and B that differ by more than FUZZ, as an
+# integer (compare prints AE as 1.2e+06 when large)
+differing() {
+	compare -metric AE -fuzz "$1" "$2" "$3" null: 2>&1 |
+		awk '{ printf "%d\n", $1 + 0 }'
+}
+
+# check KIND ACTUAL.png LIMIT_PPM: prints a verdict, returns 1 on failure
+check() {
+	kind=$1
+	actual=$2
+	limit=$3
+	exp_size=$(identify -format '%wx%h' "$expected")
+	act_size=$(identify -format '%wx%h' "$actual" 2>/dev/null)
+	if [ "$exp_size" != "$act_size" ]; then
+		echo "FAIL $case $kind: size $act_size, expected $exp_size"
+		return 1
+	fi
+	if [ "$kind" = png ]; then
+		fuzz=$FUZZ_PNG
+		n=$(differing "$fuzz" "$expected" "$actual")
+	else
+		fuzz=$FUZZ_BLURRED
+		n=$(differing "$fuzz" "$dir/blur-expected.png" "$dir/blur-$kind.png")
+	fi
+	case $n in
+	'' | *[!0-9]*)
+		echo "FAIL $case $kind: cannot compare (compare said '$n')"
+		return 1
+		;;
+	esac
+	w=${exp_size%x*}
+	h=${exp_size#*x}
+	ppm=$(awk -v n="$n" -v w="$w" -v h="$h" 'BEGIN { printf "%d", n * 1000000 / (w * h) }')
+	if [ "$ppm" -gt "$limit" ]; then
+		compare -fuzz "$fuzz" "$expected" "$actual" "$dir/diff-$kind.png" 2>/dev/null
+		echo "FAIL $case $kind: $n pixels differ ($ppm ppm > $limit ppm); see $dir"
+		return 1
+	fi
+	echo "ok   $case $kind: $n pixels differ ($ppm ppm <= $limit ppm)"
+	return 0
+}
+
+failed=0
+for case in "$@"; do
+	src=$root/golden/$case
+	dir=$work/$case
+	expected=$src/expected.png
+	if [ ! -f "$src/args" ] || [ ! -f "$expected" ]; then
+		echo "FAIL $case: golden/$case needs args and expected.png"
+		failed=1
+		continue
+	fi
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	set --
+	while IFS= read -r line || [ -n "$line" ]; do
+		[ -n "$line" ] && set -- "$@" "$line"
+	done <"$src/args"
+
+	ok=1
+	for fmt in png svg pdf; do
+		if ! (cd "$root" && "$flamechart" "$@" -o "$dir/actual.$fmt") 2>"$dir/stderr-$fmt.txt"; then
+			echo "FAIL $case $fmt: flamechart failed:"
+			sed 's/^/    /' "$dir/stderr-$fmt.txt"
+			ok=0
+		fi
+	done
+	[ $ok -eq 1 ] || { failed=1; continue; }
+	size=$(identify -format '%wx%h' "$expected")
+	rsvg-convert "$dir/actual.svg" -o "$dir/actual-svg.png" &&
+		pdftoppm -png -r 72 -scale-to-x "${size%x*}" -scale-to-y "${size#*x}" \
+			-singlefile "$dir/actual.pdf" "$dir/actual-pdf" || {
+		echo "FAIL $case: cannot rasterise"
+		failed=1
+		continue
+	}
+	# one convert for the three blurs (it is a slow start on some systems)
+	convert "$expected" -blur 0x1 -write "$dir/blur-expected.png" +delete \
+		"$dir/actual-svg.png" -blur 0x1 -write "$dir/blur-svg.png" +delete \
+		"$dir/actual-pdf.png" -blur 0x1 "$dir/blur-pdf.png" || {
+		echo "FAIL $case: cannot blur"
+		failed=1
+		continue
+	}
+	check png "$dir/actual.png" $LIMIT_PNG || ok=0
+	check svg "$dir/actual-svg.png" $LIMIT_SVG || ok=0
+	check pdf "$dir/actual-pdf.png" $LIMIT_PDF || ok=0
+	if [ $ok -eq 1 ]; then
+		rm -rf "$dir"
+	else
+		rm -f "$dir"/blur-*.png
+		failed=1
+	fi
+done
+exit $failed
