@@ -113,11 +113,11 @@ static uint32_t merged_frame(struct fc_graph *g, const struct fc_profile *p, uin
 
 /* Per-node weights of one profile, before merging. */
 struct weights {
-	uint32_t *eff;  /* effective node of each sample (healed) */
-	double *self;   /* per node: samples whose stack ends there */
-	double *gc_on;  /* per node: GC samples stacked on that node's stack */
-	double *sub;    /* per node: weight in its subtree (self + gc_on included) */
-	uint32_t *fmap; /* source frame -> merged frame, FC_NONE until used */
+	uint32_t *eff;   /* effective node of each sample (healed) */
+	double *self;    /* per node: samples whose stack ends there */
+	double *gc_on;   /* per node: GC samples stacked on that node's stack */
+	double *sub;     /* per node: weight in its subtree (self + gc_on included) */
+	uint32_t *fmap;  /* source frame -> merged frame, FC_NONE until used */
 	uint32_t *mnode; /* source node -> merged node, FC_NONE or LEFT_OUT */
 };
 
