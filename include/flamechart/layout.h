@@ -60,6 +60,13 @@ struct fc_lane {
 	double coalesced;                 /* x extent held by coalesced boxes */
 	size_t coalesced_frames;          /* frames folded into coalesced boxes */
 	uint32_t healed;                  /* (program) samples healed */
+	/* graph: the merged profile (frames matched by their strings across
+	 * profiles, nodes = the merged tree) that lane->profile points to;
+	 * owned by the lane, freed by fc_layout_finish. NULL for charts. */
+	struct fc_profile *merged;
+	double root_left_out;             /* graph: samples on the root itself (no frame), not drawn */
+	uint64_t samples;                 /* graph: samples merged into the lane */
+	uint32_t n_profiles;              /* graph: profiles merged into the lane */
 };
 
 struct fc_layout {

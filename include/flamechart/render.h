@@ -25,5 +25,12 @@ bool fc_write_png(const struct fc_layout *l, const struct fc_style *st,
 		  const struct fc_paint_options *o, struct fc_output *out, struct fc_error *err);
 bool fc_write_pdf(const struct fc_layout *l, const struct fc_style *st,
 		  const struct fc_paint_options *o, struct fc_output *out, struct fc_error *err);
+/* Folded stacks of a graph layout built exactly (plot_width_px 0): one line
+ * "frame;frame;frame COUNT" per stack with self weight, root first, COUNT in
+ * the layout's unit rounded so that every frame's total stays within 1 of
+ * the exact one. Per-thread lanes start each stack with the lane title.
+ * Frame names and line order: docs/graph.md. false with err (FC_ERR_USAGE
+ * for a chart layout, FC_ERR_NOMEM). */
+bool fc_write_folded(const struct fc_layout *l, struct fc_output *out, struct fc_error *err);
 
 #endif

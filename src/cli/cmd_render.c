@@ -152,6 +152,8 @@ int fc_cmd_render(const struct fc_cli *cli)
 	}
 
 	lopts.mode = (cli->modes & FC_MODE_BIT_GRAPH) ? FC_MODE_GRAPH : FC_MODE_CHART;
+	if (fmt == FC_OUT_FOLDED)
+		lopts.mode = FC_MODE_GRAPH; /* folded stacks are the merged graph */
 	lopts.keep_idle = cli->keep_idle;
 	lopts.gc_root = cli->gc_root;
 	lopts.sort_weight = cli->sort_weight;
@@ -211,6 +213,14 @@ int fc_cmd_render(const struct fc_cli *cli)
 		break;
 	case FC_OUT_JSON:
 		if (!fc_write_layout_json(&layout, &style, &out, &err)) {
+			fc_output_abort(&out);
+			fc_log_error(&err);
+			rc = (int)fc_error_exit_code(err.code);
+			goto done;
+		}
+		break;
+	case FC_OUT_FOLDED:
+		if (!fc_write_folded(&layout, &out, &err)) {
 			fc_output_abort(&out);
 			fc_log_error(&err);
 			rc = (int)fc_error_exit_code(err.code);

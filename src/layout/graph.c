@@ -1,13 +1,309 @@
-/* Merged flame graph (placeholder until the graph layout lands). */
-#include "layout/internal.h"
+/* The merged flame graph's boxes (DESIGN §4): the merged tree of
+ * graph_merge.c laid out depth-first, siblings in label order (FlameGraph
+ * sorts its stacks the same way) or heaviest first, each row packed from its
+ * parent's left edge, so x is a running sum of weights and a parent's self
+ * weight is the gap to the right of its children. No recursion: an explicit
+ * stack walks trees of any depth. */
+#include <stdlib.h>
+#include <string.h>
 
-bool fc_graph_lane(struct fc_lane *lane, const struct fc_profile *const *profiles, size_t n,
-		   const struct fc_layout_options *o, struct fc_error *err)
+#include "flamechart/classify.h"
+#include "layout/graph.h"
+#include "layout/internal.h"
+#include "util/util.h"
+
+/* --- sibling order ----------------------------------------------------------- */
+
+struct rank_ctx {
+	const struct fc_profile *p;
+	const char *labels;    /* every frame's label, NUL-terminated */
+	const size_t *offset;  /* frame -> offset into labels */
+};
+
+/* Label (what the bar shows), then url, line and column, then the raw name,
+ * then first seen: a total order over distinct frames, bytewise like
+ * FlameGraph's sort, so that the same profile always gives the same picture. */
+static int frame_cmp(const void *a, const void *b, void *ctx)
 {
-	(void)lane;
-	(void)profiles;
-	(void)n;
-	(void)o;
-	fc_error_set(err, FC_ERR_USAGE, "graph mode is not available yet");
-	return false;
+	const struct rank_ctx *c = ctx;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	const struct fc_frame *fx = &c->p->frames[x], *fy = &c->p->frames[y];
+	int r = strcmp(c->labels + c->offset[x], c->labels + c->offset[y]);
+
+	if (r)
+		return r;
+	r = strcmp(fc_profile_str(c->p, fx->url), fc_profile_str(c->p, fy->url));
+	if (r)
+		return r;
+	if (fx->line != fy->line)
+		return fx->line < fy->line ? -1 : 1;
+	if (fx->column != fy->column)
+		return fx->column < fy->column ? -1 : 1;
+	r = strcmp(fc_profile_str(c->p, fx->name), fc_profile_str(c->p, fy->name));
+	if (r)
+		return r;
+	return x < y ? -1 : x > y;
+}
+
+/* rank[f] = position of frame f in label order. */
+static uint32_t *frame_ranks(const struct fc_profile *p)
+{
+	size_t n = p->n_frames ? p->n_frames : 1, len = 0, cap = 0, i;
+	size_t *offset = malloc(n * sizeof(*offset));
+	uint32_t *order = malloc(n * sizeof(*order)), *rank = malloc(n * sizeof(*rank));
+	char *labels = NULL;
+	struct rank_ctx ctx;
+	bool ok = offset && order && rank;
+
+	for (i = 0; ok && i < p->n_frames; i++) {
+		const struct fc_frame *f = &p->frames[i];
+		/* the label is the name, "(anonymous)" or "/pattern/": at most
+		 * the name's length plus 11 bytes */
+		size_t need = fc_strpool_len(&p->strings, f->name) + 16;
+		ok = FC_GROW(labels, cap, len + need);
+		if (ok) {
+			offset[i] = len;
+			len += fc_classify_label(fc_profile_str(p, f->name), labels + len, need) + 1;
+			order[i] = (uint32_t)i;
+		}
+	}
+	ctx.p = p;
+	ctx.labels = labels;
+	ctx.offset = offset;
+	ok = ok && fc_sort(order, p->n_frames, sizeof(*order), frame_cmp, &ctx);
+	for (i = 0; ok && i < p->n_frames; i++)
+		rank[order[i]] = (uint32_t)i;
+	free(offset);
+	free(order);
+	free(labels);
+	if (!ok) {
+		free(rank);
+		return NULL;
+	}
+	return rank;
+}
+
+struct weight_ctx {
+	const struct fc_graph *g;
+	const uint32_t *rank;
+};
+
+/* --sort weight: heaviest first, ties in label order. */
+static int weight_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct weight_ctx *c = ctx;
+	const struct fc_graph_node *x = &c->g->nodes[*(const uint32_t *)a];
+	const struct fc_graph_node *y = &c->g->nodes[*(const uint32_t *)b];
+
+	if (x->total != y->total)
+		return x->total > y->total ? -1 : 1;
+	return c->rank[x->frame] < c->rank[y->frame] ? -1 : c->rank[x->frame] > c->rank[y->frame];
+}
+
+/* Children lists in sibling order: kids[start[m] .. start[m + 1]) are the
+ * children of m. Label order is a counting sort by frame rank (linear); weight
+ * order a merge sort. */
+static bool order_children(const struct fc_graph *g, bool by_weight, uint32_t **kids_out,
+			   uint32_t **start_out)
+{
+	size_t n = g->n_nodes, nf = g->merged->n_frames, i, k = 0;
+	uint32_t *rank = frame_ranks(g->merged);
+	uint32_t *order = malloc((n ? n : 1) * sizeof(*order));
+	uint32_t *kids = malloc((n ? n : 1) * sizeof(*kids));
+	uint32_t *start = calloc(n + 1, sizeof(*start));
+	uint32_t *count = calloc((nf > n ? nf : n) + 1, sizeof(*count));
+	bool ok = rank && order && kids && start && count;
+
+	if (!ok)
+		goto out;
+	if (by_weight) {
+		struct weight_ctx ctx = { g, rank };
+		for (i = 1; i < n; i++)
+			order[k++] = (uint32_t)i;
+		ok = fc_sort(order, k, sizeof(*order), weight_cmp, &ctx);
+		if (!ok)
+			goto out;
+	} else {
+		for (i = 1; i < n; i++)
+			count[rank[g->nodes[i].frame] + 1]++;
+		for (i = 1; i <= nf; i++)
+			count[i] += count[i - 1];
+		for (i = 1; i < n; i++)
+			order[count[rank[g->nodes[i].frame]]++] = (uint32_t)i;
+		k = n ? n - 1 : 0;
+	}
+	/* stable distribution by parent keeps the order within each family */
+	for (i = 1; i < n; i++)
+		start[g->nodes[i].parent + 1]++;
+	for (i = 1; i <= n; i++)
+		start[i] += start[i - 1];
+	memcpy(count, start, n * sizeof(*count));
+	for (i = 0; i < k; i++)
+		kids[count[g->nodes[order[i]].parent]++] = order[i];
+out:
+	free(rank);
+	free(order);
+	free(count);
+	if (!ok) {
+		free(kids);
+		free(start);
+		return false;
+	}
+	*kids_out = kids;
+	*start_out = start;
+	return true;
+}
+
+/* --- placement --------------------------------------------------------------- */
+
+/* A box waiting to be emitted: a merged node, or a "…" box (node FC_NONE). */
+struct pending {
+	double x0, x1;
+	uint32_t node;
+	uint32_t row;
+	uint32_t count;
+};
+
+struct place {
+	const struct fc_graph *g;
+	const uint32_t *kids, *start;
+	double min_weight;
+	struct pending *stack;
+	size_t top, cap;
+};
+
+static bool push(struct place *pl, double x0, double x1, uint32_t node, uint32_t row,
+		 uint32_t count)
+{
+	struct pending *e;
+
+	if (!FC_GROW(pl->stack, pl->cap, pl->top + 1))
+		return false;
+	e = &pl->stack[pl->top++];
+	e->x0 = x0;
+	e->x1 = x1;
+	e->node = node;
+	e->row = row;
+	e->count = count;
+	return true;
+}
+
+/* Pushes the children of m, laid out in [x0, x1), so that they pop in
+ * sibling order with the "…" box of the narrow ones last. Each child starts
+ * where the previous one ended; sums of doubles can drift by an ulp, so the
+ * positions are clamped into the parent: a child never leaves its parent. */
+static bool push_children(struct place *pl, uint32_t m, double x0, double x1, uint32_t row)
+{
+	const struct fc_graph_node *nodes = pl->g->nodes;
+	size_t base = pl->top, i, j;
+	double cursor = x0, narrow = 0;
+	uint32_t narrow_count = 0;
+
+	for (i = pl->start[m]; i < pl->start[m + 1]; i++) {
+		const struct fc_graph_node *c = &nodes[pl->kids[i]];
+		double a, b;
+
+		if (!(c->total > 0))
+			continue;
+		if (c->total < pl->min_weight) {
+			narrow += c->total;
+			narrow_count += c->size;
+			continue;
+		}
+		a = cursor < x1 ? cursor : x1;
+		cursor += c->total;
+		b = cursor < x1 ? cursor : x1;
+		if (!push(pl, a, b, pl->kids[i], row, 1))
+			return false;
+	}
+	if (narrow_count) {
+		double a = cursor < x1 ? cursor : x1, b = cursor + narrow;
+		if (!push(pl, a, b < x1 ? b : x1, FC_NONE, row, narrow_count))
+			return false;
+	}
+	/* reverse, so that the first sibling is on top */
+	for (i = base, j = pl->top; i + 1 < j; i++, j--) {
+		struct pending t = pl->stack[i];
+		pl->stack[i] = pl->stack[j - 1];
+		pl->stack[j - 1] = t;
+	}
+	return true;
+}
+
+static bool emit(struct fc_lane *lane, const struct fc_graph *g,
+		 const struct fc_layout_options *o, const struct pending *e)
+{
+	struct fc_box b;
+
+	b.x0 = e->x0;
+	b.x1 = e->x1;
+	b.depth = e->row;
+	b.node = e->node;
+	b.count = e->count;
+	if (e->node == FC_NONE) {
+		b.frame = FC_NONE;
+		b.self = e->x1 - e->x0; /* what lies under it is gone */
+		b.flags = FC_BOX_COALESCED;
+		lane->coalesced += e->x1 - e->x0;
+		lane->coalesced_frames += e->count;
+	} else {
+		const struct fc_graph_node *n = &g->nodes[e->node];
+		b.frame = n->frame;
+		b.self = n->self;
+		b.flags = 0;
+		if (!o->gc_root && e->row > 0 && g->merged->frames[n->frame].meta == FC_META_GC)
+			b.flags = FC_BOX_GC_STACKED;
+	}
+	if (e->row + 1 > lane->rows)
+		lane->rows = e->row + 1;
+	return fc_lane_push(lane, &b);
+}
+
+bool fc_graph_place(struct fc_lane *lane, struct fc_graph *g, const struct fc_layout_options *o,
+		    double min_weight, struct fc_error *err)
+{
+	struct place pl = { .g = g, .min_weight = min_weight };
+	uint32_t *kids = NULL, *start = NULL;
+	double total = fc_graph_total(g);
+	bool ok = false;
+
+	lane->profile = g->merged;
+	lane->x_min = 0;
+	lane->x_max = total;
+	lane->total = total;
+	lane->idle_left_out = g->idle_left_out;
+	lane->root_left_out = g->root_left_out;
+	lane->samples = g->samples;
+	lane->healed = g->healed;
+	lane->n_profiles = g->n_profiles;
+	if (g->n_nodes == 0) {
+		ok = true;
+		goto out;
+	}
+	if (!order_children(g, o->sort_weight, &kids, &start))
+		goto out;
+	pl.kids = kids;
+	pl.start = start;
+	if (!push_children(&pl, 0, 0, total, 0))
+		goto out;
+	while (pl.top) {
+		struct pending e = pl.stack[--pl.top];
+		if (!emit(lane, g, o, &e))
+			goto out;
+		if (e.node != FC_NONE && !push_children(&pl, e.node, e.x0, e.x1, e.row + 1))
+			goto out;
+	}
+	ok = true;
+out:
+	/* the lane owns the frames its boxes point to, even when it failed */
+	lane->merged = g->merged;
+	lane->title = g->title;
+	g->merged = NULL;
+	g->title = NULL;
+	free(pl.stack);
+	free(kids);
+	free(start);
+	if (!ok)
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+	return ok;
 }

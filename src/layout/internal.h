@@ -16,8 +16,6 @@ bool fc_chart_lane(struct fc_lane *lane, const struct fc_profile *p,
 		   const struct fc_layout_options *o, double ppu, double minwidth_px,
 		   struct fc_error *err);
 
-/* Graph lane merging the given profiles (graph.c). */
-bool fc_graph_lane(struct fc_lane *lane, const struct fc_profile *const *profiles, size_t n,
-		   const struct fc_layout_options *o, struct fc_error *err);
+/* The graph's two steps are in layout/graph.h. */
 
 #endif

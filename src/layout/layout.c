@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layout/graph.h"
 #include "layout/internal.h"
 #include "util/util.h"
 
@@ -30,6 +31,7 @@ void fc_layout_finish(struct fc_layout *l)
 	for (i = 0; i < l->n_lanes; i++) {
 		free(l->lanes[i].boxes);
 		free(l->lanes[i].title);
+		fc_profile_destroy(l->lanes[i].merged);
 	}
 	free(l->lanes);
 	memset(l, 0, sizeof(*l));
@@ -69,23 +71,51 @@ static bool build_chart(struct fc_layout *out, const struct fc_profile_set *set,
 	return true;
 }
 
+/* Graph lanes share one axis from 0 to the heaviest lane's total, so that
+ * per-thread graphs compare like the chart's lanes; hence two passes: merge
+ * every lane, then place each with the minimum width in its weight units. */
 static bool build_graph(struct fc_layout *out, const struct fc_profile_set *set,
 			const struct fc_layout_options *o, struct fc_error *err)
 {
 	size_t i, n = o->per_thread ? set->count : (set->count ? 1 : 0);
+	struct fc_graph **graphs = calloc(n ? n : 1, sizeof(*graphs));
+	double ppu = 0;
+	bool ok = false;
 
+	if (!graphs) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	out->x_min = 0;
+	out->x_max = 0;
 	for (i = 0; i < n; i++) {
 		const struct fc_profile *const *ps =
 			(const struct fc_profile *const *)set->items + (o->per_thread ? i : 0);
-		struct fc_lane *lane = &out->lanes[i];
-		if (!fc_graph_lane(lane, ps, o->per_thread ? 1 : set->count, o, err))
-			return false;
-		out->n_lanes = i + 1;
-		if (i == 0 || lane->x_max > out->x_max)
-			out->x_max = lane->x_max;
+		graphs[i] = fc_graph_merge(ps, o->per_thread ? 1 : set->count, o, err);
+		if (!graphs[i])
+			goto out;
+		if (fc_graph_total(graphs[i]) > out->x_max)
+			out->x_max = fc_graph_total(graphs[i]);
 	}
-	out->x_min = 0;
-	return true;
+	if (o->plot_width_px > 0 && out->x_max > 0)
+		ppu = o->plot_width_px / out->x_max;
+	for (i = 0; i < n; i++) {
+		double min_weight = 0;
+		if (o->plot_width_px > 0 && o->minwidth_pct)
+			min_weight = fc_graph_total(graphs[i]) * o->minwidth / 100.0;
+		else if (ppu > 0)
+			min_weight = o->minwidth / ppu;
+		ok = fc_graph_place(&out->lanes[i], graphs[i], o, min_weight, err);
+		out->n_lanes = i + 1; /* the lane owns its merged profile either way */
+		if (!ok)
+			goto out;
+	}
+	ok = true;
+out:
+	for (i = 0; i < n; i++)
+		fc_graph_destroy(graphs[i]);
+	free(graphs);
+	return ok;
 }
 
 bool fc_layout_build(struct fc_layout *out, const struct fc_profile_set *set,

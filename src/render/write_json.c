@@ -86,7 +86,13 @@ static json_t *lane_header(const struct fc_layout *l, const struct fc_lane *lane
 	} else {
 		ok = ok && put(o, "unit", json_string(l->unit)) &&
 		     put(o, "total", number(lane->total)) &&
-		     put(o, "idle_left_out", number(lane->idle_left_out));
+		     put(o, "idle_left_out", number(lane->idle_left_out)) &&
+		     put(o, "root_left_out", number(lane->root_left_out)) &&
+		     put(o, "coalesced", number(lane->coalesced)) &&
+		     put(o, "coalesced_frames", json_integer((json_int_t)lane->coalesced_frames)) &&
+		     put(o, "profiles", json_integer(lane->n_profiles)) &&
+		     put(o, "samples", json_integer((json_int_t)lane->samples)) &&
+		     put(o, "healed_program_samples", json_integer(lane->healed));
 	}
 	if (!ok) {
 		json_decref(o);

@@ -1,0 +1,66 @@
+/* The merged flame graph, in two steps so that several lanes can share one
+ * axis: fc_graph_merge sums the samples of one or more profiles into a merged
+ * call tree (graph_merge.c), fc_graph_place lays the tree out as boxes,
+ * coalescing what is narrower than a threshold (graph.c). */
+#ifndef FC_LAYOUT_GRAPH_H
+#define FC_LAYOUT_GRAPH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flamechart/layout.h"
+
+/* One merged node. Node 0 is the root; parent < index for every other node,
+ * so one backward loop sums totals and one forward loop sees parents first. */
+struct fc_graph_node {
+	uint32_t parent; /* FC_NONE for the root */
+	uint32_t frame;  /* index into the merged profile's frames */
+	uint32_t depth;  /* root 0, row = depth - 1 */
+	uint32_t size;   /* merged nodes with weight in this subtree, itself included */
+	double self;     /* weight of the samples whose stack ends here */
+	double total;    /* self + the children's totals */
+};
+
+struct fc_graph {
+	/* Frames of every merged profile, matched by their strings; its nodes
+	 * are the merged tree. Owned until fc_graph_place hands it to a lane. */
+	struct fc_profile *merged;
+	char *title;
+	struct fc_graph_node *nodes;
+	size_t n_nodes, nodes_cap;
+	uint32_t *table; /* open addressing (parent, frame) -> node + 1; 0 = empty */
+	size_t table_cap;
+	double idle_left_out; /* weight of the (idle) subtree, not in the tree */
+	double root_left_out; /* weight of samples on the root itself (no frame) */
+	uint64_t samples;
+	uint32_t healed;
+	uint32_t n_profiles;
+};
+
+/* Merges the samples of profiles[0..n) by frame identity with the chart's
+ * sample semantics (devtools.md §1-3): each sample weighs its duration (or 1
+ * with weight_samples), (program) is healed as the chart heals it, GC sits
+ * on the previous sample's stack unless gc_root, (idle) is left out unless
+ * keep_idle. NULL with err on allocation failure. */
+struct fc_graph *fc_graph_merge(const struct fc_profile *const *profiles, size_t n,
+				const struct fc_layout_options *o, struct fc_error *err);
+void fc_graph_destroy(struct fc_graph *g);
+
+/* The total weight of the graph: the sum of the root's children. */
+static inline double fc_graph_total(const struct fc_graph *g)
+{
+	return g->n_nodes ? g->nodes[0].total : 0;
+}
+
+/* Lays g out into lane: depth-first boxes, siblings in label order (or
+ * heaviest first with o->sort_weight), children packed from the parent's
+ * left edge. Children narrower than min_weight (in weight units; 0 = exact)
+ * are coalesced per parent into one "…" box after their wide siblings,
+ * their descendants dropped. The merged profile and the title move into the
+ * lane (lane->merged), whatever the outcome. false with err on allocation
+ * failure. */
+bool fc_graph_place(struct fc_lane *lane, struct fc_graph *g, const struct fc_layout_options *o,
+		    double min_weight, struct fc_error *err);
+
+#endif
