@@ -67,6 +67,14 @@ struct fc_lane {
 	double root_left_out;             /* graph: samples on the root itself (no frame), not drawn */
 	uint64_t samples;                 /* graph: samples merged into the lane */
 	uint32_t n_profiles;              /* graph: profiles merged into the lane */
+	/* The input profiles drawn in this lane (one for a chart, the merged ones
+	 * for a graph), borrowed from the profile set: headers read their
+	 * intervals and repairs. */
+	const struct fc_profile **sources;
+	size_t n_sources;
+	/* graph: self weight per frame of lane->profile, exact whatever was
+	 * coalesced (legends use it); NULL for charts. Owned by the lane. */
+	double *frame_self;
 };
 
 struct fc_layout {

@@ -22,6 +22,8 @@ struct fc_paint_options {
 	const char *title;    /* NULL = the first input's file name */
 	const char *subtitle; /* NULL = none */
 	bool no_legend;       /* leave out the legend under the chart */
+	uint32_t max_rows;    /* rows drawn per lane, 0 = all (deeper rows are cut
+			       * and the header says so) */
 };
 
 struct fc_painter;

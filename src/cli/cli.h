@@ -78,11 +78,17 @@ int fc_cmd_render(const struct fc_cli *cli);
 int fc_cmd_report(const struct fc_cli *cli);
 
 /* Renders set to path in one format and mode, with the other options from
- * cli (title, theme, colours...). width_px overrides cli->width_px when > 0;
- * thumb draws a small image without legend. false with err. Used by render
- * and report; safe to call from several threads at once. */
+ * cli (title, theme, colours...) and the tweaks a report asks for (may be
+ * NULL). false with err. Used by render and report; safe to call from
+ * several threads at once. */
+struct fc_render_tweaks {
+	int width_px;      /* > 0: instead of cli->width_px */
+	bool thumb;        /* a small image: no legend, no subtitle, scale 1 */
+	const char *title; /* instead of cli->title */
+	unsigned max_rows; /* rows per lane, 0 = all */
+};
 bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *set,
-		       enum fc_out_format format, int mode, int width_px, bool thumb,
+		       enum fc_out_format format, int mode, const struct fc_render_tweaks *tw,
 		       const char *path, struct fc_error *err);
 
 /* Imports every input named in paths into set, applying --thread/--pid;

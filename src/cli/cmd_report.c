@@ -17,6 +17,8 @@
 #include "util/util.h"
 
 #define THUMB_WIDTH 480
+#define THUMB_ROWS 16 /* a thumbnail shows the top of the stacks */
+#define LANE_ROWS 12  /* a process's lane image shows each thread's top rows */
 
 struct progress {
 	pthread_mutex_t lock;
@@ -205,7 +207,7 @@ static void do_file(struct report *r, struct report_file *f)
 			name = report_image_name(f->slug, mode_names[m], x == FC_OUT_SVG ? "svg"
 											 : "png");
 			path = name ? out_path(r, name) : NULL;
-			ok = path && fc_cli_render_set(cli, &set, (enum fc_out_format)x, m, 0, false,
+			ok = path && fc_cli_render_set(cli, &set, (enum fc_out_format)x, m, NULL,
 						       path, &err);
 			if (!name || !path)
 				fc_error_set(&err, FC_ERR_NOMEM, "out of memory");
@@ -217,9 +219,11 @@ static void do_file(struct report *r, struct report_file *f)
 	}
 	{
 		char *name = report_thumb_name(f->slug), *path = name ? out_path(r, name) : NULL;
+		struct fc_render_tweaks tw = { .width_px = THUMB_WIDTH, .thumb = true,
+						.max_rows = THUMB_ROWS };
 		bool ok = path && fc_cli_render_set(cli, &set, FC_OUT_PNG,
-						    (r->modes & FC_MODE_BIT_CHART) ? 0 : 1,
-						    THUMB_WIDTH, true, path, &err);
+						    (r->modes & FC_MODE_BIT_CHART) ? 0 : 1, &tw,
+						    path, &err);
 		free(name);
 		free(path);
 		if (!ok)
@@ -242,6 +246,7 @@ static void do_group(struct report *r, struct report_group *g)
 	struct fc_profile_set set;
 	struct fc_error err;
 	const char **paths = calloc(g->n_members + 1, sizeof(*paths));
+	struct fc_render_tweaks tw = { .title = g->title, .max_rows = LANE_ROWS };
 	size_t k, n = 0;
 	int x;
 
@@ -268,7 +273,7 @@ static void do_group(struct report *r, struct report_group *g)
 			continue;
 		name = report_image_name(g->slug, "lanes", x == FC_OUT_SVG ? "svg" : "png");
 		path = name ? out_path(r, name) : NULL;
-		ok = path && fc_cli_render_set(r->cli, &set, (enum fc_out_format)x, 0, 0, false, path,
+		ok = path && fc_cli_render_set(r->cli, &set, (enum fc_out_format)x, 0, &tw, path,
 					       &err);
 		free(name);
 		free(path);

@@ -1,6 +1,8 @@
-/* Reading the command line's inputs into one profile set. */
+/* Reading the command line's inputs into one profile set, then keeping the
+ * threads that --thread and --pid ask for. */
 #include "cli/cli.h"
 #include "flamechart/import.h"
+#include "flamechart/select.h"
 
 bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		   struct fc_profile_set *set, struct fc_error *err)
@@ -10,10 +12,16 @@ bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		.strict = cli->strict,
 		.max_bytes = cli->max_input_bytes,
 	};
+	struct fc_select sel = { .thread = cli->thread, .pid = cli->pid };
 	size_t i;
 
 	for (i = 0; i < n; i++)
 		if (!fc_import_file(paths[i], &opts, set, err))
 			return false;
+	if (!fc_select_apply(set, &sel, err)) {
+		if (err->code == FC_OK)
+			err->code = FC_ERR_USAGE;
+		return false;
+	}
 	return true;
 }

@@ -1,4 +1,114 @@
+/* The render pipeline after import: checks, layout, style, and one writer,
+ * into an output file that appears only when complete. Shared by `render`
+ * and `report` (which calls it from several threads). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli/cli.h"
+#include "flamechart/layout.h"
+#include "flamechart/paint.h"
+#include "flamechart/render.h"
+#include "flamechart/style.h"
+
+static enum fc_scheme pick_scheme(const struct fc_cli *cli, enum fc_mode mode)
+{
+	if (!cli->color_by)
+		return mode == FC_MODE_GRAPH ? FC_SCHEME_TIER : FC_SCHEME_URL;
+	if (strcmp(cli->color_by, "tier") == 0)
+		return FC_SCHEME_TIER;
+	if (strcmp(cli->color_by, "package") == 0)
+		return FC_SCHEME_PACKAGE;
+	if (strcmp(cli->color_by, "heat") == 0)
+		return FC_SCHEME_HEAT;
+	if (strcmp(cli->color_by, "mono") == 0)
+		return FC_SCHEME_MONO;
+	return FC_SCHEME_URL;
+}
+
+static bool write_out(enum fc_out_format fmt, const struct fc_layout *l,
+		      const struct fc_style *st, const struct fc_paint_options *po,
+		      struct fc_output *out, struct fc_error *err)
+{
+	switch (fmt) {
+	case FC_OUT_PNG:
+		return fc_write_png(l, st, po, out, err);
+	case FC_OUT_PDF:
+		return fc_write_pdf(l, st, po, out, err);
+	case FC_OUT_JSON:
+		return fc_write_layout_json(l, st, out, err);
+	case FC_OUT_FOLDED:
+		return fc_write_folded(l, out, err);
+	case FC_OUT_SVG:
+	default:
+		return fc_write_svg(l, st, po, out, err);
+	}
+}
+
 bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *set,
-		       enum fc_out_format format, int mode, int width_px, bool thumb,
-		       const char *path, struct fc_error *err) { (void)cli;(void)set;(void)format;(void)mode;(void)width_px;(void)thumb;(void)path; fc_error_set(err, FC_ERR_USAGE, "x"); return false; }
+		       enum fc_out_format fmt, int mode, const struct fc_render_tweaks *tw,
+		       const char *path, struct fc_error *err)
+{
+	static const struct fc_render_tweaks none = { 0 };
+	struct fc_paint_options popts;
+	struct fc_layout_options lopts = {
+		.mode = (enum fc_mode)mode,
+		.keep_idle = cli->keep_idle,
+		.gc_root = cli->gc_root,
+		.sort_weight = cli->sort_weight,
+		.weight_samples = cli->weight_samples,
+		.inverted = cli->inverted,
+		.per_thread = cli->per_thread,
+		.minwidth = cli->minwidth,
+		.minwidth_pct = cli->minwidth_pct,
+	};
+	struct fc_style style = { 0 };
+	struct fc_layout layout;
+	struct fc_output out;
+	size_t i;
+	bool ok;
+
+	if (!tw)
+		tw = &none;
+	memset(&popts, 0, sizeof(popts));
+	popts.width_px = tw->width_px > 0 ? tw->width_px : cli->width_px;
+	popts.scale = tw->thumb ? 1 : cli->scale;
+	popts.title = tw->title ? tw->title : cli->title;
+	popts.subtitle = tw->thumb ? NULL : cli->subtitle;
+	popts.no_legend = cli->no_legend || tw->thumb;
+	popts.max_rows = tw->max_rows;
+
+	if (lopts.mode == FC_MODE_CHART) {
+		/* folded stacks have weights, not times (formats.md §D1) */
+		for (i = 0; i < set->count; i++) {
+			if (set->items[i]->has_time)
+				continue;
+			fc_error_set(err, FC_ERR_FORMAT,
+				     "folded stacks carry no time, only counts, so they cannot be "
+				     "drawn as a time-ordered chart; use -m graph");
+			fc_error_set_file(err, set->items[i]->source ? set->items[i]->source
+								     : "<stdin>");
+			return false;
+		}
+	}
+	/* images are culled to the plot's pixels (DESIGN §6); JSON and folded
+	 * stacks are exact */
+	if (fmt == FC_OUT_SVG || fmt == FC_OUT_PNG || fmt == FC_OUT_PDF)
+		lopts.plot_width_px = fc_paint_plot_width(&popts);
+
+	style.theme = fc_theme_default();
+	style.scheme = pick_scheme(cli, lopts.mode);
+	style.dim_tiers = cli->dim_tiers;
+
+	if (!fc_layout_build(&layout, set, &lopts, err))
+		return false;
+	ok = fc_output_open(&out, path, err);
+	if (ok && !write_out(fmt, &layout, &style, &popts, &out, err)) {
+		fc_output_abort(&out);
+		ok = false;
+	} else if (ok) {
+		ok = fc_output_commit(&out, err);
+	}
+	fc_layout_finish(&layout);
+	return ok;
+}

@@ -82,9 +82,11 @@ static void thousands(char *buf, size_t size, double v, int decimals)
 
 static const char base64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-/* Inlines a PNG from OUTDIR as a data: URI; false when it cannot be read. */
+/* Inlines an image from OUTDIR as a data: URI (PNG or SVG by extension);
+ * false when it cannot be read. */
 static bool data_uri(struct fc_output *o, const char *outdir, const char *rel)
 {
+	const char *ext = strrchr(rel, '.');
 	char *path = fc_asprintf("%s/%s", outdir, rel);
 	FILE *f = path ? fopen(path, "rb") : NULL;
 	unsigned char in[3 * 1024];
@@ -94,7 +96,8 @@ static bool data_uri(struct fc_output *o, const char *outdir, const char *rel)
 	free(path);
 	if (!f)
 		return false;
-	fc_output_printf(o, "data:image/png;base64,");
+	fc_output_printf(o, "data:image/%s;base64,",
+			 ext && strcmp(ext, ".svg") == 0 ? "svg+xml" : "png");
 	while ((n = fread(in, 1, sizeof(in), f)) > 0) {
 		size_t i, k = 0;
 		for (i = 0; i + 2 < n; i += 3) {
@@ -303,7 +306,8 @@ static bool write_html(const struct report *r, struct fc_error *err)
 				fc_output_printf(&o, "\"><img alt=\"lanes of ");
 				html_text(&o, g->title);
 				fc_output_printf(&o, "\" src=\"");
-				url_path(&o, img);
+				if (!data_uri(&o, r->outdir, img))
+					url_path(&o, img);
 				fc_output_printf(&o, "\"></a><br><span class=\"small\">");
 				html_links(&o, r, g->slug, true);
 				fc_output_printf(&o, "</span>");

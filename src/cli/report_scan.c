@@ -280,23 +280,22 @@ bool report_scan(struct report *r, struct fc_error *err)
 		return false;
 	if (!fc_sort(r->files, r->n_files, sizeof(*r->files), by_rel, NULL))
 		goto nomem;
+	for (i = 0; i < r->n_files; i++)
+		parse_node_name(&r->files[i]);
+	if (!make_groups(r))
+		goto nomem;
+	/* file and group slugs share one name space */
 	slugs = calloc(r->n_files + r->n_groups + 1, sizeof(*slugs));
 	if (!slugs)
 		goto nomem;
 	for (i = 0; i < r->n_files; i++) {
-		parse_node_name(&r->files[i]);
-		if (!(slugs[i] = slug_of(r->files[i].rel))) {
-			while (i--)
-				free(slugs[i]);
-			free(slugs);
-			goto nomem;
-		}
+		if (!(slugs[i] = slug_of(r->files[i].rel)))
+			goto nomem_slugs;
 	}
-	if (!make_groups(r))
-		goto nomem_slugs;
-	/* file and group slugs share one name space */
-	for (i = 0; i < r->n_groups; i++)
+	for (i = 0; i < r->n_groups; i++) {
 		slugs[r->n_files + i] = r->groups[i].slug;
+		r->groups[i].slug = NULL;
+	}
 	if (!unique_slugs(slugs, r->n_files + r->n_groups))
 		goto nomem_slugs;
 	for (i = 0; i < r->n_files; i++)
@@ -306,7 +305,7 @@ bool report_scan(struct report *r, struct fc_error *err)
 	free(slugs);
 	return true;
 nomem_slugs:
-	for (i = 0; i < r->n_files; i++)
+	for (i = 0; i < r->n_files + r->n_groups; i++)
 		free(slugs[i]);
 	free(slugs);
 nomem:

@@ -84,7 +84,7 @@ int fc_cli_main(int argc, char **argv)
 		fc_cli_finish(&cli);
 		return fc_error_exit_code(err.code);
 	}
-	if (cli.n_inputs == 0) {
+	if (cli.n_inputs == 0 && !(cli.command == FC_CMD_REPORT && cli.merge)) {
 		fc_log("no input (see --help)");
 		fc_cli_finish(&cli);
 		return FC_EXIT_USAGE;

@@ -276,6 +276,14 @@ bool fc_graph_place(struct fc_lane *lane, struct fc_graph *g, const struct fc_la
 	lane->samples = g->samples;
 	lane->healed = g->healed;
 	lane->n_profiles = g->n_profiles;
+	lane->frame_self = calloc(g->merged->n_frames + 1, sizeof(*lane->frame_self));
+	if (!lane->frame_self)
+		goto out;
+	{
+		size_t i;
+		for (i = 1; i < g->n_nodes; i++)
+			lane->frame_self[g->nodes[i].frame] += g->nodes[i].self;
+	}
 	if (g->n_nodes == 0) {
 		ok = true;
 		goto out;

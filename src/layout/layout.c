@@ -31,6 +31,8 @@ void fc_layout_finish(struct fc_layout *l)
 	for (i = 0; i < l->n_lanes; i++) {
 		free(l->lanes[i].boxes);
 		free(l->lanes[i].title);
+		free(l->lanes[i].sources);
+		free(l->lanes[i].frame_self);
 		fc_profile_destroy(l->lanes[i].merged);
 	}
 	free(l->lanes);
@@ -62,7 +64,12 @@ static bool build_chart(struct fc_layout *out, const struct fc_profile_set *set,
 		if (!fc_chart_lane(lane, set->items[i], o, ppu, minwidth, err))
 			return false;
 		lane->title = fc_lane_title(set->items[i]);
-		if (!lane->title) {
+		lane->sources = malloc(sizeof(*lane->sources));
+		if (lane->sources) {
+			lane->sources[0] = set->items[i];
+			lane->n_sources = 1;
+		}
+		if (!lane->title || !lane->sources) {
 			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 			return false;
 		}
@@ -109,6 +116,19 @@ static bool build_graph(struct fc_layout *out, const struct fc_profile_set *set,
 		out->n_lanes = i + 1; /* the lane owns its merged profile either way */
 		if (!ok)
 			goto out;
+		{
+			struct fc_lane *lane = &out->lanes[i];
+			size_t k, m = o->per_thread ? 1 : set->count;
+			lane->sources = malloc((m ? m : 1) * sizeof(*lane->sources));
+			if (!lane->sources) {
+				fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+				ok = false;
+				goto out;
+			}
+			for (k = 0; k < m; k++)
+				lane->sources[k] = set->items[(o->per_thread ? i : 0) + k];
+			lane->n_sources = m;
+		}
 	}
 	ok = true;
 out:

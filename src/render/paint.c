@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flamechart/classify.h"
 #include "render/paint_internal.h"
 #include "util/util.h"
 
@@ -76,6 +77,8 @@ static bool place(struct fc_painter *p)
 		}
 		p->lane_y[i] = y;
 		p->lane_rows[i] = l->lanes[i].rows ? l->lanes[i].rows : 1;
+		if (p->opts.max_rows && p->lane_rows[i] > p->opts.max_rows)
+			p->lane_rows[i] = p->opts.max_rows;
 		y += p->lane_rows[i] * h;
 	}
 	if (!l->n_lanes)
@@ -249,7 +252,7 @@ static bool paint_bars(struct fc_painter *p, cairo_t *cr, size_t li)
 		return false;
 	}
 	for (i = 0; i < lane->n_boxes; i++) {
-		if (hidden[i])
+		if (hidden[i] || lane->boxes[i].depth >= p->lane_rows[li])
 			continue;
 		c[n].rgb = pack(fc_style_fill(p->style, lane->profile, &lane->boxes[i], lane->total));
 		c[n++].box = (uint32_t)i;
@@ -294,7 +297,7 @@ static void paint_labels(struct fc_painter *p, cairo_t *cr, size_t li)
 		double x, w, max_w;
 		struct fc_rgb fill;
 
-		if ((b->x1 - b->x0) * ppu < min_px)
+		if ((b->x1 - b->x0) * ppu < min_px || b->depth >= p->lane_rows[li])
 			continue;
 		columns(p, b, &x, &w);
 		max_w = (w < p->plot_w ? w : p->plot_w) - 2 * pad;
@@ -306,6 +309,14 @@ static void paint_labels(struct fc_painter *p, cairo_t *cr, size_t li)
 			snprintf(fit, sizeof(fit), "%s", text);
 		} else if (!fc_text_fit(p, text, max_w, fit, sizeof(fit))) {
 			continue;
+		} else if (l->mode == FC_MODE_GRAPH && strcmp(fit, text) != 0) {
+			/* the whole "name  file:line" does not fit: the name alone
+			 * says more than both halves cut in the middle */
+			fc_classify_label(fc_profile_str(lane->profile,
+							 lane->profile->frames[b->frame].name),
+					  text, sizeof(text));
+			if (!fc_text_fit(p, text, max_w, fit, sizeof(fit)))
+				continue;
 		}
 		fill = fc_style_fill(p->style, lane->profile, b, lane->total);
 		fc_text_show(cr, p->text, fit, p->plot_x + x + pad, row_y(p, li, b->depth) + base,

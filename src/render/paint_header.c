@@ -70,17 +70,18 @@ static bool info_line(struct fc_painter *p)
 	size_t i, n_profiles = 0;
 
 	for (i = 0; i < l->n_lanes; i++) {
-		const struct fc_profile *q = l->lanes[i].profile;
-		double med;
-		if (!q)
-			continue;
-		samples += q->n_samples;
-		med = fc_profile_median_interval(q);
-		if (med > 0 && (n_profiles == 0 || med < lo))
-			lo = med;
-		if (med > hi)
-			hi = med;
-		n_profiles++;
+		const struct fc_lane *lane = &l->lanes[i];
+		size_t k;
+		for (k = 0; k < lane->n_sources; k++) {
+			const struct fc_profile *q = lane->sources[k];
+			double med = fc_profile_median_interval(q);
+			samples += q->n_samples;
+			if (med > 0 && (n_profiles == 0 || med < lo))
+				lo = med;
+			if (med > hi)
+				hi = med;
+			n_profiles++;
+		}
 	}
 	if (n_profiles > 1) {
 		snprintf(buf, sizeof(buf), "%zu %s", n_profiles,
@@ -124,14 +125,26 @@ static bool info_line(struct fc_painter *p)
 static bool notes_line(struct fc_painter *p)
 {
 	const struct fc_layout *l = p->layout;
-	size_t i, coalesced = 0, repairs = 0, healed = 0;
-	char buf[160], w[32];
+	size_t i, k, coalesced = 0, repairs = 0, healed = 0;
+	double idle = 0;
+	char buf[160], w[32], a[48];
 
 	for (i = 0; i < l->n_lanes; i++) {
 		coalesced += l->lanes[i].coalesced_frames;
 		healed += l->lanes[i].healed;
-		if (l->lanes[i].profile)
-			repairs += l->lanes[i].profile->n_repairs;
+		idle += l->lanes[i].idle_left_out;
+		for (k = 0; k < l->lanes[i].n_sources; k++)
+			repairs += l->lanes[i].sources[k]->n_repairs;
+	}
+	if (l->mode == FC_MODE_GRAPH && idle > 0) {
+		/* (idle) is not CPU work: the graph leaves it out unless --idle */
+		if (l->has_time && strcmp(l->unit, "µs") == 0)
+			fc_format_duration(idle, a, sizeof(a));
+		else
+			fc_format_grouped(idle, 0, a, sizeof(a));
+		snprintf(buf, sizeof(buf), "%s idle left out (--idle keeps it)", a);
+		if (!append(&p->notes, SEP, buf))
+			return false;
 	}
 	if (coalesced) {
 		if (l->options.minwidth_pct)
@@ -141,6 +154,15 @@ static bool notes_line(struct fc_painter *p)
 				 l->options.minwidth > 0 ? l->options.minwidth : 1);
 		snprintf(buf, sizeof(buf), "%zu frame%s narrower than %s merged into grey boxes",
 			 coalesced, coalesced == 1 ? "" : "s", w);
+		if (!append(&p->notes, SEP, buf))
+			return false;
+	}
+	for (i = 0, k = 0; i < l->n_lanes; i++)
+		if (p->opts.max_rows && l->lanes[i].rows > p->opts.max_rows)
+			k++;
+	if (k) {
+		snprintf(buf, sizeof(buf), "rows deeper than %u not drawn in %zu lane%s",
+			 p->opts.max_rows, k, k == 1 ? "" : "s");
 		if (!append(&p->notes, SEP, buf))
 			return false;
 	}

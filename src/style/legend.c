@@ -181,12 +181,23 @@ static bool add_entry(struct fc_legend *lg, size_t *cap, struct fc_rgb c, bool s
 /* Self time of every frame of p, as the layout counts it; adds to *total.
  * Samples that hit the root (nothing on the stack) are drawn as gaps: they
  * count in the total and in *gaps, in no frame. */
-static bool frame_self(const struct fc_layout *l, const struct fc_profile *p, double *self,
+static bool frame_self(const struct fc_layout *l, const struct fc_lane *lane, double *self,
 		       double *total, double *gaps)
 {
-	uint32_t *nodes = malloc((p->n_samples ? p->n_samples : 1) * sizeof(*nodes));
-	uint32_t i;
+	const struct fc_profile *p = lane->profile;
+	uint32_t *nodes, i;
 
+	if (lane->frame_self) {
+		/* a graph lane: its merged frames carry their exact self weight */
+		for (i = 0; i < p->n_frames; i++) {
+			self[i] += lane->frame_self[i];
+			*total += lane->frame_self[i];
+		}
+		*total += lane->root_left_out;
+		*gaps += lane->root_left_out;
+		return true;
+	}
+	nodes = malloc((p->n_samples ? p->n_samples : 1) * sizeof(*nodes));
 	if (!nodes)
 		return false;
 	if (l->mode == FC_MODE_CHART)
@@ -303,7 +314,7 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st,
 			continue;
 		self = calloc(p->n_frames + 1, sizeof(*self));
 		drawn = calloc(p->n_frames + 1, 1);
-		if (!self || !drawn || !frame_self(l, p, self, &total, &gaps))
+		if (!self || !drawn || !frame_self(l, &l->lanes[i], self, &total, &gaps))
 			goto nomem;
 		/* a colour on screen gets an entry even without self time */
 		for (j = i; j < l->n_lanes; j++)
