@@ -35,11 +35,9 @@ enum ctx {
 
 #define AS_ENUM(k, s) k,
 #define AS_NAME(k, s) s,
-#define AS_LEN(k, s) sizeof(s) - 1,
 
 enum key { KEYS(AS_ENUM) K_COUNT };
 static const char *const key_names[K_COUNT] = { KEYS(AS_NAME) };
-static const unsigned char key_lens[K_COUNT] = { KEYS(AS_LEN) };
 
 /* One string field of a node being read (yajl's buffers do not outlive the
  * callback, and a node's keys can come in any order). */
@@ -75,14 +73,40 @@ struct importer {
 	size_t depth, cap, inited;
 };
 
+/* The key id of s, K_COUNT when unknown. Keys of nodes come millions of
+ * times, so candidates are picked by length before any comparison. */
+static int lookup_key(const char *s, size_t len)
+{
+	static const signed char by_len[13][3] = {
+		[2] = { K_ID, -1, -1 },
+		[3] = { K_URL, -1, -1 },
+		[4] = { K_HEAD, -1, -1 },
+		[5] = { K_NODES, -1, -1 },
+		[6] = { K_PARENT, K_FRAMES, K_STACKS },
+		[7] = { K_END, K_SAMPLES, K_SCHEMA },
+		[8] = { K_CHILDREN, K_HIT, K_SCRIPT },
+		[9] = { K_START, K_CALLFRAME, K_RESOURCES },
+		[10] = { K_DELTAS, K_TIMESTAMPS, K_LINE },
+		[11] = { K_TRACE_EVENTS, -1, -1 },
+		[12] = { K_FUNCTION, K_COLUMN, -1 },
+	};
+	int i;
+
+	if (len < 2 || len > 12)
+		return K_COUNT;
+	for (i = 0; i < 3 && by_len[len][i] >= 0; i++) {
+		int k = by_len[len][i];
+		if (memcmp(key_names[k], s, len) == 0)
+			return k;
+	}
+	return K_COUNT;
+}
+
 static int key_of(void *user, int ctx, const char *s, size_t len)
 {
-	int k;
+	int k = lookup_key(s, len);
 	(void)user;
 
-	for (k = 0; k < K_COUNT; k++)
-		if (key_lens[k] == len && memcmp(key_names[k], s, len) == 0)
-			break;
 	switch (ctx) {
 	case C_ROOT:
 		if (k <= K_TIMESTAMPS || (k >= K_TRACE_EVENTS && k < K_COUNT))

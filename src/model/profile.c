@@ -76,20 +76,24 @@ static bool frame_equal(const struct fc_frame *a, const struct fc_frame *b)
 	       a->column == b->column && a->has_script == b->has_script;
 }
 
+/* The table holds (frame index + 1, hash) pairs, so that a probe compares
+ * hashes without touching the frames (which are far apart in memory). */
 static bool frame_rehash(struct fc_profile *p)
 {
 	size_t ncap = p->frame_table_cap ? p->frame_table_cap * 2 : 256;
-	uint32_t *t = calloc(ncap, sizeof(*t));
+	uint32_t *t = calloc(ncap * 2, sizeof(*t));
 	uint32_t i;
 
 	if (!t)
 		return false;
 	for (i = 0; i < p->n_frames; i++) {
 		const struct fc_frame *f = &p->frames[i];
-		size_t j = frame_hash(f) & (ncap - 1);
-		while (t[j])
+		uint32_t h = (uint32_t)frame_hash(f);
+		size_t j = h & (ncap - 1);
+		while (t[2 * j])
 			j = (j + 1) & (ncap - 1);
-		t[j] = i + 1;
+		t[2 * j] = i + 1;
+		t[2 * j + 1] = h;
 	}
 	free(p->frame_table);
 	p->frame_table = t;
@@ -131,6 +135,7 @@ uint32_t fc_profile_intern_frame(struct fc_profile *p, const char *name, size_t 
 				 int32_t line, int32_t column)
 {
 	struct fc_frame f = { 0 };
+	uint32_t h;
 	size_t j;
 
 	f.name = intern_recent(p, 0, name, name_len);
@@ -144,10 +149,11 @@ uint32_t fc_profile_intern_frame(struct fc_profile *p, const char *name, size_t 
 
 	if ((p->n_frames + 1) * 2 > p->frame_table_cap && !frame_rehash(p))
 		return FC_NONE;
-	j = frame_hash(&f) & (p->frame_table_cap - 1);
-	while (p->frame_table[j]) {
-		uint32_t k = p->frame_table[j] - 1;
-		if (frame_equal(&p->frames[k], &f))
+	h = (uint32_t)frame_hash(&f);
+	j = h & (p->frame_table_cap - 1);
+	while (p->frame_table[2 * j]) {
+		uint32_t k = p->frame_table[2 * j] - 1;
+		if (p->frame_table[2 * j + 1] == h && frame_equal(&p->frames[k], &f))
 			return k;
 		j = (j + 1) & (p->frame_table_cap - 1);
 	}
@@ -161,7 +167,8 @@ uint32_t fc_profile_intern_frame(struct fc_profile *p, const char *name, size_t 
 	}
 	f.meta = (uint8_t)meta_of(fc_profile_str(p, f.name));
 	p->frames[p->n_frames] = f;
-	p->frame_table[j] = p->n_frames + 1;
+	p->frame_table[2 * j] = p->n_frames + 1;
+	p->frame_table[2 * j + 1] = h;
 	return p->n_frames++;
 }
 

@@ -103,11 +103,28 @@ static size_t valid_seq(const unsigned char *s, size_t avail)
 	return n;
 }
 
+/* True when none of the 8 bytes is a control character or non-ASCII:
+ * every byte in 0x20..0x7e. */
+static bool plain8(const unsigned char *s)
+{
+	uint64_t w;
+
+	const uint64_t ones = 0x0101010101010101ULL, high = 0x8080808080808080ULL;
+
+	memcpy(&w, s, 8);
+	/* With every high bit clear (ASCII), no addition carries into the next
+	 * byte: b + 1 reaches 0x80 only for 0x7f (DEL), and b + 0x60 reaches
+	 * 0x80 exactly when b >= 0x20. */
+	return ((w | (w + ones)) & high) == 0 && ((w + ones * 0x60) & high) == high;
+}
+
 bool fc_utf8_clean(const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t i = 0, n;
 
+	while (i + 8 <= len && plain8(s + i))
+		i += 8;
 	while (i < len) {
 		if (s[i] >= 0x20 && s[i] < 0x7f) {
 			i++;
