@@ -97,8 +97,8 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 struct fc_theme;
 const struct fc_theme *fc_cli_theme(const struct fc_cli *cli, struct fc_error *err);
 
-/* Imports every input named in paths into set, applying --thread/--pid;
- * false with err on the first failure. */
+/* Imports every input named in paths into set, applying --thread/--pid
+ * and then --hide; false with err on the first failure. */
 bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		   struct fc_profile_set *set, struct fc_error *err);
 
