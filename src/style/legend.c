@@ -428,8 +428,11 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st,
 			goto nomem;
 		break;
 	}
+	/* the chart draws these samples as gaps; the graph leaves them out */
 	if (gaps > 0 && !add_entry(out, &cap, t->background, false,
-				   fc_strdup("nothing on the stack (gaps)"), gaps / total))
+				   fc_strdup(l->mode == FC_MODE_GRAPH ? "nothing on the stack (not drawn)"
+								       : "nothing on the stack (gaps)"),
+				   gaps / total))
 		goto nomem;
 	if (coalesced &&
 	    !add_entry(out, &cap, t->coalesced, true,

@@ -207,7 +207,7 @@ static void test_graph_weights(void **state)
 	assert_int_equal(f->lg.n, 3);
 	expect(&f->lg, 0, "file:///a.js", 0.5, true);
 	expect(&f->lg, 1, "file:///b.js", 0.25, true);
-	expect(&f->lg, 2, "nothing on the stack (gaps)", 0.25, false);
+	expect(&f->lg, 2, "nothing on the stack (not drawn)", 0.25, false);
 	fc_legend_finish(&f->lg);
 }
 
