@@ -60,13 +60,13 @@ const struct fc_theme *fc_cli_theme(const struct fc_cli *cli, struct fc_error *e
 		it->theme = t;
 		it->next = themes;
 		themes = it;
-	} else {
-		if (t)
-			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+	} else if (t) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		free(it);
 		fc_theme_destroy(t);
 		t = NULL;
-		/* a theme that cannot be used is a bad --theme argument */
+	} else {
+		/* a theme that cannot be read or parsed is a bad --theme argument */
 		err->code = FC_ERR_USAGE;
 	}
 	pthread_mutex_unlock(&themes_lock);
