@@ -111,6 +111,10 @@ struct fc_profile {
 	/* The root's (program), (idle) and (garbage collector) children. */
 	uint32_t program_node, idle_node, gc_node;
 
+	/* Tiers whose frames fc_hide_tiers removed (bit per enum fc_tier), so
+	 * that legends can say what is not drawn. */
+	unsigned hidden_tiers;
+
 	struct fc_warning *warnings; /* the first FC_PROFILE_MAX_WARNINGS */
 	size_t n_warnings;
 	size_t n_repairs; /* all repairs, including those not kept */

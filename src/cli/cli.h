@@ -91,8 +91,14 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 		       enum fc_out_format format, int mode, const struct fc_render_tweaks *tw,
 		       const char *path, struct fc_error *err);
 
-/* Imports every input named in paths into set, applying --thread/--pid;
- * false with err on the first failure. */
+/* The theme --theme names (the default when none), loaded once per process
+ * and kept until it ends; safe from several threads. NULL with err (code
+ * FC_ERR_USAGE) when it cannot be loaded. */
+struct fc_theme;
+const struct fc_theme *fc_cli_theme(const struct fc_cli *cli, struct fc_error *err);
+
+/* Imports every input named in paths into set, applying --thread/--pid
+ * and then --hide; false with err on the first failure. */
 bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		   struct fc_profile_set *set, struct fc_error *err);
 

@@ -1,6 +1,8 @@
 /* Reading the command line's inputs into one profile set, then keeping the
- * threads that --thread and --pid ask for. */
+ * threads that --thread and --pid ask for and removing the tiers --hide
+ * names. */
 #include "cli/cli.h"
+#include "flamechart/hide.h"
 #include "flamechart/import.h"
 #include "flamechart/select.h"
 
@@ -23,5 +25,6 @@ bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 			err->code = FC_ERR_USAGE;
 		return false;
 	}
-	return true;
+	/* after selection: only the threads drawn are rebuilt */
+	return fc_hide_apply(set, cli->hide_tiers, err);
 }

@@ -1,6 +1,7 @@
 /* The render pipeline after import: checks, layout, style, and one writer,
  * into an output file that appears only when complete. Shared by `render`
  * and `report` (which calls it from several threads). */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,6 +11,7 @@
 #include "flamechart/paint.h"
 #include "flamechart/render.h"
 #include "flamechart/style.h"
+#include "util/util.h"
 
 static enum fc_scheme pick_scheme(const struct fc_cli *cli, enum fc_mode mode)
 {
@@ -24,6 +26,51 @@ static enum fc_scheme pick_scheme(const struct fc_cli *cli, enum fc_mode mode)
 	if (strcmp(cli->color_by, "mono") == 0)
 		return FC_SCHEME_MONO;
 	return FC_SCHEME_URL;
+}
+
+/* Themes loaded by --theme, kept for the life of the process: report
+ * renders from several threads, and each of them may hold a theme while
+ * another asks for one. A list, in case a caller changes cli->theme. */
+struct loaded_theme {
+	struct loaded_theme *next;
+	char *name;
+	struct fc_theme *theme;
+};
+
+static pthread_mutex_t themes_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct loaded_theme *themes;
+
+const struct fc_theme *fc_cli_theme(const struct fc_cli *cli, struct fc_error *err)
+{
+	struct loaded_theme *it;
+	struct fc_theme *t;
+
+	if (!cli->theme)
+		return fc_theme_default();
+	pthread_mutex_lock(&themes_lock);
+	for (it = themes; it; it = it->next) {
+		if (strcmp(it->name, cli->theme) == 0) {
+			pthread_mutex_unlock(&themes_lock);
+			return it->theme;
+		}
+	}
+	t = fc_theme_open(cli->theme, err);
+	it = t ? calloc(1, sizeof(*it)) : NULL;
+	if (it && (it->name = fc_strdup(cli->theme)) != NULL) {
+		it->theme = t;
+		it->next = themes;
+		themes = it;
+	} else if (t) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		free(it);
+		fc_theme_destroy(t);
+		t = NULL;
+	} else {
+		/* a theme that cannot be read or parsed is a bad --theme argument */
+		err->code = FC_ERR_USAGE;
+	}
+	pthread_mutex_unlock(&themes_lock);
+	return t;
 }
 
 static bool write_out(enum fc_out_format fmt, const struct fc_layout *l,
@@ -96,19 +143,22 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 	if (fmt == FC_OUT_SVG || fmt == FC_OUT_PNG || fmt == FC_OUT_PDF)
 		lopts.plot_width_px = fc_paint_plot_width(&popts);
 
-	style.theme = fc_theme_default();
+	style.theme = fc_cli_theme(cli, err);
+	if (!style.theme)
+		return false;
 	style.scheme = pick_scheme(cli, lopts.mode);
 	style.dim_tiers = cli->dim_tiers;
 
 	if (!fc_layout_build(&layout, set, &lopts, err))
 		return false;
-	ok = fc_output_open(&out, path, err);
+	ok = fc_style_prepare(&style, &layout, err) && fc_output_open(&out, path, err);
 	if (ok && !write_out(fmt, &layout, &style, &popts, &out, err)) {
 		fc_output_abort(&out);
 		ok = false;
 	} else if (ok) {
 		ok = fc_output_commit(&out, err);
 	}
+	fc_style_finish(&style);
 	fc_layout_finish(&layout);
 	return ok;
 }

@@ -130,9 +130,21 @@ static const char *main_ext(const struct report *r)
 
 /* --- index.html ------------------------------------------------------------- */
 
-static void html_tiers(struct fc_output *o, const struct report_file *f)
+/* Tier colours of the theme the images use (--theme), so that the bars
+ * here match their legends. */
+static const struct fc_theme *report_theme(const struct report *r)
 {
-	const struct fc_theme *t = fc_theme_default();
+	struct fc_error err;
+	const struct fc_theme *t;
+
+	fc_error_init(&err);
+	t = r->cli ? fc_cli_theme(r->cli, &err) : NULL;
+	return t ? t : fc_theme_default();
+}
+
+static void html_tiers(struct fc_output *o, const struct report *r, const struct report_file *f)
+{
+	const struct fc_theme *t = report_theme(r);
 	double total = 0;
 	int i;
 
@@ -221,7 +233,7 @@ static void html_row(struct fc_output *o, const struct report *r, const struct r
 	thousands(smp, sizeof(smp), (double)f->samples, 0);
 	fc_output_printf(o, "</td><td class=\"num\">%s ms</td><td class=\"num\">%s</td><td>", dur,
 			 smp);
-	html_tiers(o, f);
+	html_tiers(o, r, f);
 	fc_output_printf(o, "</td><td class=\"small\">");
 	for (i = 0; i < f->n_top; i++) {
 		char ms[32];

@@ -61,9 +61,14 @@ uint32_t fc_devtools_hash(const char *utf8)
 }
 
 /* Color.Generator's indexToValueInSpace. */
-static int space(int64_t index, const struct fc_hsl_space *sp)
+int fc_hsl_space_count(const struct fc_hsl_space *sp)
 {
-	int count = sp->count ? sp->count : sp->max - sp->min;
+	return sp->count ? sp->count : sp->max - sp->min;
+}
+
+int fc_hsl_space_value(const struct fc_hsl_space *sp, int64_t index)
+{
+	int count = fc_hsl_space_count(sp);
 
 	if (sp->min == sp->max || count <= 1)
 		return sp->min;
@@ -77,9 +82,9 @@ void fc_devtools_hsl(const char *id, const struct fc_hsl_space *h, const struct 
 	uint32_t hash = fc_devtools_hash(id); /* 0 .. 2^31 */
 	int32_t h32 = (int32_t)hash;          /* JS ToInt32 before >> */
 
-	*hue = space(hash, h);
-	*sat = space(h32 >> 8, s);
-	*light = space(h32 >> 16, l);
+	*hue = fc_hsl_space_value(h, hash);
+	*sat = fc_hsl_space_value(s, h32 >> 8);
+	*light = fc_hsl_space_value(l, h32 >> 16);
 }
 
 static double hue_to_rgb(double m1, double m2, double h)

@@ -2,11 +2,13 @@
  * pass per profile, an array per frame), so the shares are exact whatever
  * was coalesced; colours come from fc_style_fill on a frame of each
  * entry, so they are exactly the colours painted. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "flamechart/classify.h"
 #include "flamechart/legend.h"
+#include "style/internal.h"
 #include "util/util.h"
 
 /* One group of frames that share a colour key. */
@@ -178,11 +180,10 @@ static bool add_entry(struct fc_legend *lg, size_t *cap, struct fc_rgb c, bool s
 	return true;
 }
 
-/* Self time of every frame of p, as the layout counts it; adds to *total.
- * Samples that hit the root (nothing on the stack) are drawn as gaps: they
- * count in the total and in *gaps, in no frame. */
-static bool frame_self(const struct fc_layout *l, const struct fc_lane *lane, double *self,
-		       double *total, double *gaps)
+/* Samples that hit the root (nothing on the stack) are drawn as gaps: they
+ * count in the total and in *gaps, in no frame (style/internal.h). */
+bool fc_style_frame_self(const struct fc_layout *l, const struct fc_lane *lane, double *self,
+			 double *total, double *gaps)
 {
 	const struct fc_profile *p = lane->profile;
 	uint32_t *nodes, i;
@@ -244,41 +245,76 @@ static const char *scheme_title(enum fc_scheme s)
 	case FC_SCHEME_PACKAGE:
 		return "Colour: npm package";
 	case FC_SCHEME_HEAT:
-		return "Colour: self time";
+		return "Colour: the function's self time, as a share of the total";
 	case FC_SCHEME_MONO:
 	default:
 		return "Monochrome";
 	}
 }
 
-/* heat: three swatches from no self time to all of it. */
-static bool heat_entries(struct fc_legend *lg, size_t *cap, const struct fc_style *st,
-			 const struct fc_layout *l)
+/* heat: swatches along the ramp, from no self time to the theme's full
+ * share (fc_style_heat), labelled with the share they stand for. */
+static bool heat_entries(struct fc_legend *lg, size_t *cap, const struct fc_theme *t)
 {
-	static const double shares[] = { 0.0, 0.1, 1.0 };
-	static const char *const labels[] = { "no self time", "10% of the time in self",
-					      "all time in self" };
-	const struct fc_profile *p = NULL;
-	uint32_t frame = FC_NONE;
-	size_t i, j;
+	double shares[] = { 0, 0.01, 0.05, t->heat_full_share };
+	size_t i;
 
-	for (i = 0; i < l->n_lanes && frame == FC_NONE; i++)
-		for (j = 0; j < l->lanes[i].n_boxes && frame == FC_NONE; j++)
-			if (l->lanes[i].boxes[j].frame != FC_NONE) {
-				p = l->lanes[i].profile;
-				frame = l->lanes[i].boxes[j].frame;
-			}
-	if (frame == FC_NONE)
-		return true;
 	for (i = 0; i < FC_ARRAY_LEN(shares); i++) {
-		struct fc_box b = { .frame = frame, .node = FC_NONE, .count = 1,
-				    .self = shares[i] };
-		/* the dim rule must not grey the example swatches */
-		struct fc_style plain = *st;
-		plain.dim_tiers = 0;
-		if (!add_entry(lg, cap, fc_style_fill(&plain, p, &b, 1.0), true,
-			       fc_strdup(labels[i]), -1))
+		bool last = i + 1 == FC_ARRAY_LEN(shares);
+		char *label;
+		if (i > 0 && !last && shares[i] >= shares[FC_ARRAY_LEN(shares) - 1])
+			continue; /* a theme whose ramp ends below 5 % */
+		label = i == 0 ? fc_strdup("no self time")
+			: last ? fc_asprintf("%g%% self or more", shares[i] * 100)
+			       : fc_asprintf("%g%% self", shares[i] * 100);
+		if (!add_entry(lg, cap, fc_style_heat(t, shares[i]), true, label, -1))
 			return false;
+	}
+	return true;
+}
+
+/* The tiers in a bit set as "V8, native", in tier order. */
+static char *tier_list(unsigned tiers)
+{
+	char buf[160] = "";
+	size_t i, n = 0;
+
+	for (i = 0; i < FC_TIER_COUNT; i++)
+		if (tiers & (1u << i))
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%s", n ? ", " : "",
+					      tier_labels[i]);
+	return fc_strdup(buf);
+}
+
+/* What --hide and --dim did, said where the colours are explained. */
+static bool filter_entries(struct fc_legend *lg, size_t *cap, const struct fc_style *st,
+			   const struct fc_theme *t, const struct fc_layout *l)
+{
+	unsigned hidden = 0;
+	size_t i, k;
+	char *list;
+
+	for (i = 0; i < l->n_lanes; i++)
+		for (k = 0; k < l->lanes[i].n_sources; k++)
+			hidden |= l->lanes[i].sources[k]->hidden_tiers;
+	if (hidden) {
+		list = tier_list(hidden);
+		if (!list || !add_entry(lg, cap, t->coalesced, false,
+					fc_asprintf("hidden, time counted in the callers: %s", list),
+					-1)) {
+			free(list);
+			return false;
+		}
+		free(list);
+	}
+	if (st->dim_tiers && st->scheme != FC_SCHEME_TIER) {
+		list = tier_list(st->dim_tiers);
+		if (!list || !add_entry(lg, cap, t->coalesced, false,
+					fc_asprintf("greyed out: %s", list), -1)) {
+			free(list);
+			return false;
+		}
+		free(list);
 	}
 	return true;
 }
@@ -314,7 +350,7 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st,
 			continue;
 		self = calloc(p->n_frames + 1, sizeof(*self));
 		drawn = calloc(p->n_frames + 1, 1);
-		if (!self || !drawn || !frame_self(l, &l->lanes[i], self, &total, &gaps))
+		if (!self || !drawn || !fc_style_frame_self(l, &l->lanes[i], self, &total, &gaps))
 			goto nomem;
 		/* a colour on screen gets an entry even without self time */
 		for (j = i; j < l->n_lanes; j++)
@@ -355,11 +391,14 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st,
 		for (i = 0; i < FC_TIER_COUNT; i++)
 			if (tier_p[i] &&
 			    !add_entry(out, &cap, frame_color(st, tier_p[i], tier_frame[i]), true,
-				       fc_strdup(tier_labels[i]), tier_self[i] / total))
+				       (st->dim_tiers & (1u << i))
+					       ? fc_asprintf("%s (greyed out)", tier_labels[i])
+					       : fc_strdup(tier_labels[i]),
+				       tier_self[i] / total))
 				goto nomem;
 		break;
 	case FC_SCHEME_HEAT:
-		if (!heat_entries(out, &cap, st, l))
+		if (!heat_entries(out, &cap, t))
 			goto nomem;
 		break;
 	case FC_SCHEME_MONO:
@@ -389,8 +428,11 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st,
 			goto nomem;
 		break;
 	}
+	/* the chart draws these samples as gaps; the graph leaves them out */
 	if (gaps > 0 && !add_entry(out, &cap, t->background, false,
-				   fc_strdup("nothing on the stack (gaps)"), gaps / total))
+				   fc_strdup(l->mode == FC_MODE_GRAPH ? "nothing on the stack (not drawn)"
+								       : "nothing on the stack (gaps)"),
+				   gaps / total))
 		goto nomem;
 	if (coalesced &&
 	    !add_entry(out, &cap, t->coalesced, true,
@@ -400,6 +442,8 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st,
 			       : fc_asprintf("frames narrower than %g px, merged",
 					     l->options.minwidth > 0 ? l->options.minwidth : 1),
 		       -1))
+		goto nomem;
+	if (!filter_entries(out, &cap, st, t, l))
 		goto nomem;
 	groups_finish(&g);
 	return true;

@@ -1,53 +1,33 @@
-/* Colour schemes over a theme. */
+/* Colour schemes over a theme (DESIGN §5). Every colour is a pure function
+ * of the frame (its strings, tier, package and, for heat, its self share in
+ * the profile) and the theme: never random, never dependent on the order in
+ * which frames are met. */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "flamechart/style.h"
+#include "style/internal.h"
 #include "util/util.h"
 
-static const struct fc_theme light_theme = {
-	.name = "light",
-	.background = { 255, 255, 255 },
-	.background_end = { 255, 255, 255 },
-	.text = { 31, 31, 31 },
-	.text_muted = { 95, 99, 104 },
-	.label_dark = { 51, 51, 51 }, /* DevTools' #333 */
-	.label_light = { 255, 255, 255 },
-	.ruler_text = { 31, 31, 31 },
-	.grid = { 11, 87, 208 }, /* DevTools --app-color-strokestyle */
-	.grid_alpha = 0.10,
-	.coalesced = { 184, 184, 184 },
-	/* Okabe-Ito, a palette published for colour-vision deficiency */
-	.tier = {
-		[FC_TIER_APP] = { 230, 159, 0 },
-		[FC_TIER_DEPS] = { 86, 180, 233 },
-		[FC_TIER_CORE] = { 0, 158, 115 },
-		[FC_TIER_NATIVE] = { 240, 228, 66 },
-		[FC_TIER_V8] = { 204, 121, 167 },
-		[FC_TIER_GC] = { 213, 94, 0 },
-		[FC_TIER_IDLE] = { 221, 221, 221 },
-	},
-	.font_family = "DejaVu Sans",
-	.font_size_px = 11,
-	.bar_height_px = 17,
-	.text_pad_px = 4,
-	/* JS Profiler spaces (devtools.md §5.2) */
-	.hue = { 30, 330, 0 },
-	.saturation = { 50, 80, 5 },
-	.lightness = { 80, 90, 3 },
-	.url_performance_keys = false,
-	.url_empty = { 242, 236, 220 },
-	.url_system = { 250, 204, 21 },
-	.program = { 204, 204, 204 }, /* hsl(0, 0%, 80%) */
-	.gc = { 204, 204, 204 },
-	.idle = { 240, 240, 240 },    /* hsl(0, 0%, 94%) */
-	.heat_min_lightness = 55,
-	.heat_max_lightness = 80,
+/* One profile's heat: the self share of each of its frames. */
+struct fc_style_heat {
+	const struct fc_profile *profile;
+	double *share; /* n_frames entries, 0..1 */
 };
 
-const struct fc_theme *fc_theme_default(void)
+static const struct fc_theme *theme_of(const struct fc_style *st)
 {
-	return &light_theme;
+	return st->theme ? st->theme : fc_theme_default();
+}
+
+static struct fc_rgb generated(const char *key, const struct fc_hsl_space *h,
+			       const struct fc_hsl_space *s, const struct fc_hsl_space *l)
+{
+	int hue, sat, light;
+
+	fc_devtools_hsl(key, h, s, l, &hue, &sat, &light);
+	return fc_hsl_to_rgb(hue, sat, light);
 }
 
 static struct fc_rgb url_color(const struct fc_theme *t, const struct fc_profile *p,
@@ -56,10 +36,11 @@ static struct fc_rgb url_color(const struct fc_theme *t, const struct fc_profile
 	const char *url = fc_profile_str(p, f->url);
 	const char *sid = fc_profile_str(p, f->script_id);
 	const char *key;
-	int h, s, l;
 
 	if (t->url_performance_keys) {
-		/* Performance panel rules, in order (devtools.md §5.3) */
+		/* Performance panel rules, in order (devtools.md §5.3); a script
+		 * id is a string here whatever the file had (trace events
+		 * normalise it too) */
 		if (f->meta == FC_META_IDLE)
 			return t->idle;
 		if (strcmp(sid, "0") == 0 || !sid[0])
@@ -82,48 +63,53 @@ static struct fc_rgb url_color(const struct fc_theme *t, const struct fc_profile
 		key = url[0] ? url : (sid[0] && strcmp(sid, "0") != 0) ? sid
 									: fc_profile_str(p, f->name);
 	}
-	fc_devtools_hsl(key, &t->hue, &t->saturation, &t->lightness, &h, &s, &l);
-	return fc_hsl_to_rgb(h, s, l);
+	return generated(key, &t->hue, &t->saturation, &t->lightness);
 }
 
-/* One hue per package from a stable hash; app and core keep their tier
- * colours so that the packages stand out. */
+/* One colour per npm package (or host, or extension), from DevTools'
+ * generator over the package name in the theme's package spaces; the other
+ * tiers keep their tier colours, so that app and core stand out from the
+ * packages. */
 static struct fc_rgb package_color(const struct fc_theme *t, const struct fc_profile *p,
 				   const struct fc_frame *f)
 {
-	const char *pkg;
-	uint64_t h;
-
 	if (f->tier != FC_TIER_DEPS || !f->package)
 		return t->tier[f->tier];
-	pkg = fc_profile_str(p, f->package);
-	h = fc_hash_bytes(pkg, strlen(pkg));
-	return fc_hsl_to_rgb((double)(h % 360), 55 + (double)((h >> 16) % 3) * 10,
-			     70 + (double)((h >> 24) % 2) * 8);
+	return generated(fc_profile_str(p, f->package), &t->package_hue, &t->package_saturation,
+			 &t->package_lightness);
 }
 
-/* FlameGraph/0x heat: redder and darker with a larger self share. */
-static struct fc_rgb heat_color(const struct fc_theme *t, const struct fc_box *b, double total)
+struct fc_rgb fc_style_heat(const struct fc_theme *t, double share)
 {
-	double share = total > 0 ? b->self / total : 0;
-	double k = share > 0 ? sqrt(share) : 0; /* spread the many small shares */
+	const struct fc_hsl *a = &t->heat_cold, *b = &t->heat_hot;
+	double full = t->heat_full_share > 0 ? t->heat_full_share : 1;
+	/* square root: the shares that matter (1-20 %) spread over the ramp
+	 * instead of bunching at its cold end */
+	double k = share > 0 ? sqrt(share / full) : 0;
 
 	if (k > 1)
 		k = 1;
-	return fc_hsl_to_rgb(50 - 50 * k, 75 + 20 * k,
-			     t->heat_max_lightness -
-				     (t->heat_max_lightness - t->heat_min_lightness) * k);
+	return fc_hsl_to_rgb(a->h + (b->h - a->h) * k, a->s + (b->s - a->s) * k,
+			     a->l + (b->l - a->l) * k);
 }
 
-static struct fc_rgb mono_color(const struct fc_profile *p, const struct fc_frame *f)
+/* Greys told apart by function name: a few well-separated steps. */
+static struct fc_rgb mono_color(const struct fc_theme *t, const struct fc_profile *p,
+				const struct fc_frame *f)
 {
-	const char *name = fc_profile_str(p, f->name);
-	uint64_t h = fc_hash_bytes(name, strlen(name));
-	int v = 190 + (int)(h % 40);
-	return (struct fc_rgb){ (uint8_t)v, (uint8_t)v, (uint8_t)v };
+	static const struct fc_hsl_space none = { 0, 0, 0 };
+	struct fc_hsl_space light = { (int)lround(t->mono_darkest), (int)lround(t->mono_lightest),
+				      4 };
+
+	if (light.min > light.max) {
+		int x = light.min;
+		light.min = light.max;
+		light.max = x;
+	}
+	return generated(fc_profile_str(p, f->name), &none, &none, &light);
 }
 
-static struct fc_rgb dim(const struct fc_theme *t, struct fc_rgb c)
+struct fc_rgb fc_style_dim(const struct fc_theme *t, struct fc_rgb c)
 {
 	/* DevTools: NTSC grey at alpha 0.5 (devtools.md §7.2), over the background */
 	double g = 0.299 * c.r + 0.587 * c.g + 0.114 * c.b;
@@ -135,11 +121,22 @@ static struct fc_rgb dim(const struct fc_theme *t, struct fc_rgb c)
 	};
 }
 
+static const double *heat_shares(const struct fc_style *st, const struct fc_profile *p)
+{
+	size_t i;
+
+	for (i = 0; i < st->n_heat; i++)
+		if (st->heat[i].profile == p)
+			return st->heat[i].share;
+	return NULL;
+}
+
 struct fc_rgb fc_style_fill(const struct fc_style *st, const struct fc_profile *p,
 			    const struct fc_box *box, double total)
 {
-	const struct fc_theme *t = st->theme ? st->theme : &light_theme;
+	const struct fc_theme *t = theme_of(st);
 	const struct fc_frame *f;
+	const double *shares;
 	struct fc_rgb c;
 
 	if (box->frame == FC_NONE || (box->flags & FC_BOX_COALESCED))
@@ -156,17 +153,73 @@ struct fc_rgb fc_style_fill(const struct fc_style *st, const struct fc_profile *
 		c = package_color(t, p, f);
 		break;
 	case FC_SCHEME_HEAT:
-		c = heat_color(t, box, total);
+		shares = heat_shares(st, p);
+		c = fc_style_heat(t, shares ? shares[box->frame]
+					    : total > 0 ? box->self / total : 0);
 		break;
 	case FC_SCHEME_MONO:
 	default:
-		c = mono_color(p, f);
+		c = mono_color(t, p, f);
 		break;
 	}
 	if (st->dim_tiers & (1u << f->tier))
-		c = dim(t, c);
+		c = fc_style_dim(t, c);
 	return c;
 }
+
+bool fc_style_prepare(struct fc_style *st, const struct fc_layout *l, struct fc_error *err)
+{
+	size_t i, j;
+
+	fc_style_finish(st);
+	if (st->scheme != FC_SCHEME_HEAT)
+		return true;
+	st->heat = calloc(l->n_lanes ? l->n_lanes : 1, sizeof(*st->heat));
+	if (!st->heat)
+		goto nomem;
+	for (i = 0; i < l->n_lanes; i++) {
+		const struct fc_profile *p = l->lanes[i].profile;
+		struct fc_style_heat *h;
+		double total = 0, gaps = 0;
+		bool seen = false;
+
+		for (j = 0; j < st->n_heat; j++)
+			seen = seen || st->heat[j].profile == p;
+		if (!p || seen)
+			continue;
+		h = &st->heat[st->n_heat++];
+		h->profile = p;
+		h->share = calloc(p->n_frames + 1, sizeof(*h->share));
+		if (!h->share)
+			goto nomem;
+		/* every lane of this profile adds its self time (a profile is
+		 * one lane in practice; summing keeps the rule simple) */
+		for (j = i; j < l->n_lanes; j++)
+			if (l->lanes[j].profile == p &&
+			    !fc_style_frame_self(l, &l->lanes[j], h->share, &total, &gaps))
+				goto nomem;
+		for (j = 0; j < p->n_frames; j++)
+			h->share[j] = total > 0 ? h->share[j] / total : 0;
+	}
+	return true;
+nomem:
+	fc_style_finish(st);
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+	return false;
+}
+
+void fc_style_finish(struct fc_style *st)
+{
+	size_t i;
+
+	for (i = 0; i < st->n_heat; i++)
+		free(st->heat[i].share);
+	free(st->heat);
+	st->heat = NULL;
+	st->n_heat = 0;
+}
+
+/* --- contrast ------------------------------------------------------------------------ */
 
 static double channel(uint8_t v)
 {
@@ -174,6 +227,7 @@ static double channel(uint8_t v)
 	return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
 }
 
+/* WCAG 2 relative luminance. */
 static double luminance(struct fc_rgb c)
 {
 	return 0.2126 * channel(c.r) + 0.7152 * channel(c.g) + 0.0722 * channel(c.b);
@@ -185,10 +239,19 @@ double fc_contrast_ratio(struct fc_rgb a, struct fc_rgb b)
 	return la > lb ? (la + 0.05) / (lb + 0.05) : (lb + 0.05) / (la + 0.05);
 }
 
+/* WCAG AA for normal text. Black or white always reaches it: their ratios
+ * with a colour of luminance L are (L + 0.05) / 0.05 and 1.05 / (L + 0.05),
+ * whose smaller is largest, 4.58, where they meet (L = 0.179). */
+#define LABEL_MIN_CONTRAST 4.5
+
 struct fc_rgb fc_style_label(const struct fc_style *st, struct fc_rgb fill)
 {
-	const struct fc_theme *t = st->theme ? st->theme : &light_theme;
-	return fc_contrast_ratio(t->label_dark, fill) >= fc_contrast_ratio(t->label_light, fill)
-		       ? t->label_dark
-		       : t->label_light;
+	static const struct fc_rgb black = { 0, 0, 0 }, white = { 255, 255, 255 };
+	const struct fc_theme *t = theme_of(st);
+	double dark = fc_contrast_ratio(t->label_dark, fill);
+	double light = fc_contrast_ratio(t->label_light, fill);
+
+	if (dark >= LABEL_MIN_CONTRAST || light >= LABEL_MIN_CONTRAST)
+		return dark >= light ? t->label_dark : t->label_light;
+	return fc_contrast_ratio(black, fill) >= fc_contrast_ratio(white, fill) ? black : white;
 }

@@ -166,10 +166,11 @@ static void test_explanations(void **state)
 
 	f->style.scheme = FC_SCHEME_HEAT;
 	assert_true(fc_legend_build(&f->lg, &f->style, &f->layout, 0, &err));
-	assert_int_equal(f->lg.n, 3);
+	/* swatches at no self time, 1 %, 5 % and the theme's full share */
+	assert_int_equal(f->lg.n, 4);
 	assert_true(f->lg.entries[0].share < 0);
 	/* from pale to red: the last swatch is redder than the first */
-	assert_true(f->lg.entries[2].color.g < f->lg.entries[0].color.g);
+	assert_true(f->lg.entries[3].color.g < f->lg.entries[0].color.g);
 	fc_legend_finish(&f->lg);
 
 	f->style.scheme = FC_SCHEME_MONO;
@@ -206,7 +207,7 @@ static void test_graph_weights(void **state)
 	assert_int_equal(f->lg.n, 3);
 	expect(&f->lg, 0, "file:///a.js", 0.5, true);
 	expect(&f->lg, 1, "file:///b.js", 0.25, true);
-	expect(&f->lg, 2, "nothing on the stack (gaps)", 0.25, false);
+	expect(&f->lg, 2, "nothing on the stack (not drawn)", 0.25, false);
 	fc_legend_finish(&f->lg);
 }
 

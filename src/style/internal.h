@@ -1,0 +1,33 @@
+/* Shared inside src/style: the embedded theme sources and the per-frame
+ * self time that both the legend and the heat scheme read. */
+#ifndef FC_STYLE_INTERNAL_H
+#define FC_STYLE_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "flamechart/layout.h"
+#include "flamechart/style.h"
+
+/* themes/<name>.json as compiled in by themes/embed.py (themes_embedded.c). */
+struct fc_theme_source {
+	const char *name; /* the file name without ".json" */
+	const char *json; /* NUL-terminated */
+	size_t len;       /* without the NUL */
+};
+extern const struct fc_theme_source fc_theme_sources[];
+extern const size_t fc_theme_n_sources;
+
+/* "#rrggbb" or "#rgb" -> out; false when s is neither. */
+bool fc_style_parse_color(const char *s, struct fc_rgb *out);
+
+/* Self weight of every frame of lane's profile as the layout counts it,
+ * added to self[0..n_frames); *total gets every sample's weight and *gaps
+ * the weight of samples with nothing on the stack (drawn as gaps). Chart:
+ * (program) samples healed as drawn, time; graph: the lane's exact
+ * frame_self (time or samples, idle left out unless kept). false on
+ * allocation failure. */
+bool fc_style_frame_self(const struct fc_layout *l, const struct fc_lane *lane, double *self,
+			 double *total, double *gaps);
+
+#endif
