@@ -34,7 +34,13 @@
 #include <string.h>
 
 #define MAX_DEPTH 420
+/* µs; a fixed clock so the file depends on --size and --seed only */
+#define START_TIME INT64_C(100000000000)
 #define NO_NODE UINT32_MAX
+/* frames 0-3 are (root), (program), (garbage collector), (idle), frame 4 the
+ * entry point; urls 0 and 1 are "" (native) and the entry's: never drawn */
+#define FIRST_FREE_FRAME 5
+#define FIRST_FREE_URL 2
 
 /* shape knobs, per mille (tuned against bench/shape.js on real profiles) */
 #define NEW_FRAME 180	    /* a new node calls a function not seen before */
@@ -218,11 +224,11 @@ static uint32_t add_url(void)
 
 static uint32_t pick_url(uint32_t near)
 {
-	if (near != NO_NODE && urls[near].text[0] && chance(600))
+	if (near != NO_NODE && near >= FIRST_FREE_URL && chance(600))
 		return near;
-	if (n_urls < max_urls && chance(120))
+	if (n_urls == FIRST_FREE_URL || (n_urls < max_urls && chance(120)))
 		return add_url();
-	return 1 + skewed(n_urls - 1); /* 0 is the native "" url */
+	return FIRST_FREE_URL + skewed(n_urls - FIRST_FREE_URL);
 }
 
 static uint32_t add_frame(uint32_t parent_frame)
@@ -263,15 +269,15 @@ static uint32_t pick_frame(uint32_t parent_frame)
 {
 	/* a new function about once per seven new nodes: distinct frames are
 	 * ~15 % of nodes in real profiles */
-	if (n_frames < 8 || chance(NEW_FRAME))
+	if (n_frames < FIRST_FREE_FRAME + 4 || chance(NEW_FRAME))
 		return add_frame(parent_frame);
 	/* callees tend to live next to their callers (same module) */
 	if (parent_frame != NO_NODE && chance(450)) {
 		uint32_t f = parent_frame + 1 + below(6);
-		if (f < n_frames)
+		if (f >= FIRST_FREE_FRAME && f < n_frames)
 			return f;
 	}
-	return skewed(n_frames);
+	return FIRST_FREE_FRAME + skewed(n_frames - FIRST_FREE_FRAME);
 }
 
 static uint32_t add_node(uint32_t parent, uint32_t frame)
@@ -482,14 +488,225 @@ static void usage(void)
 	      stderr);
 }
 
+/* ---- drawing the samples ---- */
+
+/* the walk's state between samples */
+static uint32_t root, program, gc = NO_NODE, idle = NO_NODE, cur;
+static uint32_t recursion_left, recursion_frames[3], idle_left, target_depth = 12;
+
+static void init_tree(void)
+{
+	GROW(urls, n_urls, cap_urls);
+	urls[n_urls++] = (struct url){ xasprintf(""), 0 }; /* native frames */
+
+	/* the fixed frames V8 always has, at depth 1 under the root */
+	add_fixed_frame("(root)");
+	add_fixed_frame("(program)");
+	add_fixed_frame("(garbage collector)");
+	add_fixed_frame("(idle)");
+	root = add_node(NO_NODE, 0);
+	program = add_node(root, 1);
+	/* the entry point every node program starts from */
+	GROW(urls, n_urls, cap_urls);
+	urls[n_urls++] = (struct url){ xasprintf("node:internal/main/run_main_module"), 11 };
+	GROW(frames, n_frames, cap_frames);
+	frames[n_frames++] = (struct frame){ xasprintf(""), n_urls - 1, 0, 0 };
+	add_node(root, n_frames - 1);
+	cur = root;
+}
+
+/* Moves the current stack from the previous sample to the next: pop a few
+ * frames (now and then many, or back to the top for a new task), push a few,
+ * then follow known callees down to a leaf. */
+static void move(void)
+{
+	uint32_t pop, push, d;
+
+	if (cur == root || chance(NEW_TASK)) {
+		cur = nodes[root].first_child;
+		while (cur != NO_NODE && (cur == program || cur == gc || cur == idle || chance(300)))
+			cur = nodes[cur].next_sibling;
+		if (cur == NO_NODE || chance(40))
+			cur = child_with_frame(root, pick_frame(NO_NODE));
+		target_depth = 4 + below(chance(150) ? 100 : 30);
+		recursion_left = 0;
+	} else {
+		pop = 1 + geometric(POP_KEEP, 80);
+		if (chance(FAR_POP)) /* back to some caller far below */
+			pop += below(nodes[cur].depth);
+		while (pop-- && nodes[cur].depth > 1)
+			cur = nodes[cur].parent;
+	}
+	d = nodes[cur].depth;
+	push = 1 + geometric(600, 40);
+	if (d < target_depth)
+		push += (target_depth - d) / 2;
+	if (!recursion_left && chance(3)) {
+		/* a recursive dive (parser, tree walk): a few frames repeating,
+		 * hundreds deep, over the next samples */
+		recursion_left = 40 + below(MAX_DEPTH - 40);
+		recursion_frames[0] = pick_frame(nodes[cur].frame);
+		recursion_frames[1] = pick_frame(recursion_frames[0]);
+		recursion_frames[2] = pick_frame(recursion_frames[1]);
+	}
+	if (recursion_left)
+		push += 8 + below(40);
+	while (push-- && nodes[cur].depth < MAX_DEPTH) {
+		if (recursion_left) {
+			recursion_left--;
+			cur = child_with_frame(cur, recursion_frames[below(3)]);
+		} else {
+			cur = descend(cur);
+		}
+	}
+	/* samples land in leaf functions far more often than in callers */
+	while (!recursion_left && nodes[cur].n_children && nodes[cur].depth < MAX_DEPTH &&
+	       chance(LEAF_KEEP))
+		cur = existing_child(cur);
+}
+
+/* the node of the next sample */
+static uint32_t next_sample(void)
+{
+	uint32_t r = below(1000);
+
+	if (idle_left) {
+		idle_left--;
+		return idle;
+	}
+	if (r < 4) { /* idle stretches: the event loop waiting */
+		if (idle == NO_NODE)
+			idle = add_node(root, 3);
+		idle_left = 5 + below(150);
+		return idle;
+	}
+	if (r < 20)
+		return program;
+	if (r < 38) {
+		if (gc == NO_NODE)
+			gc = add_node(root, 2);
+		return gc;
+	}
+	if (r < 330 && cur != root)
+		return cur; /* the same function is still running */
+	move();
+	return cur;
+}
+
+/* ~1000 µs with jitter; long gaps now and then (a busy main thread); a
+ * negative delta once in a while, as V8 writes them */
+static int32_t next_delta(void)
+{
+	int32_t dt = 1000 - 120 + (int32_t)below(240);
+
+	if (chance(8))
+		dt += (int32_t)below(4000);
+	if (n_samples && below(20000) == 0)
+		dt = -1 - (int32_t)below(80);
+	return dt;
+}
+
+/* Draws samples until the file would reach `size` bytes. The running
+ * estimate counts every byte write_profile() will write except the
+ * positionTicks, which are estimated (their lines are drawn at write time):
+ * the file comes out within about 1 % of `size`. */
+static void draw_samples(uint64_t size)
+{
+	uint64_t est = 60 + 2 * digits(START_TIME) + 2 * digits(START_TIME + 10 * size);
+	uint32_t i;
+
+	for (i = 0; i < n_nodes; i++) {
+		est += node_bytes(i);
+		if (nodes[i].first_child != NO_NODE)
+			est += 14; /* ,"children":[] */
+		if (i != root)
+			est += digits(nodes[i].id) + 1;
+	}
+	while (est < size) {
+		uint32_t before = n_nodes, s = next_sample();
+		int32_t dt = next_delta();
+		const struct frame *f = &frames[nodes[s].frame];
+
+		nodes[s].hits++;
+		GROW(samples, n_samples, cap_samples);
+		GROW(deltas, n_samples, cap_deltas);
+		samples[n_samples] = nodes[s].id;
+		deltas[n_samples] = dt;
+		n_samples++;
+		est += digits(nodes[s].id) + 1 + digits(dt) + 1;
+		/* the nodes this sample created: their objects and their ids in
+		 * the parent's children list */
+		for (i = before; i < n_nodes; i++) {
+			est += node_bytes(i) + digits(nodes[i].id) + 1;
+			if (nodes[nodes[i].parent].n_children == 1)
+				est += 14;
+		}
+		/* ,"positionTicks":[{"line":L,"ticks":T}] from the first hit on,
+		 * more lines for busier nodes */
+		if (nodes[s].hits == 1 && f->line >= 0)
+			est += 40 + digits(f->line);
+		else if (nodes[s].hits == 5 && f->line >= 0)
+			est += 20;
+	}
+}
+
+/* nodes in pre-order (explicit stack; children in creation order), then the
+ * times and the samples */
+static void write_profile(void)
+{
+	uint32_t *todo = xrealloc(NULL, (size_t)n_nodes * sizeof(*todo));
+	uint32_t top = 0, c, k, n_kids, i;
+	int64_t t = START_TIME, end = START_TIME;
+
+	put("{\"nodes\":[");
+	todo[top++] = root;
+	while (top) {
+		uint32_t n = todo[--top];
+		if (n != root)
+			put(",");
+		write_node(n);
+		/* push the children reversed so the first is written first */
+		n_kids = 0;
+		for (c = nodes[n].first_child; c != NO_NODE; c = nodes[c].next_sibling)
+			todo[top + n_kids++] = c;
+		for (k = 0; k < n_kids / 2; k++) {
+			uint32_t x = todo[top + k];
+			todo[top + k] = todo[top + n_kids - 1 - k];
+			todo[top + n_kids - 1 - k] = x;
+		}
+		top += n_kids;
+	}
+	free(todo);
+	for (i = 0; i < n_samples; i++) {
+		t += deltas[i];
+		if (t > end)
+			end = t;
+	}
+	put("],\"startTime\":");
+	put_int(START_TIME);
+	put(",\"endTime\":");
+	put_int(end + 1000);
+	put(",\"samples\":[");
+	for (i = 0; i < n_samples; i++) {
+		if (i)
+			put(",");
+		put_int(samples[i]);
+	}
+	put("],\"timeDeltas\":[");
+	for (i = 0; i < n_samples; i++) {
+		if (i)
+			put(",");
+		put_int(deltas[i]);
+	}
+	put("]}");
+	flush_out();
+}
+
 int main(int argc, char **argv)
 {
-	uint64_t size = 0, seed = 1, est, sample_bytes = 0;
+	uint64_t size = 0, seed = 1;
 	const char *path = NULL;
-	uint32_t root, program, gc, idle, cur, i;
-	uint32_t recursion_left = 0, recursion_frames[3] = { 0, 0, 0 }, idle_left = 0;
-	uint32_t target_depth = 12, max_depth = 0;
-	int64_t t, start_time;
+	uint32_t i, max_depth = 0;
 	int a;
 
 	for (a = 1; a < argc; a++) {
@@ -509,201 +726,28 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	rng_state = seed * 0x2545f4914f6cdd1dull + 1;
-
 	/* URLs: tens for small files, hundreds for large ones (real profiles
-	 * have 40-530); index 0 is the empty URL of native frames */
+	 * have 40-530) */
 	max_urls = (uint32_t)(30 + size / 250 * 15 / 100 / 150);
 	if (max_urls > 600)
 		max_urls = 600;
-	GROW(urls, n_urls, cap_urls);
-	urls[n_urls++] = (struct url){ xasprintf(""), 0 };
 
-	/* the fixed frames V8 always has, at depth 1 under the root */
-	add_fixed_frame("(root)");
-	add_fixed_frame("(program)");
-	add_fixed_frame("(garbage collector)");
-	add_fixed_frame("(idle)");
-	root = add_node(NO_NODE, 0);
-	program = add_node(root, 1);
-	/* the entry point every node program starts from */
-	GROW(urls, n_urls, cap_urls);
-	urls[n_urls++] = (struct url){ xasprintf("node:internal/main/run_main_module"), 11 };
-	GROW(frames, n_frames, cap_frames);
-	frames[n_frames++] = (struct frame){ xasprintf(""), n_urls - 1, 0, 0 };
-	add_node(root, n_frames - 1);
-	gc = NO_NODE;
-	idle = NO_NODE;
-
-	cur = root;
-	start_time = 100000000000 + (int64_t)(seed % 1000) * 1000000;
-	t = start_time;
-	/* fixed part: {"nodes":[…],"startTime":…,"endTime":…,"samples":[…],"timeDeltas":[…]} */
-	est = 60 + 2 * digits(start_time);
-	for (i = 0; i < n_nodes; i++)
-		est += node_bytes(i) + (nodes[i].first_child != NO_NODE ? 14 : 0);
-	est += 2 * digits(nodes[program + 1].id);
-
-	while (est + sample_bytes < size) {
-		uint32_t s, before = n_nodes, r;
-		int32_t dt;
-
-		r = below(1000);
-		if (idle_left) {
-			idle_left--;
-			s = idle;
-		} else if (r < 4) {
-			/* idle stretches: the event loop waiting */
-			if (idle == NO_NODE)
-				idle = add_node(root, 3);
-			idle_left = 5 + below(150);
-			s = idle;
-		} else if (r < 20) {
-			s = program;
-		} else if (r < 38) {
-			if (gc == NO_NODE)
-				gc = add_node(root, 2);
-			s = gc;
-		} else if (r < 330 && cur != root) {
-			s = cur; /* the same function is still running */
-		} else {
-			uint32_t pop, push, d;
-
-			/* a new task now and then: back to the top of the stack */
-			if (cur == root || chance(NEW_TASK)) {
-				cur = nodes[root].first_child;
-				while (cur != NO_NODE && (cur == program || cur == gc || cur == idle ||
-							  chance(300)))
-					cur = nodes[cur].next_sibling;
-				if (cur == NO_NODE || chance(40))
-					cur = child_with_frame(root, pick_frame(NO_NODE));
-				target_depth = 4 + below(chance(150) ? 100 : 30);
-				recursion_left = 0;
-			} else {
-				pop = 1 + geometric(POP_KEEP, 80);
-				if (chance(FAR_POP)) /* back to some caller far below */
-					pop += below(nodes[cur].depth);
-				while (pop-- && nodes[cur].depth > 1)
-					cur = nodes[cur].parent;
-			}
-			d = nodes[cur].depth;
-			push = 1 + geometric(600, 40);
-			if (d < target_depth)
-				push += (target_depth - d) / 2;
-			if (!recursion_left && chance(3)) {
-				/* a recursive dive (parser, tree walk): a few frames
-				 * repeating, hundreds deep */
-				recursion_left = 40 + below(MAX_DEPTH - 40);
-				recursion_frames[0] = pick_frame(nodes[cur].frame);
-				recursion_frames[1] = pick_frame(recursion_frames[0]);
-				recursion_frames[2] = pick_frame(recursion_frames[1]);
-			}
-			if (recursion_left)
-				push += 8 + below(40);
-			while (push-- && nodes[cur].depth < MAX_DEPTH) {
-				if (recursion_left) {
-					recursion_left--;
-					cur = child_with_frame(cur, recursion_frames[below(3)]);
-				} else {
-					cur = descend(cur);
-				}
-			}
-			/* samples land in leaf functions far more often than in
-			 * callers: follow known callees down */
-			while (!recursion_left && nodes[cur].n_children && nodes[cur].depth < MAX_DEPTH &&
-			       chance(LEAF_KEEP))
-				cur = existing_child(cur);
-			s = cur;
-		}
-		nodes[s].hits++;
-		if (nodes[s].depth > max_depth)
-			max_depth = nodes[s].depth;
-		/* ~1000 µs with jitter; long gaps now and then (a busy main
-		 * thread); a negative delta once in a while, as V8 writes */
-		dt = 1000 - 120 + (int32_t)below(240);
-		if (chance(8))
-			dt += (int32_t)below(4000);
-		if (n_samples && below(20000) == 0)
-			dt = -1 - (int32_t)below(80);
-		t += dt;
-		GROW(samples, n_samples, cap_samples);
-		GROW(deltas, n_samples, cap_deltas);
-		samples[n_samples] = nodes[s].id;
-		deltas[n_samples] = n_samples ? dt : (int32_t)(t - start_time);
-		n_samples++;
-		sample_bytes += digits(nodes[s].id) + 1 + digits(dt) + 1;
-		/* account for the nodes this sample created: their objects and
-		 * their ids in the parent's children list */
-		for (i = before; i < n_nodes; i++) {
-			uint32_t p = nodes[i].parent;
-			est += node_bytes(i) + digits(nodes[i].id) + 1;
-			if (nodes[p].n_children == 1)
-				est += 14; /* ,"children":[] */
-		}
-		/* and the positionTicks the sampled node will carry:
-		 * ,"positionTicks":[{"line":L,"ticks":T}] for its first hit, a
-		 * few bytes more later (approximate; corrected at the end) */
-		if (nodes[s].hits == 1 && frames[nodes[s].frame].line >= 0)
-			est += 40 + digits(frames[nodes[s].frame].line);
-		else if (nodes[s].hits == 5 && frames[nodes[s].frame].line >= 0)
-			est += 20;
-	}
+	init_tree();
+	draw_samples(size);
 
 	out = stdout;
-	if (path) {
-		out = fopen(path, "wb");
-		if (!out) {
-			fprintf(stderr, "gen: %s: %s\n", path, strerror(errno));
-			return 1;
-		}
+	if (path && !(out = fopen(path, "wb"))) {
+		fprintf(stderr, "gen: %s: %s\n", path, strerror(errno));
+		return 1;
 	}
-
-	/* nodes in pre-order (explicit stack; children in creation order) */
-	put("{\"nodes\":[");
-	{
-		uint32_t *todo = xrealloc(NULL, (size_t)n_nodes * sizeof(*todo));
-		uint32_t top = 0, first = 1, c, k, tmp_n;
-		todo[top++] = root;
-		while (top) {
-			uint32_t n = todo[--top];
-			if (!first)
-				put(",");
-			first = 0;
-			write_node(n);
-			/* push children reversed so the first is written first */
-			tmp_n = 0;
-			for (c = nodes[n].first_child; c != NO_NODE; c = nodes[c].next_sibling)
-				todo[top + tmp_n++] = c;
-			for (k = 0; k < tmp_n / 2; k++) {
-				uint32_t x = todo[top + k];
-				todo[top + k] = todo[top + tmp_n - 1 - k];
-				todo[top + tmp_n - 1 - k] = x;
-			}
-			top += tmp_n;
-		}
-		free(todo);
-	}
-	put("],\"startTime\":");
-	put_int(start_time);
-	put(",\"endTime\":");
-	put_int(t + 1000);
-	put(",\"samples\":[");
-	for (i = 0; i < n_samples; i++) {
-		if (i)
-			put(",");
-		put_int(samples[i]);
-	}
-	put("],\"timeDeltas\":[");
-	for (i = 0; i < n_samples; i++) {
-		if (i)
-			put(",");
-		put_int(deltas[i]);
-	}
-	put("]}");
-	flush_out();
+	write_profile();
 	if (path && fclose(out) != 0) {
 		fprintf(stderr, "gen: %s: %s\n", path, strerror(errno));
 		return 1;
 	}
+	for (i = 0; i < n_nodes; i++)
+		if (nodes[i].hits && nodes[i].depth > max_depth)
+			max_depth = nodes[i].depth;
 	fprintf(stderr,
 		"gen: size %" PRIu64 " seed %" PRIu64 ": %" PRIu64 " bytes, %u nodes, %u samples, "
 		"%u frames, %u urls, max depth %u, fnv1a64 %016" PRIx64 "\n",

@@ -194,6 +194,15 @@ function corpusInputs() {
 
 // ---------------------------------------------------------------- timing
 
+// Busy and total CPU seconds of the whole machine so far (/proc/stat, USER_HZ
+// = 100). With the times of our own command subtracted, this says how much
+// of the machine other processes took while we measured.
+function cpuSeconds() {
+  const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = f;
+  return { busy: (user + nice + system + irq + softirq + (steal || 0)) / 100, idle: (idle + iowait) / 100 };
+}
+
 function runsFor(o, probeSeconds) {
   if (o.runs > 0) return o.runs;
   if (o.quick) return 1;
@@ -214,6 +223,7 @@ function stats(times) {
 function measure(o, label, argv, extra) {
   const outFile = extra && extra.outFile;
   const timeFile = path.join(WORK, 'time.txt');
+  sh('sync', []); // no writeback of earlier outputs during this one
   if (outFile) fs.rmSync(outFile, { force: true });
   const t0 = process.hrtime.bigint();
   // timeout(1) inside time(1): the limit kills the command itself, and
@@ -243,12 +253,17 @@ function measure(o, label, argv, extra) {
     res.output_bytes = fs.statSync(outFile).size;
   }
   const runs = runsFor(o, probeSeconds);
-  let times = null;
+  let times = null, ownCpu = null;
+  const c0 = cpuSeconds(), w0 = process.hrtime.bigint();
   if (which('hyperfine')) {
     const jf = path.join(WORK, 'hyperfine.json');
     const q = (a) => (/[^\w@%+=:,./-]/.test(a) ? `'${a.replace(/'/g, "'\\''")}'` : a);
     const h = sh('hyperfine', ['-N', '--style', 'none', '--runs', String(runs), '--export-json', jf, argv.map(q).join(' ')], { cwd: ROOT });
-    if (h.status === 0) times = JSON.parse(fs.readFileSync(jf, 'utf8')).results[0].times;
+    if (h.status === 0) {
+      const hr = JSON.parse(fs.readFileSync(jf, 'utf8')).results[0];
+      times = hr.times;
+      ownCpu = (hr.user + hr.system) * times.length;
+    }
     else log(`  hyperfine failed, timing with own loop: ${h.stderr.trim().split('\n').pop()}`);
   }
   if (!times) {
@@ -260,8 +275,16 @@ function measure(o, label, argv, extra) {
     }
   }
   Object.assign(res, stats(times));
+  // what other processes took of the machine meanwhile (0 = quiet machine);
+  // without hyperfine our own CPU time is not known, so it stays unset
+  if (ownCpu !== null) {
+    const c1 = cpuSeconds(), wall = Number(process.hrtime.bigint() - w0) / 1e9;
+    const others = Math.max(0, c1.busy - c0.busy - ownCpu) / (wall * os.cpus().length);
+    res.others_cpu = +others.toFixed(3);
+  }
   if (outFile) fs.rmSync(outFile, { force: true }); // outputs can be hundreds of MB
-  log(`  ${label}: ${res.median.toFixed(3)} s (${res.runs} runs), ${(res.peak_rss_bytes / 1e6).toFixed(1)} MB RSS`);
+  log(`  ${label}: ${res.median.toFixed(3)} s (${res.runs} runs), ${(res.peak_rss_bytes / 1e6).toFixed(1)} MB RSS` +
+    (res.others_cpu !== undefined ? `, others ${(100 * res.others_cpu).toFixed(0)} % CPU` : ''));
   return res;
 }
 
@@ -275,8 +298,21 @@ const COMMANDS = [
   ['json', 'layout JSON', (fc, f, out) => [fc, f, '-f', 'json', '-o', out + '.json']],
 ];
 
+// Outputs go to RAM when /dev/shm is there: what is timed is flamechart,
+// not the disk (the inputs are read from the page cache, too).
+function outputDir() {
+  for (const d of ['/dev/shm']) {
+    try {
+      fs.accessSync(d, fs.constants.W_OK);
+      return path.join(d, `flamechart-bench-${process.pid}`);
+    } catch (e) { /* not there */ }
+  }
+  return path.join(WORK, 'out');
+}
+const OUT_DIR = outputDir();
+
 function timeInput(o, input, peerAvailable) {
-  const outDir = path.join(WORK, 'out');
+  const outDir = OUT_DIR;
   fs.mkdirSync(outDir, { recursive: true });
   const base = path.join(outDir, input.name);
   input.bytes = fs.statSync(input.file).size;
@@ -430,12 +466,25 @@ function evaluateTargets(r) {
   return targets;
 }
 
+const NOISY = 0.1; // other processes took more than 10 % of the machine
+
 function cell(m, key) {
   const x = m[key];
   if (!x) return '—';
   if (x.error) return 'n/a';
   const k = ratio(m, key, 'yajl');
-  return `${fmtS(x.median)} s` + (k !== null && key !== 'yajl' ? ` (${fmtX(k)})` : '');
+  return `${fmtS(x.median)} s` + (k !== null && key !== 'yajl' ? ` (${fmtX(k)})` : '') + (x.others_cpu > NOISY ? ' †' : '');
+}
+
+function noiseNote(r) {
+  const all = [];
+  for (const inp of r.inputs) for (const k of Object.keys(inp.m || {})) if (inp.m[k].others_cpu !== undefined) all.push(inp.m[k].others_cpu);
+  if (!all.length) return 'Competing load was not measured (no hyperfine).';
+  const noisy = all.filter((x) => x > NOISY).length;
+  return `Other processes used ${(100 * Math.min(...all)).toFixed(0)}–${(100 * Math.max(...all)).toFixed(0)} % of the machine's CPU ` +
+    `while the commands were timed (from /proc/stat minus the commands' own CPU time); ` +
+    (noisy ? `**${noisy} of ${all.length} measurements ran with more than ${100 * NOISY} % taken by others (marked †)**: their times are ` +
+      'inflated and their ratios less reliable; rerun on a quiet machine to confirm them.' : 'the machine was quiet.');
 }
 
 function renderMarkdown(r) {
@@ -460,7 +509,9 @@ function renderMarkdown(r) {
   L.push('## Times', '');
   L.push('Median wall time; in brackets the multiple of the YAJL scan of the same file (`bench/yajl-scan`: YAJL with ' +
     'callbacks that do nothing, UTF-8 validation off). `cat` is `cat FILE >/dev/null` from the page cache. ' +
+    `Outputs are written to ${r.output_dir}. ` +
     '"n/a": the command failed; the reasons are listed below the tables.', '');
+  L.push(noiseNote(r), '');
   const cols = ['cat', 'yajl', ...COMMANDS.map((c) => c[0])];
   const heads = ['cat', 'YAJL scan', ...COMMANDS.map((c) => c[1])];
   L.push('| input | MB | ' + heads.join(' | ') + ' |');
@@ -472,14 +523,15 @@ function renderMarkdown(r) {
   L.push('');
 
   L.push('### Spread, peak RSS and output size', '');
-  L.push('| input | command | median s | min–max s | runs | peak RSS MB | RSS / input | output |');
-  L.push('|---|---|---:|---:|---:|---:|---:|---:|');
+  L.push("| input | command | median s | min–max s | runs | others' CPU | peak RSS MB | RSS / input | output |");
+  L.push('|---|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const inp of r.inputs) {
     if (!inp.m) continue;
     for (const key of Object.keys(inp.m)) {
       const x = inp.m[key];
       if (x.error) continue;
-      L.push(`| ${inp.name} | ${x.label} | ${fmtS(x.median)} | ${fmtS(x.min)}–${fmtS(x.max)} | ${x.runs} | ${fmtMB(x.peak_rss_bytes)} | ` +
+      L.push(`| ${inp.name} | ${x.label} | ${fmtS(x.median)} | ${fmtS(x.min)}–${fmtS(x.max)} | ${x.runs} | ` +
+        `${x.others_cpu !== undefined ? (100 * x.others_cpu).toFixed(0) + ' %' : ''} | ${fmtMB(x.peak_rss_bytes)} | ` +
         `${(x.peak_rss_bytes / inp.bytes).toFixed(2)} | ${x.output_bytes !== undefined ? fmtMB(x.output_bytes) + ' MB' : ''} |`);
     }
   }
@@ -588,6 +640,8 @@ function main() {
     return s;
   });
 
+  fs.rmSync(OUT_DIR, { recursive: true, force: true });
+  r.output_dir = OUT_DIR.startsWith('/dev/shm') ? 'tmpfs (/dev/shm)' : path.relative(ROOT, OUT_DIR);
   r.targets = evaluateTargets(r);
   fs.writeFileSync(o.json, JSON.stringify(r, null, 1) + '\n');
   fs.writeFileSync(o.results, renderMarkdown(r));
