@@ -30,7 +30,7 @@ function parseArgs(argv) {
   const o = {
     flamechart: null, gen: null, yajlScan: null, buildtype: '',
     sizes: [25, 50, 100, 200], runs: 0, quick: false, peers: true,
-    workloads: true, freshWorkloads: false,
+    workloads: true, freshWorkloads: false, wait: 20,
     results: path.join(BENCH, 'RESULTS.md'), json: path.join(BENCH, 'results.json'),
   };
   for (let i = 2; i < argv.length; i++) {
@@ -42,6 +42,8 @@ function parseArgs(argv) {
     else if (a === '--sizes') o.sizes = v().split(',').map(Number).filter((x) => x > 0);
     else if (a === '--runs') o.runs = Number(v());
     else if (a === '--quick') o.quick = true;
+    else if (a === '--report-only') o.reportOnly = true;
+    else if (a === '--wait') o.wait = Number(v());
     else if (a === '--no-peers') o.peers = false;
     else if (a === '--no-workloads') o.workloads = false;
     else if (a === '--fresh-workloads') o.freshWorkloads = true;
@@ -49,6 +51,7 @@ function parseArgs(argv) {
     else if (a === '--json') o.json = v();
     else throw new Error('unknown option ' + a);
   }
+  if (o.reportOnly) return o;
   if (!o.flamechart || !o.gen || !o.yajlScan) throw new Error('--flamechart, --gen and --yajl-scan are required');
   for (const k of ['flamechart', 'gen', 'yajlScan', 'results', 'json']) o[k] = path.resolve(o[k]);
   return o;
@@ -88,6 +91,8 @@ function machine(o) {
     timer: hf || 'own loop (hyperfine not found)',
     flamechart_commit: git(['rev-parse', 'HEAD']) + (dirty ? ' (with uncommitted changes)' : ''),
     flamechart_commit_date: git(['log', '-1', '--format=%cI']),
+    // the last commit that changed what is being timed
+    flamechart_source_commit: git(['log', '-1', '--format=%h %s', '--', 'src', 'include', 'meson.build']),
     buildtype: o.buildtype || 'unknown',
     date: new Date().toISOString(),
   };
@@ -203,6 +208,32 @@ function cpuSeconds() {
   return { busy: (user + nice + system + irq + softirq + (steal || 0)) / 100, idle: (idle + iowait) / 100 };
 }
 
+// Share of the machine busy over `ms` milliseconds while we do nothing.
+function busyShare(ms) {
+  const a = cpuSeconds();
+  sh('sleep', [String(ms / 1000)]);
+  const b = cpuSeconds();
+  const busy = b.busy - a.busy, idle = b.idle - a.idle;
+  return busy + idle > 0 ? busy / (busy + idle) : 0;
+}
+
+// On a shared machine, wait (up to --wait seconds per measurement, and at
+// most WAIT_BUDGET_S in a whole run) until other processes leave the CPUs
+// mostly idle. What was waited is recorded; the competing load during the
+// measurement itself is recorded by measure().
+const WAIT_BUDGET_S = 300;
+let waitedTotal = 0;
+function waitForQuiet(o) {
+  if (!o.wait) return 0;
+  const t0 = Date.now();
+  while ((Date.now() - t0) / 1000 < o.wait && waitedTotal + (Date.now() - t0) / 1000 < WAIT_BUDGET_S) {
+    if (busyShare(500) < 0.1) break;
+  }
+  const waited = (Date.now() - t0) / 1000;
+  waitedTotal += waited;
+  return waited;
+}
+
 function runsFor(o, probeSeconds) {
   if (o.runs > 0) return o.runs;
   if (o.quick) return 1;
@@ -224,6 +255,7 @@ function measure(o, label, argv, extra) {
   const outFile = extra && extra.outFile;
   const timeFile = path.join(WORK, 'time.txt');
   sh('sync', []); // no writeback of earlier outputs during this one
+  const waited = waitForQuiet(o);
   if (outFile) fs.rmSync(outFile, { force: true });
   const t0 = process.hrtime.bigint();
   // timeout(1) inside time(1): the limit kills the command itself, and
@@ -233,6 +265,7 @@ function measure(o, label, argv, extra) {
     { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   const probeSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
   const res = { label, command: argv.map((a) => (a.startsWith(ROOT + '/') ? path.relative(ROOT, a) : a)).join(' ') };
+  if (waited > 1) res.waited_for_quiet_s = +waited.toFixed(1);
   if (r.status !== 0) {
     const lines = (r.stderr || '').split(ROOT + '/').join('').split('\n').filter((l) => l && !/^Command exited with non-zero status/.test(l) && !/^\d+ [\d.]+$/.test(l));
     res.error = r.status === 124 || r.status === 137 ? `timed out after ${TIMEOUT_S} s`
@@ -277,8 +310,11 @@ function measure(o, label, argv, extra) {
   Object.assign(res, stats(times));
   // what other processes took of the machine meanwhile (0 = quiet machine);
   // without hyperfine our own CPU time is not known, so it stays unset
-  if (ownCpu !== null) {
-    const c1 = cpuSeconds(), wall = Number(process.hrtime.bigint() - w0) / 1e9;
+  // (only over windows of 2 s or more: /proc/stat counts in 10 ms ticks, and
+  // hyperfine's own process spawning would dominate shorter ones)
+  const wall = Number(process.hrtime.bigint() - w0) / 1e9;
+  if (ownCpu !== null && wall >= 2) {
+    const c1 = cpuSeconds();
     const others = Math.max(0, c1.busy - c0.busy - ownCpu) / (wall * os.cpus().length);
     res.others_cpu = +others.toFixed(3);
   }
@@ -374,6 +410,11 @@ function verdict(ok) {
   return ok === null ? 'n/a' : ok ? '**met**' : '**not met**';
 }
 
+// " †" when one of the measurements behind a number ran on a busy machine
+function dagger(...ms) {
+  return ms.some((m) => m && m.others_cpu > NOISY) ? ' †' : '';
+}
+
 function evaluateTargets(r) {
   const targets = [];
   const byName = (n) => r.inputs.find((i) => i.name === n);
@@ -385,7 +426,7 @@ function evaluateTargets(r) {
     let measured;
     if (!m) measured = 'n/a: input missing';
     else if (m[key] && m[key].error) measured = `n/a: ${esc(m[key].error)}`;
-    else measured = `${fmtX(x)} (${fmtS(m[key].median)} s vs ${fmtS(m.yajl.median)} s)`;
+    else measured = `${fmtX(x)} (${fmtS(m[key].median)} s vs ${fmtS(m.yajl.median)} s)` + dagger(m[key], m.yajl);
     targets.push({ target: `${what} on ${bigLabel} ≤ ${limit} × YAJL scan`, measured, ok: x === null ? null : x <= limit });
   };
   limitRow('`info`', 'info', 1.5);
@@ -406,7 +447,8 @@ function evaluateTargets(r) {
     } else {
       const peer = m.peer_convert.median + m.peer_flamegraph.median;
       const x = peer / m.graph_svg.median;
-      measured = `${fmtX(x)} faster (${fmtS(m.graph_svg.median)} s vs ${fmtS(peer)} s incl. ${fmtS(m.peer_convert.median)} s conversion)`;
+      measured = `${fmtX(x)} faster (${fmtS(m.graph_svg.median)} s vs ${fmtS(peer)} s incl. ${fmtS(m.peer_convert.median)} s conversion)` +
+        dagger(m.graph_svg, m.peer_convert, m.peer_flamegraph);
       ok = x >= 10;
     }
     targets.push({ target: `graph → SVG ≥ 10 × faster than npm flamegraph on ${large ? `${large.name} (${fmtMB(large.bytes)} MB, real)` : 'the 78 MB-class real profile'}`, measured, ok });
@@ -424,9 +466,11 @@ function evaluateTargets(r) {
     }
     rows.sort((a, b) => b.k - a.k);
     const bad = rows.filter((x) => x.k > 0.5);
+    const worstPer = COMMANDS.map(([, label]) => rows.find((x) => x.what.endsWith(' ' + label))).filter(Boolean);
     targets.push({
       target: 'peak RSS ≤ 0.5 × input size, every flamechart command on inputs over 50 MB',
-      measured: rows.length ? `worst ${rows[0].k.toFixed(2)}× (${rows[0].what})` + (bad.length ? `; over: ${bad.map((b) => `${b.what} ${b.k.toFixed(2)}×`).join(', ')}` : '') : 'n/a',
+      measured: rows.length ? 'worst per command: ' + worstPer.map((x) => `${x.k.toFixed(2)}× (${x.what})`).join(', ') +
+        (bad.length ? `; over 0.5×: ${bad.length} of ${rows.length}` : '') : 'n/a',
       ok: rows.length ? bad.length === 0 : null,
     });
   }
@@ -439,7 +483,7 @@ function evaluateTargets(r) {
     else if (pts.some((p) => p.error)) measured = `n/a: ${esc(pts.find((p) => p.error).error)}`;
     else {
       const a = pts[1].median / pts[0].median, b = pts[2].median / pts[1].median;
-      measured = `50→100: ${a.toFixed(2)}, 100→200: ${b.toFixed(2)}`;
+      measured = `50→100: ${a.toFixed(2)}, 100→200: ${b.toFixed(2)}` + dagger(...pts);
       ok = a >= 1.8 && a <= 2.2 && b >= 1.8 && b <= 2.2;
     }
     targets.push({ target: `scaling of ${label}: time ratio per doubling in [1.8, 2.2]`, measured, ok });
@@ -479,10 +523,12 @@ function cell(m, key) {
 function noiseNote(r) {
   const all = [];
   for (const inp of r.inputs) for (const k of Object.keys(inp.m || {})) if (inp.m[k].others_cpu !== undefined) all.push(inp.m[k].others_cpu);
-  if (!all.length) return 'Competing load was not measured (no hyperfine).';
+  if (!all.length) return 'Competing load was not measured (no hyperfine, or every measurement took under 2 s).';
+  const wait = r.waited_for_quiet_s ? `Before measuring, the harness waited ${r.waited_for_quiet_s} s in all for other processes to go quiet. ` : '';
   const noisy = all.filter((x) => x > NOISY).length;
-  return `Other processes used ${(100 * Math.min(...all)).toFixed(0)}–${(100 * Math.max(...all)).toFixed(0)} % of the machine's CPU ` +
-    `while the commands were timed (from /proc/stat minus the commands' own CPU time); ` +
+  return wait + `Other processes used ${(100 * Math.min(...all)).toFixed(0)}–${(100 * Math.max(...all)).toFixed(0)} % of the machine's CPU ` +
+    `while the commands were timed (from /proc/stat minus the commands' own CPU time; measured for the ${all.length} ` +
+    'measurements that took 2 s or more); ' +
     (noisy ? `**${noisy} of ${all.length} measurements ran with more than ${100 * NOISY} % taken by others (marked †)**: their times are ` +
       'inflated and their ratios less reliable; rerun on a quiet machine to confirm them.' : 'the machine was quiet.');
 }
@@ -498,6 +544,7 @@ function renderMarkdown(r) {
   L.push('| | |', '|---|---|');
   L.push(`| CPU | ${mc.cpu} |`, `| cores | ${mc.cores} |`, `| RAM | ${mc.ram_gib} GiB |`, `| kernel | ${mc.kernel} |`);
   L.push(`| compiler | ${mc.compiler} |`, `| flamechart | \`${mc.flamechart_commit}\` (${mc.flamechart_commit_date}), meson buildtype \`${mc.buildtype}\` |`);
+  L.push(`| last change to src/, include/, meson.build | ${esc(mc.flamechart_source_commit)} |`);
   L.push(`| YAJL | ${mc.yajl} |`, `| node | ${mc.node} |`, `| timer | ${mc.timer} |`);
   L.push(`| npm flamegraph | ${r.peer.available ? r.peer.version : 'not available: ' + esc(r.peer.reason)} |`, '');
 
@@ -505,6 +552,9 @@ function renderMarkdown(r) {
   L.push('| target | measured | verdict |', '|---|---|---|');
   for (const t of r.targets) L.push(`| ${t.target} | ${t.measured} | ${verdict(t.ok)} |`);
   L.push('');
+  if (r.targets.some((t) => t.measured.includes('†')))
+    L.push('† at least one measurement behind the number ran while other processes took more than ' +
+      `${100 * NOISY} % of the machine (see "Times"): the verdict needs a rerun on a quiet machine.`, '');
 
   L.push('## Times', '');
   L.push('Median wall time; in brackets the multiple of the YAJL scan of the same file (`bench/yajl-scan`: YAJL with ' +
@@ -610,6 +660,14 @@ function renderMarkdown(r) {
 
 function main() {
   const o = parseArgs(process.argv);
+  if (o.reportOnly) {
+    // re-render RESULTS.md from results.json (after a change to the report)
+    const r = JSON.parse(fs.readFileSync(o.json, 'utf8'));
+    r.targets = evaluateTargets(r);
+    fs.writeFileSync(o.json, JSON.stringify(r, null, 1) + '\n');
+    fs.writeFileSync(o.results, renderMarkdown(r));
+    return;
+  }
   fs.mkdirSync(WORK, { recursive: true });
   const r = { options: { sizes: o.sizes, quick: o.quick, runs: o.runs }, machine: machine(o) };
   r.peer = setupPeer(o);
@@ -642,6 +700,7 @@ function main() {
 
   fs.rmSync(OUT_DIR, { recursive: true, force: true });
   r.output_dir = OUT_DIR.startsWith('/dev/shm') ? 'tmpfs (/dev/shm)' : path.relative(ROOT, OUT_DIR);
+  r.waited_for_quiet_s = +waitedTotal.toFixed(0);
   r.targets = evaluateTargets(r);
   fs.writeFileSync(o.json, JSON.stringify(r, null, 1) + '\n');
   fs.writeFileSync(o.results, renderMarkdown(r));
