@@ -91,6 +91,10 @@ int fc_cmd_render(const struct fc_cli *cli)
 
 	fc_profile_set_init(&set);
 	fc_error_init(&err);
+	if (!fc_cli_theme(cli, &err)) {
+		fc_log_error(&err);
+		return (int)fc_error_exit_code(err.code);
+	}
 	if (!fc_cli_import(cli, cli->inputs, cli->n_inputs, &set, &err)) {
 		fc_log_error(&err);
 		fc_log_profile_warnings(cli, &set);

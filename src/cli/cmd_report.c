@@ -446,6 +446,11 @@ int fc_cmd_report(const struct fc_cli *cli)
 		return FC_EXIT_USAGE;
 	}
 	r.outdir = cli->output;
+	/* a bad --theme is the user's mistake, said once, not per file */
+	if (!fc_cli_theme(cli, &err)) {
+		fc_log_error(&err);
+		return (int)fc_error_exit_code(err.code);
+	}
 	if (cli->merge) {
 		if (cli->n_inputs) {
 			fc_log("report --merge reads OUTDIR only; leave out DIR");

@@ -92,5 +92,10 @@ run 1 report "$IN"
 contains "$TMP/err" "report needs an output directory"
 run 1 report "$IN" -o "$TMP/x" -f pdf
 contains "$TMP/err" "report writes svg and png images"
+echo '{"tiers":{"app":"red"}}' >"$TMP/bad-theme.json"
+run 1 report "$IN" -o "$TMP/th" --theme "$TMP/bad-theme.json"
+contains "$TMP/err" "bad-theme.json: tiers.app (line 1, column 11): expected a colour"
+[ "$(grep -c flamechart: "$TMP/err")" = 1 ] || fail "a bad theme is reported more than once"
+[ -e "$TMP/th/index.html" ] && fail "a bad theme still rendered"
 
 finish
