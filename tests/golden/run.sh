@@ -20,7 +20,7 @@
 # The PNG guards the painter; SVG and PDF guard their writers (size, units,
 # fonts, what is drawn at all), whose failures are far above these limits.
 #
-# Usage: run.sh FLAMECHART SOURCE_ROOT WORK_DIR [CASE...]
+# Usage: run.sh FLAMECHART SOURCE_ROOT WORK_DIR [CASE... | shard:K/N]
 # On failure the actual images and a diff image are kept in WORK_DIR/<case>/.
 # Exit 0 when every case passes, 1 when one fails, 77 (skip) when a tool is
 # missing.
@@ -57,8 +57,25 @@ export FONTCONFIG_FILE
 # PDF dates come from here when set; unset keeps the fixed date.
 unset SOURCE_DATE_EPOCH
 
+# "shard:K/N" instead of case names: every N-th case from the K-th, so that
+# meson can run N slices in parallel
+shard=
+case ${1:-} in shard:*/*) shard=${1#shard:}; shift ;; esac
 if [ $# -eq 0 ]; then
 	set -- $(cd "$root/golden" && ls -d */ | tr -d /)
+fi
+if [ -n "$shard" ]; then
+	k=${shard%/*}
+	n=${shard#*/}
+	i=0
+	picked=
+	for c in "$@"; do
+		if [ $((i % n)) -eq $((k - 1)) ]; then
+			picked="$picked $c"
+		fi
+		i=$((i + 1))
+	done
+	set -- $picked
 fi
 
 # differing FUZZ A B: pixels of A and B that differ by more than FUZZ, as an
