@@ -183,8 +183,9 @@ bool fc_profile_warn(struct fc_profile *p, const char *path, long line, long col
 		return false;
 	p->warnings = w;
 	w = &p->warnings[p->n_warnings];
-	w->path = fc_strdup(path ? path : "");
-	w->text = fc_strdup(text);
+	/* warnings quote the input (ids, names): clean text for display */
+	w->path = fc_strdup_clean(path ? path : "");
+	w->text = fc_strdup_clean(text);
 	w->line = line;
 	w->column = column;
 	if (!w->path || !w->text) {

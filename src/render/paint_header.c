@@ -162,11 +162,18 @@ static bool notes_line(struct fc_painter *p)
 
 bool fc_header_build(struct fc_painter *p)
 {
-	p->title = p->opts.title ? fc_strdup(p->opts.title) : default_title(p->layout);
+	/* clean text: the title also goes into the PDF's metadata */
+	if (p->opts.title) {
+		p->title = fc_strdup_clean(p->opts.title);
+	} else {
+		char *t = default_title(p->layout); /* file names need not be UTF-8 */
+		p->title = t ? fc_strdup_clean(t) : NULL;
+		free(t);
+	}
 	if (!p->title)
 		return false;
 	if (p->opts.subtitle && p->opts.subtitle[0]) {
-		p->subtitle = fc_strdup(p->opts.subtitle);
+		p->subtitle = fc_strdup_clean(p->opts.subtitle);
 		if (!p->subtitle)
 			return false;
 	}
