@@ -413,19 +413,37 @@ static bool parse_error(struct jstream *js)
 	return false;
 }
 
+static bool parse_chunk(struct jstream *js, const unsigned char *data, size_t len);
+
+static const unsigned char bom[3] = { 0xef, 0xbb, 0xbf };
+
 bool jstream_feed(struct jstream *js, const unsigned char *data, size_t len)
+{
+	/* A UTF-8 byte order mark is skipped, also when it comes in pieces
+	 * (a pipe may deliver one byte at a time). */
+	while (!js->bom_checked && len) {
+		if (data[0] == bom[js->bom_pos]) {
+			data++;
+			len--;
+			if (++js->bom_pos == 3) {
+				js->bom_checked = true;
+				js->chunk_abs = 3;
+				js->line_start = 3;
+			}
+			continue;
+		}
+		/* not a byte order mark after all: parse what was held back */
+		js->bom_checked = true;
+		if (js->bom_pos && !parse_chunk(js, bom, js->bom_pos))
+			return false;
+	}
+	return len == 0 || parse_chunk(js, data, len);
+}
+
+static bool parse_chunk(struct jstream *js, const unsigned char *data, size_t len)
 {
 	yajl_status st;
 
-	if (!js->bom_checked && len) {
-		js->bom_checked = true;
-		if (len >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf) {
-			data += 3;
-			len -= 3;
-			js->chunk_abs = 3;
-			js->line_start = 3;
-		}
-	}
 	if (js->all_space) {
 		size_t i;
 		for (i = 0; i < len; i++) {
@@ -457,6 +475,12 @@ bool jstream_end(struct jstream *js)
 	yajl_status st;
 	char path[256];
 
+	if (!js->bom_checked && js->bom_pos) {
+		/* the input was the start of a byte order mark and nothing more */
+		js->bom_checked = true;
+		if (!parse_chunk(js, bom, js->bom_pos))
+			return false;
+	}
 	if (js->all_space) {
 		js->failed = true;
 		fc_error_set(js->err, FC_ERR_SYNTAX, "%s",

@@ -77,6 +77,7 @@ struct jstream {
 	uint64_t total;     /* bytes fed so far */
 	bool all_space;     /* nothing but whitespace seen */
 	bool bom_checked;
+	int bom_pos;        /* bytes of a byte order mark seen so far */
 
 	/* Where a syntax error is reported, found the same way whatever the
 	 * chunk boundaries (jstream.c, find_bad): after the last complete
