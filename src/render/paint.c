@@ -76,6 +76,10 @@ static bool place(struct fc_painter *p)
 		}
 		p->lane_y[i] = y;
 		p->lane_rows[i] = l->lanes[i].rows ? l->lanes[i].rows : 1;
+		/* a culled layout has cut deeper rows already; any other is cut
+		 * here, and the header says how many rows are not drawn */
+		if (p->lane_rows[i] > FC_LAYOUT_MAX_ROWS)
+			p->lane_rows[i] = FC_LAYOUT_MAX_ROWS;
 		y += p->lane_rows[i] * h;
 	}
 	if (!l->n_lanes)
@@ -249,7 +253,7 @@ static bool paint_bars(struct fc_painter *p, cairo_t *cr, size_t li)
 		return false;
 	}
 	for (i = 0; i < lane->n_boxes; i++) {
-		if (hidden[i])
+		if (hidden[i] || lane->boxes[i].depth >= p->lane_rows[li])
 			continue;
 		c[n].rgb = pack(fc_style_fill(p->style, lane->profile, &lane->boxes[i], lane->total));
 		c[n++].box = (uint32_t)i;
@@ -294,7 +298,7 @@ static void paint_labels(struct fc_painter *p, cairo_t *cr, size_t li)
 		double x, w, max_w;
 		struct fc_rgb fill;
 
-		if ((b->x1 - b->x0) * ppu < min_px)
+		if ((b->x1 - b->x0) * ppu < min_px || b->depth >= p->lane_rows[li])
 			continue;
 		columns(p, b, &x, &w);
 		max_w = (w < p->plot_w ? w : p->plot_w) - 2 * pad;

@@ -124,7 +124,7 @@ static bool info_line(struct fc_painter *p)
 static bool notes_line(struct fc_painter *p)
 {
 	const struct fc_layout *l = p->layout;
-	size_t i, coalesced = 0, repairs = 0, healed = 0;
+	size_t i, coalesced = 0, repairs = 0, healed = 0, cut = 0;
 	char buf[160], w[32];
 
 	for (i = 0; i < l->n_lanes; i++) {
@@ -132,6 +132,19 @@ static bool notes_line(struct fc_painter *p)
 		healed += l->lanes[i].healed;
 		if (l->lanes[i].profile)
 			repairs += l->lanes[i].profile->n_repairs;
+		/* rows the layout left out, and rows the painter does not draw
+		 * (paint.c: place) */
+		cut += l->lanes[i].rows_cut;
+		if (l->lanes[i].rows > FC_LAYOUT_MAX_ROWS)
+			cut += l->lanes[i].rows - FC_LAYOUT_MAX_ROWS;
+	}
+	if (cut) {
+		fc_format_grouped((double)cut, 0, w, sizeof(w));
+		snprintf(buf, sizeof(buf), "%s deeper row%s not drawn (at most %d rows per %s)",
+			 w, cut == 1 ? "" : "s", FC_LAYOUT_MAX_ROWS,
+			 l->n_lanes > 1 ? "lane" : "chart");
+		if (!append(&p->notes, SEP, buf))
+			return false;
 	}
 	if (coalesced) {
 		if (l->options.minwidth_pct)
