@@ -105,6 +105,14 @@ png_pixels() { # width x height
 }
 size() { wc -c <"$1" | tr -d ' '; }
 
+# --- every corpus file within the memory bound ------------------------------------
+if $measure; then
+	for f in "$DATA"/corpus/*/*.cpuprofile "$DATA"/corpus/*/*.json "$DATA"/corpus/real/*/*.cpuprofile; do
+		case $f in *pid-tid-grouping* | *tracing-started*) continue ;; esac # no samples
+		rss "corpus ${f#"$DATA"/corpus/}, PNG" "$(size "$f")" 0 -q "$f" -o "$TMP/corpus.png"
+	done
+fi
+
 # --- a call tree 100 000 deep ----------------------------------------------------
 # No stage recurses; images keep 512 rows (the header says how many are cut);
 # samples jumping between the top and the bottom cost samples + nodes, not

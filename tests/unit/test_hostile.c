@@ -24,6 +24,8 @@ struct buf {
 	size_t len, cap;
 };
 
+static void put(struct buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 static void put(struct buf *b, const char *fmt, ...)
 {
 	va_list ap;
