@@ -45,7 +45,8 @@ void fc_error_init(struct fc_error *e);
 /* Sets code and text; file, path, line and column are left as they are. */
 void fc_error_set(struct fc_error *e, enum fc_error_code code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-void fc_error_vset(struct fc_error *e, enum fc_error_code code, const char *fmt, va_list ap);
+void fc_error_vset(struct fc_error *e, enum fc_error_code code, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
 
 void fc_error_set_file(struct fc_error *e, const char *file);
 void fc_error_set_path(struct fc_error *e, const char *path);

@@ -47,6 +47,18 @@ struct fc_layout_options {
 	bool minwidth_pct;
 };
 
+/* A culled layout (plot_width_px > 0, for images) keeps at most this many
+ * rows per lane: deeper rows are left out and counted in fc_lane.rows_cut,
+ * so that an image and the work to make it stay bounded however deep the
+ * call tree is (100 000 rows of 17 px would be 1.7 M px tall). */
+#define FC_LAYOUT_MAX_ROWS 512
+/* An exact layout (the layout JSON) holds every bar; a lane with more than
+ * this many bars per sample (and at least FC_LAYOUT_EXACT_MIN) is refused
+ * with FC_ERR_LIMIT. Real profiles have up to 12 (a deep tree whose samples
+ * jump between its top and its bottom has one per level per sample). */
+#define FC_LAYOUT_EXACT_PER_SAMPLE 32
+#define FC_LAYOUT_EXACT_MIN ((size_t)1 << 20)
+
 /* One profile's boxes (or, for a merged graph, several profiles'). */
 struct fc_lane {
 	const struct fc_profile *profile; /* frames are looked up here */
@@ -75,6 +87,7 @@ struct fc_lane {
 	/* graph: self weight per frame of lane->profile, exact whatever was
 	 * coalesced (legends use it); NULL for charts. Owned by the lane. */
 	double *frame_self;
+	uint32_t rows_cut;                /* rows past FC_LAYOUT_MAX_ROWS left out */
 };
 
 struct fc_layout {

@@ -1,6 +1,7 @@
 /* An output file written safely: bytes go to a temporary file in the same
  * folder, renamed over the target only when everything was written (DESIGN
- * §7). "-" writes to stdout. */
+ * §7). "-" writes to stdout; a target that exists and is not a regular file
+ * (a device, a FIFO) is written in place. */
 #ifndef FC_OUTPUT_H
 #define FC_OUTPUT_H
 
@@ -12,8 +13,10 @@
 
 struct fc_output {
 	char *path;     /* target ("-" = stdout) */
-	char *tmp_path; /* NULL for stdout */
+	char *tmp_path; /* NULL for stdout and devices */
 	FILE *fp;
+	bool direct;    /* an existing device or FIFO (/dev/null, /dev/full): written
+			 * in place, never replaced by a rename */
 	bool failed;    /* a write failed; commit will report it */
 	int errno_value;
 };

@@ -150,13 +150,15 @@ static bool undecided(const struct scan *sc, bool complete, enum fc_format *form
 	return false;
 }
 
-/* Feeds the object to the key scanner until a key decides. */
-static bool scan_object(struct fc_source *src, enum fc_format *format, struct fc_error *err)
+/* Feeds the object to the key scanner until a key decides. bom: bytes of a
+ * byte order mark before it (YAJL would reject them). */
+static bool scan_object(struct fc_source *src, size_t bom, enum fc_format *format,
+			struct fc_error *err)
 {
 	struct scan sc = { 0 };
 	yajl_handle h = yajl_alloc(&scan_callbacks, NULL, &sc);
 	const unsigned char *data;
-	size_t len, scanned = 0, want = WINDOW_FIRST;
+	size_t len, scanned = bom, want = WINDOW_FIRST;
 	bool streaming = false, complete = false, ok = false;
 	yajl_status st = yajl_status_ok;
 
@@ -317,7 +319,7 @@ bool fc_import_detect(struct fc_source *src, enum fc_format *format, struct fc_e
 		return true;
 	}
 	if (d[i] == '{')
-		return scan_object(src, format, err);
+		return scan_object(src, bom, format, err);
 	if (binary(d, n < WINDOW_FIRST ? n : WINDOW_FIRST)) {
 		char hex[16] = "";
 		for (k = 0; k < 4 && k < n; k++)

@@ -285,7 +285,12 @@ static bool add_line(struct importer *im, const char *s, size_t len)
 	size_t a = 0, i;
 	uint32_t node = 0;
 
-	im->lines++;
+	/* a UTF-8 byte order mark before the first line is not part of the
+	 * first frame's name (detection skips it too) */
+	if (im->lines++ == 0 && len >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
+		s += 3;
+		len -= 3;
+	}
 	while (a < len && is_space(s[a]))
 		a++;
 	if (a == len || s[a] == '#')

@@ -40,7 +40,8 @@ static bool name_profiles(struct fc_profile_set *out, size_t first, const char *
 		struct fc_profile *p = out->items[i];
 		if (!p->source && !(p->source = fc_strdup(path)))
 			return false;
-		if (!p->name && !(p->name = fc_strdup(base)))
+		/* the title: a file name need not be UTF-8 */
+		if (!p->name && !(p->name = fc_strdup_clean(base)))
 			return false;
 	}
 	return true;

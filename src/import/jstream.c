@@ -33,11 +33,52 @@ static void after_element(struct jstream *js)
 		f->index++;
 }
 
+static void scan_to(struct jstream *js, size_t off);
+
+/* A complete token ends here; sep is the separator that may follow it. */
+static void note_token(struct jstream *js, int sep)
+{
+	js->good_end = js->chunk_abs + yajl_get_bytes_consumed(js->h);
+	js->good_sep = sep;
+	js->bad_found = false;
+}
+
+/* Finds where a syntax error lies: the first byte after the last complete
+ * token that is neither whitespace nor the separator that token allows --
+ * the start of the token YAJL rejected. YAJL's own error offset moves when
+ * that token spans two chunks, so it is not used. Scans the current chunk
+ * from good_end; what it has passed is remembered for the next chunk. */
+static void find_bad(struct jstream *js)
+{
+	size_t i;
+
+	if (js->bad_found || !js->chunk)
+		return;
+	i = js->good_end > js->chunk_abs ? (size_t)(js->good_end - js->chunk_abs) : 0;
+	for (; i < js->chunk_len; i++) {
+		unsigned char c = js->chunk[i];
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r')
+			continue;
+		if (js->good_sep && c == js->good_sep) {
+			js->good_sep = 0;
+			continue;
+		}
+		scan_to(js, i);
+		js->bad_found = true;
+		js->bad_line = js->line;
+		js->bad_col = (long)(js->chunk_abs + i - js->line_start) + 1;
+		return;
+	}
+	js->good_end = js->chunk_abs + js->chunk_len;
+}
+
 static int on_value(struct jstream *js, const struct jvalue *v)
 {
 	struct jframe *f;
 	bool ok;
 
+	/* nothing may follow the top-level value */
+	note_token(js, js->depth > 1 || js->skip ? ',' : 0);
 	if (js->skip)
 		return 1;
 	js->seen_value = true;
@@ -72,8 +113,10 @@ static int cb_number(void *ctx, const char *s, size_t len)
 	uint64_t acc = 0;
 	char buf[MAX_NUMBER_LEN + 1];
 
-	if (js->skip)
+	if (js->skip) {
+		note_token(js, ',');
 		return 1;
+	}
 	if (len && s[0] == '-') {
 		neg = true;
 		i = 1;
@@ -118,6 +161,7 @@ static int open_container(struct jstream *js, bool is_map)
 	struct jframe *f;
 	int child;
 
+	note_token(js, 0);
 	if (js->skip) {
 		js->skip++;
 		return 1;
@@ -156,6 +200,7 @@ static int close_container(struct jstream *js)
 {
 	int ctx;
 
+	note_token(js, ',');
 	if (js->skip) {
 		if (--js->skip == 0)
 			after_element(js);
@@ -166,6 +211,8 @@ static int close_container(struct jstream *js)
 	if (!js->hd->close(js->user, js, ctx) || js->failed)
 		return 0;
 	js->depth--;
+	if (js->depth == 1)
+		js->good_sep = 0; /* the top-level value is complete */
 	after_element(js);
 	return 1;
 }
@@ -191,6 +238,7 @@ static int cb_map_key(void *ctx, const unsigned char *s, size_t len)
 	struct jframe *f;
 	int id;
 
+	note_token(js, ':');
 	if (js->skip)
 		return 1;
 	f = top(js);
@@ -356,23 +404,46 @@ static bool parse_error(struct jstream *js)
 	n = strlen(text);
 	while (n && (text[n - 1] == '\n' || text[n - 1] == ' ' || text[n - 1] == '.'))
 		text[--n] = '\0';
+	find_bad(js);
 	jstream_fail(js, FC_ERR_SYNTAX, "not valid JSON: %s", text);
+	if (js->bad_found) {
+		js->err->line = js->bad_line;
+		js->err->column = js->bad_col;
+	}
 	return false;
 }
 
+static bool parse_chunk(struct jstream *js, const unsigned char *data, size_t len);
+
+static const unsigned char bom[3] = { 0xef, 0xbb, 0xbf };
+
 bool jstream_feed(struct jstream *js, const unsigned char *data, size_t len)
+{
+	/* A UTF-8 byte order mark is skipped, also when it comes in pieces
+	 * (a pipe may deliver one byte at a time). */
+	while (!js->bom_checked && len) {
+		if (data[0] == bom[js->bom_pos]) {
+			data++;
+			len--;
+			if (++js->bom_pos == 3) {
+				js->bom_checked = true;
+				js->chunk_abs = 3;
+				js->line_start = 3;
+			}
+			continue;
+		}
+		/* not a byte order mark after all: parse what was held back */
+		js->bom_checked = true;
+		if (js->bom_pos && !parse_chunk(js, bom, js->bom_pos))
+			return false;
+	}
+	return len == 0 || parse_chunk(js, data, len);
+}
+
+static bool parse_chunk(struct jstream *js, const unsigned char *data, size_t len)
 {
 	yajl_status st;
 
-	if (!js->bom_checked && len) {
-		js->bom_checked = true;
-		if (len >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf) {
-			data += 3;
-			len -= 3;
-			js->chunk_abs = 3;
-			js->line_start = 3;
-		}
-	}
 	if (js->all_space) {
 		size_t i;
 		for (i = 0; i < len; i++) {
@@ -389,6 +460,7 @@ bool jstream_feed(struct jstream *js, const unsigned char *data, size_t len)
 	st = yajl_parse(js->h, data, len);
 	if (st != yajl_status_ok)
 		return parse_error(js);
+	find_bad(js);
 	scan_to(js, len);
 	js->chunk_abs += len;
 	js->total += len;
@@ -403,6 +475,12 @@ bool jstream_end(struct jstream *js)
 	yajl_status st;
 	char path[256];
 
+	if (!js->bom_checked && js->bom_pos) {
+		/* the input was the start of a byte order mark and nothing more */
+		js->bom_checked = true;
+		if (!parse_chunk(js, bom, js->bom_pos))
+			return false;
+	}
 	if (js->all_space) {
 		js->failed = true;
 		fc_error_set(js->err, FC_ERR_SYNTAX, "%s",

@@ -77,6 +77,15 @@ struct jstream {
 	uint64_t total;     /* bytes fed so far */
 	bool all_space;     /* nothing but whitespace seen */
 	bool bom_checked;
+	int bom_pos;        /* bytes of a byte order mark seen so far */
+
+	/* Where a syntax error is reported, found the same way whatever the
+	 * chunk boundaries (jstream.c, find_bad): after the last complete
+	 * token, its whitespace and the one separator it allows. */
+	uint64_t good_end;  /* absolute offset after that token (or the scan) */
+	int good_sep;       /* ':' after a key, ',' after a value, 0 */
+	bool bad_found;
+	long bad_line, bad_col;
 };
 
 bool jstream_init(struct jstream *js, const struct jhandlers *hd, void *user, const char *file,

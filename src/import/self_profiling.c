@@ -451,7 +451,9 @@ static bool add_stacks(struct importer *im, struct fc_builder *b)
 			sid_len = snprintf(sid, sizeof(sid), "0");
 		}
 		/* 1-based in the trace, 0 = absent (formats.md §B2) */
-		frame = fc_profile_intern_frame(im->p, im->arena + f->name, f->name_len, url,
+		/* (the arena is NULL when no string was read at all) */
+		frame = fc_profile_intern_frame(im->p, f->name_len ? im->arena + f->name : "",
+						f->name_len, url,
 						url_len, sid, (size_t)sid_len, f->line - 1,
 						f->column - 1);
 		if (frame == FC_NONE) {

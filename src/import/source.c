@@ -118,6 +118,8 @@ static long raw_read(struct fc_source *s, unsigned char *dst, size_t cap, struct
 {
 	ssize_t r;
 
+	if (s->read_max && cap > s->read_max)
+		cap = s->read_max;
 	if (s->mem) {
 		size_t n = s->mem_len - s->mem_pos < cap ? s->mem_len - s->mem_pos : cap;
 		memcpy(dst, s->mem + s->mem_pos, n);
@@ -192,7 +194,7 @@ static bool start_gz(struct fc_source *s, const unsigned char *first, size_t n,
 static bool start(struct fc_source *s, struct fc_error *err)
 {
 	s->started = true;
-	if (s->mem) {
+	if (s->mem && !s->read_max) {
 		if (!fc_gzip_magic(s->mem, s->mem_len)) {
 			/* plain memory is used in place */
 			s->buf = (unsigned char *)s->mem;
@@ -201,6 +203,8 @@ static bool start(struct fc_source *s, struct fc_error *err)
 			s->mem_pos = s->mem_len;
 			s->decoded = s->mem_len;
 			s->eof = true;
+			if (s->max_bytes && s->decoded > s->max_bytes)
+				return too_big(s, err);
 			return true;
 		}
 		if (!s->buf_cap) {
@@ -214,6 +218,15 @@ static bool start(struct fc_source *s, struct fc_error *err)
 		if (!start_gz(s, s->mem, 0, err))
 			return false;
 		return fill_gz(s, err);
+	}
+	if (!s->buf_cap) {
+		/* memory read in pieces (read_max) */
+		s->buf = malloc(FC_SOURCE_CHUNK);
+		if (!s->buf) {
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+			return false;
+		}
+		s->buf_cap = FC_SOURCE_CHUNK;
 	}
 	while (s->buf_len < 2) {
 		long r = raw_read(s, s->buf + s->buf_len, s->buf_cap - s->buf_len, err);

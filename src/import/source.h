@@ -21,6 +21,11 @@ struct fc_source {
 	const char *name;   /* for messages */
 	uint64_t max_bytes; /* 0 = unbounded; counts decoded bytes */
 	uint64_t consumed;  /* bytes handed out so far */
+	/* Largest raw read, 0 = a whole chunk. Tests and fuzz targets set it
+	 * to deliver the input in small pieces, as a slow pipe does, so that
+	 * every chunk boundary is exercised (memory is then read, not
+	 * borrowed). */
+	size_t read_max;
 	unsigned char *buf; /* decoded look-ahead, FC_SOURCE_CHUNK bytes or more */
 	size_t buf_len, buf_pos, buf_cap; /* buf_cap 0: buf is borrowed memory */
 	bool eof;           /* no decoded bytes beyond buf */

@@ -1158,7 +1158,7 @@ static char *choice_note(struct importer *im, const struct acc *best, size_t *me
 		snprintf(text + len, sizeof(text) - len, "); showing %s (%s); they overlap in "
 			 "time and are not merged",
 			 profile_label(best, label, sizeof(label)), why);
-	return fc_strdup(text);
+	return fc_strdup_clean(text);
 }
 
 static int start_cmp(const void *pa, const void *pb, void *ctx)
@@ -1223,8 +1223,9 @@ static bool assemble(struct importer *im, struct fc_profile_set *out)
 		best->p->tid = best->tid;
 		tn = get_name(im, best->pid, best->tid);
 		pn = get_name(im, best->pid, -1);
-		if ((tn && !(best->p->thread_name = fc_strdup(tn))) ||
-		    (pn && !(best->p->process_name = fc_strdup(pn))))
+		/* names and ids come from the file: clean text for display */
+		if ((tn && !(best->p->thread_name = fc_strdup_clean(tn))) ||
+		    (pn && !(best->p->process_name = fc_strdup_clean(pn))))
 			goto nomem;
 		if (n_group > 1 && !(best->p->note = choice_note(im, best, group, n_group)))
 			goto nomem;

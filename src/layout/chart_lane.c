@@ -13,6 +13,8 @@ struct exact {
 	struct fc_lane *lane;
 	uint64_t *seq;
 	size_t seq_cap;
+	size_t max_boxes; /* FC_LAYOUT_EXACT_PER_SAMPLE */
+	bool over;
 };
 
 static bool exact_emit(void *ctx, const struct fc_box *box, uint64_t seq, uint64_t parent_seq)
@@ -20,6 +22,10 @@ static bool exact_emit(void *ctx, const struct fc_box *box, uint64_t seq, uint64
 	struct exact *e = ctx;
 	(void)parent_seq;
 
+	if (e->lane->n_boxes >= e->max_boxes) {
+		e->over = true;
+		return false;
+	}
 	if (!fc_lane_push(e->lane, box))
 		return false;
 	if (!FC_GROW(e->seq, e->seq_cap, e->lane->n_boxes))
@@ -67,6 +73,28 @@ struct culled {
 	double ppu, minwidth;
 };
 
+/* Each sample's node, or its ancestor at depth FC_LAYOUT_MAX_ROWS when it is
+ * deeper: the bars of the rows kept are the same (they depend only on the
+ * ancestors up to their own depth), and the walk no longer climbs and
+ * descends the cut part of the tree at every sample, which would cost
+ * samples × depth. One pass over the nodes, as parent[i] < i. */
+static bool clamp_deep(const struct fc_profile *p, uint32_t *nodes)
+{
+	uint32_t *up, i;
+
+	if (p->max_depth <= FC_LAYOUT_MAX_ROWS)
+		return true;
+	up = malloc(p->n_nodes * sizeof(*up));
+	if (!up)
+		return false;
+	for (i = 0; i < p->n_nodes; i++)
+		up[i] = p->node_depth[i] <= FC_LAYOUT_MAX_ROWS ? i : up[p->node_parent[i]];
+	for (i = 0; i < p->n_samples; i++)
+		nodes[i] = up[nodes[i]];
+	free(up);
+	return true;
+}
+
 static struct row *row_at(struct culled *c, uint32_t r)
 {
 	if (r >= c->n_rows) {
@@ -88,6 +116,8 @@ static bool culled_emit(void *ctx, const struct fc_box *box, uint64_t seq, uint6
 	bool narrow = (box->x1 - box->x0) * c->ppu < c->minwidth;
 	struct row_box *tail;
 
+	if (box->depth >= FC_LAYOUT_MAX_ROWS)
+		return true; /* GC stacked on a clamped stack (clamp_deep) */
 	if (!row)
 		return false;
 	if (narrow) {
@@ -127,7 +157,7 @@ bool fc_chart_lane(struct fc_lane *lane, const struct fc_profile *p,
 		   struct fc_error *err)
 {
 	uint32_t *nodes = malloc((p->n_samples ? p->n_samples : 1) * sizeof(*nodes));
-	bool ok = false;
+	bool ok = false, over = false;
 	size_t r, i;
 
 	fc_chart_extent(p, &lane->x_min, &lane->x_max);
@@ -138,12 +168,19 @@ bool fc_chart_lane(struct fc_lane *lane, const struct fc_profile *p,
 
 	if (ppu <= 0) {
 		struct exact e = { .lane = lane };
+		e.max_boxes = (size_t)p->n_samples * FC_LAYOUT_EXACT_PER_SAMPLE;
+		if (e.max_boxes < FC_LAYOUT_EXACT_MIN)
+			e.max_boxes = FC_LAYOUT_EXACT_MIN;
 		ok = fc_chart_walk(p, nodes, o->gc_root, exact_emit, &e) &&
 		     sort_open_order(lane, e.seq);
+		over = e.over;
 		free(e.seq);
 	} else {
 		struct culled c = { .ppu = ppu, .minwidth = minwidth_px };
-		ok = fc_chart_walk(p, nodes, o->gc_root, culled_emit, &c);
+		if (p->max_depth > FC_LAYOUT_MAX_ROWS)
+			lane->rows_cut = p->max_depth - FC_LAYOUT_MAX_ROWS;
+		ok = clamp_deep(p, nodes) &&
+		     fc_chart_walk(p, nodes, o->gc_root, culled_emit, &c);
 		for (r = 0; r < c.n_rows; r++) {
 			for (i = 0; ok && i < c.rows[r].n; i++) {
 				struct fc_box *b = &c.rows[r].items[i].box;
@@ -158,6 +195,14 @@ bool fc_chart_lane(struct fc_lane *lane, const struct fc_profile *p,
 		free(c.rows);
 	}
 	free(nodes);
+	if (over) {
+		fc_error_set(err, FC_ERR_LIMIT,
+			     "the exact layout would have more than %d bars per sample (the call "
+			     "tree is %u deep): too many for the layout JSON; render an image, "
+			     "which keeps %d rows",
+			     FC_LAYOUT_EXACT_PER_SAMPLE, p->max_depth, FC_LAYOUT_MAX_ROWS);
+		return false;
+	}
 	if (!ok)
 		goto nomem;
 	for (i = 0; i < lane->n_boxes; i++) {

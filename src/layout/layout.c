@@ -61,6 +61,9 @@ static bool build_chart(struct fc_layout *out, const struct fc_profile_set *set,
 	}
 	for (i = 0; i < set->count; i++) {
 		struct fc_lane *lane = &out->lanes[i];
+		/* counted first, so that fc_layout_finish frees what a failing
+		 * lane has collected */
+		out->n_lanes = i + 1;
 		if (!fc_chart_lane(lane, set->items[i], o, ppu, minwidth, err))
 			return false;
 		lane->title = fc_lane_title(set->items[i]);
@@ -73,7 +76,6 @@ static bool build_chart(struct fc_layout *out, const struct fc_profile_set *set,
 			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 			return false;
 		}
-		out->n_lanes = i + 1;
 	}
 	return true;
 }

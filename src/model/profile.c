@@ -190,8 +190,9 @@ bool fc_profile_warn(struct fc_profile *p, const char *path, long line, long col
 		return false;
 	p->warnings = w;
 	w = &p->warnings[p->n_warnings];
-	w->path = fc_strdup(path ? path : "");
-	w->text = fc_strdup(text);
+	/* warnings quote the input (ids, names): clean text for display */
+	w->path = fc_strdup_clean(path ? path : "");
+	w->text = fc_strdup_clean(text);
 	w->line = line;
 	w->column = column;
 	if (!w->path || !w->text) {
@@ -210,10 +211,12 @@ double fc_profile_samples_end(const struct fc_profile *p)
 
 	if (n == 0)
 		return (double)p->end_us;
-	if (p->last_end_us != INT64_MIN)
-		return (double)p->last_end_us;
 	first = (double)p->sample_time_us[0];
 	last = (double)p->sample_time_us[n - 1];
+	/* a recorded end before the last sample (unsorted legacy timestamps)
+	 * would give the last bars a negative width */
+	if (p->last_end_us != INT64_MIN)
+		return (double)p->last_end_us > last ? (double)p->last_end_us : last;
 	if (n == 1) {
 		/* DevTools: avg is NaN for one sample, so the header endTime is used. */
 		return (double)p->end_us > last ? (double)p->end_us : last;

@@ -31,6 +31,7 @@ static bool fail(struct fc_output *o, struct fc_error *err, const char *what, in
 bool fc_output_open(struct fc_output *o, const char *path, struct fc_error *err)
 {
 	const char *base;
+	struct stat st;
 	int fd;
 
 	memset(o, 0, sizeof(*o));
@@ -41,6 +42,23 @@ bool fc_output_open(struct fc_output *o, const char *path, struct fc_error *err)
 	}
 	if (strcmp(path, "-") == 0) {
 		o->fp = stdout;
+		return true;
+	}
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		/* A device or FIFO: a rename would replace /dev/null itself (as
+		 * root). Errors (ENOSPC on /dev/full) show at write or close. */
+		fd = open(path, O_WRONLY | O_CLOEXEC);
+		o->fp = fd >= 0 ? fdopen(fd, "wb") : NULL;
+		if (!o->fp) {
+			int e = errno;
+			if (fd >= 0)
+				close(fd);
+			fail(o, err, "cannot open the output file", e);
+			free(o->path);
+			memset(o, 0, sizeof(*o));
+			return false;
+		}
+		o->direct = true;
 		return true;
 	}
 	base = fc_basename(path);
@@ -118,6 +136,8 @@ void fc_output_abort(struct fc_output *o)
 		if (o->fp)
 			fclose(o->fp);
 		unlink(o->tmp_path);
+	} else if (o->direct && o->fp) {
+		fclose(o->fp);
 	}
 	release(o);
 }
@@ -127,8 +147,13 @@ bool fc_output_commit(struct fc_output *o, struct fc_error *err)
 	int e = 0;
 
 	if (!o->tmp_path) {
-		/* stdout: a write error (EPIPE, ENOSPC) is reported, not ignored */
+		/* stdout or a device: a write error (EPIPE, ENOSPC) is reported,
+		 * not ignored */
 		if (fflush(o->fp) != 0 && !o->failed) {
+			o->failed = true;
+			o->errno_value = errno;
+		}
+		if (o->direct && fclose(o->fp) != 0 && !o->failed) {
 			o->failed = true;
 			o->errno_value = errno;
 		}

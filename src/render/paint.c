@@ -77,8 +77,11 @@ static bool place(struct fc_painter *p)
 		}
 		p->lane_y[i] = y;
 		p->lane_rows[i] = l->lanes[i].rows ? l->lanes[i].rows : 1;
-		if (p->opts.max_rows && p->lane_rows[i] > p->opts.max_rows)
-			p->lane_rows[i] = p->opts.max_rows;
+		/* a culled layout has cut rows past FC_LAYOUT_MAX_ROWS already;
+		 * any other is cut here, and the header says how many rows are
+		 * not drawn */
+		if (p->lane_rows[i] > fc_painter_max_rows(p))
+			p->lane_rows[i] = fc_painter_max_rows(p);
 		y += p->lane_rows[i] * h;
 	}
 	if (!l->n_lanes)

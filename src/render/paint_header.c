@@ -125,7 +125,8 @@ static bool info_line(struct fc_painter *p)
 static bool notes_line(struct fc_painter *p)
 {
 	const struct fc_layout *l = p->layout;
-	size_t i, k, coalesced = 0, repairs = 0, healed = 0;
+	size_t i, k, coalesced = 0, repairs = 0, healed = 0, cut = 0;
+	uint32_t cap = fc_painter_max_rows(p);
 	double idle = 0;
 	char buf[160], w[32], a[48];
 
@@ -135,6 +136,19 @@ static bool notes_line(struct fc_painter *p)
 		idle += l->lanes[i].idle_left_out;
 		for (k = 0; k < l->lanes[i].n_sources; k++)
 			repairs += l->lanes[i].sources[k]->n_repairs;
+		/* rows the layout left out, and rows the painter does not draw
+		 * (paint.c: place) */
+		cut += l->lanes[i].rows_cut;
+		if (l->lanes[i].rows > FC_LAYOUT_MAX_ROWS)
+			cut += l->lanes[i].rows - FC_LAYOUT_MAX_ROWS;
+	}
+	if (cut && cap == FC_LAYOUT_MAX_ROWS) {
+		fc_format_grouped((double)cut, 0, w, sizeof(w));
+		snprintf(buf, sizeof(buf), "%s deeper row%s not drawn (at most %d rows per %s)",
+			 w, cut == 1 ? "" : "s", FC_LAYOUT_MAX_ROWS,
+			 l->n_lanes > 1 ? "lane" : "chart");
+		if (!append(&p->notes, SEP, buf))
+			return false;
 	}
 	if (l->mode == FC_MODE_GRAPH && idle > 0) {
 		/* (idle) is not CPU work: the graph leaves it out unless --idle */
@@ -158,11 +172,11 @@ static bool notes_line(struct fc_painter *p)
 			return false;
 	}
 	for (i = 0, k = 0; i < l->n_lanes; i++)
-		if (p->opts.max_rows && l->lanes[i].rows > p->opts.max_rows)
+		if (l->lanes[i].rows > cap || l->lanes[i].rows_cut)
 			k++;
-	if (k) {
+	if (k && cap < FC_LAYOUT_MAX_ROWS) {
 		snprintf(buf, sizeof(buf), "rows deeper than %u not drawn in %zu lane%s",
-			 p->opts.max_rows, k, k == 1 ? "" : "s");
+			 cap, k, k == 1 ? "" : "s");
 		if (!append(&p->notes, SEP, buf))
 			return false;
 	}
@@ -184,11 +198,18 @@ static bool notes_line(struct fc_painter *p)
 
 bool fc_header_build(struct fc_painter *p)
 {
-	p->title = p->opts.title ? fc_strdup(p->opts.title) : default_title(p->layout);
+	/* clean text: the title also goes into the PDF's metadata */
+	if (p->opts.title) {
+		p->title = fc_strdup_clean(p->opts.title);
+	} else {
+		char *t = default_title(p->layout); /* file names need not be UTF-8 */
+		p->title = t ? fc_strdup_clean(t) : NULL;
+		free(t);
+	}
 	if (!p->title)
 		return false;
 	if (p->opts.subtitle && p->opts.subtitle[0]) {
-		p->subtitle = fc_strdup(p->opts.subtitle);
+		p->subtitle = fc_strdup_clean(p->opts.subtitle);
 		if (!p->subtitle)
 			return false;
 	}

@@ -67,6 +67,14 @@ struct fc_painter {
 	double ellipsis_w;   /* width of "…" in the label font */
 };
 
+/* Rows drawn per lane at most: the caller's max_rows, never more than
+ * FC_LAYOUT_MAX_ROWS. */
+static inline uint32_t fc_painter_max_rows(const struct fc_painter *p)
+{
+	uint32_t m = p->opts.max_rows;
+	return m && m < FC_LAYOUT_MAX_ROWS ? m : FC_LAYOUT_MAX_ROWS;
+}
+
 /* paint.c: the stream callback of the vector surfaces (closure: an
  * fc_output) and the common end of every writer: ok unless painting, the
  * output or the surface failed, with err set. */

@@ -1,9 +1,12 @@
 /* Text with pango-cairo: one context whose font options are set explicitly,
  * so that every surface (image, SVG, PDF) and every --scale measures text
  * the same and images are stable; four layouts reused for every string. */
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "render/paint_internal.h"
+#include "util/util.h"
 
 /* Text metrics must not depend on the surface: hint metrics off and glyph
  * positions unrounded make widths the same in user space on every backend
@@ -102,11 +105,29 @@ void fc_text_target(struct fc_painter *p, cairo_t *cr)
 	pango_layout_context_changed(p->sub);
 }
 
+/* Every string reaches pango through here. The model's strings are clean
+ * already (the string pool sanitises), but titles, lane names and options
+ * come from elsewhere: pango must never see invalid UTF-8 (it warns on
+ * stderr and drops the text) nor control characters. */
+static void set_text(PangoLayout *layout, const char *s)
+{
+	size_t n = strlen(s);
+	char *clean;
+
+	if (fc_utf8_clean(s, n)) {
+		pango_layout_set_text(layout, s, (int)(n < INT_MAX ? n : INT_MAX));
+		return;
+	}
+	clean = fc_strdup_clean(s);
+	pango_layout_set_text(layout, clean ? clean : "", -1);
+	free(clean);
+}
+
 double fc_text_width(PangoLayout *layout, const char *s)
 {
 	PangoRectangle logical;
 
-	pango_layout_set_text(layout, s, -1);
+	set_text(layout, s);
 	pango_layout_get_extents(layout, NULL, &logical);
 	return (double)logical.width / PANGO_SCALE;
 }
@@ -122,7 +143,7 @@ void fc_set_rgb(cairo_t *cr, struct fc_rgb c, double alpha)
 void fc_text_show(cairo_t *cr, PangoLayout *layout, const char *s, double x, double baseline,
 		  struct fc_rgb c)
 {
-	pango_layout_set_text(layout, s, -1);
+	set_text(layout, s);
 	fc_set_rgb(cr, c, 1);
 	cairo_move_to(cr, x, baseline - (double)pango_layout_get_baseline(layout) / PANGO_SCALE);
 	pango_cairo_show_layout(cr, layout);

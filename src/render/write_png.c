@@ -70,7 +70,11 @@ static bool encode(cairo_surface_t *s, struct fc_output *out, struct fc_error *e
 	if (setjmp(png_jmpbuf(png))) {
 		png_destroy_write_struct(&png, &info);
 		free(row);
-		if (!out->failed)
+		/* a failed write (ENOSPC, EPIPE) stops the encoder too */
+		if (out->failed)
+			fc_error_set(err, FC_ERR_OUTPUT, "write error: %s",
+				     strerror(out->errno_value));
+		else
 			fc_error_set(err, FC_ERR_OUTPUT, "PNG encoder: %s", ctx.message);
 		return false;
 	}

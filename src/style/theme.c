@@ -483,6 +483,10 @@ static bool parse_field(struct loader *ld, size_t fi, const json_t *v)
 								  json_string_length(v))
 			return fail(ld, FC_ERR_TYPE, f->path,
 				    "expected a text of 1 to %d bytes, not %s", FAMILY_MAX, got);
+		/* names reach the header, the report and pango as they are */
+		if (!fc_utf8_clean(json_string_value(v), json_string_length(v)))
+			return fail(ld, FC_ERR_INVALID, f->path,
+				    "a control character in the text (names are plain text)");
 		copy = fc_strdup(json_string_value(v));
 		if (!copy)
 			return fail(ld, FC_ERR_NOMEM, "", "out of memory");
@@ -723,8 +727,10 @@ static struct fc_theme *parse(const char *json, size_t len, const char *file, bo
 		/* the file's name without its directory and ".json" */
 		const char *base = fc_basename(file && file[0] ? file : "theme");
 		const char *dot = strrchr(base, '.');
-		ld.t->name = fc_strndup(base, dot && dot != base ? (size_t)(dot - base)
-								 : strlen(base));
+		char *raw = fc_strndup(base, dot && dot != base ? (size_t)(dot - base)
+							   : strlen(base));
+		ld.t->name = raw ? fc_strdup_clean(raw) : NULL; /* file names need not be UTF-8 */
+		free(raw);
 		if (!ld.t->name) {
 			fail(&ld, FC_ERR_NOMEM, "", "out of memory");
 			goto fail;

@@ -169,6 +169,21 @@ size_t fc_utf8_sanitize(const char *str, size_t len, char *out)
 	return o;
 }
 
+char *fc_strdup_clean(const char *s)
+{
+	size_t n = strlen(s);
+	char *d;
+
+	if (fc_utf8_clean(s, n))
+		return fc_strdup(s);
+	if (n > (SIZE_MAX - 1) / 3)
+		return NULL;
+	d = malloc(3 * n + 1);
+	if (d)
+		fc_utf8_sanitize(s, n, d);
+	return d;
+}
+
 char *fc_strndup(const char *s, size_t n)
 {
 	char *d = malloc(n + 1);

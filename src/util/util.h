@@ -29,6 +29,12 @@ bool fc_utf8_clean(const char *s, size_t len);
  * Returns the length written (out is NUL-terminated). */
 size_t fc_utf8_sanitize(const char *s, size_t len, char *out);
 
+/* A malloc'd copy of s that is clean text: fc_utf8_sanitize applied when
+ * fc_utf8_clean fails. For names and messages that come from the input or
+ * the command line and are shown (terminal, pango, JSON). NULL on
+ * allocation failure. */
+char *fc_strdup_clean(const char *s);
+
 /* Length of the UTF-8 sequence starting at s (1..4), assuming valid UTF-8. */
 size_t fc_utf8_seqlen(unsigned char c);
 

@@ -1,0 +1,8 @@
+/* Fuzz target: the Chrome trace-event importer (formats.md §C). */
+#include "harness.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	fuzz_import(data, size, FC_FORMAT_TRACE);
+	return 0;
+}

@@ -1,0 +1,316 @@
+/* The checks every import fuzz target runs (harness.h). The oracles:
+ *   - sanitizers (ASan, UBSan) and libFuzzer's leak, time and memory limits;
+ *   - the same input read whole and read in small pieces gives the same
+ *     outcome, so chunk boundaries cannot change a result or a message;
+ *   - an error has a code and a message that is clean text (it goes to a
+ *     terminal, a log, an HTML report);
+ *   - a profile keeps the model's invariants (include/flamechart/profile.h),
+ *     and the chart layout and the stats of it keep theirs. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flamechart/layout.h"
+#include "flamechart/stats.h"
+#include "harness.h"
+#include "import/importers.h"
+#include "import/source.h"
+
+#define TIME_LIMIT_US (INT64_C(1) << 53) /* builder.c: sample times stay within ±2^53 µs */
+
+void fuzz_check(bool ok, const char *what)
+{
+	if (ok)
+		return;
+	fprintf(stderr, "fuzz: invariant broken: %s\n", what);
+	abort();
+}
+
+bool fuzz_text_clean(const char *str, size_t len)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned char c = s[i];
+		uint32_t cp;
+		size_t n, k;
+
+		if (c < 0x80) {
+			if ((c < 0x20 && c != '\t') || c == 0x7f)
+				return false;
+			i++;
+			continue;
+		}
+		if (c >= 0xc2 && c <= 0xdf)
+			n = 2, cp = c & 0x1fu;
+		else if (c >= 0xe0 && c <= 0xef)
+			n = 3, cp = c & 0x0fu;
+		else if (c >= 0xf0 && c <= 0xf4)
+			n = 4, cp = c & 0x07u;
+		else
+			return false;
+		if (len - i < n)
+			return false;
+		for (k = 1; k < n; k++) {
+			if ((s[i + k] & 0xc0) != 0x80)
+				return false;
+			cp = cp << 6 | (s[i + k] & 0x3fu);
+		}
+		if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) || cp > 0x10ffff ||
+		    (cp >= 0xd800 && cp <= 0xdfff))
+			return false;
+		i += n;
+	}
+	return true;
+}
+
+static bool clean_z(const char *s)
+{
+	return s == NULL || fuzz_text_clean(s, strlen(s));
+}
+
+/* The importers behind fc_import_file, over a source that may deliver the
+ * input in pieces of read_max bytes. */
+static bool import(const uint8_t *data, size_t size, enum fc_format format, size_t read_max,
+		   struct fc_profile_set *set, struct fc_error *err)
+{
+	struct fc_import_options opts = { .format = format, .max_bytes = FUZZ_MAX_BYTES };
+	struct fc_source src;
+	bool ok;
+
+	fc_error_init(err);
+	fc_error_set_file(err, "fuzz");
+	fc_source_memory(&src, "fuzz", data, size);
+	src.max_bytes = FUZZ_MAX_BYTES;
+	src.read_max = read_max;
+	if (format == FC_FORMAT_AUTO && !fc_import_detect(&src, &format, err)) {
+		fc_source_close(&src);
+		return false;
+	}
+	switch (format) {
+	case FC_FORMAT_CPUPROFILE:
+		ok = fc_import_cpuprofile(&src, &opts, set, err);
+		break;
+	case FC_FORMAT_TRACE:
+		ok = fc_import_trace(&src, &opts, set, err);
+		break;
+	case FC_FORMAT_SELF_PROFILING:
+		ok = fc_import_self_profiling(&src, &opts, set, err);
+		break;
+	case FC_FORMAT_FOLDED:
+		ok = fc_import_folded(&src, &opts, set, err);
+		break;
+	default:
+		ok = false;
+		fuzz_check(false, "detection returned no format");
+	}
+	fc_source_close(&src);
+	fuzz_check(ok || set->count == 0, "a failed import left profiles in the set");
+	return ok;
+}
+
+void fuzz_check_error(const struct fc_error *err)
+{
+	char msg[2048];
+	size_t n;
+
+	fuzz_check(err->code != FC_OK, "failure without an error code");
+	fuzz_check(err->text[0] != '\0', "failure without a message");
+	fuzz_check(fc_error_exit_code(err->code) != FC_EXIT_OK, "error maps to exit code 0");
+	n = fc_error_format(err, msg, sizeof(msg));
+	fuzz_check(n == strlen(msg), "fc_error_format returned a wrong length");
+	fuzz_check(fuzz_text_clean(msg, n), "error message is not clean text");
+}
+
+static void check_profile(const struct fc_profile *p)
+{
+	uint32_t i, max_depth = 0;
+	size_t k;
+
+	fuzz_check(p->n_nodes >= 1, "profile without a root node");
+	fuzz_check(p->node_parent[0] == FC_NONE && p->node_depth[0] == 0, "node 0 is not the root");
+	for (i = 0; i < p->n_frames; i++) {
+		const struct fc_frame *f = &p->frames[i];
+		fuzz_check(f->name < p->strings.count && f->url < p->strings.count &&
+				   f->script_id < p->strings.count && f->package < p->strings.count,
+			   "frame names a string that does not exist");
+		fuzz_check(f->tier < FC_TIER_COUNT, "frame tier out of range");
+		fuzz_check(f->line >= -1 && f->column >= -1, "frame line/column below -1");
+	}
+	for (k = 0; k < p->strings.count; k++) {
+		const char *s = fc_strpool_get(&p->strings, (uint32_t)k);
+		fuzz_check(fuzz_text_clean(s, fc_strpool_len(&p->strings, (uint32_t)k)),
+			   "interned string is not clean UTF-8");
+		fuzz_check(strlen(s) == fc_strpool_len(&p->strings, (uint32_t)k),
+			   "interned string holds a NUL byte");
+	}
+	for (i = 0; i < p->n_nodes; i++) {
+		fuzz_check(p->node_frame[i] < p->n_frames, "node names a frame that does not exist");
+		if (i == 0)
+			continue;
+		fuzz_check(p->node_parent[i] < i, "node parent is not before the node (pre-order)");
+		fuzz_check(p->node_depth[i] == p->node_depth[p->node_parent[i]] + 1,
+			   "node depth is not its parent's plus one");
+		if (p->node_depth[i] > max_depth)
+			max_depth = p->node_depth[i];
+	}
+	fuzz_check(p->max_depth == max_depth, "max_depth is not the deepest node's depth");
+	for (i = 0; i < p->n_samples; i++) {
+		fuzz_check(p->sample_node[i] < p->n_nodes, "sample names a node that does not exist");
+		fuzz_check(p->sample_time_us[i] <= TIME_LIMIT_US &&
+				   p->sample_time_us[i] >= -TIME_LIMIT_US,
+			   "sample time beyond 2^53 us");
+		fuzz_check(i == 0 || p->sample_time_us[i] >= p->sample_time_us[i - 1],
+			   "samples not sorted by time");
+	}
+	fuzz_check(p->program_node == FC_NONE || p->program_node < p->n_nodes,
+		   "program_node out of range");
+	fuzz_check(p->idle_node == FC_NONE || p->idle_node < p->n_nodes, "idle_node out of range");
+	fuzz_check(p->gc_node == FC_NONE || p->gc_node < p->n_nodes, "gc_node out of range");
+	fuzz_check(p->n_warnings <= FC_PROFILE_MAX_WARNINGS && p->n_warnings <= p->n_repairs,
+		   "warning count");
+	for (k = 0; k < p->n_warnings; k++)
+		fuzz_check(clean_z(p->warnings[k].text) && clean_z(p->warnings[k].path),
+			   "warning is not clean text");
+	fuzz_check(clean_z(p->name) && clean_z(p->thread_name) && clean_z(p->process_name) &&
+			   clean_z(p->note),
+		   "profile name or note is not clean text");
+	if (p->has_time)
+		fuzz_check(isfinite(fc_profile_samples_end(p)), "samples end is not finite");
+}
+
+/* Whole and piecewise imports must agree. */
+static void check_same(const struct fc_profile_set *a, const struct fc_profile_set *b)
+{
+	size_t i, k;
+
+	fuzz_check(a->count == b->count, "piecewise import: another number of profiles");
+	for (i = 0; i < a->count; i++) {
+		const struct fc_profile *p = a->items[i], *q = b->items[i];
+		fuzz_check(p->n_nodes == q->n_nodes && p->n_frames == q->n_frames &&
+				   p->n_samples == q->n_samples && p->n_repairs == q->n_repairs &&
+				   p->start_us == q->start_us && p->end_us == q->end_us,
+			   "piecewise import: another profile");
+		fuzz_check(memcmp(p->node_parent, q->node_parent, p->n_nodes * sizeof(uint32_t)) == 0 &&
+				   memcmp(p->node_frame, q->node_frame,
+					  p->n_nodes * sizeof(uint32_t)) == 0,
+			   "piecewise import: another call tree");
+		fuzz_check(p->n_samples == 0 ||
+				   (memcmp(p->sample_node, q->sample_node,
+					   p->n_samples * sizeof(uint32_t)) == 0 &&
+				    memcmp(p->sample_time_us, q->sample_time_us,
+					   p->n_samples * sizeof(int64_t)) == 0),
+			   "piecewise import: other samples");
+		for (k = 0; k < p->n_warnings; k++)
+			fuzz_check(strcmp(p->warnings[k].text, q->warnings[k].text) == 0 &&
+					   strcmp(p->warnings[k].path, q->warnings[k].path) == 0 &&
+					   p->warnings[k].line == q->warnings[k].line &&
+					   p->warnings[k].column == q->warnings[k].column,
+				   "piecewise import: other warnings");
+	}
+}
+
+/* Chart and merged graph: every box finite, inside its lane, on an existing
+ * row, naming an existing frame and node; a graph's boxes inside their
+ * lane's total. */
+static void check_layout_mode(const struct fc_profile_set *set, enum fc_mode mode)
+{
+	struct fc_layout_options o = { .mode = mode, .plot_width_px = 1000, .minwidth = 1 };
+	struct fc_layout l;
+	struct fc_error err;
+	size_t i, k;
+
+	fc_error_init(&err);
+	if (!fc_layout_build(&l, set, &o, &err)) {
+		fuzz_check(err.code == FC_ERR_NOMEM, "layout failed");
+		return;
+	}
+	if (mode == FC_MODE_CHART)
+		fuzz_check(l.n_lanes == set->count, "one lane per profile");
+	fuzz_check(isfinite(l.x_min) && isfinite(l.x_max) && l.x_min <= l.x_max, "layout extent");
+	for (i = 0; i < l.n_lanes; i++) {
+		const struct fc_lane *lane = &l.lanes[i];
+		const struct fc_profile *p = lane->profile;
+		for (k = 0; k < lane->n_boxes; k++) {
+			const struct fc_box *b = &lane->boxes[k];
+			fuzz_check(isfinite(b->x0) && isfinite(b->x1) && b->x0 <= b->x1,
+				   "box with a bad extent");
+			fuzz_check(b->x0 >= lane->x_min - 1e-6 * fabs(lane->x_min) - 1 &&
+					   b->x1 <= lane->x_max + 1e-6 * fabs(lane->x_max) + 1,
+				   "box outside the lane");
+			fuzz_check(b->depth < lane->rows && b->depth < p->max_depth + 1,
+				   "box row out of range");
+			if (b->flags & FC_BOX_COALESCED)
+				/* a chart merges two or more narrow bars; a graph
+				 * also greys out a lone narrow frame */
+				fuzz_check(b->frame == FC_NONE &&
+						   b->count >= (mode == FC_MODE_CHART ? 2u : 1u),
+					   "coalesced box");
+			else
+				fuzz_check(b->frame < p->n_frames && b->node < p->n_nodes,
+					   "box names a frame or node that does not exist");
+		}
+	}
+	fc_layout_finish(&l);
+}
+
+static void check_layout(const struct fc_profile_set *set)
+{
+	size_t i;
+
+	check_layout_mode(set, FC_MODE_GRAPH);
+	for (i = 0; i < set->count; i++)
+		if (!set->items[i]->has_time)
+			return; /* folded stacks: the CLI refuses a chart */
+	check_layout_mode(set, FC_MODE_CHART);
+}
+
+static void check_stats(const struct fc_profile_set *set)
+{
+	size_t i;
+
+	for (i = 0; i < set->count; i++) {
+		struct fc_stats s;
+		if (!fc_stats_compute(set->items[i], &s))
+			continue; /* allocation failure */
+		fuzz_check(s.n_samples == set->items[i]->n_samples, "stats sample count");
+		fc_stats_finish(&s);
+	}
+}
+
+void fuzz_import(const uint8_t *data, size_t size, enum fc_format format)
+{
+	struct fc_profile_set whole, pieces;
+	struct fc_error e1, e2;
+	char m1[2048], m2[2048];
+	/* a piece size that varies with the input, yet is the same on replay */
+	size_t piece = 1 + (size_t)(size > 0 ? data[size / 2] % 61 : 0);
+	bool ok1, ok2;
+	size_t i;
+
+	fc_profile_set_init(&whole);
+	fc_profile_set_init(&pieces);
+	ok1 = import(data, size, format, 0, &whole, &e1);
+	ok2 = import(data, size, format, piece, &pieces, &e2);
+	fuzz_check(ok1 == ok2, "piecewise import: success differs");
+	if (!ok1) {
+		fuzz_check_error(&e1);
+		fc_error_format(&e1, m1, sizeof(m1));
+		fc_error_format(&e2, m2, sizeof(m2));
+		if (strcmp(m1, m2) != 0)
+			fprintf(stderr, "whole:     %s\npiecewise: %s\n", m1, m2);
+		fuzz_check(e1.code == e2.code && strcmp(m1, m2) == 0,
+			   "piecewise import: another error");
+	} else {
+		fuzz_check(whole.count > 0, "success without a profile");
+		for (i = 0; i < whole.count; i++)
+			check_profile(whole.items[i]);
+		check_same(&whole, &pieces);
+		check_layout(&whole);
+		check_stats(&whole);
+	}
+	fc_profile_set_finish(&whole);
+	fc_profile_set_finish(&pieces);
+}

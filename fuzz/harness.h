@@ -1,0 +1,41 @@
+/* What the fuzz targets share (docs/robustness.md). A target is one small
+ * file defining LLVMFuzzerTestOneInput, linked either with libFuzzer
+ * (-Dfuzz=true) or with replay.c, which runs it over files so that the seed
+ * corpora and the crash regressions run in every `meson test`. */
+#ifndef FC_FUZZ_HARNESS_H
+#define FC_FUZZ_HARNESS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flamechart/error.h"
+#include "flamechart/profile.h"
+
+/* Decoded bytes a fuzz input may produce (gzip): large enough for any
+ * input libFuzzer makes, small enough to keep an execution fast. */
+#define FUZZ_MAX_BYTES ((uint64_t)16 << 20)
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Aborts with what when ok is false: a broken invariant is a finding. */
+void fuzz_check(bool ok, const char *what);
+
+/* True when s[0..len) is strict UTF-8 (no overlong forms, surrogates or code
+ * points past U+10FFFF) without C0 controls other than tab, and without DEL.
+ * Written here, not taken from src/util, so that the check is independent. */
+bool fuzz_text_clean(const char *s, size_t len);
+
+/* Aborts unless err is a clean error: a code, an exit code other than 0, a
+ * formatted message that is clean text. */
+void fuzz_check_error(const struct fc_error *err);
+
+/* Imports data as format (FC_FORMAT_AUTO detects) twice -- from memory in
+ * one piece, and again delivered in small pieces -- and aborts unless both
+ * agree: same error message, or the same profiles. A failure must be a clean
+ * error (a code, a message that is clean text); a success must keep the
+ * model's invariants (profile.h), and is then laid out as a chart and
+ * summarised (stats), whose results are checked too. */
+void fuzz_import(const uint8_t *data, size_t size, enum fc_format format);
+
+#endif
