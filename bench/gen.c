@@ -43,12 +43,12 @@
 #define FIRST_FREE_URL 2
 
 /* shape knobs, per mille (tuned against bench/shape.js on real profiles) */
-#define NEW_FRAME 180	    /* a new node calls a function not seen before */
+#define NEW_FRAME 180       /* a new node calls a function not seen before */
 #define NEW_CALLEE_KEEP 900 /* a step down reuses a known callee */
-#define POP_KEEP 700	    /* frames popped between samples: geometric */
-#define LEAF_KEEP 950	    /* follow known callees down to a leaf */
-#define NEW_TASK 40	    /* back to the top of the stack */
-#define FAR_POP 400	    /* return far down the stack */
+#define POP_KEEP 700        /* frames popped between samples: geometric */
+#define LEAF_KEEP 950       /* follow known callees down to a leaf */
+#define NEW_TASK 40         /* back to the top of the stack */
+#define FAR_POP 400         /* return far down the stack */
 
 /* ---- PRNG: splitmix64 (Steele, Lea, Flood 2014), integer only ---- */
 
@@ -105,53 +105,122 @@ static void *xrealloc(void *p, size_t n)
 	return q;
 }
 
-#define GROW(arr, len, cap)                                                   \
-	do {                                                                  \
-		if ((len) >= (cap)) {                                         \
-			(cap) = (cap) ? (cap) * 2 : 1024;                     \
-			(arr) = xrealloc((arr), (cap) * sizeof(*(arr)));      \
-		}                                                             \
+#define GROW(arr, len, cap)                                              \
+	do {                                                             \
+		if ((len) >= (cap)) {                                    \
+			(cap) = (cap) ? (cap)*2 : 1024;                  \
+			(arr) = xrealloc((arr), (cap) * sizeof(*(arr))); \
+		}                                                        \
 	} while (0)
 
 /* ---- names ---- */
 
 static const char *const verbs[] = {
-	"visit", "resolve", "check", "transform", "emit", "collect", "normalize", "infer",
-	"bind", "lower", "rewrite", "get", "create", "update", "parse", "scan", "process",
-	"handle", "run", "compile", "load", "read", "write", "apply", "walk", "merge",
-	"compute", "format", "validate", "serialize",
+	"visit",   "resolve", "check",   "transform", "emit",     "collect",   "normalize", "infer",
+	"bind",    "lower",   "rewrite", "get",       "create",   "update",    "parse",     "scan",
+	"process", "handle",  "run",     "compile",   "load",     "read",      "write",     "apply",
+	"walk",    "merge",   "compute", "format",    "validate", "serialize",
 };
 static const char *const nouns[] = {
-	"Identifier", "CallExpression", "Declaration", "Export", "Scope", "Symbol", "Type",
-	"Signature", "Property", "Template", "Decorator", "Chunk", "Module", "SourceMap",
-	"Binding", "Reference", "Literal", "Block", "Parameter", "Member", "Node", "Token",
-	"Options", "Config", "Request", "Response", "Buffer", "Stream", "Entry", "Graph",
-	"Asset", "Dependency", "Diagnostic", "File", "Path", "Queue", "Task", "Worker",
+	"Identifier", "CallExpression", "Declaration", "Export",    "Scope",     "Symbol",
+	"Type",       "Signature",      "Property",    "Template",  "Decorator", "Chunk",
+	"Module",     "SourceMap",      "Binding",     "Reference", "Literal",   "Block",
+	"Parameter",  "Member",         "Node",        "Token",     "Options",   "Config",
+	"Request",    "Response",       "Buffer",      "Stream",    "Entry",     "Graph",
+	"Asset",      "Dependency",     "Diagnostic",  "File",      "Path",      "Queue",
+	"Task",       "Worker",
 };
 static const char *const packages[] = {
-	"typescript", "@babel/core", "@babel/traverse", "@babel/types", "webpack", "terser",
-	"postcss", "esbuild", "rxjs", "zone.js", "tslib", "lodash", "acorn", "magic-string",
-	"source-map", "semver", "ajv", "json5", "yaml", "chalk", "debug", "glob", "minimatch",
-	"micromatch", "fast-glob", "enhanced-resolve", "tapable", "loader-utils", "sass",
-	"less", "browserslist", "caniuse-lite", "@angular/compiler", "@angular/core",
-	"@angular-devkit/build-angular", "@nx/devkit", "eslint", "@typescript-eslint/parser",
-	"piscina", "vite", "rollup", "@swc/core", "jsonc-parser", "lru-cache", "picomatch",
+	"typescript",
+	"@babel/core",
+	"@babel/traverse",
+	"@babel/types",
+	"webpack",
+	"terser",
+	"postcss",
+	"esbuild",
+	"rxjs",
+	"zone.js",
+	"tslib",
+	"lodash",
+	"acorn",
+	"magic-string",
+	"source-map",
+	"semver",
+	"ajv",
+	"json5",
+	"yaml",
+	"chalk",
+	"debug",
+	"glob",
+	"minimatch",
+	"micromatch",
+	"fast-glob",
+	"enhanced-resolve",
+	"tapable",
+	"loader-utils",
+	"sass",
+	"less",
+	"browserslist",
+	"caniuse-lite",
+	"@angular/compiler",
+	"@angular/core",
+	"@angular-devkit/build-angular",
+	"@nx/devkit",
+	"eslint",
+	"@typescript-eslint/parser",
+	"piscina",
+	"vite",
+	"rollup",
+	"@swc/core",
+	"jsonc-parser",
+	"lru-cache",
+	"picomatch",
 };
 static const char *const internals[] = {
-	"modules/cjs/loader", "modules/esm/loader", "modules/esm/translators", "fs/utils",
-	"fs/promises", "streams/readable", "process/task_queues", "timers", "vm", "url",
-	"util/inspect", "event_target", "worker", "bootstrap/node", "main/run_main_module",
-	"modules/run_main", "fs/streams", "perf/utils", "async_hooks", "errors",
+	"modules/cjs/loader",
+	"modules/esm/loader",
+	"modules/esm/translators",
+	"fs/utils",
+	"fs/promises",
+	"streams/readable",
+	"process/task_queues",
+	"timers",
+	"vm",
+	"url",
+	"util/inspect",
+	"event_target",
+	"worker",
+	"bootstrap/node",
+	"main/run_main_module",
+	"modules/run_main",
+	"fs/streams",
+	"perf/utils",
+	"async_hooks",
+	"errors",
 };
 static const char *const natives[] = {
-	"read", "write", "compileFunction", "stat", "lstat", "open", "close", "readdir",
-	"realpath", "internalModuleStat", "writeUtf8String", "hrtime", "JSON.parse",
-	"RegExp.exec", "Array.sort", "String.replace",
+	"read",
+	"write",
+	"compileFunction",
+	"stat",
+	"lstat",
+	"open",
+	"close",
+	"readdir",
+	"realpath",
+	"internalModuleStat",
+	"writeUtf8String",
+	"hrtime",
+	"JSON.parse",
+	"RegExp.exec",
+	"Array.sort",
+	"String.replace",
 };
 /* already JSON-escaped; rare, to exercise escapes and UTF-8 in importers */
 static const char *const odd_names[] = {
-	"get \\\"value\\\"", "\\u00e9tat", "\xc6\x92", "\xe8\xa7\xa3\xe6\x9e\x90", "<anonymous>",
-	"Object.<anonymous>", "[Symbol.iterator]", "wasm-function[15]",
+	"get \\\"value\\\"", "\\u00e9tat",         "\xc6\x92",          "\xe8\xa7\xa3\xe6\x9e\x90",
+	"<anonymous>",       "Object.<anonymous>", "[Symbol.iterator]", "wasm-function[15]",
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -162,9 +231,9 @@ struct url {
 };
 
 struct frame {
-	char *name;	/* JSON-escaped */
-	uint32_t url;	/* index into urls */
-	int32_t line;	/* 0-based, -1 when unknown */
+	char *name;     /* JSON-escaped */
+	uint32_t url;   /* index into urls */
+	int32_t line;   /* 0-based, -1 when unknown */
 	int32_t column; /* 0-based, -1 when unknown */
 };
 
@@ -207,12 +276,14 @@ static uint32_t add_url(void)
 	/* deps dominate real profiles, then app files, then node internals */
 	if (r < 60) {
 		/* many files per package */
-		u.text = xasprintf("file:///home/runner/work/enterprise-app/enterprise-app/node_modules/%s/%s/%s/%s-%u.js",
+		u.text = xasprintf("file:///home/runner/work/enterprise-app/enterprise-app/"
+				   "node_modules/%s/%s/%s/%s-%u.js",
 				   packages[below(COUNT(packages))], below(2) ? "lib" : "dist",
 				   verbs[below(COUNT(verbs))], nouns[below(COUNT(nouns))], n_urls);
 	} else if (r < 85) {
-		u.text = xasprintf("file:///home/runner/work/enterprise-app/enterprise-app/src/%s/%s-%u.js", nouns[below(COUNT(nouns))],
-				   verbs[below(COUNT(verbs))], n_urls);
+		u.text = xasprintf(
+			"file:///home/runner/work/enterprise-app/enterprise-app/src/%s/%s-%u.js",
+			nouns[below(COUNT(nouns))], verbs[below(COUNT(verbs))], n_urls);
 	} else {
 		u.text = xasprintf("node:internal/%s", internals[below(COUNT(internals))]);
 	}
@@ -249,7 +320,8 @@ static uint32_t add_frame(uint32_t parent_frame)
 		else if (r < 330) /* minified names in bundled deps */
 			f.name = xasprintf("%c%c", 'a' + below(26), 'A' + below(26));
 		else
-			f.name = xasprintf("%s%s", verbs[below(COUNT(verbs))], nouns[below(COUNT(nouns))]);
+			f.name = xasprintf("%s%s", verbs[below(COUNT(verbs))],
+					   nouns[below(COUNT(nouns))]);
 		f.url = pick_url(near);
 		f.line = (int32_t)below(chance(300) ? 200000 : 3000);
 		f.column = (int32_t)below(120);
@@ -357,8 +429,8 @@ static uint64_t node_bytes(uint32_t i)
 	const struct frame *f = &frames[nodes[i].frame];
 	const struct url *u = &urls[f->url];
 
-	return 105 + digits(nodes[i].id) + strlen(f->name) + digits(u->script_id) + strlen(u->text) +
-	       digits(f->line) + digits(f->column) + 1;
+	return 105 + digits(nodes[i].id) + strlen(f->name) + digits(u->script_id) +
+	       strlen(u->text) + digits(f->line) + digits(f->column) + 1;
 }
 
 /* ---- output ---- */
@@ -524,7 +596,8 @@ static void move(void)
 
 	if (cur == root || chance(NEW_TASK)) {
 		cur = nodes[root].first_child;
-		while (cur != NO_NODE && (cur == program || cur == gc || cur == idle || chance(300)))
+		while (cur != NO_NODE &&
+		       (cur == program || cur == gc || cur == idle || chance(300)))
 			cur = nodes[cur].next_sibling;
 		if (cur == NO_NODE || chance(40))
 			cur = child_with_frame(root, pick_frame(NO_NODE));

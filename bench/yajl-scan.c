@@ -16,18 +16,67 @@
 
 static unsigned long long values;
 
-static int on_null(void *ctx) { (void)ctx; values++; return 1; }
-static int on_bool(void *ctx, int b) { (void)ctx; (void)b; values++; return 1; }
-static int on_number(void *ctx, const char *s, size_t n) { (void)ctx; (void)s; (void)n; values++; return 1; }
-static int on_string(void *ctx, const unsigned char *s, size_t n) { (void)ctx; (void)s; (void)n; values++; return 1; }
-static int on_start_map(void *ctx) { (void)ctx; return 1; }
-static int on_map_key(void *ctx, const unsigned char *s, size_t n) { (void)ctx; (void)s; (void)n; return 1; }
-static int on_end_map(void *ctx) { (void)ctx; values++; return 1; }
-static int on_start_array(void *ctx) { (void)ctx; return 1; }
-static int on_end_array(void *ctx) { (void)ctx; values++; return 1; }
+static int on_null(void *ctx)
+{
+	(void)ctx;
+	values++;
+	return 1;
+}
+static int on_bool(void *ctx, int b)
+{
+	(void)ctx;
+	(void)b;
+	values++;
+	return 1;
+}
+static int on_number(void *ctx, const char *s, size_t n)
+{
+	(void)ctx;
+	(void)s;
+	(void)n;
+	values++;
+	return 1;
+}
+static int on_string(void *ctx, const unsigned char *s, size_t n)
+{
+	(void)ctx;
+	(void)s;
+	(void)n;
+	values++;
+	return 1;
+}
+static int on_start_map(void *ctx)
+{
+	(void)ctx;
+	return 1;
+}
+static int on_map_key(void *ctx, const unsigned char *s, size_t n)
+{
+	(void)ctx;
+	(void)s;
+	(void)n;
+	return 1;
+}
+static int on_end_map(void *ctx)
+{
+	(void)ctx;
+	values++;
+	return 1;
+}
+static int on_start_array(void *ctx)
+{
+	(void)ctx;
+	return 1;
+}
+static int on_end_array(void *ctx)
+{
+	(void)ctx;
+	values++;
+	return 1;
+}
 
 static const yajl_callbacks callbacks = {
-	on_null, on_bool, NULL, NULL, on_number, on_string,
+	on_null,      on_bool,    NULL,       NULL,           on_number,    on_string,
 	on_start_map, on_map_key, on_end_map, on_start_array, on_end_array,
 };
 

@@ -118,10 +118,11 @@ static void check_same(const struct fc_theme *a, const struct fc_theme *b)
 	size_t i;
 	bool same = strcmp(a->name, b->name) == 0 && strcmp(a->font_family, b->font_family) == 0 &&
 		    rgb_eq(a->background, b->background) && rgb_eq(a->text, b->text) &&
-		    rgb_eq(a->label_dark, b->label_dark) && rgb_eq(a->label_light, b->label_light) &&
-		    a->font_size_px == b->font_size_px && a->bar_height_px == b->bar_height_px &&
-		    a->hue.min == b->hue.min && a->hue.max == b->hue.max &&
-		    a->hue.count == b->hue.count && a->heat_hot.h == b->heat_hot.h;
+		    rgb_eq(a->label_dark, b->label_dark) &&
+		    rgb_eq(a->label_light, b->label_light) && a->font_size_px == b->font_size_px &&
+		    a->bar_height_px == b->bar_height_px && a->hue.min == b->hue.min &&
+		    a->hue.max == b->hue.max && a->hue.count == b->hue.count &&
+		    a->heat_hot.h == b->heat_hot.h;
 
 	for (i = 0; i < FC_TIER_COUNT; i++)
 		same = same && rgb_eq(a->tier[i], b->tier[i]);
@@ -142,8 +143,11 @@ static void paint(const struct fc_theme *t)
 	fc_error_init(&err);
 	fuzz_check(fc_layout_build(&l, profiles(), &lo, &err), "layout of the fixed profile");
 	for (i = 0; i < sizeof(schemes) / sizeof(schemes[0]); i++) {
-		struct fc_style st = { .theme = t, .scheme = schemes[i], .dim_tiers = 1u << FC_TIER_GC };
-		cairo_surface_t *s = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
+		struct fc_style st = { .theme = t,
+				       .scheme = schemes[i],
+				       .dim_tiers = 1u << FC_TIER_GC };
+		cairo_surface_t *s =
+			cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, NULL);
 		cairo_t *cr = cairo_create(s);
 		bool ok;
 

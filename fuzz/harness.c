@@ -147,7 +147,8 @@ static void check_profile(const struct fc_profile *p)
 			   "interned string holds a NUL byte");
 	}
 	for (i = 0; i < p->n_nodes; i++) {
-		fuzz_check(p->node_frame[i] < p->n_frames, "node names a frame that does not exist");
+		fuzz_check(p->node_frame[i] < p->n_frames,
+			   "node names a frame that does not exist");
 		if (i == 0)
 			continue;
 		fuzz_check(p->node_parent[i] < i, "node parent is not before the node (pre-order)");
@@ -158,7 +159,8 @@ static void check_profile(const struct fc_profile *p)
 	}
 	fuzz_check(p->max_depth == max_depth, "max_depth is not the deepest node's depth");
 	for (i = 0; i < p->n_samples; i++) {
-		fuzz_check(p->sample_node[i] < p->n_nodes, "sample names a node that does not exist");
+		fuzz_check(p->sample_node[i] < p->n_nodes,
+			   "sample names a node that does not exist");
 		fuzz_check(p->sample_time_us[i] <= TIME_LIMIT_US &&
 				   p->sample_time_us[i] >= -TIME_LIMIT_US,
 			   "sample time beyond 2^53 us");
@@ -193,15 +195,15 @@ static void check_same(const struct fc_profile_set *a, const struct fc_profile_s
 				   p->n_samples == q->n_samples && p->n_repairs == q->n_repairs &&
 				   p->start_us == q->start_us && p->end_us == q->end_us,
 			   "piecewise import: another profile");
-		fuzz_check(memcmp(p->node_parent, q->node_parent, p->n_nodes * sizeof(uint32_t)) == 0 &&
+		fuzz_check(memcmp(p->node_parent, q->node_parent, p->n_nodes * sizeof(uint32_t)) ==
+					   0 &&
 				   memcmp(p->node_frame, q->node_frame,
 					  p->n_nodes * sizeof(uint32_t)) == 0,
 			   "piecewise import: another call tree");
-		fuzz_check(p->n_samples == 0 ||
-				   (memcmp(p->sample_node, q->sample_node,
-					   p->n_samples * sizeof(uint32_t)) == 0 &&
-				    memcmp(p->sample_time_us, q->sample_time_us,
-					   p->n_samples * sizeof(int64_t)) == 0),
+		fuzz_check(p->n_samples == 0 || (memcmp(p->sample_node, q->sample_node,
+							p->n_samples * sizeof(uint32_t)) == 0 &&
+						 memcmp(p->sample_time_us, q->sample_time_us,
+							p->n_samples * sizeof(int64_t)) == 0),
 			   "piecewise import: other samples");
 		for (k = 0; k < p->n_warnings; k++)
 			fuzz_check(strcmp(p->warnings[k].text, q->warnings[k].text) == 0 &&

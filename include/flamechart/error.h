@@ -23,11 +23,11 @@ enum fc_error_code {
 
 struct fc_error {
 	enum fc_error_code code;
-	long line;       /* 1-based; 0 when unknown */
-	long column;     /* 1-based; 0 when unknown */
-	char file[512];  /* input or output path, "" when none */
-	char path[256];  /* JSON path such as nodes[12].children[3], "" when none */
-	char text[512];  /* what is wrong, without the prefix */
+	long line;      /* 1-based; 0 when unknown */
+	long column;    /* 1-based; 0 when unknown */
+	char file[512]; /* input or output path, "" when none */
+	char path[256]; /* JSON path such as nodes[12].children[3], "" when none */
+	char text[512]; /* what is wrong, without the prefix */
 };
 
 /* Process exit codes (documented in --help and the README). */

@@ -13,21 +13,21 @@
 enum fc_mode { FC_MODE_CHART, FC_MODE_GRAPH };
 
 enum fc_box_flags {
-	FC_BOX_COALESCED = 1 << 0, /* stands for several frames narrower than minwidth */
+	FC_BOX_COALESCED = 1 << 0,  /* stands for several frames narrower than minwidth */
 	FC_BOX_GC_STACKED = 1 << 1, /* a GC sample drawn on top of the previous stack */
-	FC_BOX_HEALED = 1 << 2,   /* contains a (program) sample healed as DevTools does */
+	FC_BOX_HEALED = 1 << 2,     /* contains a (program) sample healed as DevTools does */
 };
 
 /* One bar. Chart: x in µs on the profile's own clock. Graph: x in weight
  * units (µs or samples) from 0. */
 struct fc_box {
 	double x0, x1;
-	double self;     /* x1 - x0 minus the children's extent, same unit */
-	uint32_t depth;  /* row: 0 = the root's children (the root is never drawn) */
-	uint32_t frame;  /* index into the lane's profile frames; FC_NONE if coalesced */
-	uint32_t node;   /* chart: profile node; graph: merged node; FC_NONE if coalesced */
-	uint32_t flags;  /* enum fc_box_flags */
-	uint32_t count;  /* coalesced boxes: how many frames it stands for; else 1 */
+	double self;    /* x1 - x0 minus the children's extent, same unit */
+	uint32_t depth; /* row: 0 = the root's children (the root is never drawn) */
+	uint32_t frame; /* index into the lane's profile frames; FC_NONE if coalesced */
+	uint32_t node;  /* chart: profile node; graph: merged node; FC_NONE if coalesced */
+	uint32_t flags; /* enum fc_box_flags */
+	uint32_t count; /* coalesced boxes: how many frames it stands for; else 1 */
 };
 
 struct fc_layout_options {
@@ -43,7 +43,7 @@ struct fc_layout_options {
 	 * into grey "…" boxes and what lies under them is dropped, so the box
 	 * count is bounded by pixels, not samples. */
 	double plot_width_px;
-	double minwidth;     /* px, or percent of the lane's total when minwidth_pct */
+	double minwidth; /* px, or percent of the lane's total when minwidth_pct */
 	bool minwidth_pct;
 };
 
@@ -65,20 +65,20 @@ struct fc_lane {
 	char *title;                      /* lane heading */
 	struct fc_box *boxes;             /* chart: open order; graph: depth-first */
 	size_t n_boxes, cap;
-	uint32_t rows;                    /* number of rows in use */
-	double x_min, x_max;              /* extent in x units */
-	double total;                     /* sum of the row-0 boxes */
-	double idle_left_out;             /* graph: (idle) time not drawn */
-	double coalesced;                 /* x extent held by coalesced boxes */
-	size_t coalesced_frames;          /* frames folded into coalesced boxes */
-	uint32_t healed;                  /* (program) samples healed */
+	uint32_t rows;           /* number of rows in use */
+	double x_min, x_max;     /* extent in x units */
+	double total;            /* sum of the row-0 boxes */
+	double idle_left_out;    /* graph: (idle) time not drawn */
+	double coalesced;        /* x extent held by coalesced boxes */
+	size_t coalesced_frames; /* frames folded into coalesced boxes */
+	uint32_t healed;         /* (program) samples healed */
 	/* graph: the merged profile (frames matched by their strings across
 	 * profiles, nodes = the merged tree) that lane->profile points to;
 	 * owned by the lane, freed by fc_layout_finish. NULL for charts. */
 	struct fc_profile *merged;
-	double root_left_out;             /* graph: samples on the root itself (no frame), not drawn */
-	uint64_t samples;                 /* graph: samples merged into the lane */
-	uint32_t n_profiles;              /* graph: profiles merged into the lane */
+	double root_left_out; /* graph: samples on the root itself (no frame), not drawn */
+	uint64_t samples;     /* graph: samples merged into the lane */
+	uint32_t n_profiles;  /* graph: profiles merged into the lane */
 	/* The input profiles drawn in this lane (one for a chart, the merged ones
 	 * for a graph), borrowed from the profile set: headers read their
 	 * intervals and repairs. */
@@ -87,7 +87,7 @@ struct fc_lane {
 	/* graph: self weight per frame of lane->profile, exact whatever was
 	 * coalesced (legends use it); NULL for charts. Owned by the lane. */
 	double *frame_self;
-	uint32_t rows_cut;                /* rows past FC_LAYOUT_MAX_ROWS left out */
+	uint32_t rows_cut; /* rows past FC_LAYOUT_MAX_ROWS left out */
 };
 
 struct fc_layout {

@@ -34,8 +34,8 @@ struct fc_legend {
  * FC_LEGEND_DEFAULT_TOP. Chart: (program) samples healed as drawn; graph:
  * weights as the layout counts them (samples or time, idle left out unless
  * kept). false with err on allocation failure; out is then empty. */
-bool fc_legend_build(struct fc_legend *out, const struct fc_style *st,
-		     const struct fc_layout *l, size_t top, struct fc_error *err);
+bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const struct fc_layout *l,
+		     size_t top, struct fc_error *err);
 void fc_legend_finish(struct fc_legend *lg);
 
 #endif

@@ -15,9 +15,9 @@ struct fc_output {
 	char *path;     /* target ("-" = stdout) */
 	char *tmp_path; /* NULL for stdout and devices */
 	FILE *fp;
-	bool direct;    /* an existing device or FIFO (/dev/null, /dev/full): written
-			 * in place, never replaced by a rename */
-	bool failed;    /* a write failed; commit will report it */
+	bool direct; /* an existing device or FIFO (/dev/null, /dev/full): written
+		      * in place, never replaced by a rename */
+	bool failed; /* a write failed; commit will report it */
 	int errno_value;
 };
 

@@ -57,8 +57,8 @@ bool fc_paint(cairo_t *cr, const struct fc_layout *l, const struct fc_style *st,
  * the 1-based line, left out when unknown. Coalesced boxes: "N frames".
  * Writes at most size bytes (valid UTF-8, NUL-terminated); returns the
  * length. */
-size_t fc_label_box(const struct fc_layout *l, const struct fc_lane *lane,
-		    const struct fc_box *b, char *out, size_t size);
+size_t fc_label_box(const struct fc_layout *l, const struct fc_lane *lane, const struct fc_box *b,
+		    char *out, size_t size);
 
 /* DevTools trimMiddle on code points: s unchanged when it has at most n
  * code points, else its first n/2 and last n-n/2-1 code points around
@@ -71,7 +71,7 @@ typedef double (*fc_label_measure)(void *ctx, const char *s);
 /* DevTools trimTextMiddle: s middle-ellipsised to at most max_width px by a
  * secant search on the code point count (devtools.md §6.4). Empty when
  * max_width <= 10 or only "…" would be left. Returns the length written. */
-size_t fc_label_fit(const char *s, double max_width, fc_label_measure measure, void *ctx,
-		    char *out, size_t size);
+size_t fc_label_fit(const char *s, double max_width, fc_label_measure measure, void *ctx, char *out,
+		    size_t size);
 
 #endif

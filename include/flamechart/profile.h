@@ -52,7 +52,7 @@ enum fc_format {
 /* An interned call frame. Equal (name, url, line, column, has-script) give one
  * frame; that is the identity the merged graph uses. */
 struct fc_frame {
-	uint32_t name;      /* string ids into fc_profile.strings */
+	uint32_t name; /* string ids into fc_profile.strings */
 	uint32_t url;
 	uint32_t script_id; /* first script id seen for this frame ("0" = none) */
 	int32_t line;       /* 0-based definition line, -1 = unknown */
@@ -96,8 +96,8 @@ struct fc_profile {
 	uint32_t n_nodes;
 	uint32_t *node_parent; /* FC_NONE for the root */
 	uint32_t *node_frame;
-	uint32_t *node_depth;  /* root 0, its children 1 (chart row = depth - 1) */
-	int64_t *node_id;      /* id in the input file, for messages and JSON */
+	uint32_t *node_depth; /* root 0, its children 1 (chart row = depth - 1) */
+	int64_t *node_id;     /* id in the input file, for messages and JSON */
 	uint32_t max_depth;
 
 	/* Samples stably sorted by time, as DevTools does (devtools.md §1.3). */

@@ -33,8 +33,7 @@ void fc_select_describe(const struct fc_profile_set *set, char *buf, size_t size
 
 /* fc_select_filter, but keeping nothing is an error (FC_ERR_USAGE) whose
  * message lists the threads there are. The set is unchanged on error. */
-bool fc_select_apply(struct fc_profile_set *set, const struct fc_select *sel,
-		     struct fc_error *err);
+bool fc_select_apply(struct fc_profile_set *set, const struct fc_select *sel, struct fc_error *err);
 
 /* The "no thread matches" error for a selection, with the list of what
  * there is (as made by fc_select_describe). */

@@ -17,9 +17,9 @@ struct fc_stats_entry {
 };
 
 struct fc_stats {
-	double duration_us;  /* header endTime - startTime (or the samples' span) */
-	double sampled_us;   /* sum of sample durations */
-	double interval_us;  /* median interval */
+	double duration_us; /* header endTime - startTime (or the samples' span) */
+	double sampled_us;  /* sum of sample durations */
+	double interval_us; /* median interval */
 	uint32_t n_samples, n_nodes, n_functions, max_depth;
 	double tier_us[FC_TIER_COUNT];
 	/* the FC_STATS_TOP functions with the most self time, heaviest first

@@ -10,14 +10,14 @@
 #include "flamechart/common.h"
 
 struct fc_strpool {
-	char *data;          /* all strings, each NUL-terminated */
+	char *data; /* all strings, each NUL-terminated */
 	size_t len, cap;
-	uint32_t *offset;    /* id -> offset into data */
-	uint32_t *length;    /* id -> length in bytes */
+	uint32_t *offset; /* id -> offset into data */
+	uint32_t *length; /* id -> length in bytes */
 	size_t count, count_cap, length_cap;
-	uint32_t *table;     /* open addressing: id + 1, 0 = empty */
+	uint32_t *table; /* open addressing: id + 1, 0 = empty */
 	uint32_t *table_hash;
-	size_t table_cap;    /* power of two */
+	size_t table_cap; /* power of two */
 };
 
 bool fc_strpool_init(struct fc_strpool *p);

@@ -42,17 +42,17 @@ struct fc_theme {
 	struct fc_rgb ruler_text;
 	struct fc_rgb grid;
 	double grid_alpha;
-	struct fc_rgb coalesced;      /* the grey "…" boxes */
+	struct fc_rgb coalesced; /* the grey "…" boxes */
 	struct fc_rgb tier[FC_TIER_COUNT];
-	char *font_family;            /* a pango family list ("Verdana, DejaVu Sans") */
+	char *font_family; /* a pango family list ("Verdana, DejaVu Sans") */
 	double font_size_px;
 	double bar_height_px;
-	double text_pad_px;           /* label inset from the bar's left edge */
+	double text_pad_px; /* label inset from the bar's left edge */
 	/* url scheme: DevTools' generator spaces and fixed colours */
 	struct fc_hsl_space hue, saturation, lightness;
-	bool url_performance_keys;    /* key = url only, '' and scriptId 0 fixed (devtools.md §5.3) */
-	struct fc_rgb url_empty;      /* performance keys: url '' */
-	struct fc_rgb url_system;     /* performance keys: scriptId 0 */
+	bool url_performance_keys; /* key = url only, '' and scriptId 0 fixed (devtools.md §5.3) */
+	struct fc_rgb url_empty;   /* performance keys: url '' */
+	struct fc_rgb url_system;  /* performance keys: scriptId 0 */
 	struct fc_rgb program, gc, idle; /* idle: both rules; program, gc: JS Profiler rules */
 	/* package scheme: the generator's spaces for npm packages */
 	struct fc_hsl_space package_hue, package_saturation, package_lightness;
@@ -60,7 +60,7 @@ struct fc_theme {
 	 * heat_full_share of the time or more is heat_hot (FlameGraph's warm
 	 * palette, 0x's heat by self share) */
 	struct fc_hsl heat_cold, heat_hot;
-	double heat_full_share;       /* 0 < share <= 1 */
+	double heat_full_share; /* 0 < share <= 1 */
 	/* mono scheme: greys from mono_darkest to mono_lightest (percent) */
 	double mono_darkest, mono_lightest;
 };

@@ -31,24 +31,24 @@ struct fc_cli {
 	size_t n_inputs;
 
 	/* render */
-	const char *output;            /* NULL = default name, "-" = stdout */
-	unsigned formats;              /* bit per enum fc_out_format; 0 = auto */
-	unsigned modes;                /* enum fc_mode_bits; 0 = chart */
-	int width_px;                  /* default 1200 */
-	double scale;                  /* PNG HiDPI factor, default 1 */
+	const char *output; /* NULL = default name, "-" = stdout */
+	unsigned formats;   /* bit per enum fc_out_format; 0 = auto */
+	unsigned modes;     /* enum fc_mode_bits; 0 = chart */
+	int width_px;       /* default 1200 */
+	double scale;       /* PNG HiDPI factor, default 1 */
 	const char *title, *subtitle;
-	const char *color_by;          /* NULL = per-mode default */
-	const char *theme;             /* NULL = "light" */
+	const char *color_by;           /* NULL = per-mode default */
+	const char *theme;              /* NULL = "light" */
 	unsigned hide_tiers, dim_tiers; /* bit per enum fc_tier */
-	double minwidth;               /* px, or percent when minwidth_pct */
+	double minwidth;                /* px, or percent when minwidth_pct */
 	bool minwidth_pct;
 	bool inverted;
-	bool sort_weight;              /* --sort weight */
-	bool weight_samples;           /* --weight samples */
-	bool keep_idle;                /* --idle */
-	bool gc_root;                  /* --gc root */
-	const char *thread;            /* --thread NAME|TID */
-	int64_t pid;                   /* --pid, -1 = all */
+	bool sort_weight;    /* --sort weight */
+	bool weight_samples; /* --weight samples */
+	bool keep_idle;      /* --idle */
+	bool gc_root;        /* --gc root */
+	const char *thread;  /* --thread NAME|TID */
+	int64_t pid;         /* --pid, -1 = all */
 	bool per_thread;
 	enum fc_format input_format;
 	bool no_legend;
@@ -58,9 +58,9 @@ struct fc_cli {
 
 	/* report */
 	bool recursive;
-	int jobs;                      /* 0 = number of cores */
+	int jobs; /* 0 = number of cores */
 	const char *summary;
-	int shard_index, shard_count;  /* 1-based; 0/0 = no sharding */
+	int shard_index, shard_count; /* 1-based; 0/0 = no sharding */
 	bool merge;
 };
 

@@ -30,8 +30,7 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 		fprintf(out, "  thread        %s%s%s (pid %lld, tid %lld)\n",
 			p->process_name ? p->process_name : "",
 			p->process_name && p->thread_name ? " / " : "",
-			p->thread_name ? p->thread_name : "", (long long)p->pid,
-			(long long)p->tid);
+			p->thread_name ? p->thread_name : "", (long long)p->pid, (long long)p->tid);
 	if (p->note)
 		fprintf(out, "  note          %s\n", p->note);
 	fprintf(out, "  format        %s\n", fc_format_name(p->format));

@@ -128,14 +128,15 @@ static bool collect_stats(struct report_file *f, const struct fc_profile_set *se
 		}
 		for (k = 0; k < s.n_functions_with_self; k++) {
 			const struct fc_frame *fr = &p->frames[s.functions[k].frame];
-			const char *name = fc_profile_str(p, fr->name), *url = fc_profile_str(p, fr->url);
+			const char *name = fc_profile_str(p, fr->name),
+				   *url = fc_profile_str(p, fr->url);
 			int line = fr->line >= 0 ? fr->line + 1 : 0;
 			double ms = s.functions[k].self_us / 1000.0;
 			size_t pos;
 
 			for (j = 0; j < f->n_top; j++)
-				if (strcmp(f->top[j].name, name) == 0 && strcmp(f->top[j].url, url) == 0 &&
-				    f->top[j].line == line)
+				if (strcmp(f->top[j].name, name) == 0 &&
+				    strcmp(f->top[j].url, url) == 0 && f->top[j].line == line)
 					break;
 			if (j < f->n_top) {
 				f->top[j].self_ms += ms;
@@ -156,9 +157,10 @@ static bool collect_stats(struct report_file *f, const struct fc_profile_set *se
 				continue;
 			}
 			/* keep the list ordered: heaviest first, then by name */
-			for (pos = j; pos > 0 && (f->top[pos].self_ms > f->top[pos - 1].self_ms ||
-						  (f->top[pos].self_ms == f->top[pos - 1].self_ms &&
-						   strcmp(f->top[pos].name, f->top[pos - 1].name) < 0));
+			for (pos = j;
+			     pos > 0 && (f->top[pos].self_ms > f->top[pos - 1].self_ms ||
+					 (f->top[pos].self_ms == f->top[pos - 1].self_ms &&
+					  strcmp(f->top[pos].name, f->top[pos - 1].name) < 0));
 			     pos--) {
 				struct report_top tmp = f->top[pos];
 				f->top[pos] = f->top[pos - 1];
@@ -167,7 +169,7 @@ static bool collect_stats(struct report_file *f, const struct fc_profile_set *se
 		}
 		fc_stats_finish(&s);
 		continue;
-fail:
+	fail:
 		fc_stats_finish(&s);
 		return false;
 	}
@@ -204,8 +206,8 @@ static void do_file(struct report *r, struct report_file *f)
 			bool ok;
 			if (!(r->formats & (1u << x)))
 				continue;
-			name = report_image_name(f->slug, mode_names[m], x == FC_OUT_SVG ? "svg"
-											 : "png");
+			name = report_image_name(f->slug, mode_names[m],
+						 x == FC_OUT_SVG ? "svg" : "png");
 			path = name ? out_path(r, name) : NULL;
 			ok = path && fc_cli_render_set(cli, &set, (enum fc_out_format)x, m, NULL,
 						       path, &err);
@@ -219,8 +221,9 @@ static void do_file(struct report *r, struct report_file *f)
 	}
 	{
 		char *name = report_thumb_name(f->slug), *path = name ? out_path(r, name) : NULL;
-		struct fc_render_tweaks tw = { .width_px = THUMB_WIDTH, .thumb = true,
-						.max_rows = THUMB_ROWS };
+		struct fc_render_tweaks tw = { .width_px = THUMB_WIDTH,
+					       .thumb = true,
+					       .max_rows = THUMB_ROWS };
 		bool ok = path && fc_cli_render_set(cli, &set, FC_OUT_PNG,
 						    (r->modes & FC_MODE_BIT_CHART) ? 0 : 1, &tw,
 						    path, &err);
@@ -273,8 +276,8 @@ static void do_group(struct report *r, struct report_group *g)
 			continue;
 		name = report_image_name(g->slug, "lanes", x == FC_OUT_SVG ? "svg" : "png");
 		path = name ? out_path(r, name) : NULL;
-		ok = path && fc_cli_render_set(r->cli, &set, (enum fc_out_format)x, 0, &tw, path,
-					       &err);
+		ok = path &&
+		     fc_cli_render_set(r->cli, &set, (enum fc_out_format)x, 0, &tw, path, &err);
 		free(name);
 		free(path);
 		if (!ok)
@@ -403,7 +406,8 @@ static bool run_units(struct report *r, int shard, int count, struct fc_error *e
 	if (pr.tty && !pr.quiet)
 		fputs("\r\033[K", stderr);
 	if (!pr.quiet)
-		fprintf(stderr, "flamechart: rendered %zu files in %.1f s\n", pr.done, elapsed(&pr));
+		fprintf(stderr, "flamechart: rendered %zu files in %.1f s\n", pr.done,
+			elapsed(&pr));
 	pthread_mutex_destroy(&pr.lock);
 	pthread_mutex_destroy(&w.lock);
 	free(w.units);
@@ -425,8 +429,10 @@ static int finish_index(struct report *r, const struct fc_cli *cli)
 	for (i = 0; i < r->n_files; i++)
 		failed += !r->files[i].ok;
 	if (!cli->quiet)
-		fprintf(stderr, "flamechart: wrote %s/index.html and index.md: %zu profiles, %zu "
-				"failed\n", r->outdir, r->n_files, failed);
+		fprintf(stderr,
+			"flamechart: wrote %s/index.html and index.md: %zu profiles, %zu "
+			"failed\n",
+			r->outdir, r->n_files, failed);
 	if (failed == 0)
 		return FC_EXIT_OK;
 	return failed < r->n_files ? FC_EXIT_PARTIAL : FC_EXIT_INPUT;
@@ -484,8 +490,10 @@ int fc_cmd_report(const struct fc_cli *cli)
 		return (int)fc_error_exit_code(err.code);
 	}
 	if (r.n_files == 0) {
-		fc_log("%s: no files to render%s", r.dir, cli->recursive ? "" : " (use -r to search "
-										 "subdirectories)");
+		fc_log("%s: no files to render%s", r.dir,
+		       cli->recursive ? ""
+				      : " (use -r to search "
+					"subdirectories)");
 		report_finish(&r);
 		return FC_EXIT_INPUT;
 	}
@@ -504,9 +512,10 @@ int fc_cmd_report(const struct fc_cli *cli)
 		}
 		(void)u;
 		if (!cli->quiet)
-			fprintf(stderr, "flamechart: shard %d/%d done; once all %d shards are in %s, "
-					"run: flamechart report --merge -o %s\n", shard, count, count,
-				r.outdir, r.outdir);
+			fprintf(stderr,
+				"flamechart: shard %d/%d done; once all %d shards are in %s, "
+				"run: flamechart report --merge -o %s\n",
+				shard, count, count, r.outdir, r.outdir);
 		report_finish(&r);
 		return failed == 0 ? FC_EXIT_OK : failed < mine ? FC_EXIT_PARTIAL : FC_EXIT_INPUT;
 	}

@@ -25,8 +25,7 @@ struct option_def {
 	const char *help;
 };
 
-static bool usage(struct fc_error *err, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+static bool usage(struct fc_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static bool usage(struct fc_error *err, const char *fmt, ...)
 {
@@ -106,8 +105,10 @@ static bool set_width(struct fc_cli *c, const char *a, struct fc_error *e)
 {
 	long v;
 	if (!parse_long(a, 200, 20000, &v))
-		return usage(e, "--width must be a whole number of pixels from 200 to 20000, "
-				"not '%s'", a);
+		return usage(e,
+			     "--width must be a whole number of pixels from 200 to 20000, "
+			     "not '%s'",
+			     a);
 	c->width_px = (int)v;
 	return true;
 }
@@ -165,8 +166,10 @@ static bool parse_tiers(const char *a, unsigned *out, struct fc_error *e)
 		size_t n = strcspn(p, ",");
 		int t = fc_tier_parse(p, n);
 		if (t < 0)
-			return usage(e, "unknown tier in '%s' (app, deps, core, native, v8, gc, "
-					"idle)", a);
+			return usage(e,
+				     "unknown tier in '%s' (app, deps, core, native, v8, gc, "
+				     "idle)",
+				     a);
 		*out |= 1u << t;
 		p += n + (p[n] == ',');
 	}
@@ -191,8 +194,10 @@ static bool set_minwidth(struct fc_cli *c, const char *a, struct fc_error *e)
 
 	if (end == a || (pct ? end[1] != '\0' : *end != '\0') || !(v >= 0) ||
 	    v > (pct ? 100 : 10000))
-		return usage(e, "--minwidth must be pixels (e.g. 1) or a percentage (e.g. "
-				"0.5%%), not '%s'", a);
+		return usage(e,
+			     "--minwidth must be pixels (e.g. 1) or a percentage (e.g. "
+			     "0.5%%), not '%s'",
+			     a);
 	c->minwidth = v;
 	c->minwidth_pct = pct;
 	return true;
@@ -275,8 +280,10 @@ static bool set_input_format(struct fc_cli *c, const char *a, struct fc_error *e
 {
 	int f = fc_format_parse(a);
 	if (f < 0)
-		return usage(e, "unknown input format '%s' (auto, cpuprofile, trace, "
-				"self-profiling, folded)", a);
+		return usage(e,
+			     "unknown input format '%s' (auto, cpuprofile, trace, "
+			     "self-profiling, folded)",
+			     a);
 	c->input_format = (enum fc_format)f;
 	return true;
 }
@@ -455,8 +462,8 @@ void fc_cli_help(FILE *out)
 			snprintf(left, sizeof(left), "-%c, --%s%s%s", o->short_name, o->name,
 				 o->metavar ? " " : "", o->metavar ? o->metavar : "");
 		else
-			snprintf(left, sizeof(left), "    --%s%s%s", o->name,
-				 o->metavar ? " " : "", o->metavar ? o->metavar : "");
+			snprintf(left, sizeof(left), "    --%s%s%s", o->name, o->metavar ? " " : "",
+				 o->metavar ? o->metavar : "");
 		fprintf(out, "  %-28s %s\n", left, o->help);
 	}
 	fputs("  -h, --help                   show this help\n"

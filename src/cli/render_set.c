@@ -73,9 +73,9 @@ const struct fc_theme *fc_cli_theme(const struct fc_cli *cli, struct fc_error *e
 	return t;
 }
 
-static bool write_out(enum fc_out_format fmt, const struct fc_layout *l,
-		      const struct fc_style *st, const struct fc_paint_options *po,
-		      struct fc_output *out, struct fc_error *err)
+static bool write_out(enum fc_out_format fmt, const struct fc_layout *l, const struct fc_style *st,
+		      const struct fc_paint_options *po, struct fc_output *out,
+		      struct fc_error *err)
 {
 	switch (fmt) {
 	case FC_OUT_PNG:

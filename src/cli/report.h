@@ -26,7 +26,7 @@ struct report_file {
 	char *slug;  /* collision-free base name of its outputs */
 	int64_t pid; /* from CPU.<date>.<time>.<pid>.<tid>.<seq>.cpuprofile, else -1 */
 	int64_t tid;
-	int group;   /* index into groups, -1 when alone */
+	int group; /* index into groups, -1 when alone */
 
 	bool done, ok;
 	char *error;

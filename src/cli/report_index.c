@@ -108,7 +108,8 @@ static bool data_uri(struct fc_output *o, const char *outdir, const char *rel)
 			out[k++] = base64[v & 63];
 		}
 		if (i < n) {
-			unsigned v = (unsigned)in[i] << 16 | (i + 1 < n ? (unsigned)in[i + 1] << 8 : 0);
+			unsigned v =
+				(unsigned)in[i] << 16 | (i + 1 < n ? (unsigned)in[i + 1] << 8 : 0);
 			out[k++] = base64[v >> 18];
 			out[k++] = base64[(v >> 12) & 63];
 			out[k++] = i + 1 < n ? base64[(v >> 6) & 63] : '=';
@@ -156,9 +157,10 @@ static void html_tiers(struct fc_output *o, const struct report *r, const struct
 		if (f->tier_ms[i] <= 0)
 			continue;
 		fc_rgb_hex(t->tier[i], hex);
-		fc_output_printf(o, "<span style=\"width:%.2f%%;background:%s\" title=\"%s %.1f%%\"></span>",
-				 100.0 * f->tier_ms[i] / total, hex, fc_tier_name((enum fc_tier)i),
-				 100.0 * f->tier_ms[i] / total);
+		fc_output_printf(
+			o, "<span style=\"width:%.2f%%;background:%s\" title=\"%s %.1f%%\"></span>",
+			100.0 * f->tier_ms[i] / total, hex, fc_tier_name((enum fc_tier)i),
+			100.0 * f->tier_ms[i] / total);
 	}
 	fc_output_printf(o, "</div><div class=\"small\">");
 	for (i = 0; i < FC_TIER_COUNT && total > 0; i++) {
@@ -172,8 +174,7 @@ static void html_tiers(struct fc_output *o, const struct report *r, const struct
 	fc_output_printf(o, "</div>");
 }
 
-static void html_links(struct fc_output *o, const struct report *r, const char *slug,
-		       bool group)
+static void html_links(struct fc_output *o, const struct report *r, const char *slug, bool group)
 {
 	int m, x;
 
@@ -204,9 +205,8 @@ static void html_row(struct fc_output *o, const struct report *r, const struct r
 	fc_output_printf(o, "<tr%s><td class=\"thumb\">", f->ok ? "" : " class=\"failed\"");
 	if (f->ok) {
 		char *thumb = report_thumb_name(f->slug);
-		char *full = report_image_name(f->slug, (r->modes & FC_MODE_BIT_CHART) ? "chart"
-										    : "graph",
-					       main_ext(r));
+		char *full = report_image_name(
+			f->slug, (r->modes & FC_MODE_BIT_CHART) ? "chart" : "graph", main_ext(r));
 		if (thumb && full) {
 			fc_output_printf(o, "<a href=\"");
 			url_path(o, full);
@@ -226,7 +226,8 @@ static void html_row(struct fc_output *o, const struct report *r, const struct r
 	if (!f->ok) {
 		fc_output_printf(o, "<br><span class=\"error\">failed: ");
 		html_text(o, f->error);
-		fc_output_printf(o, "</span></td><td></td><td></td><td></td><td></td><td></td></tr>\n");
+		fc_output_printf(
+			o, "</span></td><td></td><td></td><td></td><td></td><td></td></tr>\n");
 		return;
 	}
 	thousands(dur, sizeof(dur), f->duration_ms, 1);
@@ -347,10 +348,11 @@ static bool write_html(const struct report *r, struct fc_error *err)
 				html_row(&o, r, &r->files[i]);
 		fc_output_printf(&o, "</table>\n");
 	}
-	fc_output_printf(&o, "<p class=\"small\">Made with flamechart. Tiers: app (your code), "
-			     "deps (node_modules), core (Node.js built-ins), native (V8 builtins and "
-			     "bindings), v8 ((program) and other engine work), gc, idle.</p>\n"
-			     "</body></html>\n");
+	fc_output_printf(&o,
+			 "<p class=\"small\">Made with flamechart. Tiers: app (your code), "
+			 "deps (node_modules), core (Node.js built-ins), native (V8 builtins and "
+			 "bindings), v8 ((program) and other engine work), gc, idle.</p>\n"
+			 "</body></html>\n");
 	return fc_output_commit(&o, err);
 }
 
@@ -510,7 +512,8 @@ bool report_write_summary(const struct report *r, const char *path, struct fc_er
 			     put(p, "samples", json_integer((json_int_t)f->samples)) &&
 			     put(p, "threads", json_integer((json_int_t)f->threads));
 			for (t = 0; ok && t < FC_TIER_COUNT; t++) {
-				ok = put(pt, fc_tier_name((enum fc_tier)t), json_real(f->tier_ms[t]));
+				ok = put(pt, fc_tier_name((enum fc_tier)t),
+					 json_real(f->tier_ms[t]));
 				tier_total[t] += f->tier_ms[t];
 			}
 			for (k = 0; ok && k < f->n_packages; k++) {
@@ -540,7 +543,8 @@ bool report_write_summary(const struct report *r, const char *path, struct fc_er
 		ok = put(tiers, fc_tier_name((enum fc_tier)t), json_real(tier_total[t]));
 	{
 		json_t *totals = json_object();
-		ok = ok && totals && put(totals, "profiles", json_integer((json_int_t)r->n_files)) &&
+		ok = ok && totals &&
+		     put(totals, "profiles", json_integer((json_int_t)r->n_files)) &&
 		     put(totals, "ok", json_integer((json_int_t)ok_count)) &&
 		     put(totals, "failed", json_integer((json_int_t)(r->n_files - ok_count))) &&
 		     put(totals, "tiers_ms", tiers) && put(totals, "packages_ms", pkgs);

@@ -97,7 +97,8 @@ bool report_save_manifest(const struct report *r, int shard, int count, struct f
 	char *text = NULL;
 
 	if (ok && mkdir(dir, 0777) != 0 && errno != EEXIST) {
-		fc_error_set(err, FC_ERR_OUTPUT, "cannot create the directory: %s", strerror(errno));
+		fc_error_set(err, FC_ERR_OUTPUT, "cannot create the directory: %s",
+			     strerror(errno));
 		fc_error_set_file(err, dir);
 		ok = false;
 		goto out;
@@ -134,8 +135,8 @@ bool report_save_manifest(const struct report *r, int shard, int count, struct f
 			ok = f && json_array_append_new(files, f) == 0;
 		}
 	}
-	ok = ok && put(root, "version", json_integer(1)) && put(root, "shard", json_integer(shard)) &&
-	     put(root, "shards", json_integer(count)) &&
+	ok = ok && put(root, "version", json_integer(1)) &&
+	     put(root, "shard", json_integer(shard)) && put(root, "shards", json_integer(count)) &&
 	     put(root, "modes", json_integer(r->modes)) &&
 	     put(root, "formats", json_integer(r->formats)) && put(root, "groups", groups) &&
 	     put(root, "files", files);
@@ -200,14 +201,16 @@ static bool load_file(struct report_file *f, json_t *o)
 	f->threads = (size_t)json_integer_value(json_object_get(o, "threads"));
 	tiers = json_object_get(o, "tiers_ms");
 	for (t = 0; t < FC_TIER_COUNT; t++)
-		f->tier_ms[t] = json_number_value(json_object_get(tiers, fc_tier_name((enum fc_tier)t)));
+		f->tier_ms[t] =
+			json_number_value(json_object_get(tiers, fc_tier_name((enum fc_tier)t)));
 	pk = json_object_get(o, "packages_ms");
 	if (json_object_size(pk)) {
 		f->package_names = calloc(json_object_size(pk), sizeof(char *));
 		f->package_ms = calloc(json_object_size(pk), sizeof(double));
 		if (!f->package_names || !f->package_ms)
 			return false;
-		json_object_foreach(pk, key, v) {
+		json_object_foreach(pk, key, v)
+		{
 			f->package_names[f->n_packages] = fc_strdup(key);
 			f->package_ms[f->n_packages++] = json_number_value(v);
 		}
@@ -280,8 +283,8 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 		}
 		free(path);
 		if (count && n != count) {
-			fc_error_set(err, FC_ERR_IO, "shards of different runs: %d and %d shards", count,
-				     n);
+			fc_error_set(err, FC_ERR_IO, "shards of different runs: %d and %d shards",
+				     count, n);
 			fc_error_set_file(err, dir);
 			json_decref(doc);
 			closedir(d);
@@ -331,7 +334,8 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 				goto bad;
 		}
 		groups = json_object_get(docs[i], "groups");
-		json_array_foreach(groups, gi, g) {
+		json_array_foreach(groups, gi, g)
+		{
 			json_t *members = json_object_get(g, "members");
 			for (k = 0; k < json_array_size(members); k++) {
 				if (!FC_GROW(r->files, fcap, r->n_files + 1))
@@ -346,7 +350,8 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 	for (i = 0; i < n_docs; i++) {
 		json_t *groups = json_object_get(docs[i], "groups"), *g;
 		size_t gi;
-		json_array_foreach(groups, gi, g) {
+		json_array_foreach(groups, gi, g)
+		{
 			struct report_group *rg;
 			json_t *members = json_object_get(g, "members");
 			if (!FC_GROW(r->groups, gcap, r->n_groups + 1))

@@ -61,7 +61,8 @@ static bool walk(struct report *r, struct fc_error *err)
 			goto nomem;
 		d = opendir(dpath);
 		if (!d) {
-			fc_error_set(err, FC_ERR_IO, "cannot read the directory: %s", strerror(errno));
+			fc_error_set(err, FC_ERR_IO, "cannot read the directory: %s",
+				     strerror(errno));
 			fc_error_set_file(err, dpath);
 			free(dpath);
 			goto out;
@@ -72,7 +73,8 @@ static bool walk(struct report *r, struct fc_error *err)
 
 			if (de->d_name[0] == '.')
 				continue;
-			rel = sub[0] ? fc_asprintf("%s/%s", sub, de->d_name) : fc_strdup(de->d_name);
+			rel = sub[0] ? fc_asprintf("%s/%s", sub, de->d_name)
+				     : fc_strdup(de->d_name);
 			path = rel ? fc_asprintf("%s/%s", r->dir, rel) : NULL;
 			if (!rel || !path || lstat(path, &lst) != 0 || stat(path, &st) != 0) {
 				free(rel);
@@ -237,10 +239,12 @@ static bool make_groups(struct report *r)
 			g = &r->groups[r->n_groups];
 			memset(g, 0, sizeof(*g));
 			g->members = calloc(count, sizeof(*g->members));
-			g->title = dirlen ? fc_asprintf("process %lld (%s)", (long long)f->pid, dirpart)
+			g->title = dirlen ? fc_asprintf("process %lld (%s)", (long long)f->pid,
+							dirpart)
 					  : fc_asprintf("process %lld", (long long)f->pid);
-			g->slug = dirlen ? fc_asprintf("%s--process-%lld", dirpart, (long long)f->pid)
-					 : fc_asprintf("process-%lld", (long long)f->pid);
+			g->slug =
+				dirlen ? fc_asprintf("%s--process-%lld", dirpart, (long long)f->pid)
+				       : fc_asprintf("process-%lld", (long long)f->pid);
 			free(dirpart);
 			if (!g->members || !g->title || !g->slug) {
 				free(g->members);

@@ -13,16 +13,17 @@
 #include "util/util.h"
 
 enum ctx {
-	C_ROOT = 1,    /* top-level object */
-	C_NODES,       /* nodes[] */
-	C_NODE,        /* nodes[i], or a legacy head node */
-	C_CALLFRAME,   /* nodes[i].callFrame */
-	C_CHILDREN,    /* nodes[i].children[] of ids */
+	C_ROOT = 1,  /* top-level object */
+	C_NODES,     /* nodes[] */
+	C_NODE,      /* nodes[i], or a legacy head node */
+	C_CALLFRAME, /* nodes[i].callFrame */
+	C_CHILDREN,  /* nodes[i].children[] of ids */
 	C_SAMPLES,
-	C_TIMES,       /* timeDeltas[] or timestamps[] */
+	C_TIMES,         /* timeDeltas[] or timestamps[] */
 	C_HEAD_CHILDREN, /* legacy: children[] of node objects */
 };
 
+/* clang-format off */
 #define KEYS(X)                                                                       \
 	X(K_NODES, "nodes") X(K_START, "startTime") X(K_END, "endTime")                   \
 	X(K_SAMPLES, "samples") X(K_DELTAS, "timeDeltas") X(K_HEAD, "head")               \
@@ -32,6 +33,7 @@ enum ctx {
 	X(K_LINE, "lineNumber") X(K_COLUMN, "columnNumber") X(K_TRACE_EVENTS, "traceEvents") \
 	X(K_FRAMES, "frames") X(K_RESOURCES, "resources") X(K_STACKS, "stacks")           \
 	X(K_SCHEMA, "$schema")
+/* clang-format on */
 
 #define AS_ENUM(k, s) k,
 #define AS_NAME(k, s) s,
@@ -574,8 +576,8 @@ static bool header_times(struct importer *im)
 
 	if ((im->have_start && fabs(s) > limit) || (im->have_end && fabs(e) > limit)) {
 		fc_error_set(im->err, FC_ERR_INVALID, "startTime/endTime out of range");
-		fc_error_set_path(im->err, im->have_start && fabs(s) > limit ? "startTime"
-									    : "endTime");
+		fc_error_set_path(im->err,
+				  im->have_start && fabs(s) > limit ? "startTime" : "endTime");
 		return false;
 	}
 	im->b.have_start = im->have_start;

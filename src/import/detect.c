@@ -25,15 +25,15 @@
 #define KEYS_SHOWN 8
 
 enum hint {
-	HINT_SAMPLES = 1 << 0,   /* samples: .cpuprofile or self-profiling */
-	HINT_TIMES = 1 << 1,     /* timeDeltas/startTime/endTime: .cpuprofile */
-	HINT_SCHEMA = 1 << 2,    /* $schema: speedscope's own format */
+	HINT_SAMPLES = 1 << 0, /* samples: .cpuprofile or self-profiling */
+	HINT_TIMES = 1 << 1,   /* timeDeltas/startTime/endTime: .cpuprofile */
+	HINT_SCHEMA = 1 << 2,  /* $schema: speedscope's own format */
 };
 
 struct scan {
 	int depth;
-	bool trace_key;     /* the current top-level key is "trace" */
-	int trace_depth;    /* depth of the "trace" object, 0 when not inside */
+	bool trace_key;  /* the current top-level key is "trace" */
+	int trace_depth; /* depth of the "trace" object, 0 when not inside */
 	enum fc_format found;
 	unsigned hints;
 	char keys[KEYS_SHOWN][40];
@@ -220,9 +220,13 @@ static const struct {
 } magics[] = {
 	{ "\x28\xb5\x2f\xfd", 4, "zstd-compressed data (only gzip is read; run unzstd first)" },
 	{ "BZh", 3, "bzip2-compressed data (only gzip is read; run bunzip2 first)" },
-	{ "\xfd" "7zXZ", 5, "xz-compressed data (only gzip is read; run unxz first)" },
+	{ "\xfd"
+	  "7zXZ",
+	  5, "xz-compressed data (only gzip is read; run unxz first)" },
 	{ "PK\x03\x04", 4, "a zip archive (unzip it first)" },
-	{ "\x7f" "ELF", 4, "an executable (ELF), not a profile" },
+	{ "\x7f"
+	  "ELF",
+	  4, "an executable (ELF), not a profile" },
 	{ "\x89PNG", 4, "a PNG image, not a profile" },
 	{ "%PDF", 4, "a PDF document, not a profile" },
 	{ "<svg", 4, "an SVG image, not a profile" },
@@ -323,10 +327,10 @@ bool fc_import_detect(struct fc_source *src, enum fc_format *format, struct fc_e
 	if (binary(d, n < WINDOW_FIRST ? n : WINDOW_FIRST)) {
 		char hex[16] = "";
 		for (k = 0; k < 4 && k < n; k++)
-			snprintf(hex + strlen(hex), sizeof(hex) - strlen(hex), "%s%02x", k ? " " : "",
-				 d[k]);
-		fc_error_set(err, FC_ERR_FORMAT, "binary data, not a profile (it starts with bytes %s)",
-			     hex);
+			snprintf(hex + strlen(hex), sizeof(hex) - strlen(hex), "%s%02x",
+				 k ? " " : "", d[k]);
+		fc_error_set(err, FC_ERR_FORMAT,
+			     "binary data, not a profile (it starts with bytes %s)", hex);
 		return false;
 	}
 	whole = n < want && n <= WINDOW_FIRST;

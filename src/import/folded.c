@@ -162,8 +162,8 @@ static void split_frame(const char *s, size_t n, struct frame_text *f)
 	f->url = "";
 	f->url_len = 0;
 	/* perf's annotations: _[k] kernel, _[j] JIT, _[i] inlined, _[w] waker */
-	if (n >= 4 && s[n - 4] == '_' && s[n - 3] == '[' && s[n - 1] == ']' &&
-	    s[n - 2] && strchr("kwij", s[n - 2]))
+	if (n >= 4 && s[n - 4] == '_' && s[n - 3] == '[' && s[n - 1] == ']' && s[n - 2] &&
+	    strchr("kwij", s[n - 2]))
 		n -= 4;
 	for (i = 0; i < FC_ARRAY_LEN(js_tags); i++) {
 		size_t tl = strlen(js_tags[i]);

@@ -8,10 +8,8 @@
 #include "util/util.h"
 
 static const char *const format_names[] = {
-	[FC_FORMAT_AUTO] = "auto",
-	[FC_FORMAT_CPUPROFILE] = "cpuprofile",
-	[FC_FORMAT_TRACE] = "trace",
-	[FC_FORMAT_SELF_PROFILING] = "self-profiling",
+	[FC_FORMAT_AUTO] = "auto",     [FC_FORMAT_CPUPROFILE] = "cpuprofile",
+	[FC_FORMAT_TRACE] = "trace",   [FC_FORMAT_SELF_PROFILING] = "self-profiling",
 	[FC_FORMAT_FOLDED] = "folded",
 };
 

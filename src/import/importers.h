@@ -26,9 +26,9 @@ struct fc_folded_line {
 	const char *stack; /* frames separated by ';', root first */
 	size_t stack_len;
 	double count;
-	double count2;     /* the second count of a differential line */
-	bool decimal;      /* a count has a fractional part */
-	bool has_count2;   /* a differential line: "stack count1 count2" */
+	double count2;   /* the second count of a differential line */
+	bool decimal;    /* a count has a fractional part */
+	bool has_count2; /* a differential line: "stack count1 count2" */
 };
 
 /* Parses "stack count" with flamegraph.pl's tolerances: space or tab before

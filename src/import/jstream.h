@@ -22,10 +22,10 @@ enum jtype { J_NULL, J_BOOL, J_INT, J_DOUBLE, J_STRING };
 struct jvalue {
 	enum jtype type;
 	bool b;
-	int64_t i;          /* J_INT */
-	double d;           /* J_DOUBLE, and J_INT converted */
-	bool int_overflow;  /* an integer literal outside int64 (type J_DOUBLE) */
-	const char *s;      /* J_STRING, not NUL-terminated; may hold NUL bytes */
+	int64_t i;         /* J_INT */
+	double d;          /* J_DOUBLE, and J_INT converted */
+	bool int_overflow; /* an integer literal outside int64 (type J_DOUBLE) */
+	const char *s;     /* J_STRING, not NUL-terminated; may hold NUL bytes */
 	size_t len;
 };
 
@@ -48,10 +48,10 @@ struct jhandlers {
 
 struct jframe {
 	int ctx;
-	int key;        /* current key in a map, J_NOKEY otherwise */
+	int key; /* current key in a map, J_NOKEY otherwise */
 	bool is_map;
-	int64_t index;  /* arrays: index of the current element */
-	uint64_t seen;  /* maps: bit per key id < 64 already seen */
+	int64_t index; /* arrays: index of the current element */
+	uint64_t seen; /* maps: bit per key id < 64 already seen */
 };
 
 struct jstream {
@@ -74,16 +74,16 @@ struct jstream {
 	uint64_t chunk_abs; /* absolute offset of chunk[0] */
 	uint64_t line_start;
 	long line;
-	uint64_t total;     /* bytes fed so far */
-	bool all_space;     /* nothing but whitespace seen */
+	uint64_t total; /* bytes fed so far */
+	bool all_space; /* nothing but whitespace seen */
 	bool bom_checked;
-	int bom_pos;        /* bytes of a byte order mark seen so far */
+	int bom_pos; /* bytes of a byte order mark seen so far */
 
 	/* Where a syntax error is reported, found the same way whatever the
 	 * chunk boundaries (jstream.c, find_bad): after the last complete
 	 * token, its whitespace and the one separator it allows. */
-	uint64_t good_end;  /* absolute offset after that token (or the scan) */
-	int good_sep;       /* ':' after a key, ',' after a value, 0 */
+	uint64_t good_end; /* absolute offset after that token (or the scan) */
+	int good_sep;      /* ':' after a key, ',' after a value, 0 */
 	bool bad_found;
 	long bad_line, bad_col;
 };

@@ -22,7 +22,7 @@
 #define DEFAULT_INTERVAL_US 10000
 
 enum ctx {
-	C_ROOT = 1,  /* the ProfilerTrace, or its wrapper */
+	C_ROOT = 1, /* the ProfilerTrace, or its wrapper */
 	C_RESOURCES,
 	C_FRAMES,
 	C_FRAME,
@@ -33,20 +33,30 @@ enum ctx {
 };
 
 enum key {
-	K_RESOURCES, K_FRAMES, K_STACKS, K_SAMPLES, K_TRACE,
-	K_NODES, K_HEAD, K_TRACE_EVENTS,
-	K_NAME, K_RESOURCE_ID, K_LINE, K_COLUMN,
-	K_FRAME_ID, K_PARENT_ID,
-	K_TIMESTAMP, K_STACK_ID, K_MARKER,
+	K_RESOURCES,
+	K_FRAMES,
+	K_STACKS,
+	K_SAMPLES,
+	K_TRACE,
+	K_NODES,
+	K_HEAD,
+	K_TRACE_EVENTS,
+	K_NAME,
+	K_RESOURCE_ID,
+	K_LINE,
+	K_COLUMN,
+	K_FRAME_ID,
+	K_PARENT_ID,
+	K_TIMESTAMP,
+	K_STACK_ID,
+	K_MARKER,
 	K_COUNT
 };
 
 static const char *const key_names[K_COUNT] = {
-	"resources", "frames", "stacks", "samples", "trace",
-	"nodes", "head", "traceEvents",
-	"name", "resourceId", "line", "column",
-	"frameId", "parentId",
-	"timestamp", "stackId", "marker",
+	"resources", "frames",      "stacks",    "samples",    "trace",  "nodes",
+	"head",      "traceEvents", "name",      "resourceId", "line",   "column",
+	"frameId",   "parentId",    "timestamp", "stackId",    "marker",
 };
 
 /* Sample markers (formats.md §B3). The first five get a synthetic frame. */
@@ -84,8 +94,8 @@ struct importer {
 	struct fc_error *err;
 	const struct fc_import_options *opts;
 	struct fc_profile *p;
-	int depth_trace;  /* 1 while inside {"trace": ...} */
-	unsigned seen;    /* bit per array key read */
+	int depth_trace; /* 1 while inside {"trace": ...} */
+	unsigned seen;   /* bit per array key read */
 	char *arena;
 	size_t arena_len, arena_cap;
 	size_t *res_off, *res_len;
@@ -107,11 +117,24 @@ static int key_of(void *user, int ctx, const char *s, size_t len)
 	(void)user;
 
 	switch (ctx) {
-	case C_ROOT:   lo = K_RESOURCES; hi = K_TRACE_EVENTS; break;
-	case C_FRAME:  lo = K_NAME; hi = K_COLUMN; break;
-	case C_STACK:  lo = K_FRAME_ID; hi = K_PARENT_ID; break;
-	case C_SAMPLE: lo = K_TIMESTAMP; hi = K_MARKER; break;
-	default:       return J_NOKEY;
+	case C_ROOT:
+		lo = K_RESOURCES;
+		hi = K_TRACE_EVENTS;
+		break;
+	case C_FRAME:
+		lo = K_NAME;
+		hi = K_COLUMN;
+		break;
+	case C_STACK:
+		lo = K_FRAME_ID;
+		hi = K_PARENT_ID;
+		break;
+	case C_SAMPLE:
+		lo = K_TIMESTAMP;
+		hi = K_MARKER;
+		break;
+	default:
+		return J_NOKEY;
 	}
 	for (k = lo; k <= hi; k++)
 		if (strlen(key_names[k]) == len && memcmp(key_names[k], s, len) == 0)
@@ -320,8 +343,10 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 			s->ms = v->type == J_INT ? (double)v->i : v->d;
 			/* ±2^53 µs, the model's clock range */
 			if (!isfinite(s->ms) || fabs(s->ms) > 9.0e12)
-				return jstream_fail(js, FC_ERR_INVALID, "timestamp %.6g ms out of "
-						    "range", s->ms);
+				return jstream_fail(js, FC_ERR_INVALID,
+						    "timestamp %.6g ms out of "
+						    "range",
+						    s->ms);
 			s->have_time = true;
 			return true;
 		case K_STACK_ID:
@@ -375,11 +400,10 @@ static const struct jhandlers handlers = {
 #define ID_ROOT (-1)
 #define ID_IDLE (-2)
 #define ID_SCRIPT (-3)
-#define ID_MARKER_ROOT(m) (-4 - (int64_t)(m))           /* (gc) etc. at the root */
-#define ID_MARKER_LEAF(stack, m) (-16 - (int64_t)(stack) * N_MARKER_FRAMES - (int64_t)(m))
+#define ID_MARKER_ROOT(m) (-4 - (int64_t)(m)) /* (gc) etc. at the root */
+#define ID_MARKER_LEAF(stack, m) (-16 - (int64_t)(stack)*N_MARKER_FRAMES - (int64_t)(m))
 
-static bool invalid_at(struct importer *im, const char *path, long line, long col,
-		       const char *text)
+static bool invalid_at(struct importer *im, const char *path, long line, long col, const char *text)
 {
 	fc_error_set(im->err, FC_ERR_INVALID, "%s", text);
 	fc_error_set_path(im->err, path);
@@ -425,7 +449,8 @@ static bool add_stacks(struct importer *im, struct fc_builder *b)
 
 		snprintf(path, sizeof(path), "stacks[%zu].frameId", i);
 		if (!s->have_frame)
-			return invalid_at(im, path, s->pos_line, s->pos_col, "stack has no frameId");
+			return invalid_at(im, path, s->pos_line, s->pos_col,
+					  "stack has no frameId");
 		if ((uint64_t)s->frame >= im->n_frames) {
 			char text[96];
 			snprintf(text, sizeof(text), "frameId %lld is not a frame (there are %zu)",
@@ -453,9 +478,8 @@ static bool add_stacks(struct importer *im, struct fc_builder *b)
 		/* 1-based in the trace, 0 = absent (formats.md §B2) */
 		/* (the arena is NULL when no string was read at all) */
 		frame = fc_profile_intern_frame(im->p, f->name_len ? im->arena + f->name : "",
-						f->name_len, url,
-						url_len, sid, (size_t)sid_len, f->line - 1,
-						f->column - 1);
+						f->name_len, url, url_len, sid, (size_t)sid_len,
+						f->line - 1, f->column - 1);
 		if (frame == FC_NONE) {
 			fc_error_set(im->err, FC_ERR_NOMEM, "out of memory");
 			return false;
@@ -508,7 +532,8 @@ static bool add_samples(struct importer *im, struct fc_builder *b)
 			node = s->stack; /* unknown: the builder counts it as (unknown) */
 		} else if (m < N_MARKER_FRAMES) {
 			node = ID_MARKER_ROOT(m);
-			if (!synthetic(im, b, node, marker_frames[m], ID_ROOT, &have_root_marker[m]))
+			if (!synthetic(im, b, node, marker_frames[m], ID_ROOT,
+				       &have_root_marker[m]))
 				goto out;
 		} else if (m == M_SCRIPT) {
 			/* script ran, but none of it is observable (another realm or a

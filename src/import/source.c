@@ -29,13 +29,12 @@ static bool too_big(struct fc_source *s, struct fc_error *err)
 	char b[32];
 
 	size_text(s->max_bytes, b, sizeof(b));
-	fc_error_set(err, FC_ERR_LIMIT, "input is larger than %s%s (the --max-input-size limit)",
-		     b, s->gz ? " after decompression" : "");
+	fc_error_set(err, FC_ERR_LIMIT, "input is larger than %s%s (the --max-input-size limit)", b,
+		     s->gz ? " after decompression" : "");
 	return false;
 }
 
-bool fc_source_open(struct fc_source *s, const char *path, uint64_t max_bytes,
-		    struct fc_error *err)
+bool fc_source_open(struct fc_source *s, const char *path, uint64_t max_bytes, struct fc_error *err)
 {
 	struct stat st;
 
@@ -352,8 +351,7 @@ bool fc_source_rewind(struct fc_source *s, struct fc_error *err)
 	return true;
 }
 
-bool fc_source_slurp(struct fc_source *s, unsigned char **data, size_t *len,
-		     struct fc_error *err)
+bool fc_source_slurp(struct fc_source *s, unsigned char **data, size_t *len, struct fc_error *err)
 {
 	unsigned char *out = NULL;
 	size_t n = 0, cap = 0;

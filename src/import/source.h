@@ -26,20 +26,20 @@ struct fc_source {
 	 * every chunk boundary is exercised (memory is then read, not
 	 * borrowed). */
 	size_t read_max;
-	unsigned char *buf; /* decoded look-ahead, FC_SOURCE_CHUNK bytes or more */
+	unsigned char *buf;               /* decoded look-ahead, FC_SOURCE_CHUNK bytes or more */
 	size_t buf_len, buf_pos, buf_cap; /* buf_cap 0: buf is borrowed memory */
-	bool eof;           /* no decoded bytes beyond buf */
-	void *gz;           /* struct fc_gunzip * when the input is gzip */
+	bool eof;                         /* no decoded bytes beyond buf */
+	void *gz;                         /* struct fc_gunzip * when the input is gzip */
 
 	/* private: the raw (possibly compressed) input */
 	const unsigned char *mem; /* memory input, or NULL for fd */
 	size_t mem_len, mem_pos;
-	bool started;       /* gzip magic checked */
-	bool seekable;      /* a regular file or memory: fc_source_rewind works */
+	bool started;  /* gzip magic checked */
+	bool seekable; /* a regular file or memory: fc_source_rewind works */
 	bool raw_eof;
 	unsigned char *zin; /* compressed bytes not yet decoded */
 	size_t zin_len, zin_pos, zin_cap;
-	uint64_t decoded;   /* decoded bytes produced so far */
+	uint64_t decoded; /* decoded bytes produced so far */
 };
 
 /* Opens path ("-" = stdin). Directories, unreadable files and regular files
@@ -74,7 +74,6 @@ void fc_source_close(struct fc_source *s);
 
 /* Reads the whole input into a malloc'd buffer (bounded by max_bytes).
  * The caller frees *data. */
-bool fc_source_slurp(struct fc_source *s, unsigned char **data, size_t *len,
-		     struct fc_error *err);
+bool fc_source_slurp(struct fc_source *s, unsigned char **data, size_t *len, struct fc_error *err);
 
 #endif

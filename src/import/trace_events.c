@@ -26,12 +26,12 @@
 #include "util/util.h"
 
 enum ctx {
-	C_ROOT = 1,  /* {"traceEvents": ...} */
-	C_EVENTS,    /* the event array */
+	C_ROOT = 1, /* {"traceEvents": ...} */
+	C_EVENTS,   /* the event array */
 	C_EVENT,
 	C_ARGS,
-	C_DATA,      /* args.data */
-	C_CPUPROF,   /* args.data.cpuProfile */
+	C_DATA,    /* args.data */
+	C_CPUPROF, /* args.data.cpuProfile */
 	C_NODES,
 	C_NODE,
 	C_CALLFRAME,
@@ -41,20 +41,44 @@ enum ctx {
 };
 
 enum key {
-	K_TRACE_EVENTS, K_NODES, K_HEAD, K_FRAMES, K_RESOURCES, K_STACKS,
-	K_NAME, K_PH, K_PID, K_TID, K_TS, K_ID, K_ARGS,
-	K_DATA, K_START, K_END, K_SOURCE, K_CPUPROFILE, K_DELTAS, K_SAMPLES,
-	K_PARENT, K_CALLFRAME, K_CHILDREN, K_HIT,
-	K_FUNCTION, K_SCRIPT, K_URL, K_LINE, K_COLUMN,
+	K_TRACE_EVENTS,
+	K_NODES,
+	K_HEAD,
+	K_FRAMES,
+	K_RESOURCES,
+	K_STACKS,
+	K_NAME,
+	K_PH,
+	K_PID,
+	K_TID,
+	K_TS,
+	K_ID,
+	K_ARGS,
+	K_DATA,
+	K_START,
+	K_END,
+	K_SOURCE,
+	K_CPUPROFILE,
+	K_DELTAS,
+	K_SAMPLES,
+	K_PARENT,
+	K_CALLFRAME,
+	K_CHILDREN,
+	K_HIT,
+	K_FUNCTION,
+	K_SCRIPT,
+	K_URL,
+	K_LINE,
+	K_COLUMN,
 	K_COUNT
 };
 
 static const char *const key_names[K_COUNT] = {
-	"traceEvents", "nodes", "head", "frames", "resources", "stacks",
-	"name", "ph", "pid", "tid", "ts", "id", "args",
-	"data", "startTime", "endTime", "source", "cpuProfile", "timeDeltas", "samples",
-	"parent", "callFrame", "children", "hitCount",
-	"functionName", "scriptId", "url", "lineNumber", "columnNumber",
+	"traceEvents",  "nodes",    "head",      "frames",     "resources",    "stacks",
+	"name",         "ph",       "pid",       "tid",        "ts",           "id",
+	"args",         "data",     "startTime", "endTime",    "source",       "cpuProfile",
+	"timeDeltas",   "samples",  "parent",    "callFrame",  "children",     "hitCount",
+	"functionName", "scriptId", "url",       "lineNumber", "columnNumber",
 };
 
 /* Short strings of an event; longer values are cut (they only need to be
@@ -171,7 +195,8 @@ static uint64_t acc_hash(int64_t pid, const char *id)
 }
 
 static bool table_grow(uint32_t **table, size_t *cap, size_t count,
-		       uint64_t (*hash)(const struct importer *, uint32_t), const struct importer *im)
+		       uint64_t (*hash)(const struct importer *, uint32_t),
+		       const struct importer *im)
 {
 	size_t ncap, i, j;
 	uint32_t *t;
@@ -451,8 +476,9 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 		switch (key) {
 		case K_TRACE_EVENTS:
 			if (is_map) {
-				jstream_fail(js, FC_ERR_TYPE, "expected an array of events, found an "
-							      "object");
+				jstream_fail(js, FC_ERR_TYPE,
+					     "expected an array of events, found an "
+					     "object");
 				return J_SKIP;
 			}
 			im->have_events = true;
@@ -464,9 +490,10 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 				     "cpuprofile importer (--input-format cpuprofile)");
 			return J_SKIP;
 		default:
-			jstream_fail(js, FC_ERR_FORMAT,
-				     "this is a JS Self-Profiling trace, not a Chrome trace; it needs "
-				     "the self-profiling importer (--input-format self-profiling)");
+			jstream_fail(
+				js, FC_ERR_FORMAT,
+				"this is a JS Self-Profiling trace, not a Chrome trace; it needs "
+				"the self-profiling importer (--input-format self-profiling)");
 			return J_SKIP;
 		}
 	case C_EVENTS:
@@ -480,8 +507,8 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 		if (key == K_ARGS && is_map)
 			return C_ARGS;
 		if (key != K_ARGS)
-			bad(im, "expected a number or string, found %s", is_map ? "an object"
-										 : "an array");
+			bad(im, "expected a number or string, found %s",
+			    is_map ? "an object" : "an array");
 		return J_SKIP;
 	case C_ARGS:
 		if (key == K_DATA && is_map) {
@@ -500,8 +527,11 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 			im->ev.have_deltas = true;
 			return C_DELTAS;
 		}
-		bad(im, "expected %s, found %s", key == K_CPUPROFILE ? "an object" :
-			key == K_DELTAS ? "an array" : "a scalar", is_map ? "an object" : "an array");
+		bad(im, "expected %s, found %s",
+		    key == K_CPUPROFILE ? "an object"
+		    : key == K_DELTAS   ? "an array"
+					: "a scalar",
+		    is_map ? "an object" : "an array");
 		return J_SKIP;
 	case C_CPUPROF:
 		if (!is_map && key == K_NODES)
@@ -514,8 +544,9 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 			im->ev.have_deltas = true;
 			return C_DELTAS;
 		}
-		bad(im, "expected %s, found %s", key == K_START || key == K_END ? "a number" :
-			"an array", is_map ? "an object" : "an array");
+		bad(im, "expected %s, found %s",
+		    key == K_START || key == K_END ? "a number" : "an array",
+		    is_map ? "an object" : "an array");
 		return J_SKIP;
 	case C_NODES: {
 		struct event *e = &im->ev;
@@ -542,8 +573,11 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 		}
 		if (key == K_CHILDREN && !is_map)
 			return C_CHILDREN;
-		bad(im, "expected %s, found %s", key == K_CALLFRAME ? "an object" :
-			key == K_CHILDREN ? "an array" : "a number", is_map ? "an object" : "an array");
+		bad(im, "expected %s, found %s",
+		    key == K_CALLFRAME  ? "an object"
+		    : key == K_CHILDREN ? "an array"
+					: "a number",
+		    is_map ? "an object" : "an array");
 		return J_SKIP;
 	default:
 		bad(im, "expected a number or string, found %s", is_map ? "an object" : "an array");
@@ -687,7 +721,8 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 				    jstream_type_name(v));
 	case C_ROOT:
 		if (key == K_TRACE_EVENTS)
-			return jstream_fail(js, FC_ERR_TYPE, "expected an array of events, found %s",
+			return jstream_fail(js, FC_ERR_TYPE,
+					    "expected an array of events, found %s",
 					    jstream_type_name(v));
 		return true;
 	case C_EVENTS:
@@ -739,7 +774,8 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 			if (v->type == J_NULL)
 				return true;
 			if (!get_time(v, &e->data_end))
-				return bad(im, "expected a time in µs, found %s", jstream_type_name(v));
+				return bad(im, "expected a time in µs, found %s",
+					   jstream_type_name(v));
 			e->have_data_end = true;
 			return true;
 		case K_CPUPROFILE:
@@ -747,7 +783,8 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 			if (v->type == J_NULL)
 				return true;
 			return bad(im, "expected %s, found %s",
-				   key == K_DELTAS ? "an array" : "an object", jstream_type_name(v));
+				   key == K_DELTAS ? "an array" : "an object",
+				   jstream_type_name(v));
 		}
 		return true;
 	case C_CPUPROF:
@@ -755,7 +792,8 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 			return true;
 		if (key == K_START || key == K_END) {
 			if (!get_time(v, &t))
-				return bad(im, "expected a time in µs, found %s", jstream_type_name(v));
+				return bad(im, "expected a time in µs, found %s",
+					   jstream_type_name(v));
 			if (key == K_START) {
 				e->cp_start = t;
 				e->have_cp_start = true;
@@ -780,11 +818,13 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		return true;
 	case C_SAMPLES:
 		if (v->type == J_STRING || !get_int(v, &x))
-			return bad(im, "expected an integer node id, found %s", jstream_type_name(v));
+			return bad(im, "expected an integer node id, found %s",
+				   jstream_type_name(v));
 		return push_i64(im, &e->samples, &e->n_samples, &e->samples_cap, x);
 	case C_DELTAS:
 		if (!get_time(v, &t))
-			return bad(im, "expected a time delta in µs, found %s", jstream_type_name(v));
+			return bad(im, "expected a time delta in µs, found %s",
+				   jstream_type_name(v));
 		return push_i64(im, &e->deltas, &e->n_deltas, &e->deltas_cap, (int64_t)llround(t));
 	}
 	return true;
@@ -838,12 +878,11 @@ static bool add_chunk(struct importer *im, struct acc *a)
 			return false;
 		}
 		/* DevTools' defaults for what chunks leave out (devtools.md §8.1) */
-		frame = fc_profile_intern_frame(a->p, n->have_name ? e->arena + n->name : "",
-						n->have_name ? n->name_len : 0,
-						n->have_url ? e->arena + n->url : "",
-						n->have_url ? n->url_len : 0,
-						n->have_sid ? e->arena + n->sid : "0",
-						n->have_sid ? n->sid_len : 1, n->line, n->column);
+		frame = fc_profile_intern_frame(
+			a->p, n->have_name ? e->arena + n->name : "",
+			n->have_name ? n->name_len : 0, n->have_url ? e->arena + n->url : "",
+			n->have_url ? n->url_len : 0, n->have_sid ? e->arena + n->sid : "0",
+			n->have_sid ? n->sid_len : 1, n->line, n->column);
 		if (frame == FC_NONE || !FC_GROW(a->nodes, a->nodes_cap, a->n_nodes + 1))
 			return nomem(im);
 		an = &a->nodes[a->n_nodes++];
@@ -1030,7 +1069,8 @@ static bool build(struct importer *im, struct acc *a)
 		const struct chunk *c = &a->chunks[i];
 		for (j = 0; j < c->n_nodes; j++) {
 			const struct accnode *n = &a->nodes[c->node0 + j];
-			uint32_t slot = fc_builder_node(&b, n->id, n->frame, n->line, n->col, im->err);
+			uint32_t slot =
+				fc_builder_node(&b, n->id, n->frame, n->line, n->col, im->err);
 			if (slot == FC_NONE)
 				goto out;
 			if (n->have_parent)
@@ -1071,7 +1111,8 @@ static bool build(struct importer *im, struct acc *a)
 		/* a whole .cpuprofile: its own startTime/endTime, which Chrome
 		 * writes on the trace clock */
 		b.have_start = true;
-		b.start_us = (int64_t)llround(a->have_start && time_ok(a->start) ? a->start : a->ts);
+		b.start_us =
+			(int64_t)llround(a->have_start && time_ok(a->start) ? a->start : a->ts);
 		b.have_end = a->have_end && time_ok(a->end);
 		b.end_us = (int64_t)llround(a->end);
 	} else {
@@ -1124,8 +1165,7 @@ static const char *profile_label(const struct acc *a, char *buf, size_t size)
 
 /* "thread had 2 CPU profiles (0x7b: 421 samples, Internal; 0x7d: 0
  * samples); showing 0x7b (source Internal)". */
-static char *choice_note(struct importer *im, const struct acc *best, size_t *members,
-			 size_t n)
+static char *choice_note(struct importer *im, const struct acc *best, size_t *members, size_t n)
 {
 	char text[1024], label[SHORT + 32];
 	size_t i, len = 0, shown = 0;
@@ -1155,7 +1195,8 @@ static char *choice_note(struct importer *im, const struct acc *best, size_t *me
 			why = "most samples";
 	}
 	if (len < sizeof(text))
-		snprintf(text + len, sizeof(text) - len, "); showing %s (%s); they overlap in "
+		snprintf(text + len, sizeof(text) - len,
+			 "); showing %s (%s); they overlap in "
 			 "time and are not merged",
 			 profile_label(best, label, sizeof(label)), why);
 	return fc_strdup_clean(text);
@@ -1251,8 +1292,7 @@ static bool assemble(struct importer *im, struct fc_profile_set *out)
 		goto nomem;
 	for (i = 0; i < im->n_warn; i++)
 		if (!fc_profile_warn(out->items[first], im->warn_path[i], im->warn_line[i],
-				     im->warn_line[i] > 0, "%s",
-				     im->warn_text[i]))
+				     im->warn_line[i] > 0, "%s", im->warn_text[i]))
 			goto nomem;
 	out->items[first]->n_repairs += im->n_more_warn;
 	ok = true;

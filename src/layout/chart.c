@@ -67,8 +67,8 @@ struct walk_stack {
 	uint32_t top;
 };
 
-static bool close_top(const struct fc_profile *p, struct walk_stack *s, uint32_t node,
-		      uint32_t row, uint32_t flags, double t, fc_chart_emit emit, void *ctx)
+static bool close_top(const struct fc_profile *p, struct walk_stack *s, uint32_t node, uint32_t row,
+		      uint32_t flags, double t, fc_chart_emit emit, void *ctx)
 {
 	struct fc_box b;
 	double start = s->start[s->top], dur = t - start;
@@ -134,7 +134,8 @@ bool fc_chart_walk(const struct fc_profile *p, const uint32_t *nodes, bool gc_ro
 			continue;
 		}
 		if (prev_node == gc && gc_parent != FC_NONE) {
-			if (!close_top(p, &s, gc, depth[gc_parent], FC_BOX_GC_STACKED, t, emit, ctx))
+			if (!close_top(p, &s, gc, depth[gc_parent], FC_BOX_GC_STACKED, t, emit,
+				       ctx))
 				goto out;
 			prev_node = gc_parent;
 			gc_parent = FC_NONE;

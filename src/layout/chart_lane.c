@@ -58,8 +58,8 @@ static bool sort_open_order(struct fc_lane *lane, const uint64_t *seq)
 struct row_box {
 	struct fc_box box;
 	uint64_t parent_seq;
-	uint64_t seq;       /* last member's seq */
-	bool narrow;        /* narrower than minwidth: a run others may join */
+	uint64_t seq; /* last member's seq */
+	bool narrow;  /* narrower than minwidth: a run others may join */
 };
 
 struct row {
@@ -179,8 +179,7 @@ bool fc_chart_lane(struct fc_lane *lane, const struct fc_profile *p,
 		struct culled c = { .ppu = ppu, .minwidth = minwidth_px };
 		if (p->max_depth > FC_LAYOUT_MAX_ROWS)
 			lane->rows_cut = p->max_depth - FC_LAYOUT_MAX_ROWS;
-		ok = clamp_deep(p, nodes) &&
-		     fc_chart_walk(p, nodes, o->gc_root, culled_emit, &c);
+		ok = clamp_deep(p, nodes) && fc_chart_walk(p, nodes, o->gc_root, culled_emit, &c);
 		for (r = 0; r < c.n_rows; r++) {
 			for (i = 0; ok && i < c.rows[r].n; i++) {
 				struct fc_box *b = &c.rows[r].items[i].box;

@@ -16,8 +16,8 @@
 
 struct rank_ctx {
 	const struct fc_profile *p;
-	const char *labels;    /* every frame's label, NUL-terminated */
-	const size_t *offset;  /* frame -> offset into labels */
+	const char *labels;   /* every frame's label, NUL-terminated */
+	const size_t *offset; /* frame -> offset into labels */
 };
 
 /* Label (what the bar shows), then url, line and column, then the raw name,
@@ -63,7 +63,8 @@ static uint32_t *frame_ranks(const struct fc_profile *p)
 		ok = FC_GROW(labels, cap, len + need);
 		if (ok) {
 			offset[i] = len;
-			len += fc_classify_label(fc_profile_str(p, f->name), labels + len, need) + 1;
+			len += fc_classify_label(fc_profile_str(p, f->name), labels + len, need) +
+			       1;
 			order[i] = (uint32_t)i;
 		}
 	}
@@ -230,8 +231,8 @@ static bool push_children(struct place *pl, uint32_t m, double x0, double x1, ui
 	return true;
 }
 
-static bool emit(struct fc_lane *lane, const struct fc_graph *g,
-		 const struct fc_layout_options *o, const struct pending *e)
+static bool emit(struct fc_lane *lane, const struct fc_graph *g, const struct fc_layout_options *o,
+		 const struct pending *e)
 {
 	struct fc_box b;
 

@@ -314,7 +314,8 @@ static bool describe(struct fc_graph *g, const struct fc_profile *const *ps, siz
 		m->format = p->format;
 	} else {
 		const char *first = n && ps[0]->name ? ps[0]->name : "profile";
-		g->title = n ? fc_asprintf("%s + %zu more", first, n - 1) : fc_strdup("no profiles");
+		g->title =
+			n ? fc_asprintf("%s + %zu more", first, n - 1) : fc_strdup("no profiles");
 		m->name = fc_strdup(g->title ? g->title : "");
 	}
 	return g->title && m->name;

@@ -153,9 +153,12 @@ bool fc_layout_build(struct fc_layout *out, const struct fc_profile_set *set,
 	for (i = 0; i < set->count; i++)
 		if (!set->items[i]->has_time)
 			out->has_time = false;
-	out->unit = opts->mode == FC_MODE_GRAPH && opts->weight_samples ? "samples"
-		    : out->has_time ? "µs"
-		    : set->count ? set->items[0]->weight_unit : "µs";
+	if (opts->mode == FC_MODE_GRAPH && opts->weight_samples)
+		out->unit = "samples";
+	else if (!out->has_time && set->count)
+		out->unit = set->items[0]->weight_unit;
+	else
+		out->unit = "µs";
 	out->lanes = calloc(set->count ? set->count : 1, sizeof(*out->lanes));
 	if (!out->lanes) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");

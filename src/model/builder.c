@@ -91,7 +91,8 @@ static bool duplicate(struct fc_builder *b, uint32_t first, uint32_t later, stru
 	char path[96];
 
 	snprintf(path, sizeof(path), "%s[%u].id", b->nodes_path, later);
-	fc_error_set(err, FC_ERR_INVALID, "duplicate node id %lld (also %s[%u], line %u, column %u)",
+	fc_error_set(err, FC_ERR_INVALID,
+		     "duplicate node id %lld (also %s[%u], line %u, column %u)",
 		     (long long)b->id[later], b->nodes_path, first, b->pos_line[first],
 		     b->pos_col[first]);
 	fc_error_set_path(err, path);
@@ -159,12 +160,12 @@ uint32_t fc_builder_node(struct fc_builder *b, int64_t id, uint32_t frame, long 
 	cap = b->cap;
 	if (!FC_GROW(b->id, cap, b->n + 1))
 		goto nomem;
-#define GROW_ALSO(arr)                                                          \
-	do {                                                                    \
-		void *np = realloc(b->arr, cap * sizeof(*b->arr));              \
-		if (!np)                                                        \
-			goto nomem;                                             \
-		b->arr = np;                                                    \
+#define GROW_ALSO(arr)                                             \
+	do {                                                       \
+		void *np = realloc(b->arr, cap * sizeof(*b->arr)); \
+		if (!np)                                           \
+			goto nomem;                                \
+		b->arr = np;                                       \
 	} while (0)
 	if (cap != b->cap) {
 		GROW_ALSO(frame);
@@ -364,7 +365,8 @@ static bool resolve_links(struct fc_builder *b, uint32_t *parent, struct fc_erro
 			if (!fc_builder_repair(b, err, path, b->pos_line[i], b->pos_col[i],
 					       "parent %lld disagrees with the children lists, "
 					       "which name %lld (children win)",
-					       (long long)b->parent_id[i], (long long)b->id[parent[i]]))
+					       (long long)b->parent_id[i],
+					       (long long)b->id[parent[i]]))
 				return false;
 		}
 	}
@@ -373,8 +375,8 @@ static bool resolve_links(struct fc_builder *b, uint32_t *parent, struct fc_erro
 
 /* Every node not reachable from the root sits on or below a cycle: walk
  * parents n steps from one of them to land on the cycle and name a member. */
-static bool report_cycle(const struct fc_builder *b, const uint32_t *parent,
-			 const uint32_t *order, struct fc_error *err)
+static bool report_cycle(const struct fc_builder *b, const uint32_t *parent, const uint32_t *order,
+			 struct fc_error *err)
 {
 	size_t i, steps;
 	uint32_t s = FC_NONE;
@@ -389,8 +391,8 @@ static bool report_cycle(const struct fc_builder *b, const uint32_t *parent,
 		s = parent[s];
 	if (s == FC_NONE)
 		s = 0;
-	return set_invalid(b, err, s, "",
-			   "the call tree has a cycle through node id %lld", (long long)b->id[s]);
+	return set_invalid(b, err, s, "", "the call tree has a cycle through node id %lld",
+			   (long long)b->id[s]);
 }
 
 struct sample_pair {
@@ -468,12 +470,12 @@ static uint32_t unknown_node(struct fc_profile *p)
 	f = fc_profile_intern_frame(p, "(unknown)", 9, "", 0, "0", 1, -1, -1);
 	if (f == FC_NONE)
 		return FC_NONE;
-#define GROW1(arr)                                                          \
-	do {                                                                \
-		q = realloc(p->arr, (n + 1) * sizeof(*p->arr));             \
-		if (!q)                                                     \
-			return FC_NONE;                                     \
-		p->arr = q;                                                 \
+#define GROW1(arr)                                              \
+	do {                                                    \
+		q = realloc(p->arr, (n + 1) * sizeof(*p->arr)); \
+		if (!q)                                         \
+			return FC_NONE;                         \
+		p->arr = q;                                     \
 	} while (0)
 	GROW1(node_parent);
 	GROW1(node_frame);
@@ -542,10 +544,11 @@ static bool build_tree(struct fc_builder *b, struct fc_error *err, uint32_t **or
 		parent[root] = FC_NONE;
 		node_path(b, root == n ? 0 : root, "", path, sizeof(path));
 		if (!fc_builder_repair(b, err, synthetic ? "nodes" : path, 0, 0,
-				       synthetic ? "%u nodes have no parent; a synthetic (root) "
-						   "was added above them"
-						 : "%u nodes have no parent; they were placed under "
-						   "the (root) node",
+				       synthetic
+					       ? "%u nodes have no parent; a synthetic (root) "
+						 "was added above them"
+					       : "%u nodes have no parent; they were placed under "
+						 "the (root) node",
 				       n_roots))
 			goto out;
 	}
@@ -583,8 +586,8 @@ static bool build_tree(struct fc_builder *b, struct fc_error *err, uint32_t **or
 		if (p->node_depth[k] > p->max_depth)
 			p->max_depth = p->node_depth[k];
 		if (s == n) {
-			p->node_frame[k] = fc_profile_intern_frame(p, "(root)", 6, "", 0, "0", 1,
-								   -1, -1);
+			p->node_frame[k] =
+				fc_profile_intern_frame(p, "(root)", 6, "", 0, "0", 1, -1, -1);
 			p->node_id[k] = 0;
 			if (p->node_frame[k] == FC_NONE) {
 				fc_error_set(err, FC_ERR_NOMEM, "out of memory");
@@ -658,8 +661,8 @@ static bool fill_samples(struct fc_builder *b, const uint32_t *order, struct fc_
 
 	if (b->have_times && !b->times_absolute && b->n_times != n) {
 		if (!fc_builder_repair(b, err, b->samples_path, b->samples_line, b->samples_col,
-				       "%zu samples but %zu timeDeltas; using the first %zu",
-				       n, b->n_times, n < b->n_times ? n : b->n_times))
+				       "%zu samples but %zu timeDeltas; using the first %zu", n,
+				       b->n_times, n < b->n_times ? n : b->n_times))
 			return false;
 		if (b->n_times < n)
 			n = b->n_times;
@@ -670,10 +673,10 @@ static bool fill_samples(struct fc_builder *b, const uint32_t *order, struct fc_
 		if (b->n_times == n + 1) {
 			p->last_end_us = b->times[n];
 		} else {
-			if (!fc_builder_repair(b, err, b->samples_path, b->samples_line,
-					       b->samples_col,
-					       "%zu samples but %zu timestamps; using the first %zu",
-					       n, b->n_times, n < b->n_times ? n : b->n_times))
+			if (!fc_builder_repair(
+				    b, err, b->samples_path, b->samples_line, b->samples_col,
+				    "%zu samples but %zu timestamps; using the first %zu", n,
+				    b->n_times, n < b->n_times ? n : b->n_times))
 				return false;
 			if (b->n_times < n)
 				n = b->n_times;
@@ -682,7 +685,8 @@ static bool fill_samples(struct fc_builder *b, const uint32_t *order, struct fc_
 	if (!b->have_times && n > 0) {
 		if (!fc_builder_repair(b, err, b->samples_path, b->samples_line, b->samples_col,
 				       "no timeDeltas; %zu samples spread evenly from startTime "
-				       "to endTime", n))
+				       "to endTime",
+				       n))
 			return false;
 	}
 

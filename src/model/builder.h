@@ -23,7 +23,7 @@ struct fc_builder {
 	size_t n, cap;
 	int64_t *id;
 	uint32_t *frame;
-	int64_t *parent_id;      /* NULL until a node has a parent field; INT64_MIN = none */
+	int64_t *parent_id; /* NULL until a node has a parent field; INT64_MIN = none */
 	uint32_t *pos_line, *pos_col;
 
 	/* children links: parent slot and child id; a parent's links are
@@ -40,7 +40,7 @@ struct fc_builder {
 	size_t n_times, times_cap;
 	int64_t *times;
 	bool times_absolute;
-	bool have_times;    /* a timeDeltas/timestamps array was present */
+	bool have_times; /* a timeDeltas/timestamps array was present */
 	long samples_line, samples_col;
 
 	/* id -> slot, built by finish: dense array when ids are compact */

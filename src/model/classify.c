@@ -200,8 +200,8 @@ static void url_origin(const char *url, char *out, size_t size)
 }
 
 static const char *const cdn_hosts[] = {
-	"unpkg.com", "cdn.jsdelivr.net", "esm.sh", "esm.run",
-	"cdn.skypack.dev", "ga.jspm.io", "jsr.io", "deno.land",
+	"unpkg.com",       "cdn.jsdelivr.net", "esm.sh", "esm.run",
+	"cdn.skypack.dev", "ga.jspm.io",       "jsr.io", "deno.land",
 };
 
 /* formats.md §F step 6: the package named by a CDN URL's path. */
@@ -306,37 +306,37 @@ void fc_classify(const struct fc_callframe *in, struct fc_class *out)
 	out->package[0] = '\0';
 
 	if (strcmp(fn, "(idle)") == 0)
-		return set(out, FC_TIER_IDLE, 0);                          /* 1 */
+		return set(out, FC_TIER_IDLE, 0); /* 1 */
 	if (strcmp(fn, "(garbage collector)") == 0)
-		return set(out, FC_TIER_GC, 0);                            /* 2 */
+		return set(out, FC_TIER_GC, 0); /* 2 */
 	if (strcmp(fn, "(root)") == 0 || strcmp(fn, "(program)") == 0)
-		return set(out, FC_TIER_V8, 0);                            /* 3, 4 */
+		return set(out, FC_TIER_V8, 0); /* 3, 4 */
 	if (url[0] == '\0' && no_script) {
 		if (fn[0] == '(' && ends(fn, ")"))
-			return set(out, FC_TIER_V8, 0);                    /* 5 */
+			return set(out, FC_TIER_V8, 0); /* 5 */
 		if (starts(fn, "RegExp: "))
-			return set(out, FC_TIER_NATIVE, FC_TAG_REGEXP);    /* 6 */
-		return set(out, FC_TIER_NATIVE, 0);                        /* 7 */
+			return set(out, FC_TIER_NATIVE, FC_TAG_REGEXP); /* 6 */
+		return set(out, FC_TIER_NATIVE, 0);                     /* 7 */
 	}
 	if (starts(url, "native ") || starts(url, "extensions::") || starts(url, "v8/"))
-		return set(out, FC_TIER_NATIVE, 0);                        /* 8, 9 */
+		return set(out, FC_TIER_NATIVE, 0); /* 8, 9 */
 	if (starts(url, "wasm://") || (in->code_type && strcmp(in->code_type, "wasm") == 0) ||
 	    is_wasm_function(fn))
-		return set(out, FC_TIER_APP, FC_TAG_WASM);                 /* 10 */
+		return set(out, FC_TIER_APP, FC_TAG_WASM); /* 10 */
 	if (starts(url, "node:") || starts(url, "electron/"))
-		return set(out, FC_TIER_CORE, 0);                          /* 11, 12 */
+		return set(out, FC_TIER_CORE, 0); /* 11, 12 */
 	if (starts(url, "ext:core/") || starts(url, "ext:runtime") || starts(url, "ext:deno") ||
 	    starts(url, "ext:cli"))
-		return set(out, FC_TIER_CORE, 0);                          /* 13 */
+		return set(out, FC_TIER_CORE, 0); /* 13 */
 	if (strcmp(url, "[eval]-wrapper") == 0 || strcmp(url, "[worker eval]-wrapper") == 0)
-		return set(out, FC_TIER_CORE, 0);                          /* 14 */
+		return set(out, FC_TIER_CORE, 0); /* 14 */
 	if (strcmp(url, "[eval]") == 0 || strcmp(url, "[worker eval]") == 0 ||
 	    starts(url, "evalmachine."))
-		return set(out, FC_TIER_APP, FC_TAG_EVAL);                 /* 15 */
+		return set(out, FC_TIER_APP, FC_TAG_EVAL); /* 15 */
 	if (url[0] == '\0')
-		return set(out, FC_TIER_APP, FC_TAG_EVAL);                 /* 16 */
+		return set(out, FC_TIER_APP, FC_TAG_EVAL); /* 16 */
 	if (starts(url, "chrome-extension://") || starts(url, "moz-extension://") ||
-	    starts(url, "safari-web-extension://")) {                      /* 17 */
+	    starts(url, "safari-web-extension://")) { /* 17 */
 		char host[200];
 		url_host(url, host, sizeof(host));
 		snprintf(out->package, sizeof(out->package), "ext:%s", host);
@@ -351,7 +351,7 @@ void fc_classify(const struct fc_callframe *in, struct fc_class *out)
 		snprintf(path, PATH_MAX_LEN, "%.*s", PATH_MAX_LEN - 1, url);
 	}
 
-	if (starts(url, "webpack://") || starts(url, "webpack-internal://")) {  /* 18 */
+	if (starts(url, "webpack://") || starts(url, "webpack-internal://")) { /* 18 */
 		char *p = strstr(path, "://") + 3;
 		strip_query(p);
 		p += strcspn(p, "/"); /* authority */
@@ -367,11 +367,11 @@ void fc_classify(const struct fc_callframe *in, struct fc_class *out)
 		}
 		goto done;
 	}
-	if (starts(url, "webpack/runtime/")) {                             /* 19 */
+	if (starts(url, "webpack/runtime/")) { /* 19 */
 		set(out, FC_TIER_APP, 0);
 		goto done;
 	}
-	if (starts(url, "http://") || starts(url, "https://")) {           /* 20 */
+	if (starts(url, "http://") || starts(url, "https://")) { /* 20 */
 		char host[200], origin[256];
 		const char *p;
 		size_t i;
@@ -401,7 +401,7 @@ void fc_classify(const struct fc_callframe *in, struct fc_class *out)
 		strip_query(path);
 	}
 	slen = scheme_len(path);
-	if (is_absolute(path) && !slen) {                                  /* 21 */
+	if (is_absolute(path) && !slen) { /* 21 */
 		if (has_segment(path, "node_modules") || has_segment(path, "bower_components") ||
 		    yarn_path(path)) {
 			set(out, FC_TIER_DEPS, 0);
@@ -415,13 +415,13 @@ void fc_classify(const struct fc_callframe *in, struct fc_class *out)
 		}
 		goto done;
 	}
-	if (!slen && path[0] != '[') {                                     /* 22 */
+	if (!slen && path[0] != '[') { /* 22 */
 		if (starts(path, "internal/") || (strchr(path, '/') == NULL && ends(path, ".js"))) {
 			set(out, FC_TIER_CORE, 0);
 			goto done;
 		}
 	}
-	if (slen) {                                                        /* 23 */
+	if (slen) { /* 23 */
 		if ((slen == 6 && strncmp(path, "chrome", 6) == 0) ||
 		    (slen == 8 && strncmp(path, "devtools", 8) == 0))
 			set(out, FC_TIER_V8, 0);
@@ -429,7 +429,7 @@ void fc_classify(const struct fc_callframe *in, struct fc_class *out)
 			set(out, FC_TIER_APP, 0);
 		goto done;
 	}
-	set(out, FC_TIER_APP, 0);                                          /* 24 */
+	set(out, FC_TIER_APP, 0); /* 24 */
 done:
 	free(path);
 }
@@ -527,8 +527,9 @@ void fc_profile_classify(struct fc_profile *p)
 		fc_classify(&in, &cls);
 		fr->tier = (uint8_t)cls.tier;
 		fr->tags = (uint8_t)cls.tags;
-		pkg = cls.package[0] ? fc_strpool_intern(&p->strings, cls.package, strlen(cls.package))
-				     : 0;
+		pkg = cls.package[0]
+			      ? fc_strpool_intern(&p->strings, cls.package, strlen(cls.package))
+			      : 0;
 		fr->package = pkg == FC_NONE ? 0 : pkg;
 	}
 }

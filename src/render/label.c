@@ -89,8 +89,8 @@ size_t fc_label_trim_middle(const char *s, size_t n, char *out, size_t size)
 	return put(out, size, "%.*s%s%s", (int)lb, s, ellipsis, s + rb);
 }
 
-size_t fc_label_fit(const char *s, double max_width, fc_label_measure measure, void *ctx,
-		    char *out, size_t size)
+size_t fc_label_fit(const char *s, double max_width, fc_label_measure measure, void *ctx, char *out,
+		    size_t size)
 {
 	char text[MAX_LABEL_CHARS * 4 + 8], trial[MAX_LABEL_CHARS * 4 + 8];
 	size_t len, l, r, m, steps;
@@ -152,8 +152,8 @@ static void url_file(const char *url, char *out, size_t size)
 	put(out, size, "%s", base[0] ? base : url);
 }
 
-size_t fc_label_box(const struct fc_layout *l, const struct fc_lane *lane,
-		    const struct fc_box *b, char *out, size_t size)
+size_t fc_label_box(const struct fc_layout *l, const struct fc_lane *lane, const struct fc_box *b,
+		    char *out, size_t size)
 {
 	const struct fc_profile *p = lane->profile;
 	const struct fc_frame *f;

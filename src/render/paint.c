@@ -257,7 +257,8 @@ static bool paint_bars(struct fc_painter *p, cairo_t *cr, size_t li)
 	for (i = 0; i < lane->n_boxes; i++) {
 		if (hidden[i] || lane->boxes[i].depth >= p->lane_rows[li])
 			continue;
-		c[n].rgb = pack(fc_style_fill(p->style, lane->profile, &lane->boxes[i], lane->total));
+		c[n].rgb =
+			pack(fc_style_fill(p->style, lane->profile, &lane->boxes[i], lane->total));
 		c[n++].box = (uint32_t)i;
 	}
 	free(hidden);
@@ -315,9 +316,9 @@ static void paint_labels(struct fc_painter *p, cairo_t *cr, size_t li)
 		} else if (l->mode == FC_MODE_GRAPH && strcmp(fit, text) != 0) {
 			/* the whole "name  file:line" does not fit: the name alone
 			 * says more than both halves cut in the middle */
-			fc_classify_label(fc_profile_str(lane->profile,
-							 lane->profile->frames[b->frame].name),
-					  text, sizeof(text));
+			fc_classify_label(
+				fc_profile_str(lane->profile, lane->profile->frames[b->frame].name),
+				text, sizeof(text));
 			if (!fc_text_fit(p, text, max_w, fit, sizeof(fit)))
 				continue;
 		}
@@ -367,7 +368,8 @@ bool fc_painter_paint(struct fc_painter *p, cairo_t *cr, struct fc_error *err)
 			char title[1024];
 			pango_layout_set_width(p->bold, (int)(p->plot_w * PANGO_SCALE));
 			pango_layout_set_ellipsize(p->bold, PANGO_ELLIPSIZE_MIDDLE);
-			snprintf(title, sizeof(title), "%s", l->lanes[i].title ? l->lanes[i].title : "");
+			snprintf(title, sizeof(title), "%s",
+				 l->lanes[i].title ? l->lanes[i].title : "");
 			fc_text_show(cr, p->bold, title, p->plot_x, p->lane_title_y[i] + base,
 				     t->text);
 			pango_layout_set_width(p->bold, -1);
@@ -384,7 +386,8 @@ bool fc_painter_paint(struct fc_painter *p, cairo_t *cr, struct fc_error *err)
 		paint_labels(p, cr, i);
 	if (!boxes)
 		fc_text_show(cr, p->text, "no samples", p->plot_x + 4,
-			     (l->n_lanes ? p->lane_y[0] : p->plot_bottom - h) + base, t->text_muted);
+			     (l->n_lanes ? p->lane_y[0] : p->plot_bottom - h) + base,
+			     t->text_muted);
 	if (p->show_legend)
 		fc_paint_legend(p, cr);
 	cairo_restore(cr);
@@ -420,15 +423,13 @@ void fc_paint_error_file(struct fc_error *err, const struct fc_output *out)
 	err->column = 0;
 }
 
-cairo_status_t fc_paint_stream_write(void *closure, const unsigned char *data,
-				     unsigned int length)
+cairo_status_t fc_paint_stream_write(void *closure, const unsigned char *data, unsigned int length)
 {
 	return fc_output_write(closure, data, length) ? CAIRO_STATUS_SUCCESS
 						      : CAIRO_STATUS_WRITE_ERROR;
 }
 
-bool fc_paint_surface_done(cairo_surface_t *s, struct fc_output *out, bool ok,
-			   struct fc_error *err)
+bool fc_paint_surface_done(cairo_surface_t *s, struct fc_output *out, bool ok, struct fc_error *err)
 {
 	cairo_status_t status = cairo_surface_status(s);
 

@@ -48,7 +48,8 @@ static char *default_title(const struct fc_layout *l)
 		if (!p)
 			continue;
 		src = p->source && strcmp(p->source, "-") != 0 ? fc_basename(p->source)
-								: p->name ? p->name : "profile";
+		      : p->name                                ? p->name
+							       : "profile";
 		if (!first)
 			first = src;
 		else if (strcmp(first, src) != 0)
@@ -144,8 +145,8 @@ static bool notes_line(struct fc_painter *p)
 	}
 	if (cut && cap == FC_LAYOUT_MAX_ROWS) {
 		fc_format_grouped((double)cut, 0, w, sizeof(w));
-		snprintf(buf, sizeof(buf), "%s deeper row%s not drawn (at most %d rows per %s)",
-			 w, cut == 1 ? "" : "s", FC_LAYOUT_MAX_ROWS,
+		snprintf(buf, sizeof(buf), "%s deeper row%s not drawn (at most %d rows per %s)", w,
+			 cut == 1 ? "" : "s", FC_LAYOUT_MAX_ROWS,
 			 l->n_lanes > 1 ? "lane" : "chart");
 		if (!append(&p->notes, SEP, buf))
 			return false;
@@ -175,8 +176,8 @@ static bool notes_line(struct fc_painter *p)
 		if (l->lanes[i].rows > cap || l->lanes[i].rows_cut)
 			k++;
 	if (k && cap < FC_LAYOUT_MAX_ROWS) {
-		snprintf(buf, sizeof(buf), "rows deeper than %u not drawn in %zu lane%s",
-			 cap, k, k == 1 ? "" : "s");
+		snprintf(buf, sizeof(buf), "rows deeper than %u not drawn in %zu lane%s", cap, k,
+			 k == 1 ? "" : "s");
 		if (!append(&p->notes, SEP, buf))
 			return false;
 	}

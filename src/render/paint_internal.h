@@ -10,10 +10,10 @@
 #include "flamechart/paint.h"
 
 /* Geometry. DevTools' flame chart has no margins; an image needs some. */
-#define FC_PAINT_MARGIN_X 10   /* left and right of the plot */
+#define FC_PAINT_MARGIN_X 10 /* left and right of the plot */
 #define FC_PAINT_MARGIN_TOP 10
 #define FC_PAINT_MARGIN_BOTTOM 10
-#define FC_PAINT_TITLE_PX 16   /* bold title; other header text is the theme size */
+#define FC_PAINT_TITLE_PX 16 /* bold title; other header text is the theme size */
 #define FC_PAINT_SUBTITLE_PX 12
 #define FC_PAINT_HEADER_GAP 6  /* header to ruler */
 #define FC_PAINT_RULER_H 15    /* DevTools RulerHeight (devtools.md §6.1) */
@@ -28,8 +28,8 @@
 #define FC_PAINT_EPSILON_PX 1e-6
 
 struct fc_legend_slot {
-	double x, y;       /* swatch top left */
-	char *label;       /* trimmed to fit; owned */
+	double x, y; /* swatch top left */
+	char *label; /* trimmed to fit; owned */
 	char share[16];
 };
 
@@ -47,24 +47,24 @@ struct fc_painter {
 	int width, height;
 	double plot_x, plot_w;
 	double title_y, subtitle_y, info_y, notes_y; /* baselines */
-	double ruler_y;                  /* top of the ruler band */
-	double plot_bottom;              /* grid lines end here */
-	double *lane_title_y;            /* per lane: title row top, < 0 when none */
-	double *lane_y;                  /* per lane: top of its block of rows */
-	uint32_t *lane_rows;             /* per lane: rows drawn (at least 1) */
-	double legend_title_y;           /* baseline */
-	struct fc_legend_slot *slots;    /* one per legend entry */
+	double ruler_y;                              /* top of the ruler band */
+	double plot_bottom;                          /* grid lines end here */
+	double *lane_title_y;                        /* per lane: title row top, < 0 when none */
+	double *lane_y;                              /* per lane: top of its block of rows */
+	uint32_t *lane_rows;                         /* per lane: rows drawn (at least 1) */
+	double legend_title_y;                       /* baseline */
+	struct fc_legend_slot *slots;                /* one per legend entry */
 	bool show_legend;
 
 	/* text: one pango context, layouts reused for every string */
 	cairo_surface_t *scratch;
 	cairo_t *scratch_cr;
 	PangoContext *pango;
-	PangoLayout *text;   /* theme font and size: labels, ruler, legend */
-	PangoLayout *bold;   /* lane titles */
-	PangoLayout *big;    /* the title */
-	PangoLayout *sub;    /* the subtitle */
-	double ellipsis_w;   /* width of "…" in the label font */
+	PangoLayout *text; /* theme font and size: labels, ruler, legend */
+	PangoLayout *bold; /* lane titles */
+	PangoLayout *big;  /* the title */
+	PangoLayout *sub;  /* the subtitle */
+	double ellipsis_w; /* width of "…" in the label font */
 };
 
 /* Rows drawn per lane at most: the caller's max_rows, never more than
@@ -78,8 +78,7 @@ static inline uint32_t fc_painter_max_rows(const struct fc_painter *p)
 /* paint.c: the stream callback of the vector surfaces (closure: an
  * fc_output) and the common end of every writer: ok unless painting, the
  * output or the surface failed, with err set. */
-cairo_status_t fc_paint_stream_write(void *closure, const unsigned char *data,
-				     unsigned int length);
+cairo_status_t fc_paint_stream_write(void *closure, const unsigned char *data, unsigned int length);
 bool fc_paint_surface_done(cairo_surface_t *s, struct fc_output *out, bool ok,
 			   struct fc_error *err);
 /* Names the output file in err (every writer error is about that file). */
@@ -93,8 +92,7 @@ double fc_text_width(PangoLayout *layout, const char *s);
 void fc_text_show(cairo_t *cr, PangoLayout *layout, const char *s, double x, double baseline,
 		  struct fc_rgb c);
 /* s middle-ellipsised to max_width in the label font (DevTools trimTextMiddle). */
-size_t fc_text_fit(struct fc_painter *p, const char *s, double max_width, char *out,
-		   size_t size);
+size_t fc_text_fit(struct fc_painter *p, const char *s, double max_width, char *out, size_t size);
 void fc_set_rgb(cairo_t *cr, struct fc_rgb c, double alpha);
 
 /* paint_ruler.c: the tick step (DevTools TimelineGrid) and label text */

@@ -88,7 +88,8 @@ void fc_paint_legend(struct fc_painter *p, cairo_t *cr)
 			cairo_fill(cr);
 		}
 		/* a hairline frame so that pale swatches show on the background */
-		cairo_rectangle(cr, s->x + 0.5, s->y + 0.5, FC_PAINT_SWATCH - 1, FC_PAINT_SWATCH - 1);
+		cairo_rectangle(cr, s->x + 0.5, s->y + 0.5, FC_PAINT_SWATCH - 1,
+				FC_PAINT_SWATCH - 1);
 		fc_set_rgb(cr, t->text_muted, e->swatch ? 0.35 : 0.8);
 		cairo_set_line_width(cr, 1);
 		cairo_stroke(cr);

@@ -154,8 +154,7 @@ static double measure_label(void *ctx, const char *s)
 	return fc_text_width(ctx, s);
 }
 
-size_t fc_text_fit(struct fc_painter *p, const char *s, double max_width, char *out,
-		   size_t size)
+size_t fc_text_fit(struct fc_painter *p, const char *s, double max_width, char *out, size_t size)
 {
 	return fc_label_fit(s, max_width, measure_label, p->text, out, size);
 }

@@ -40,10 +40,13 @@ static bool buf_add_safe(struct buf *b, const char *s, size_t n)
 	size_t i, from = 0;
 
 	for (i = 0; i < n; i++) {
-		const char *r = s[i] == ';' ? semicolon
-				: (s[i] == '\n' || s[i] == '\r') ? replacement
-				: NULL;
-		if (!r)
+		const char *r;
+
+		if (s[i] == ';')
+			r = semicolon;
+		else if (s[i] == '\n' || s[i] == '\r')
+			r = replacement;
+		else
 			continue;
 		if (!buf_add(b, s + from, i - from) || !buf_add(b, r, 3))
 			return false;
@@ -83,8 +86,8 @@ static bool frame_name(struct buf *b, const struct fc_profile *p, const struct f
 /* Every frame's folded name, and its rank in byte order. */
 struct names {
 	struct buf text;
-	size_t *offset;  /* frame -> offset into text; n_frames = the "…" box */
-	uint32_t *rank;  /* frame -> position in byte order; "…" last */
+	size_t *offset; /* frame -> offset into text; n_frames = the "…" box */
+	uint32_t *rank; /* frame -> position in byte order; "…" last */
 };
 
 static int name_cmp(const void *a, const void *b, void *ctx)
@@ -140,8 +143,8 @@ struct lane_tree {
 	uint32_t *stack;
 };
 
-static bool lane_tree_build(struct lane_tree *t, const struct fc_lane *lane,
-			    const struct names *nm, size_t nf, struct fc_error *err)
+static bool lane_tree_build(struct lane_tree *t, const struct fc_lane *lane, const struct names *nm,
+			    size_t nf, struct fc_error *err)
 {
 	size_t n = lane->n_boxes, i;
 	uint32_t *parent = malloc((n ? n : 1) * sizeof(*parent));

@@ -41,7 +41,8 @@ static json_t *frame_json(const struct fc_layout *l, const struct fc_lane *lane,
 	fc_rgb_hex(fc_style_fill(st, p, b, lane->total), hex);
 	ok = ok && put(o, "depth", json_integer(b->depth));
 	if (b->frame == FC_NONE) {
-		ok = ok && put(o, "name", json_string("…")) && put(o, "coalesced", json_integer(b->count));
+		ok = ok && put(o, "name", json_string("…")) &&
+		     put(o, "coalesced", json_integer(b->count));
 	} else {
 		const struct fc_frame *f = &p->frames[b->frame];
 		ok = ok && put(o, "name", json_string(fc_profile_str(p, f->name))) &&

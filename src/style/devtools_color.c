@@ -24,8 +24,8 @@ static uint32_t next_cp(const unsigned char **s)
 
 uint32_t fc_devtools_hash(const char *utf8)
 {
-	const double p = 4294967291.0; /* 2^32 - 5 */
-	const double z = 1345575271.0; /* 0x5033d967 */
+	const double p = 4294967291.0;  /* 2^32 - 5 */
+	const double z = 1345575271.0;  /* 0x5033d967 */
 	const double z2 = 1506996573.0; /* 0x59d2f15d */
 	const unsigned char *s = (const unsigned char *)utf8;
 	double acc = 0, zi = 1;
@@ -73,7 +73,8 @@ int fc_hsl_space_value(const struct fc_hsl_space *sp, int64_t index)
 	if (sp->min == sp->max || count <= 1)
 		return sp->min;
 	index %= count; /* like JS %: negative stays negative */
-	return sp->min + (int)floor((double)index / (double)(count - 1) * (double)(sp->max - sp->min));
+	return sp->min +
+	       (int)floor((double)index / (double)(count - 1) * (double)(sp->max - sp->min));
 }
 
 void fc_devtools_hsl(const char *id, const struct fc_hsl_space *h, const struct fc_hsl_space *s,

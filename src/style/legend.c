@@ -87,7 +87,8 @@ static bool url_group(struct groups *g, const struct fc_theme *t, const struct f
 
 	if (t->url_performance_keys) {
 		if (f->meta == FC_META_IDLE)
-			return groups_add(g, fc_strdup("\x01idle"), fc_strdup("(idle)"), self, p, fi);
+			return groups_add(g, fc_strdup("\x01idle"), fc_strdup("(idle)"), self, p,
+					  fi);
 		if (no_script)
 			return groups_add(g, fc_strdup("\x01system"),
 					  fc_strdup("system (no script)"), self, p, fi);
@@ -117,8 +118,8 @@ static bool package_group(struct groups *g, const struct fc_profile *p, uint32_t
 		return groups_add(g, fc_strdup(pkg), fc_strdup(pkg), self, p, fi);
 	}
 	/* tiers sort before package names and keep their order */
-	return groups_add(g, fc_asprintf("\x01%d", f->tier), fc_strdup(tier_labels[f->tier]),
-			  self, p, fi);
+	return groups_add(g, fc_asprintf("\x01%d", f->tier), fc_strdup(tier_labels[f->tier]), self,
+			  p, fi);
 }
 
 static int by_key(const void *a, const void *b, void *ctx)
@@ -163,8 +164,8 @@ static struct fc_rgb frame_color(const struct fc_style *st, const struct fc_prof
 	return fc_style_fill(st, p, &b, 0);
 }
 
-static bool add_entry(struct fc_legend *lg, size_t *cap, struct fc_rgb c, bool swatch,
-		      char *label, double share)
+static bool add_entry(struct fc_legend *lg, size_t *cap, struct fc_rgb c, bool swatch, char *label,
+		      double share)
 {
 	struct fc_legend_entry *e;
 
@@ -223,8 +224,7 @@ bool fc_style_frame_self(const struct fc_layout *l, const struct fc_lane *lane, 
 }
 
 /* Marks the frames of p that lane draws. */
-static void mark_drawn(const struct fc_lane *lane, const struct fc_profile *p,
-		       unsigned char *drawn)
+static void mark_drawn(const struct fc_lane *lane, const struct fc_profile *p, unsigned char *drawn)
 {
 	size_t i;
 
@@ -299,9 +299,9 @@ static bool filter_entries(struct fc_legend *lg, size_t *cap, const struct fc_st
 			hidden |= l->lanes[i].sources[k]->hidden_tiers;
 	if (hidden) {
 		list = tier_list(hidden);
-		if (!list || !add_entry(lg, cap, t->coalesced, false,
-					fc_asprintf("hidden, time counted in the callers: %s", list),
-					-1)) {
+		if (!list ||
+		    !add_entry(lg, cap, t->coalesced, false,
+			       fc_asprintf("hidden, time counted in the callers: %s", list), -1)) {
 			free(list);
 			return false;
 		}
@@ -319,8 +319,8 @@ static bool filter_entries(struct fc_legend *lg, size_t *cap, const struct fc_st
 	return true;
 }
 
-bool fc_legend_build(struct fc_legend *out, const struct fc_style *st,
-		     const struct fc_layout *l, size_t top, struct fc_error *err)
+bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const struct fc_layout *l,
+		     size_t top, struct fc_error *err)
 {
 	const struct fc_theme *t = st->theme ? st->theme : fc_theme_default();
 	struct groups g = { 0 };
@@ -429,10 +429,11 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st,
 		break;
 	}
 	/* the chart draws these samples as gaps; the graph leaves them out */
-	if (gaps > 0 && !add_entry(out, &cap, t->background, false,
-				   fc_strdup(l->mode == FC_MODE_GRAPH ? "nothing on the stack (not drawn)"
-								       : "nothing on the stack (gaps)"),
-				   gaps / total))
+	if (gaps > 0 &&
+	    !add_entry(out, &cap, t->background, false,
+		       fc_strdup(l->mode == FC_MODE_GRAPH ? "nothing on the stack (not drawn)"
+							  : "nothing on the stack (gaps)"),
+		       gaps / total))
 		goto nomem;
 	if (coalesced &&
 	    !add_entry(out, &cap, t->coalesced, true,

@@ -60,8 +60,9 @@ static struct fc_rgb url_color(const struct fc_theme *t, const struct fc_profile
 		default:
 			break;
 		}
-		key = url[0] ? url : (sid[0] && strcmp(sid, "0") != 0) ? sid
-									: fc_profile_str(p, f->name);
+		key = url[0]                              ? url
+		      : (sid[0] && strcmp(sid, "0") != 0) ? sid
+							  : fc_profile_str(p, f->name);
 	}
 	return generated(key, &t->hue, &t->saturation, &t->lightness);
 }
@@ -154,8 +155,9 @@ struct fc_rgb fc_style_fill(const struct fc_style *st, const struct fc_profile *
 		break;
 	case FC_SCHEME_HEAT:
 		shares = heat_shares(st, p);
-		c = fc_style_heat(t, shares ? shares[box->frame]
-					    : total > 0 ? box->self / total : 0);
+		c = fc_style_heat(t, shares      ? shares[box->frame]
+				     : total > 0 ? box->self / total
+						 : 0);
 		break;
 	case FC_SCHEME_MONO:
 	default:

@@ -41,10 +41,13 @@ struct field {
 	enum kind kind;
 	size_t offset;
 	double lo, hi;
-	bool optional;    /* may be left out even by a complete (built-in) theme */
+	bool optional; /* may be left out even by a complete (built-in) theme */
 };
 
-#define F(path, kind, member, lo, hi) { path, kind, offsetof(struct fc_theme, member), lo, hi, false }
+#define F(path, kind, member, lo, hi)                                        \
+	{                                                                    \
+		path, kind, offsetof(struct fc_theme, member), lo, hi, false \
+	}
 
 static const struct field fields[] = {
 	{ "name", K_STRING, offsetof(struct fc_theme, name), 0, 0, false },
@@ -90,8 +93,8 @@ static const struct field fields[] = {
 
 #define N_FIELDS FC_ARRAY_LEN(fields)
 
-static const char *const groups[] = { "labels", "font", "bar", "tiers", "url", "package", "heat",
-				      "mono" };
+static const char *const groups[] = { "labels", "font",    "bar",  "tiers",
+				      "url",    "package", "heat", "mono" };
 
 struct loader {
 	const char *text; /* the JSON, for key positions */
@@ -208,11 +211,10 @@ static bool key_position(const char *text, size_t len, const char *path, long *l
 /* --- errors ------------------------------------------------------------------------- */
 
 /* Fails with the key at path located in the text (when it is found). */
-static bool fail(struct loader *ld, enum fc_error_code code, const char *path, const char *fmt,
-		 ...) __attribute__((format(printf, 4, 5)));
+static bool fail(struct loader *ld, enum fc_error_code code, const char *path, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 
-static bool fail(struct loader *ld, enum fc_error_code code, const char *path, const char *fmt,
-		 ...)
+static bool fail(struct loader *ld, enum fc_error_code code, const char *path, const char *fmt, ...)
 {
 	va_list ap;
 	long line = 0, col = 0;
@@ -362,8 +364,8 @@ static bool number_in(struct loader *ld, const char *path, const json_t *v, doub
 			    hi, got);
 	d = json_number_value(v);
 	if (!(d >= lo && d <= hi))
-		return fail(ld, FC_ERR_INVALID, path, "expected a number from %g to %g, not %s",
-			    lo, hi, got);
+		return fail(ld, FC_ERR_INVALID, path, "expected a number from %g to %g, not %s", lo,
+			    hi, got);
 	*out = d;
 	return true;
 }
@@ -383,8 +385,8 @@ static bool integer_in(struct loader *ld, const char *path, const json_t *v, int
 
 /* {"min": 30, "max": 330, "count": 5}: count is optional (0 = max - min
  * steps, DevTools' "count undefined"); a fixed value is min == max. */
-static bool parse_space(struct loader *ld, const char *path, const json_t *v,
-			const struct field *f, struct fc_hsl_space *out)
+static bool parse_space(struct loader *ld, const char *path, const json_t *v, const struct field *f,
+			struct fc_hsl_space *out)
 {
 	static const char *const keys[] = { "min", "max", "count", NULL };
 	struct fc_hsl_space sp = { 0, 0, 0 };
@@ -397,9 +399,11 @@ static bool parse_space(struct loader *ld, const char *path, const json_t *v,
 		char got[96];
 		describe(v, got, sizeof(got));
 		return fail(ld, FC_ERR_TYPE, path,
-			    "expected an object {\"min\": …, \"max\": …, \"count\": …}, not %s", got);
+			    "expected an object {\"min\": …, \"max\": …, \"count\": …}, not %s",
+			    got);
 	}
-	json_object_foreach((json_t *)v, key, val) {
+	json_object_foreach((json_t *)v, key, val)
+	{
 		snprintf(sub, sizeof(sub), "%s.%s", path, key);
 		if (strcmp(key, "min") == 0) {
 			if (!integer_in(ld, sub, val, (int)f->lo, (int)f->hi, &sp.min))
@@ -446,10 +450,11 @@ static bool parse_hsl(struct loader *ld, const char *path, const json_t *v, stru
 		const json_t *x = json_array_get(v, i);
 		if (!json_is_number(x) || !(json_number_value(x) >= 0) ||
 		    json_number_value(x) > hi[i])
-			return fail(ld, FC_ERR_INVALID, path,
-				    "[hue, saturation, lightness]: item %zu must be a number from 0 "
-				    "to %g",
-				    i + 1, hi[i]);
+			return fail(
+				ld, FC_ERR_INVALID, path,
+				"[hue, saturation, lightness]: item %zu must be a number from 0 "
+				"to %g",
+				i + 1, hi[i]);
 		d[i] = json_number_value(x);
 	}
 	out->h = d[0];
@@ -479,8 +484,8 @@ static bool parse_field(struct loader *ld, size_t fi, const json_t *v)
 	case K_STRING: {
 		char **dst = (char **)(void *)at, *copy;
 		if (!json_is_string(v) || json_string_length(v) == 0 ||
-		    json_string_length(v) > FAMILY_MAX || strlen(json_string_value(v)) !=
-								  json_string_length(v))
+		    json_string_length(v) > FAMILY_MAX ||
+		    strlen(json_string_value(v)) != json_string_length(v))
 			return fail(ld, FC_ERR_TYPE, f->path,
 				    "expected a text of 1 to %d bytes, not %s", FAMILY_MAX, got);
 		/* names reach the header, the report and pango as they are */
@@ -568,7 +573,8 @@ static bool parse_group(struct loader *ld, const char *group, const json_t *obj)
 		describe(obj, got, sizeof(got));
 		return fail(ld, FC_ERR_TYPE, group, "expected an object, not %s", got);
 	}
-	json_object_foreach((json_t *)obj, key, v) {
+	json_object_foreach((json_t *)obj, key, v)
+	{
 		size_t fi;
 		snprintf(path, sizeof(path), "%s.%s", group, key);
 		fi = find_field(path);
@@ -686,13 +692,15 @@ static struct fc_theme *parse(const char *json, size_t len, const char *file, bo
 	} else if (!start_from_base(&ld, root)) {
 		goto fail;
 	}
-	json_object_foreach(root, key, v) {
+	json_object_foreach(root, key, v)
+	{
 		size_t fi = find_field(key);
 		if (strcmp(key, "extends") == 0) {
 			if (!builtin)
 				continue; /* read first, by start_from_base */
-			fail(&ld, FC_ERR_INVALID, key, "a built-in theme is complete and extends "
-						       "nothing");
+			fail(&ld, FC_ERR_INVALID, key,
+			     "a built-in theme is complete and extends "
+			     "nothing");
 			goto fail;
 		}
 		if (fi < N_FIELDS && !strchr(key, '.')) {
@@ -718,7 +726,8 @@ static struct fc_theme *parse(const char *json, size_t len, const char *file, bo
 				char group[32];
 				snprintf(group, sizeof(group), "%.*s",
 					 dot ? (int)(dot - fields[i].path) : 0, fields[i].path);
-				fail(&ld, FC_ERR_INVALID, group, "missing key \"%s\"", fields[i].path);
+				fail(&ld, FC_ERR_INVALID, group, "missing key \"%s\"",
+				     fields[i].path);
 				goto fail;
 			}
 		}
@@ -727,8 +736,8 @@ static struct fc_theme *parse(const char *json, size_t len, const char *file, bo
 		/* the file's name without its directory and ".json" */
 		const char *base = fc_basename(file && file[0] ? file : "theme");
 		const char *dot = strrchr(base, '.');
-		char *raw = fc_strndup(base, dot && dot != base ? (size_t)(dot - base)
-							   : strlen(base));
+		char *raw =
+			fc_strndup(base, dot && dot != base ? (size_t)(dot - base) : strlen(base));
 		ld.t->name = raw ? fc_strdup_clean(raw) : NULL; /* file names need not be UTF-8 */
 		free(raw);
 		if (!ld.t->name) {
@@ -826,8 +835,13 @@ static struct fc_theme plain_theme = {
 	.grid = { 0, 0, 0 },
 	.grid_alpha = 0.1,
 	.coalesced = { 184, 184, 184 },
-	.tier = { { 200, 200, 200 }, { 200, 200, 200 }, { 200, 200, 200 }, { 200, 200, 200 },
-		  { 200, 200, 200 }, { 200, 200, 200 }, { 230, 230, 230 } },
+	.tier = { { 200, 200, 200 },
+		  { 200, 200, 200 },
+		  { 200, 200, 200 },
+		  { 200, 200, 200 },
+		  { 200, 200, 200 },
+		  { 200, 200, 200 },
+		  { 230, 230, 230 } },
 	.font_family = "sans-serif",
 	.font_size_px = 11,
 	.bar_height_px = 17,

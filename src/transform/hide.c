@@ -10,12 +10,12 @@
 #include "util/util.h"
 
 struct rebuilt {
-	uint32_t n;          /* nodes made */
-	uint32_t *map;       /* old node -> made node */
-	uint32_t *parent;    /* made node -> its parent (made numbering) */
+	uint32_t n;       /* nodes made */
+	uint32_t *map;    /* old node -> made node */
+	uint32_t *parent; /* made node -> its parent (made numbering) */
 	uint32_t *frame;
 	int64_t *id;
-	uint32_t *table;     /* (parent, frame) -> made node, open addressing */
+	uint32_t *table; /* (parent, frame) -> made node, open addressing */
 	size_t mask;
 	/* pre-order renumbering */
 	uint32_t *first, *next, *last, *stack, *order;

@@ -89,8 +89,7 @@ void fc_select_error(const struct fc_select *sel, const char *available, struct 
 		     available[0] ? available : "no profiles");
 }
 
-bool fc_select_apply(struct fc_profile_set *set, const struct fc_select *sel,
-		     struct fc_error *err)
+bool fc_select_apply(struct fc_profile_set *set, const struct fc_select *sel, struct fc_error *err)
 {
 	char available[400] = "";
 	size_t i;

@@ -77,11 +77,11 @@ size_t fc_error_format(const struct fc_error *e, char *buf, size_t size)
 	size_t n = 0;
 	int w;
 
-#define PUT(...)                                                                   \
-	do {                                                                       \
-		w = snprintf(buf + n, n < size ? size - n : 0, __VA_ARGS__);       \
-		if (w > 0)                                                         \
-			n += (size_t)w;                                            \
+#define PUT(...)                                                             \
+	do {                                                                 \
+		w = snprintf(buf + n, n < size ? size - n : 0, __VA_ARGS__); \
+		if (w > 0)                                                   \
+			n += (size_t)w;                                      \
 	} while (0)
 
 	if (size)

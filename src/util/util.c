@@ -154,7 +154,8 @@ size_t fc_utf8_sanitize(const char *str, size_t len, char *out)
 			out[o++] = (char)s[i++];
 			continue;
 		}
-		n = (s[i] < 0x20 || s[i] == 0x7f) ? (s[i] == '\t' ? 1 : 0) : valid_seq(s + i, len - i);
+		n = (s[i] < 0x20 || s[i] == 0x7f) ? (s[i] == '\t' ? 1 : 0)
+						  : valid_seq(s + i, len - i);
 		if (n) {
 			memcpy(out + o, s + i, n);
 			o += n;
@@ -230,8 +231,8 @@ const char *fc_basename(const char *path)
 	return slash ? slash + 1 : path;
 }
 
-bool fc_sort(void *base, size_t n, size_t size,
-	     int (*cmp)(const void *a, const void *b, void *ctx), void *ctx)
+bool fc_sort(void *base, size_t n, size_t size, int (*cmp)(const void *a, const void *b, void *ctx),
+	     void *ctx)
 {
 	unsigned char *a = base, *tmp, *src, *dst, *swap;
 	size_t width, i;

@@ -45,8 +45,8 @@ char *fc_asprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Stable sort with a context argument (iterative merge sort, no recursion).
  * false on allocation failure (the array is then unchanged). */
-bool fc_sort(void *base, size_t n, size_t size,
-	     int (*cmp)(const void *a, const void *b, void *ctx), void *ctx);
+bool fc_sort(void *base, size_t n, size_t size, int (*cmp)(const void *a, const void *b, void *ctx),
+	     void *ctx);
 
 /* Last path component of a path or URL ("a/b/c.js?x" -> "c.js?x"). */
 const char *fc_basename(const char *path);

@@ -4,6 +4,7 @@
  *   cd tests/data/corpus/seed-examples &&
  *   node ../../../oracle/devtools-url-colors.js *.cpuprofile *.json \
  *     > ../../../unit/style_url_colors.h */
+/* clang-format off */
 struct url_color_row {
 	const char *file, *name, *url;
 	int line;

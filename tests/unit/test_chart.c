@@ -13,14 +13,16 @@
 #include "flamechart/import.h"
 #include "flamechart/layout.h"
 
-#define NODE(id, name, children)                                                              \
-	"{\"id\":" #id ",\"callFrame\":{\"functionName\":\"" name "\",\"scriptId\":\"" #id      \
-	"\",\"url\":\"file:///x.js\",\"lineNumber\":" #id ",\"columnNumber\":0},\"children\":[" \
-	children "]}"
-#define SYS(id, name) \
-	"{\"id\":" #id ",\"callFrame\":{\"functionName\":\"" name "\",\"scriptId\":\"0\",\"url\":\"\"}}"
-#define ROOT(children) \
-	"{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"scriptId\":\"0\"},\"children\":[" children "]}"
+#define NODE(id, name, children)                                                           \
+	"{\"id\":" #id ",\"callFrame\":{\"functionName\":\"" name "\",\"scriptId\":\"" #id \
+	"\",\"url\":\"file:///x.js\",\"lineNumber\":" #id                                  \
+	",\"columnNumber\":0},\"children\":[" children "]}"
+#define SYS(id, name)                                             \
+	"{\"id\":" #id ",\"callFrame\":{\"functionName\":\"" name \
+	"\",\"scriptId\":\"0\",\"url\":\"\"}}"
+#define ROOT(children)                                                                           \
+	"{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"scriptId\":\"0\"},\"children\":" \
+	"[" children "]}"
 
 static struct fc_profile_set set;
 
@@ -63,7 +65,8 @@ static void expect_box(const struct fc_layout *l, size_t i, const char *name, ui
 	    b->x0 != x0 || b->x1 != x1) {
 		print_error("box %zu: want %s d%u [%g, %g)", i, name, depth, x0, x1);
 		if (i < l->lanes[0].n_boxes)
-			print_error(", got %s d%u [%g, %g)", box_name(l, i), b->depth, b->x0, b->x1);
+			print_error(", got %s d%u [%g, %g)", box_name(l, i), b->depth, b->x0,
+				    b->x1);
 		print_error("\n");
 		fail();
 	}
@@ -75,10 +78,12 @@ static void test_worked_example(void **state)
 	struct fc_layout l;
 	(void)state;
 
+	/* clang-format off */
 	load("{\"nodes\":[" ROOT("2,5,6") "," NODE(2, "A", "3,4") "," NODE(3, "B", "") ","
 	     NODE(4, "C", "") "," SYS(5, "(garbage collector)") "," SYS(6, "(program)") "],"
 	     "\"startTime\":0,\"endTime\":6000,\"samples\":[3,3,4,5,4,6],"
 	     "\"timeDeltas\":[0,1000,1000,1000,1000,1000]}");
+	/* clang-format on */
 	chart(&l, false);
 	assert_int_equal(l.lanes[0].n_boxes, 5);
 	/* open order: A, B, C, GC, (program) */
@@ -108,8 +113,10 @@ static void test_cumulative_deltas(void **state)
 	struct fc_profile *p;
 	(void)state;
 
+	/* clang-format off */
 	p = load("{\"nodes\":[" ROOT("2") "," NODE(2, "A", "") "],\"startTime\":1000,"
 		 "\"endTime\":2000,\"samples\":[2,1,2],\"timeDeltas\":[7,3,5]}");
+	/* clang-format on */
 	assert_int_equal(p->sample_time_us[0], 1007);
 	assert_int_equal(p->sample_time_us[1], 1010);
 	assert_int_equal(p->sample_time_us[2], 1015);
@@ -123,9 +130,11 @@ static void test_stable_sort(void **state)
 	struct fc_profile *p;
 	(void)state;
 
+	/* clang-format off */
 	p = load("{\"nodes\":[" ROOT("2,3,4") "," NODE(2, "A", "") "," NODE(3, "B", "") ","
 		 NODE(4, "C", "") "],\"startTime\":0,\"endTime\":100,"
 		 "\"samples\":[2,3,4,2],\"timeDeltas\":[10,10,-10,10]}");
+	/* clang-format on */
 	/* times 10, 20, 10, 20 -> sorted A@10, C@10, B@20, A@20 */
 	assert_int_equal(p->sample_node[0], 1);
 	assert_int_equal(p->sample_node[1], 3);
@@ -146,8 +155,10 @@ static void test_last_sample(void **state)
 	struct fc_profile *p;
 	(void)state;
 
+	/* clang-format off */
 	p = load("{\"nodes\":[" ROOT("2") "," NODE(2, "A", "") "],\"startTime\":0,"
 		 "\"endTime\":100000,\"samples\":[2,2,2,2],\"timeDeltas\":[0,10,10,40]}");
+	/* clang-format on */
 	/* times 0, 10, 20, 60: average (60 - 0) / 3 = 20 -> end 80, not endTime */
 	assert_true(fc_profile_samples_end(p) == 80.0);
 	chart(&l, false);
@@ -155,14 +166,18 @@ static void test_last_sample(void **state)
 	fc_layout_finish(&l);
 	fc_profile_set_finish(&set);
 
+	/* clang-format off */
 	p = load("{\"nodes\":[" ROOT("2") "," NODE(2, "A", "") "],\"startTime\":0,"
 		 "\"endTime\":500,\"samples\":[2],\"timeDeltas\":[5]}");
+	/* clang-format on */
 	assert_true(fc_profile_samples_end(p) == 500.0);
 	fc_profile_set_finish(&set);
 
 	/* a fractional average stays fractional (devtools.md §1.4) */
+	/* clang-format off */
 	p = load("{\"nodes\":[" ROOT("2") "," NODE(2, "A", "") "],\"startTime\":4,"
 		 "\"endTime\":27,\"samples\":[2,2,2,2,2,2,2,2],\"timeDeltas\":[0,1,3,2,5,1,4,2]}");
+	/* clang-format on */
 	assert_true(fc_profile_samples_end(p) == 22.0 + 18.0 / 7.0);
 	fc_profile_set_finish(&set);
 }
@@ -174,12 +189,14 @@ static void test_node_identity(void **state)
 	(void)state;
 
 	/* 3 and 5 are both "B" under A (2) and A' (4) with equal frames */
+	/* clang-format off */
 	load("{\"nodes\":[" ROOT("2,4") "," NODE(2, "A", "3") "," NODE(3, "B", "") ","
 	     "{\"id\":4,\"callFrame\":{\"functionName\":\"A\",\"scriptId\":\"2\",\"url\":\"file:///x.js\","
 	     "\"lineNumber\":2,\"columnNumber\":0},\"children\":[5]},"
 	     "{\"id\":5,\"callFrame\":{\"functionName\":\"B\",\"scriptId\":\"3\",\"url\":\"file:///x.js\","
 	     "\"lineNumber\":3,\"columnNumber\":0}}],"
 	     "\"startTime\":0,\"endTime\":40,\"samples\":[3,5,5,3],\"timeDeltas\":[0,10,10,10]}");
+	/* clang-format on */
 	chart(&l, false);
 	assert_int_equal(l.lanes[0].n_boxes, 6);
 	expect_box(&l, 0, "A", 0, 0, 10);
@@ -200,9 +217,11 @@ static void test_common_ancestor(void **state)
 	struct fc_layout l;
 	(void)state;
 
+	/* clang-format off */
 	load("{\"nodes\":[" ROOT("2") "," NODE(2, "A", "3,5") "," NODE(3, "B", "4") ","
 	     NODE(4, "C", "") "," NODE(5, "D", "") "],\"startTime\":0,\"endTime\":30,"
 	     "\"samples\":[4,5,3],\"timeDeltas\":[0,10,10]}");
+	/* clang-format on */
 	chart(&l, false);
 	assert_int_equal(l.lanes[0].n_boxes, 5);
 	expect_box(&l, 0, "A", 0, 0, 30);
@@ -221,9 +240,11 @@ static void test_gc_stacking(void **state)
 	struct fc_layout l;
 	(void)state;
 
+	/* clang-format off */
 	load("{\"nodes\":[" ROOT("2,9") "," NODE(2, "A", "3") "," NODE(3, "B", "") ","
 	     SYS(9, "(garbage collector)") "],\"startTime\":0,\"endTime\":60,"
 	     "\"samples\":[9,3,9,9,3,2],\"timeDeltas\":[0,10,10,10,10,10]}");
+	/* clang-format on */
 	chart(&l, false);
 	expect_box(&l, 0, "(garbage collector)", 0, 0, 10);
 	expect_box(&l, 1, "A", 0, 10, 60);
@@ -242,22 +263,26 @@ static void test_program_heal(void **state)
 	uint32_t out[8];
 	(void)state;
 
+	/* clang-format off */
 	p = load("{\"nodes\":[" ROOT("2,6,7,8") "," NODE(2, "A", "3,4") "," NODE(3, "B", "") ","
 		 NODE(4, "C", "") "," SYS(6, "(program)") "," SYS(7, "(idle)") ","
 		 NODE(8, "D", "") "],\"startTime\":0,\"endTime\":80,"
 		 "\"samples\":[3,6,4,6,6,3,6,8],\"timeDeltas\":[0,10,10,10,10,10,10,10]}");
+	/* clang-format on */
 	/* node indices in pre-order: root 0, A 1, B 2, C 3, program 4, idle 5, D 6 */
 	assert_int_equal(fc_chart_heal_program(p, out), 1);
-	assert_int_equal(out[1], 2);     /* B (program) C -> healed with B */
-	assert_int_equal(out[3], 4);     /* two (program) in a row stay */
+	assert_int_equal(out[1], 2); /* B (program) C -> healed with B */
+	assert_int_equal(out[3], 4); /* two (program) in a row stay */
 	assert_int_equal(out[4], 4);
-	assert_int_equal(out[6], 4);     /* B (program) D: different bottoms */
+	assert_int_equal(out[6], 4); /* B (program) D: different bottoms */
 	fc_profile_set_finish(&set);
 
 	/* a neighbour that is (idle) blocks the heal */
+	/* clang-format off */
 	p = load("{\"nodes\":[" ROOT("2,6,7") "," NODE(2, "A", "") "," SYS(6, "(program)") ","
 		 SYS(7, "(idle)") "],\"startTime\":0,\"endTime\":30,"
 		 "\"samples\":[7,6,7],\"timeDeltas\":[0,10,10]}");
+	/* clang-format on */
 	assert_int_equal(fc_chart_heal_program(p, out), 0);
 	fc_profile_set_finish(&set);
 }
@@ -269,10 +294,12 @@ static void test_meta_only_at_root(void **state)
 	struct fc_layout l;
 	(void)state;
 
+	/* clang-format off */
 	p = load("{\"nodes\":[" ROOT("2") "," NODE(2, "A", "3,4") ","
 		 "{\"id\":3,\"callFrame\":{\"functionName\":\"(garbage collector)\",\"scriptId\":\"0\"}},"
 		 "{\"id\":4,\"callFrame\":{\"functionName\":\"(program)\",\"scriptId\":\"0\"}}],"
 		 "\"startTime\":0,\"endTime\":30,\"samples\":[2,3,2],\"timeDeltas\":[0,10,10]}");
+	/* clang-format on */
 	assert_int_equal(p->gc_node, FC_NONE);
 	assert_int_equal(p->program_node, FC_NONE);
 	chart(&l, false);
@@ -290,8 +317,10 @@ static void test_extent(void **state)
 	double lo, hi;
 	(void)state;
 
+	/* clang-format off */
 	p = load("{\"nodes\":[" ROOT("2") "," NODE(2, "A", "") "],\"startTime\":100,"
 		 "\"endTime\":110,\"samples\":[2,2],\"timeDeltas\":[5,10]}");
+	/* clang-format on */
 	fc_chart_extent(p, &lo, &hi);
 	assert_true(lo == 100 && hi == 125);
 	fc_profile_set_finish(&set);
@@ -312,9 +341,11 @@ static void test_cull(void **state)
 	/* A [0,1000) wide; then 100 alternating B/C samples of 1 µs each with
 	 * children, then D wide */
 	char json[8192], *s = json;
+	/* clang-format off */
 	s += sprintf(s, "{\"nodes\":[" ROOT("2,3,4,6") "," NODE(2, "A", "") "," NODE(3, "B", "5") ","
 			NODE(4, "C", "") "," NODE(5, "E", "") "," NODE(6, "D", "") "],"
 			"\"startTime\":0,\"endTime\":1100,\"samples\":[2");
+	/* clang-format on */
 	for (i = 0; i < 100; i++)
 		s += sprintf(s, ",%d", i % 2 ? 4 : 5);
 	s += sprintf(s, ",6],\"timeDeltas\":[0,1000");

@@ -37,8 +37,10 @@ static const struct row rows[] = {
 	{ "8", "x", "native dummy.js", 1, NULL, NULL, FC_TIER_NATIVE, 0, "" },
 	{ "9", "f", "extensions::SafeBuiltins", 1, NULL, NULL, FC_TIER_NATIVE, 0, "" },
 	{ "9", "f", "v8/gc", 1, NULL, NULL, FC_TIER_NATIVE, 0, "" },
-	{ "10", "wasm-function[0]", "wasm://wasm/f3e6cada", 1, NULL, NULL, FC_TIER_APP, FC_TAG_WASM, "" },
-	{ "10", "f", "https://a.example/x.wasm", 1, "wasm", "https://a.example", FC_TIER_APP, FC_TAG_WASM, "" },
+	{ "10", "wasm-function[0]", "wasm://wasm/f3e6cada", 1, NULL, NULL, FC_TIER_APP, FC_TAG_WASM,
+	  "" },
+	{ "10", "f", "https://a.example/x.wasm", 1, "wasm", "https://a.example", FC_TIER_APP,
+	  FC_TAG_WASM, "" },
 	{ "10", "wasm-function[12]", "/x/y.js", 1, NULL, NULL, FC_TIER_APP, FC_TAG_WASM, "" },
 	{ "11", "f", "node:electron/js2c/browser_init", 1, NULL, NULL, FC_TIER_CORE, 0, "" },
 	{ "11", "f", "electron/js2c/renderer_init", 1, NULL, NULL, FC_TIER_CORE, 0, "" },
@@ -53,7 +55,8 @@ static const struct row rows[] = {
 	{ "16", "evalNoUrlFn", "", 1, NULL, NULL, FC_TIER_APP, FC_TAG_EVAL, "" },
 	{ "17", "f", "chrome-extension://fmkadmapgofadopljbjfkapdkoienihi/build/x.js", 1, NULL,
 	  NULL, FC_TIER_DEPS, FC_TAG_EXT, "ext:fmkadmapgofadopljbjfkapdkoienihi" },
-	{ "17", "f", "moz-extension://abc/x.js", 1, NULL, NULL, FC_TIER_DEPS, FC_TAG_EXT, "ext:abc" },
+	{ "17", "f", "moz-extension://abc/x.js", 1, NULL, NULL, FC_TIER_DEPS, FC_TAG_EXT,
+	  "ext:abc" },
 	{ "18", "f", "webpack:///./node_modules/@babel/runtime/helpers/x.js?", 1, NULL, NULL,
 	  FC_TIER_DEPS, 0, "@babel/runtime" },
 	{ "18", "f", "webpack://app/./src/a.css?./node_modules/css-loader/dist/cjs.js", 1, NULL,
@@ -69,8 +72,8 @@ static const struct row rows[] = {
 	  "react" },
 	{ "20", "f", "https://esm.sh/v135/preact@10.0.0/es2022/preact.mjs", 1, NULL, NULL,
 	  FC_TIER_DEPS, 0, "preact" },
-	{ "20", "f", "https://ga.jspm.io/npm:lodash@4.17.21/lodash.js", 1, NULL, NULL,
-	  FC_TIER_DEPS, 0, "lodash" },
+	{ "20", "f", "https://ga.jspm.io/npm:lodash@4.17.21/lodash.js", 1, NULL, NULL, FC_TIER_DEPS,
+	  0, "lodash" },
 	{ "20", "f", "https://www.googletagmanager.com/gtm.js", 1, NULL, "https://shop.example",
 	  FC_TIER_DEPS, 0, "www.googletagmanager.com" },
 	{ "20", "f", "https://shop.example/app.js?v=2", 1, NULL, "https://shop.example",
@@ -79,13 +82,16 @@ static const struct row rows[] = {
 	  FC_TIER_DEPS, 0, "@scope/pkg" },
 	{ "21", "f", "C:\\proj\\node_modules\\x\\node_modules\\y\\i.js", 1, NULL, NULL,
 	  FC_TIER_DEPS, 0, "y" },
-	{ "21", "f", "\\\\srv\\share\\my_node_modules\\m\\i.js", 1, NULL, NULL, FC_TIER_APP, 0, "" },
+	{ "21", "f", "\\\\srv\\share\\my_node_modules\\m\\i.js", 1, NULL, NULL, FC_TIER_APP, 0,
+	  "" },
 	{ "21", "f", "/home/u/node_modules-bob/m/i.js", 1, NULL, NULL, FC_TIER_APP, 0, "" },
 	{ "21", "f",
 	  "file:///app/node_modules/.pnpm/@babel+core@7.20.0/node_modules/@babel/core/lib/x.js", 1,
 	  NULL, NULL, FC_TIER_DEPS, 0, "@babel/core" },
-	{ "21", "f", "/p/.yarn/cache/lodash-npm-4.17.21-6382451519-eb835a2e51.zip/node_modules/"
-		     "lodash/lodash.js", 1, NULL, NULL, FC_TIER_DEPS, 0, "lodash" },
+	{ "21", "f",
+	  "/p/.yarn/cache/lodash-npm-4.17.21-6382451519-eb835a2e51.zip/node_modules/"
+	  "lodash/lodash.js",
+	  1, NULL, NULL, FC_TIER_DEPS, 0, "lodash" },
 	{ "21", "f", "/p/bower_components/jquery/dist/jquery.js", 1, NULL, NULL, FC_TIER_DEPS, 0,
 	  "jquery" },
 	{ "21", "f", "file:///tmp/x/main.js", 1, NULL, NULL, FC_TIER_APP, 0, "" },
@@ -126,9 +132,10 @@ static void test_table(void **state)
 
 		fc_classify(&in, &out);
 		if (out.tier != r->tier || out.tags != r->tags || strcmp(out.package, r->package)) {
-			print_error("rule %s: name '%s' url '%s': got %s/%u/'%s', want %s/%u/'%s'\n",
-				    r->rule, r->name, r->url, fc_tier_name(out.tier), out.tags,
-				    out.package, fc_tier_name(r->tier), r->tags, r->package);
+			print_error(
+				"rule %s: name '%s' url '%s': got %s/%u/'%s', want %s/%u/'%s'\n",
+				r->rule, r->name, r->url, fc_tier_name(out.tier), out.tags,
+				out.package, fc_tier_name(r->tier), r->tags, r->package);
 			fail();
 		}
 	}

@@ -203,7 +203,7 @@ struct corpus {
 static void corpus_list(struct corpus *c)
 {
 	static const char *const dirs[] = {
-		"corpus/seed-examples", "corpus/minimal",	 "corpus/chrome-versions",
+		"corpus/seed-examples", "corpus/minimal",       "corpus/chrome-versions",
 		"corpus/real/ng-build", "corpus/real/ng-serve", "corpus/real/nx-run-lint",
 	};
 	size_t i;
@@ -471,15 +471,20 @@ static void test_tie_order(void **state)
 		"{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"url\":\"\","
 		"\"scriptId\":\"0\",\"lineNumber\":-1,\"columnNumber\":-1},"
 		"\"children\":[2,3,4,5,6]},"
-		"{\"id\":2,\"callFrame\":{\"functionName\":\"f\",\"url\":\"b.js\",\"scriptId\":\"1\","
+		"{\"id\":2,\"callFrame\":{\"functionName\":\"f\",\"url\":\"b.js\",\"scriptId\":"
+		"\"1\","
 		"\"lineNumber\":1,\"columnNumber\":1}},"
-		"{\"id\":3,\"callFrame\":{\"functionName\":\"f\",\"url\":\"a.js\",\"scriptId\":\"1\","
+		"{\"id\":3,\"callFrame\":{\"functionName\":\"f\",\"url\":\"a.js\",\"scriptId\":"
+		"\"1\","
 		"\"lineNumber\":9,\"columnNumber\":1}},"
-		"{\"id\":4,\"callFrame\":{\"functionName\":\"f\",\"url\":\"a.js\",\"scriptId\":\"1\","
+		"{\"id\":4,\"callFrame\":{\"functionName\":\"f\",\"url\":\"a.js\",\"scriptId\":"
+		"\"1\","
 		"\"lineNumber\":2,\"columnNumber\":5}},"
-		"{\"id\":5,\"callFrame\":{\"functionName\":\"f\",\"url\":\"a.js\",\"scriptId\":\"1\","
+		"{\"id\":5,\"callFrame\":{\"functionName\":\"f\",\"url\":\"a.js\",\"scriptId\":"
+		"\"1\","
 		"\"lineNumber\":2,\"columnNumber\":3}},"
-		"{\"id\":6,\"callFrame\":{\"functionName\":\"F\",\"url\":\"z.js\",\"scriptId\":\"1\","
+		"{\"id\":6,\"callFrame\":{\"functionName\":\"F\",\"url\":\"z.js\",\"scriptId\":"
+		"\"1\","
 		"\"lineNumber\":0,\"columnNumber\":0}}],"
 		"\"startTime\":0,\"endTime\":50,\"samples\":[2,3,4,5,6],"
 		"\"timeDeltas\":[10,10,10,10,10]}";
@@ -532,8 +537,9 @@ static void test_deep(void **state)
 			len += (size_t)sprintf(json + len, ",\"children\":[%zu]", i + 1);
 		len += (size_t)sprintf(json + len, "}");
 	}
-	sprintf(json + len, "],\"startTime\":0,\"endTime\":3,\"samples\":[%d,%d,%d],"
-			    "\"timeDeltas\":[1,1,1]}",
+	sprintf(json + len,
+		"],\"startTime\":0,\"endTime\":3,\"samples\":[%d,%d,%d],"
+		"\"timeDeltas\":[1,1,1]}",
 		N, N / 2, N);
 	fc_profile_set_init(&set);
 	load_json(&set, "deep", json);
@@ -705,8 +711,10 @@ static void compare_sums(const struct trie *t, const struct sums *a, const struc
 
 static void check_profile(const char *file, bool keep_idle, bool gc_root, bool by_samples)
 {
-	struct fc_layout_options go = { .mode = FC_MODE_GRAPH, .keep_idle = keep_idle,
-					.gc_root = gc_root, .weight_samples = by_samples };
+	struct fc_layout_options go = { .mode = FC_MODE_GRAPH,
+					.keep_idle = keep_idle,
+					.gc_root = gc_root,
+					.weight_samples = by_samples };
 	struct fc_layout_options co = { .mode = FC_MODE_CHART, .gc_root = gc_root };
 	struct sums chart = { 0 }, graph = { 0 }, count = { 0 }, walk = { 0 };
 	struct fc_profile_set set;
@@ -733,8 +741,8 @@ static void check_profile(const char *file, bool keep_idle, bool gc_root, bool b
 	assert_true(fabs(gl.lanes[0].idle_left_out - w_idle) <= 1e-3);
 	assert_true(fabs(gl.lanes[0].root_left_out - w_root) <= 1e-3);
 	/* nothing lost: drawn + idle + root-only = every sample */
-	assert_true(fabs(gl.lanes[0].total + gl.lanes[0].idle_left_out +
-			 gl.lanes[0].root_left_out - all) <= 1e-6 * (all > 1 ? all : 1));
+	assert_true(fabs(gl.lanes[0].total + gl.lanes[0].idle_left_out + gl.lanes[0].root_left_out -
+			 all) <= 1e-6 * (all > 1 ? all : 1));
 
 	if (!by_samples) {
 		/* ... = the sum of the chart's bars on the same stack */
@@ -809,8 +817,7 @@ static void test_corpus_gc(void **state)
 
 /* --- sibling order ----------------------------------------------------------- */
 
-static int label_cmp(const struct fc_profile *p, const struct fc_frame *a,
-		     const struct fc_frame *b)
+static int label_cmp(const struct fc_profile *p, const struct fc_frame *a, const struct fc_frame *b)
 {
 	char la[4096], lb[4096];
 	int r;
@@ -1114,8 +1121,7 @@ static int stack_cmp(const char *a, size_t alen, const char *b, size_t blen)
 	return (i < alen) - (j < blen);
 }
 
-static void check_folded_set(const struct fc_profile_set *set, const char *file,
-			     bool by_samples);
+static void check_folded_set(const struct fc_profile_set *set, const char *file, bool by_samples);
 
 static void check_folded(const char *file, bool by_samples)
 {
@@ -1127,8 +1133,7 @@ static void check_folded(const char *file, bool by_samples)
 	fc_profile_set_finish(&set);
 }
 
-static void check_folded_set(const struct fc_profile_set *set, const char *file,
-			     bool by_samples)
+static void check_folded_set(const struct fc_profile_set *set, const char *file, bool by_samples)
 {
 	struct fc_layout_options o = { .mode = FC_MODE_GRAPH, .weight_samples = by_samples };
 	struct sums graph = { 0 }, folded = { 0 };
@@ -1312,12 +1317,11 @@ static void test_corpus_folded(void **state)
 /* The folded text of the hand-computed profile, line by line. */
 static void test_folded_text(void **state)
 {
-	static const char *const want =
-		"(garbage collector) 20\n"
-		"main a.js:1:1 10\n"
-		"main a.js:1:1;(anonymous) a.js:21:5 10\n"
-		"main a.js:1:1;work a.js:11:3 40\n"
-		"main a.js:1:1;work a.js:11:3;(garbage collector) 20\n";
+	static const char *const want = "(garbage collector) 20\n"
+					"main a.js:1:1 10\n"
+					"main a.js:1:1;(anonymous) a.js:21:5 10\n"
+					"main a.js:1:1;work a.js:11:3 40\n"
+					"main a.js:1:1;work a.js:11:3;(garbage collector) 20\n";
 	struct fc_layout_options o = { .mode = FC_MODE_GRAPH, .sort_weight = true };
 	struct fc_profile_set set;
 	struct fc_output out;

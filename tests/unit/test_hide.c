@@ -15,7 +15,7 @@
 #include "flamechart/hide.h"
 #include "flamechart/import.h"
 
-#define CF(name, sid, url, line)                                                            \
+#define CF(name, sid, url, line)                                                               \
 	"\"callFrame\":{\"functionName\":\"" name "\",\"scriptId\":\"" sid "\",\"url\":\"" url \
 	"\",\"lineNumber\":" line ",\"columnNumber\":0}"
 
@@ -31,6 +31,7 @@
  *  └ (idle)
  * Ten samples 10 µs apart: cb, cb', read, read', map, (program), GC, (idle),
  * main, root. */
+/* clang-format off */
 static const char tree_json[] =
 	"{\"nodes\":["
 	"{\"id\":1," CF("(root)", "0", "", "-1") ",\"children\":[2,8,9,10]},"
@@ -45,6 +46,7 @@ static const char tree_json[] =
 	"{\"id\":10," CF("(idle)", "0", "", "-1") "}],"
 	"\"startTime\":0,\"endTime\":100,\"samples\":[4,5,3,7,6,8,9,10,2,1],"
 	"\"timeDeltas\":[0,10,10,10,10,10,10,10,10,10]}";
+/* clang-format on */
 
 static struct fc_profile *load(const char *json, size_t len)
 {
@@ -96,8 +98,15 @@ static void sample_paths_are(const struct fc_profile *p, const char *const *want
 
 static void test_hide_native(void **state)
 {
-	static const char *const want[] = { "main/cb", "main/cb", "main", "main/map", "main/map",
-					    "(program)", "(garbage collector)", "(idle)", "main",
+	static const char *const want[] = { "main/cb",
+					    "main/cb",
+					    "main",
+					    "main/map",
+					    "main/map",
+					    "(program)",
+					    "(garbage collector)",
+					    "(idle)",
+					    "main",
 					    "" };
 	struct fc_profile *p = load(tree_json, sizeof(tree_json) - 1);
 	struct fc_error err;
@@ -127,14 +136,15 @@ static void test_hide_native(void **state)
  * (a gap in the chart), and the chart's special nodes are gone. */
 static void test_hide_v8_gc_idle(void **state)
 {
-	static const char *const want[] = { "main/read/cb", "main/cb", "main/read",
-					    "main/map/read", "main/map", "", "", "", "main", "" };
+	static const char *const want[] = { "main/read/cb", "main/cb", "main/read", "main/map/read",
+					    "main/map",     "",        "",          "",
+					    "main",         "" };
 	struct fc_profile *p = load(tree_json, sizeof(tree_json) - 1);
 	struct fc_error err;
 
 	(void)state;
-	assert_true(fc_hide_tiers(p, 1u << FC_TIER_V8 | 1u << FC_TIER_GC | 1u << FC_TIER_IDLE,
-				  &err));
+	assert_true(
+		fc_hide_tiers(p, 1u << FC_TIER_V8 | 1u << FC_TIER_GC | 1u << FC_TIER_IDLE, &err));
 	sample_paths_are(p, want);
 	assert_int_equal(p->program_node, FC_NONE);
 	assert_int_equal(p->gc_node, FC_NONE);
@@ -150,8 +160,10 @@ static void test_hide_v8_gc_idle(void **state)
  * to the root. */
 static void test_hide_app_and_none(void **state)
 {
-	static const char *const want[] = { "read", "", "read", "map/read", "map", "(program)",
-					    "(garbage collector)", "(idle)", "", "" };
+	static const char *const want[] = {
+		"read",   "", "read", "map/read", "map", "(program)", "(garbage collector)",
+		"(idle)", "", ""
+	};
 	struct fc_profile *p = load(tree_json, sizeof(tree_json) - 1);
 	struct fc_error err;
 	uint32_t n;
@@ -241,12 +253,18 @@ static void test_corpus(void **state)
 		"corpus/real/ng-build/CPU.20250519.000216.90620.1.002.cpuprofile",
 		"corpus/real/ng-build/CPU.20250519.000218.90620.7.007.cpuprofile",
 		"corpus/chrome-versions/Chrome-65-sucrase.cpuprofile",
-		"corpus/seed-examples/minimal-cpu-profile-nodes-call-frame-synthetic-frames.cpuprofile",
+		"corpus/seed-examples/"
+		"minimal-cpu-profile-nodes-call-frame-synthetic-frames.cpuprofile",
 	};
 	static const unsigned sets[] = {
-		1u << FC_TIER_APP, 1u << FC_TIER_DEPS, 1u << FC_TIER_CORE, 1u << FC_TIER_NATIVE,
-		1u << FC_TIER_V8, 1u << FC_TIER_GC, 1u << FC_TIER_IDLE,
-		1u << FC_TIER_NATIVE | 1u << FC_TIER_V8, /* 0x's default */
+		1u << FC_TIER_APP,
+		1u << FC_TIER_DEPS,
+		1u << FC_TIER_CORE,
+		1u << FC_TIER_NATIVE,
+		1u << FC_TIER_V8,
+		1u << FC_TIER_GC,
+		1u << FC_TIER_IDLE,
+		1u << FC_TIER_NATIVE | 1u << FC_TIER_V8,         /* 0x's default */
 		(1u << FC_TIER_COUNT) - 1 - (1u << FC_TIER_APP), /* only my code */
 		(1u << FC_TIER_COUNT) - 1,
 	};

@@ -57,19 +57,22 @@ static struct fc_profile_set import_chain(uint32_t depth, const uint32_t *sample
 	uint32_t k;
 	size_t i;
 
-	put(&b, "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"},"
-		"\"children\":[2,%u]}",
+	put(&b,
+	    "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"},"
+	    "\"children\":[2,%u]}",
 	    depth + 2);
 	for (k = 1; k <= depth; k++) {
-		put(&b, ",{\"id\":%u,\"callFrame\":{\"functionName\":\"f%u\",\"scriptId\":\"1\","
-			"\"url\":\"file:///deep.js\"}",
+		put(&b,
+		    ",{\"id\":%u,\"callFrame\":{\"functionName\":\"f%u\",\"scriptId\":\"1\","
+		    "\"url\":\"file:///deep.js\"}",
 		    k + 1, k);
 		if (k < depth)
 			put(&b, ",\"children\":[%u]", k + 2);
 		put(&b, "}");
 	}
-	put(&b, ",{\"id\":%u,\"callFrame\":{\"functionName\":\"(garbage collector)\"}}],"
-		"\"startTime\":0,\"samples\":[",
+	put(&b,
+	    ",{\"id\":%u,\"callFrame\":{\"functionName\":\"(garbage collector)\"}}],"
+	    "\"startTime\":0,\"samples\":[",
 	    depth + 2);
 	for (i = 0; i < n; i++)
 		put(&b, "%s%u", i ? "," : "", samples[i] ? samples[i] + 1 : depth + 2);
@@ -104,7 +107,8 @@ static void test_row_cap_keeps_rows(void **state)
 {
 	struct fc_profile_set set = import_chain(2000, jumps, FC_ARRAY_LEN(jumps));
 	struct fc_layout_options exact_o = { .mode = FC_MODE_CHART };
-	struct fc_layout_options culled_o = { .mode = FC_MODE_CHART, .plot_width_px = 1e9,
+	struct fc_layout_options culled_o = { .mode = FC_MODE_CHART,
+					      .plot_width_px = 1e9,
 					      .minwidth = 1 };
 	struct fc_layout exact, culled;
 	struct fc_error err;
@@ -170,7 +174,8 @@ static void test_row_cap_header(void **state)
 		p = fc_painter_create(&l, &style, &po, &err);
 		assert_non_null(p);
 		assert_non_null(p->notes);
-		assert_non_null(strstr(p->notes, "1,488 deeper rows not drawn (at most 512 rows per chart)"));
+		assert_non_null(strstr(p->notes,
+				       "1,488 deeper rows not drawn (at most 512 rows per chart)"));
 		assert_int_equal(p->lane_rows[0], FC_LAYOUT_MAX_ROWS);
 		fc_painter_size(p, &w, &h);
 		/* 512 rows of the theme's bar height, plus header and margins */
@@ -193,7 +198,8 @@ static void test_exact_layout_bound(void **state)
 	uint32_t samples[1000];
 	struct fc_profile_set set;
 	struct fc_layout_options exact_o = { .mode = FC_MODE_CHART };
-	struct fc_layout_options culled_o = { .mode = FC_MODE_CHART, .plot_width_px = 1180,
+	struct fc_layout_options culled_o = { .mode = FC_MODE_CHART,
+					      .plot_width_px = 1180,
 					      .minwidth = 1 };
 	struct fc_layout l;
 	struct fc_error err;
@@ -206,7 +212,8 @@ static void test_exact_layout_bound(void **state)
 	fc_error_init(&err);
 	assert_false(fc_layout_build(&l, &set, &exact_o, &err));
 	assert_int_equal(err.code, FC_ERR_LIMIT);
-	assert_non_null(strstr(err.text, "more than 32 bars per sample (the call tree is 3000 deep)"));
+	assert_non_null(
+		strstr(err.text, "more than 32 bars per sample (the call tree is 3000 deep)"));
 	assert_true(fc_layout_build(&l, &set, &culled_o, &err));
 	assert_true(l.lanes[0].rows <= FC_LAYOUT_MAX_ROWS);
 	fc_layout_finish(&l);
@@ -239,7 +246,9 @@ static void test_error_text_clean(void **state)
 
 	fc_error_init(&e);
 	fc_error_set(&e, FC_ERR_FORMAT, "line \"%s\"", "\x1b[31mred\x07 \xff\xfe ok \xc3\xa9");
-	assert_string_equal(e.text, "line \"\xef\xbf\xbd[31mred\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd ok \xc3\xa9\"");
+	assert_string_equal(
+		e.text,
+		"line \"\xef\xbf\xbd[31mred\xef\xbf\xbd \xef\xbf\xbd\xef\xbf\xbd ok \xc3\xa9\"");
 	fc_error_set_file(&e, "dir/\x1b]0;x\x07.json");
 	assert_string_equal(e.file, "dir/\xef\xbf\xbd]0;x\xef\xbf\xbd.json");
 
@@ -262,8 +271,10 @@ static void test_strdup_clean(void **state)
 	char *s;
 	(void)state;
 
-	s = fc_strdup_clean("a\x01" "b\xc3");
-	assert_string_equal(s, "a\xef\xbf\xbd" "b\xef\xbf\xbd");
+	s = fc_strdup_clean("a\x01"
+			    "b\xc3");
+	assert_string_equal(s, "a\xef\xbf\xbd"
+			       "b\xef\xbf\xbd");
 	free(s);
 	s = fc_strdup_clean("plain é");
 	assert_string_equal(s, "plain é");
@@ -279,7 +290,8 @@ static void test_trace_names_clean(void **state)
 		"\"args\":{\"name\":\"main\\u001b[2J\xff\"}},"
 		"{\"ph\":\"P\",\"name\":\"Profile\",\"pid\":1,\"tid\":2,\"ts\":0,\"id\":\"0x1\","
 		"\"args\":{\"data\":{\"startTime\":0}}},"
-		"{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"pid\":1,\"tid\":3,\"ts\":10,\"id\":\"0x1\","
+		"{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"pid\":1,\"tid\":3,\"ts\":10,\"id\":"
+		"\"0x1\","
 		"\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":"
 		"{\"functionName\":\"(root)\"}},{\"id\":2,\"parent\":1,\"callFrame\":"
 		"{\"functionName\":\"f\"}}],\"samples\":[2,2]},\"timeDeltas\":[1,1]}}}]";
@@ -289,8 +301,8 @@ static void test_trace_names_clean(void **state)
 	(void)state;
 
 	fc_profile_set_init(&set);
-	assert_true(fc_import_memory("bad\x1b name.json", trace, sizeof(trace) - 1, &io, &set,
-				     &err));
+	assert_true(
+		fc_import_memory("bad\x1b name.json", trace, sizeof(trace) - 1, &io, &set, &err));
 	assert_int_equal(set.count, 1);
 	assert_string_equal(set.items[0]->thread_name, "main\xef\xbf\xbd[2J\xef\xbf\xbd");
 	assert_true(no_controls(set.items[0]->name));
@@ -315,10 +327,12 @@ static void test_painter_text_guard(void **state)
 {
 	uint32_t samples[] = { 1, 2, 1 };
 	struct fc_profile_set set = import_chain(3, samples, 3);
-	struct fc_layout_options lo = { .mode = FC_MODE_CHART, .plot_width_px = 380,
+	struct fc_layout_options lo = { .mode = FC_MODE_CHART,
+					.plot_width_px = 380,
 					.minwidth = 1 };
 	struct fc_style style = { .theme = fc_theme_default(), .scheme = FC_SCHEME_URL };
-	struct fc_paint_options po = { .width_px = 400, .title = "t\x1b[1m\xff\xfe",
+	struct fc_paint_options po = { .width_px = 400,
+				       .title = "t\x1b[1m\xff\xfe",
 				       .subtitle = "s\xc3" };
 	struct fc_layout l;
 	struct fc_painter *p;
@@ -354,12 +368,9 @@ static void test_painter_text_guard(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_row_cap_keeps_rows),
-		cmocka_unit_test(test_row_cap_header),
-		cmocka_unit_test(test_exact_layout_bound),
-		cmocka_unit_test(test_error_text_clean),
-		cmocka_unit_test(test_strdup_clean),
-		cmocka_unit_test(test_trace_names_clean),
+		cmocka_unit_test(test_row_cap_keeps_rows), cmocka_unit_test(test_row_cap_header),
+		cmocka_unit_test(test_exact_layout_bound), cmocka_unit_test(test_error_text_clean),
+		cmocka_unit_test(test_strdup_clean),       cmocka_unit_test(test_trace_names_clean),
 		cmocka_unit_test(test_painter_text_guard),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

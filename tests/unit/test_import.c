@@ -37,8 +37,8 @@ static const struct expect corpus[] = {
 	{ "chrome-versions/Chrome-65-sucrase.cpuprofile", 3493, 17138, 107, 214572794143,
 	  214594806433 },
 	{ "chrome-versions/node-10.11.0-example.cpuprofile", 7, 29, 4, 163140000000, 163140000000 },
-	{ "minimal/alternating-peaks.20250519.000070.10001.0.001.cpuprofile", 6, 8, 3,
-	  100000000000, 100000000070 },
+	{ "minimal/alternating-peaks.20250519.000070.10001.0.001.cpuprofile", 6, 8, 3, 100000000000,
+	  100000000070 },
 	{ "minimal/flat-line.20250519.050090.10002.0.001.cpuprofile", 4, 6, 3, 100000000040,
 	  100000000090 },
 	{ "minimal/pyramide.20250519.110180.10003.0.001.cpuprofile", 4, 8, 3, 100000000110,
@@ -51,8 +51,8 @@ static const struct expect corpus[] = {
 	  100000000340 },
 	{ "seed-examples/minimal-cpu-profile-nodes-call-frame-source-location.cpuprofile", 4, 4, 2,
 	  1, 40 },
-	{ "seed-examples/minimal-cpu-profile-nodes-call-frame-synthetic-frames.cpuprofile", 6, 6,
-	  2, 1, 700 },
+	{ "seed-examples/minimal-cpu-profile-nodes-call-frame-synthetic-frames.cpuprofile", 6, 6, 2,
+	  1, 700 },
 	{ "seed-examples/minimal-cpu-profile-nodes-call-frame-url.cpuprofile", 6, 6, 1, 1, 70 },
 	{ "seed-examples/minimal-cpu-profile-nodes-parent-child.cpuprofile", 6, 1, 4, 1, 10 },
 	{ "seed-examples/minimal-cpu-profile-timing-data-samples.cpuprofile", 7, 16, 3, 1, 160 },
@@ -63,24 +63,24 @@ static const struct expect corpus[] = {
 	  1132601379959, 1132608517334 },
 	{ "real/ng-build/CPU.20250519.000216.90620.1.002.cpuprofile", 13192, 1973, 155,
 	  1132601959001, 1132604066376 },
-	{ "real/ng-build/CPU.20250519.000216.90620.2.003.cpuprofile", 938, 1600, 102,
-	  1132602097751, 1132604127751 },
-	{ "real/ng-build/CPU.20250519.000217.90620.3.004.cpuprofile", 197, 4111, 32,
-	  1132603111209, 1132608465167 },
-	{ "real/ng-build/CPU.20250519.000217.90620.4.005.cpuprofile", 208, 860, 32,
-	  1132603111917, 1132604257459 },
-	{ "real/ng-build/CPU.20250519.000217.90620.5.006.cpuprofile", 226, 865, 35,
-	  1132603112584, 1132604259334 },
-	{ "real/ng-build/CPU.20250519.000218.90620.7.007.cpuprofile", 231, 1371, 51,
-	  1132604468167, 1132606154209 },
-	{ "real/ng-build/CPU.20250519.000220.90620.13.008.cpuprofile", 205, 1887, 47,
-	  1132606161709, 1132608505501 },
-	{ "real/ng-build/CPU.20250519.000220.90620.14.009.cpuprofile", 206, 1893, 45,
-	  1132606162459, 1132608505917 },
-	{ "real/ng-build/CPU.20250519.000220.90620.15.010.cpuprofile", 196, 1899, 45,
-	  1132606162792, 1132608505626 },
-	{ "real/ng-build/CPU.20250519.000220.90620.16.011.cpuprofile", 190, 1888, 52,
-	  1132606163042, 1132608508001 },
+	{ "real/ng-build/CPU.20250519.000216.90620.2.003.cpuprofile", 938, 1600, 102, 1132602097751,
+	  1132604127751 },
+	{ "real/ng-build/CPU.20250519.000217.90620.3.004.cpuprofile", 197, 4111, 32, 1132603111209,
+	  1132608465167 },
+	{ "real/ng-build/CPU.20250519.000217.90620.4.005.cpuprofile", 208, 860, 32, 1132603111917,
+	  1132604257459 },
+	{ "real/ng-build/CPU.20250519.000217.90620.5.006.cpuprofile", 226, 865, 35, 1132603112584,
+	  1132604259334 },
+	{ "real/ng-build/CPU.20250519.000218.90620.7.007.cpuprofile", 231, 1371, 51, 1132604468167,
+	  1132606154209 },
+	{ "real/ng-build/CPU.20250519.000220.90620.13.008.cpuprofile", 205, 1887, 47, 1132606161709,
+	  1132608505501 },
+	{ "real/ng-build/CPU.20250519.000220.90620.14.009.cpuprofile", 206, 1893, 45, 1132606162459,
+	  1132608505917 },
+	{ "real/ng-build/CPU.20250519.000220.90620.15.010.cpuprofile", 196, 1899, 45, 1132606162792,
+	  1132608505626 },
+	{ "real/ng-build/CPU.20250519.000220.90620.16.011.cpuprofile", 190, 1888, 52, 1132606163042,
+	  1132608508001 },
 	{ "real/ng-serve/CPU.20250519.000247.22170.0.001.cpuprofile", 10382, 16010, 256,
 	  1132633806334, 1132653649667 },
 	{ "real/ng-serve/CPU.20250519.000248.22170.1.002.cpuprofile", 13770, 15857, 159,
@@ -172,8 +172,12 @@ static struct fc_profile *must_load(const char *json, struct loaded *l)
 	return l->set.items[0];
 }
 
-#define CF(name, url) "\"callFrame\":{\"functionName\":\"" name "\",\"scriptId\":\"1\",\"url\":\"" url "\",\"lineNumber\":1,\"columnNumber\":2}"
-#define ROOTCF "\"callFrame\":{\"functionName\":\"(root)\",\"scriptId\":\"0\",\"url\":\"\",\"lineNumber\":-1,\"columnNumber\":-1}"
+#define CF(name, url)                                                                    \
+	"\"callFrame\":{\"functionName\":\"" name "\",\"scriptId\":\"1\",\"url\":\"" url \
+	"\",\"lineNumber\":1,\"columnNumber\":2}"
+#define ROOTCF                                                                        \
+	"\"callFrame\":{\"functionName\":\"(root)\",\"scriptId\":\"0\",\"url\":\"\"," \
+	"\"lineNumber\":-1,\"columnNumber\":-1}"
 
 static const char *node_name(const struct fc_profile *p, uint32_t n)
 {
@@ -184,11 +188,12 @@ static void test_key_order_and_links(void **state)
 {
 	/* samples before nodes, parent links only, unsorted non-contiguous ids,
 	 * numeric scriptId, missing url/line/column */
-	const char *json =
-		"{\"samples\":[70,9,70],\"timeDeltas\":[5,10,10],\"endTime\":100,"
-		"\"nodes\":[{\"id\":70,\"parent\":9,\"callFrame\":{\"functionName\":\"b\",\"scriptId\":3}},"
-		"{\"callFrame\":{\"functionName\":\"a\",\"scriptId\":3,\"url\":\"file:///a.js\"},\"parent\":1000,\"id\":9},"
-		"{\"id\":1000," ROOTCF "}],\"startTime\":0}";
+	const char *json = "{\"samples\":[70,9,70],\"timeDeltas\":[5,10,10],\"endTime\":100,"
+			   "\"nodes\":[{\"id\":70,\"parent\":9,\"callFrame\":{\"functionName\":"
+			   "\"b\",\"scriptId\":3}},"
+			   "{\"callFrame\":{\"functionName\":\"a\",\"scriptId\":3,\"url\":\"file://"
+			   "/a.js\"},\"parent\":1000,\"id\":9},"
+			   "{\"id\":1000," ROOTCF "}],\"startTime\":0}";
 	struct loaded l;
 	struct fc_profile *p = must_load(json, &l);
 	const struct fc_frame *fb;
@@ -216,10 +221,12 @@ static void test_key_order_and_links(void **state)
 static void test_children_then_parent(void **state)
 {
 	/* children give node 2 its parent; node 3 has only a parent field */
+	/* clang-format off */
 	const char *json = "{\"nodes\":[{\"id\":1," ROOTCF ",\"children\":[2]},"
 			   "{\"id\":2," CF("f", "file:///x.js") "},"
 			   "{\"id\":3,\"parent\":2," CF("g", "file:///x.js") "}],"
 			   "\"startTime\":0,\"endTime\":10,\"samples\":[3],\"timeDeltas\":[1]}";
+	/* clang-format on */
 	struct loaded l;
 	struct fc_profile *p = must_load(json, &l);
 	(void)state;
@@ -233,10 +240,12 @@ static void test_children_then_parent(void **state)
 static void test_negative_deltas_sorted(void **state)
 {
 	/* DevTools sorts by time, stably: the sample moved back comes first */
+	/* clang-format off */
 	const char *json = "{\"nodes\":[{\"id\":1," ROOTCF ",\"children\":[2,3]},"
 			   "{\"id\":2," CF("f", "file:///x.js") "},{\"id\":3," CF("g", "file:///x.js") "}],"
 			   "\"startTime\":100,\"endTime\":200,\"samples\":[2,3,2],"
 			   "\"timeDeltas\":[10,10,-15],\"hitCount\":7}";
+	/* clang-format on */
 	struct loaded l;
 	struct fc_profile *p = must_load(json, &l);
 	(void)state;
@@ -257,7 +266,8 @@ static void test_legacy_head(void **state)
 	const char *json =
 		"{\"head\":{\"functionName\":\"(root)\",\"url\":\"\",\"lineNumber\":0,\"id\":1,"
 		"\"scriptId\":0,\"children\":[{\"children\":[{\"functionName\":\"d\",\"url\":\"\","
-		"\"lineNumber\":14,\"id\":5,\"scriptId\":0,\"children\":[]}],\"functionName\":\"b\","
+		"\"lineNumber\":14,\"id\":5,\"scriptId\":0,\"children\":[]}],\"functionName\":"
+		"\"b\","
 		"\"url\":\"/x.js\",\"lineNumber\":6,\"id\":4,\"scriptId\":7}]},"
 		"\"startTime\":2,\"endTime\":3,\"samples\":[4,5],"
 		"\"timestamps\":[2000000,2001000,2003000]}";
@@ -287,7 +297,8 @@ static void test_bom_and_utf8(void **state)
 	struct fc_profile *p = must_load(json, &l);
 	(void)state;
 
-	assert_string_equal(node_name(p, 1), "a\xef\xbf\xbd" "b\xef\xbf\xbd");
+	assert_string_equal(node_name(p, 1), "a\xef\xbf\xbd"
+					     "b\xef\xbf\xbd");
 	assert_int_equal(p->n_samples, 0);
 	fc_profile_set_finish(&l.set);
 }
@@ -305,6 +316,7 @@ struct err_case {
 };
 
 static const struct err_case errors[] = {
+	/* clang-format off */
 	{ "not JSON", "hello", FC_ERR_FORMAT, "", "the file is not JSON: \"hello\"", 0 },
 	{ "bad JSON", "{\"nodes\":[{\"id\":1,,}]}", FC_ERR_SYNTAX, "nodes[0]",
 	  "not valid JSON: parse error: invalid object key (must be a string)", 1 },
@@ -378,6 +390,7 @@ static const struct err_case errors[] = {
 	{ "empty", "", FC_ERR_FORMAT, "", "the file is empty", 0 },
 	{ "whitespace", " \n\t\r\n ", FC_ERR_FORMAT, "", "only whitespace", 0 },
 };
+/* clang-format on */
 
 static void test_errors(void **state)
 {
@@ -475,6 +488,7 @@ struct repair_case {
 };
 
 static const struct repair_case repairs[] = {
+	/* clang-format off */
 	{ "unknown sample id",
 	  "{\"nodes\":[{\"id\":1," ROOTCF ",\"children\":[2]},{\"id\":2," CF("a", "file:///a.js")
 	  "}],\"startTime\":0,\"endTime\":40,\"samples\":[2,99,99,2],\"timeDeltas\":[0,10,10,10]}",
@@ -508,6 +522,7 @@ static const struct repair_case repairs[] = {
 	  "},{\"id\":3,\"parent\":2," CF("b", "file:///a.js") "}]}",
 	  "nodes[2].parent", "parent 2 disagrees with the children lists, which name 1" },
 };
+/* clang-format on */
 
 static void test_repairs(void **state)
 {
@@ -529,10 +544,11 @@ static void test_repairs(void **state)
 		if (l.set.items[0]->n_repairs != 1 ||
 		    strcmp(l.set.items[0]->warnings[0].path, c->path) != 0 ||
 		    !strstr(l.set.items[0]->warnings[0].text, c->text)) {
-			print_error("%s: %zu repairs, first '%s' '%s'\n", c->what,
-				    l.set.items[0]->n_repairs,
-				    l.set.items[0]->n_warnings ? l.set.items[0]->warnings[0].path : "",
-				    l.set.items[0]->n_warnings ? l.set.items[0]->warnings[0].text : "");
+			print_error(
+				"%s: %zu repairs, first '%s' '%s'\n", c->what,
+				l.set.items[0]->n_repairs,
+				l.set.items[0]->n_warnings ? l.set.items[0]->warnings[0].path : "",
+				l.set.items[0]->n_warnings ? l.set.items[0]->warnings[0].text : "");
 			fail();
 		}
 		fc_profile_set_finish(&l.set);

@@ -14,8 +14,10 @@
 #include "import/importers.h"
 
 static const char *cpuprofile =
-	"{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"scriptId\":\"0\",\"url\":\"\","
-	"\"lineNumber\":-1,\"columnNumber\":-1},\"children\":[2]},{\"id\":2,\"callFrame\":{\"functionName\":"
+	"{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"scriptId\":\"0\","
+	"\"url\":\"\","
+	"\"lineNumber\":-1,\"columnNumber\":-1},\"children\":[2]},{\"id\":2,\"callFrame\":{"
+	"\"functionName\":"
 	"\"f\",\"scriptId\":\"1\",\"url\":\"a.js\",\"lineNumber\":0,\"columnNumber\":0}}],"
 	"\"startTime\":0,\"endTime\":30,\"samples\":[2,2,2],\"timeDeltas\":[0,10,10]}";
 
@@ -59,10 +61,12 @@ static void test_detect(void **state)
 	assert_int_equal(detect_str("{\"samples\":[1],\"timeDeltas\":[1]}"), FC_FORMAT_CPUPROFILE);
 	assert_int_equal(detect_str("\n[{\"ph\":\"M\"}"), FC_FORMAT_TRACE);
 	/* keys in any order, deciding keys after other values */
-	assert_int_equal(detect_str("{\"metadata\":{\"nodes\":1},\"traceEvents\":[]}"), FC_FORMAT_TRACE);
+	assert_int_equal(detect_str("{\"metadata\":{\"nodes\":1},\"traceEvents\":[]}"),
+			 FC_FORMAT_TRACE);
 	assert_int_equal(detect_str("{\"samples\":[],\"stacks\":[]}"), FC_FORMAT_SELF_PROFILING);
 	assert_int_equal(detect_str("{\"resources\":[]}"), FC_FORMAT_SELF_PROFILING);
-	assert_int_equal(detect_str("{\"id\":3,\"trace\":{\"samples\":[]}}"), FC_FORMAT_SELF_PROFILING);
+	assert_int_equal(detect_str("{\"id\":3,\"trace\":{\"samples\":[]}}"),
+			 FC_FORMAT_SELF_PROFILING);
 	assert_int_equal(detect_str("# perf\n\nmain;a 1\n"), FC_FORMAT_FOLDED);
 	assert_int_equal(detect_str("main;a\t1.5"), FC_FORMAT_FOLDED);
 	/* broken JSON goes to the .cpuprofile importer, which names the spot */
@@ -73,8 +77,8 @@ static void test_detect(void **state)
 	assert_string_equal(detect_error("{}", 2), "an empty JSON object: not a profile");
 	assert_non_null(strstr(detect_error("{\"a\":1,\"b\":[1],\"c\":{\"nodes\":1}}", 31),
 			       "JSON object with keys a, b, c: not a profile"));
-	assert_non_null(strstr(detect_error("{\"$schema\":\"x\",\"profiles\":[]}", 29),
-			       "speedscope"));
+	assert_non_null(
+		strstr(detect_error("{\"$schema\":\"x\",\"profiles\":[]}", 29), "speedscope"));
 	assert_non_null(strstr(detect_error("\x28\xb5\x2f\xfd\x01\x02", 6), "zstd"));
 	assert_non_null(strstr(detect_error("ab\x01\x02\x03\0\x05", 7), "binary data"));
 	assert_non_null(strstr(detect_error("# x\nmain;a 1 x\n", 15),
@@ -114,7 +118,8 @@ static unsigned char *gz(const void *data, size_t len, size_t repeat, size_t *ou
 	size_t cap = len * repeat / 100 + 4096, i;
 	unsigned char *out = malloc(cap);
 
-	assert_int_equal(deflateInit2(&z, 9, Z_DEFLATED, 16 + MAX_WBITS, 9, Z_DEFAULT_STRATEGY), Z_OK);
+	assert_int_equal(deflateInit2(&z, 9, Z_DEFLATED, 16 + MAX_WBITS, 9, Z_DEFAULT_STRATEGY),
+			 Z_OK);
 	z.next_out = out;
 	z.avail_out = (uInt)cap;
 	for (i = 0; i < repeat; i++) {
@@ -157,7 +162,8 @@ static void test_gzip(void **state)
 		assert_true(err.code == FC_ERR_SYNTAX);
 	}
 	assert_false(import_bytes(z, n - 4, 0, &set, &err));
-	assert_string_equal(err.text, "truncated gzip data: the file ends inside the compressed stream");
+	assert_string_equal(err.text,
+			    "truncated gzip data: the file ends inside the compressed stream");
 
 	/* two members make one stream, as gzip(1) has it; garbage after does not */
 	two = malloc(n + 10 + 64);

@@ -11,8 +11,7 @@
 #include "flamechart/import.h"
 #include "import/importers.h"
 
-static bool import(const char *text, bool strict, struct fc_profile_set *set,
-		   struct fc_error *err)
+static bool import(const char *text, bool strict, struct fc_profile_set *set, struct fc_error *err)
 {
 	struct fc_import_options o = { .format = FC_FORMAT_AUTO, .strict = strict };
 
@@ -38,9 +37,12 @@ static bool warned(const struct fc_profile *p, const char *text)
 /* formats.md §B4, verbatim. */
 static const char *b4 =
 	"{\"resources\":[\"https://a.example/app.js\"],"
-	" \"frames\":[{\"name\":\"main\",\"resourceId\":0,\"line\":1,\"column\":1},{\"name\":\"draw\",\"resourceId\":0,\"line\":40,\"column\":9},{\"name\":\"sort\"}],"
-	" \"stacks\":[{\"frameId\":0},{\"frameId\":1,\"parentId\":0},{\"frameId\":2,\"parentId\":1}],"
-	" \"samples\":[{\"timestamp\":120.5,\"stackId\":1},{\"timestamp\":130.6,\"stackId\":2},{\"timestamp\":140.4},{\"timestamp\":150.5,\"stackId\":0,\"marker\":\"script\"}]}";
+	" \"frames\":[{\"name\":\"main\",\"resourceId\":0,\"line\":1,\"column\":1},{\"name\":"
+	"\"draw\",\"resourceId\":0,\"line\":40,\"column\":9},{\"name\":\"sort\"}],"
+	" \"stacks\":[{\"frameId\":0},{\"frameId\":1,\"parentId\":0},{\"frameId\":2,\"parentId\":1}"
+	"],"
+	" \"samples\":[{\"timestamp\":120.5,\"stackId\":1},{\"timestamp\":130.6,\"stackId\":2},{"
+	"\"timestamp\":140.4},{\"timestamp\":150.5,\"stackId\":0,\"marker\":\"script\"}]}";
 
 static void test_spec_example(void **state)
 {
@@ -81,8 +83,10 @@ static void test_spec_example(void **state)
 	assert_int_equal(f->line, -1);
 	assert_int_equal(f->tier, FC_TIER_NATIVE);
 	/* main -> draw -> sort */
-	assert_string_equal(fc_profile_str(p, fc_profile_node_frame(p, p->node_parent[p->sample_node[1]])->name),
-			    "draw");
+	assert_string_equal(
+		fc_profile_str(p,
+			       fc_profile_node_frame(p, p->node_parent[p->sample_node[1]])->name),
+		"draw");
 	fc_profile_set_finish(&set);
 }
 
@@ -91,14 +95,17 @@ static void test_spec_example(void **state)
  * marker with no stack is (script); negative timestamps are kept. */
 static void test_wrapped_and_markers(void **state)
 {
-	const char *json =
-		"{\"page\":1,\"trace\":{"
-		"\"samples\":[{\"timestamp\":-20,\"stackId\":1},{\"timestamp\":-10,\"stackId\":1,\"marker\":\"layout\"},"
-		" {\"timestamp\":0,\"marker\":\"gc\"},{\"timestamp\":10,\"marker\":\"style\"},{\"timestamp\":20},"
-		" {\"timestamp\":30,\"marker\":\"script\"},{\"timestamp\":40,\"marker\":\"blink\"}],"
-		"\"stacks\":[{\"frameId\":0},{\"frameId\":1,\"parentId\":0}],"
-		"\"frames\":[{\"name\":\"onClick\",\"resourceId\":0},{\"name\":\"\",\"resourceId\":5}],"
-		"\"resources\":[\"https://a.example/ui.js\"]}}";
+	const char *json = "{\"page\":1,\"trace\":{"
+			   "\"samples\":[{\"timestamp\":-20,\"stackId\":1},{\"timestamp\":-10,"
+			   "\"stackId\":1,\"marker\":\"layout\"},"
+			   " {\"timestamp\":0,\"marker\":\"gc\"},{\"timestamp\":10,\"marker\":"
+			   "\"style\"},{\"timestamp\":20},"
+			   " {\"timestamp\":30,\"marker\":\"script\"},{\"timestamp\":40,\"marker\":"
+			   "\"blink\"}],"
+			   "\"stacks\":[{\"frameId\":0},{\"frameId\":1,\"parentId\":0}],"
+			   "\"frames\":[{\"name\":\"onClick\",\"resourceId\":0},{\"name\":\"\","
+			   "\"resourceId\":5}],"
+			   "\"resources\":[\"https://a.example/ui.js\"]}}";
 	struct fc_profile_set set;
 	struct fc_error err;
 	const struct fc_profile *p;
@@ -128,7 +135,8 @@ static void test_self_profiling_errors(void **state)
 {
 	struct fc_profile_set set;
 	struct fc_error err;
-	const char *bad_frame = "{\"frames\":[],\"stacks\":[{\"frameId\":3}],\"samples\":[{\"timestamp\":1,\"stackId\":0}]}";
+	const char *bad_frame = "{\"frames\":[],\"stacks\":[{\"frameId\":3}],\"samples\":[{"
+				"\"timestamp\":1,\"stackId\":0}]}";
 	const char *no_samples = "{\"frames\":[],\"stacks\":[],\"samples\":[]}";
 	const char *no_stacks = "{\"trace\":{\"frames\":[],\"samples\":[{\"timestamp\":1}]}}";
 	const char *one = "{\"frames\":[],\"stacks\":[],\"samples\":[{\"timestamp\":1}]}";
@@ -178,16 +186,15 @@ static void test_folded_lines(void **state)
 
 static void test_folded_import(void **state)
 {
-	const char *text =
-		"# comment\n"
-		"\n"
-		"main;parse;tokenize 30\n"
-		"main;render;layout /app/src/layout.js:40:3 25\n"
-		"main;parse;tokenize 12\n"
-		"main;sys_read_[k] 0\n"
-		"broken line\n"
-		"JS:*hot /srv/a.js:12:10;ksys_read_[k] 5\r\n"
-		"main;parse\t8";
+	const char *text = "# comment\n"
+			   "\n"
+			   "main;parse;tokenize 30\n"
+			   "main;render;layout /app/src/layout.js:40:3 25\n"
+			   "main;parse;tokenize 12\n"
+			   "main;sys_read_[k] 0\n"
+			   "broken line\n"
+			   "JS:*hot /srv/a.js:12:10;ksys_read_[k] 5\r\n"
+			   "main;parse\t8";
 	struct fc_profile_set set;
 	struct fc_error err;
 	const struct fc_profile *p;

@@ -10,8 +10,7 @@
 
 #include "flamechart/import.h"
 
-static bool import(const char *json, bool strict, struct fc_profile_set *set,
-		   struct fc_error *err)
+static bool import(const char *json, bool strict, struct fc_profile_set *set, struct fc_error *err)
 {
 	struct fc_import_options o = { .format = FC_FORMAT_AUTO, .strict = strict };
 
@@ -39,14 +38,22 @@ static bool warned(const struct fc_profile *p, const char *text)
  * deltas; the {endTime} chunk ends the profile at its ts. */
 static const char *c7 =
 	"{\"traceEvents\":["
-	"{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":7,\"tid\":1,\"args\":{\"name\":\"CrRendererMain\"}},"
-	"{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":7,\"tid\":0,\"args\":{\"name\":\"Renderer\"}},"
-	"{\"args\":{\"data\":{\"startTime\":900}},\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\",\"pid\":7,\"tid\":1,\"ts\":5000},"
-	"{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":7,\"tid\":9,\"ts\":6200,\"args\":{\"data\":{"
-	" \"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"scriptId\":0,\"codeType\":\"other\"}},"
-	"  {\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"tick\",\"scriptId\":12,\"url\":\"https://a.example/app.js\",\"lineNumber\":3,\"columnNumber\":8,\"codeType\":\"JS\"}}],"
+	"{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":7,\"tid\":1,\"args\":{\"name\":"
+	"\"CrRendererMain\"}},"
+	"{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":7,\"tid\":0,\"args\":{\"name\":"
+	"\"Renderer\"}},"
+	"{\"args\":{\"data\":{\"startTime\":900}},\"ph\":\"P\",\"name\":\"Profile\",\"id\":\"0x1\","
+	"\"pid\":7,\"tid\":1,\"ts\":5000},"
+	"{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":7,\"tid\":9,\"ts\":6200,"
+	"\"args\":{\"data\":{"
+	" \"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\","
+	"\"scriptId\":0,\"codeType\":\"other\"}},"
+	"  "
+	"{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"tick\",\"scriptId\":12,\"url\":"
+	"\"https://a.example/app.js\",\"lineNumber\":3,\"columnNumber\":8,\"codeType\":\"JS\"}}],"
 	"  \"samples\":[2,2]},\"timeDeltas\":[150,1000],\"lines\":[5,6]}}},"
-	"{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":7,\"tid\":1,\"ts\":8000,\"args\":{\"data\":{\"endTime\":3900}}}]}";
+	"{\"ph\":\"P\",\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":7,\"tid\":1,\"ts\":8000,"
+	"\"args\":{\"data\":{\"endTime\":3900}}}]}";
 
 static void test_c7_example(void **state)
 {
@@ -84,12 +91,18 @@ static void test_c7_example(void **state)
 static void test_chunk_order_and_defaults(void **state)
 {
 	const char *json =
-		"[{\"name\":\"ProfileChunk\",\"id\":\"0x2\",\"pid\":1,\"ts\":300,\"args\":{\"data\":{\"cpuProfile\":{\"samples\":[3,3]},\"timeDeltas\":[5,5]}}},"
+		"[{\"name\":\"ProfileChunk\",\"id\":\"0x2\",\"pid\":1,\"ts\":300,\"args\":{"
+		"\"data\":{\"cpuProfile\":{\"samples\":[3,3]},\"timeDeltas\":[5,5]}}},"
 		"{\"name\":\"ProfileChunk\",\"id\":\"0x2\",\"pid\":1,\"ts\":250,\"args\":{}},"
-		"{\"name\":\"Profile\",\"id\":\"0x2\",\"pid\":1,\"tid\":4,\"ts\":100,\"args\":{\"data\":{}}},"
-		"{\"name\":\"ProfileChunk\",\"id\":\"0x2\",\"pid\":1,\"ts\":200,\"args\":{\"data\":{\"cpuProfile\":{"
-		" \"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"a\",\"scriptId\":5}},"
-		"  {\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"b\",\"scriptId\":5,\"url\":\"u.js\"}}],"
+		"{\"name\":\"Profile\",\"id\":\"0x2\",\"pid\":1,\"tid\":4,\"ts\":100,\"args\":{"
+		"\"data\":{}}},"
+		"{\"name\":\"ProfileChunk\",\"id\":\"0x2\",\"pid\":1,\"ts\":200,\"args\":{\"data\":"
+		"{\"cpuProfile\":{"
+		" \"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},{\"id\":2,"
+		"\"parent\":1,\"callFrame\":{\"functionName\":\"a\",\"scriptId\":5}},"
+		"  "
+		"{\"id\":3,\"parent\":2,\"callFrame\":{\"functionName\":\"b\",\"scriptId\":5,"
+		"\"url\":\"u.js\"}}],"
 		" \"samples\":[2,2]},\"timeDeltas\":[10,20]}}}]";
 	struct fc_profile_set set;
 	struct fc_error err;
@@ -117,24 +130,27 @@ static void test_chunk_order_and_defaults(void **state)
 	fc_profile_set_finish(&set);
 }
 
-#define PROFILE(id, tid, ts, source)                                                      \
-	"{\"name\":\"Profile\",\"id\":\"" id "\",\"pid\":1,\"tid\":" #tid ",\"ts\":" #ts         \
+#define PROFILE(id, tid, ts, source)                                                     \
+	"{\"name\":\"Profile\",\"id\":\"" id "\",\"pid\":1,\"tid\":" #tid ",\"ts\":" #ts \
 	",\"args\":{\"data\":{" source "}}}"
-#define CHUNK(id, samples, deltas)                                                        \
-	"{\"name\":\"ProfileChunk\",\"id\":\"" id "\",\"pid\":1,\"tid\":99,\"ts\":500,"          \
-	"\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":" \
-	"\"(root)\"}},{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"f" id "\"}}],"      \
+#define CHUNK(id, samples, deltas)                                                            \
+	"{\"name\":\"ProfileChunk\",\"id\":\"" id "\",\"pid\":1,\"tid\":99,\"ts\":500,"       \
+	"\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{"            \
+	"\"functionName\":"                                                                   \
+	"\"(root)\"}},{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"f" id "\"}}]," \
 	"\"samples\":" samples "},\"timeDeltas\":" deltas "}}}"
 
 /* Several profiles on one thread overlap and are never merged: source
  * Internal first, then Inspector, then the most samples (devtools.md §8.1). */
 static void test_profile_choice(void **state)
 {
+	/* clang-format off */
 	const char *by_source = "[" PROFILE("0xa", 3, 100, "\"source\":\"Inspector\"") ","
 		CHUNK("0xa", "[2,2,2]", "[1,1,1]") "," PROFILE("0xb", 3, 100, "\"source\":\"Internal\"") ","
 		CHUNK("0xb", "[2]", "[1]") "]";
 	const char *by_count = "[" PROFILE("0xa", 3, 100, "") "," CHUNK("0xa", "[2]", "[1]") ","
 		PROFILE("0xb", 3, 100, "") "," CHUNK("0xb", "[2,2]", "[1,1]") "]";
+	/* clang-format on */
 	struct fc_profile_set set;
 	struct fc_error err;
 	const struct fc_profile *p;
@@ -161,6 +177,7 @@ static void test_profile_choice(void **state)
  * events (ph I and X) keep their own startTime. */
 static void test_threads_and_cpuprofile_events(void **state)
 {
+	/* clang-format off */
 	const char *json =
 		"{\"traceEvents\":[" PROFILE("0x1", 5, 900, "") "," CHUNK("0x1", "[2]", "[10]") ","
 		"{\"name\":\"CpuProfile\",\"ph\":\"I\",\"pid\":1,\"tid\":6,\"ts\":99999,\"args\":{\"data\":{\"cpuProfile\":{"
@@ -168,6 +185,7 @@ static void test_threads_and_cpuprofile_events(void **state)
 		"  {\"id\":2,\"callFrame\":{\"functionName\":\"w\",\"scriptId\":\"3\",\"url\":\"w.js\",\"lineNumber\":0,\"columnNumber\":0}}],"
 		" \"startTime\":400,\"endTime\":700,\"samples\":[2,2],\"timeDeltas\":[100,100]}}}},"
 		"{\"name\":\"CpuProfile\",\"ph\":\"X\",\"pid\":1,\"tid\":8,\"ts\":50,\"args\":{\"data\":null}}]}";
+	/* clang-format on */
 	struct fc_profile_set set;
 	struct fc_error err;
 	(void)state;
@@ -187,10 +205,12 @@ static void test_threads_and_cpuprofile_events(void **state)
  * and deltas disagree, chunks without a Profile event. */
 static void test_repairs(void **state)
 {
+	/* clang-format off */
 	const char *open_array = "[" PROFILE("0x1", 5, 0, "") "," CHUNK("0x1", "[2,2]", "[1,1]") ",\n";
 	const char *mismatch = "[" PROFILE("0x1", 5, 0, "") "," CHUNK("0x1", "[2,2,2]", "[1,1]") "]";
 	const char *orphan = "[" PROFILE("0x1", 5, 0, "") "," CHUNK("0x1", "[2]", "[1]") ","
 		CHUNK("0x9", "[2]", "[1]") "]";
+	/* clang-format on */
 	struct fc_profile_set set;
 	struct fc_error err;
 	(void)state;
@@ -215,13 +235,18 @@ static void test_repairs(void **state)
 
 static void test_errors(void **state)
 {
+	/* clang-format off */
 	const char *cut_object = "{\"traceEvents\":[" PROFILE("0x1", 5, 0, "") ",";
 	const char *cut_event = "[" PROFILE("0x1", 5, 0, "") ",{\"name\":\"Prof";
-	const char *none = "{\"traceEvents\":[{\"name\":\"RunTask\",\"ph\":\"X\",\"ts\":1,\"dur\":2}]}";
+	/* clang-format on */
+	const char *none =
+		"{\"traceEvents\":[{\"name\":\"RunTask\",\"ph\":\"X\",\"ts\":1,\"dur\":2}]}";
+	/* clang-format off */
 	const char *bad_chunk = "[" PROFILE("0x1", 5, 0, "") ",{\"args\":{\"data\":{\"cpuProfile\":"
 		"{\"samples\":\"x\"}}},\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1}]";
 	const char *bad_other = "[" PROFILE("0x1", 5, 0, "") "," CHUNK("0x1", "[2]", "[1]") ","
 		"{\"args\":{\"data\":{\"cpuProfile\":{\"samples\":\"x\"}}},\"name\":\"Other\"}]";
+	/* clang-format on */
 	struct fc_profile_set set;
 	struct fc_error err;
 	(void)state;

@@ -121,8 +121,8 @@ static void test_box_label(void **state)
 	(void)state;
 
 	fc_profile_set_init(&set);
-	assert_true(fc_import_memory("t.cpuprofile", profile_json, sizeof(profile_json) - 1,
-				     &io, &set, &err));
+	assert_true(fc_import_memory("t.cpuprofile", profile_json, sizeof(profile_json) - 1, &io,
+				     &set, &err));
 	lane.profile = set.items[0];
 
 	l.mode = FC_MODE_CHART;

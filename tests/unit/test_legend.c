@@ -41,8 +41,8 @@ static int setup(void **state)
 
 	memset(&f, 0, sizeof(f));
 	fc_profile_set_init(&f.set);
-	if (!fc_import_memory("t.cpuprofile", profile_json, sizeof(profile_json) - 1, &io,
-			      &f.set, &err))
+	if (!fc_import_memory("t.cpuprofile", profile_json, sizeof(profile_json) - 1, &io, &f.set,
+			      &err))
 		return -1;
 	if (!fc_layout_build(&f.layout, &f.set, &lo, &err))
 		return -1;
@@ -214,10 +214,8 @@ static void test_graph_weights(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_url),
-		cmocka_unit_test(test_tier_and_package),
-		cmocka_unit_test(test_explanations),
-		cmocka_unit_test(test_drawn_without_self),
+		cmocka_unit_test(test_url),           cmocka_unit_test(test_tier_and_package),
+		cmocka_unit_test(test_explanations),  cmocka_unit_test(test_drawn_without_self),
 		cmocka_unit_test(test_graph_weights),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -40,8 +40,8 @@ static int setup(void **state)
 
 	memset(&f, 0, sizeof(f));
 	fc_profile_set_init(&f.set);
-	if (!fc_import_memory("t.cpuprofile", profile_json, sizeof(profile_json) - 1, &io,
-			      &f.set, &err))
+	if (!fc_import_memory("t.cpuprofile", profile_json, sizeof(profile_json) - 1, &io, &f.set,
+			      &err))
 		return -1;
 	f.style.theme = fc_theme_default();
 	f.style.scheme = FC_SCHEME_URL;
@@ -87,9 +87,9 @@ static void release(struct image *im)
 
 static struct fc_rgb px(const struct image *im, double x, double y)
 {
-	const unsigned char *d = cairo_image_surface_get_data(im->s);
-	uint32_t v = ((const uint32_t *)(const void *)(d + (size_t)y *
-				cairo_image_surface_get_stride(im->s)))[(int)x];
+	const unsigned char *row = cairo_image_surface_get_data(im->s) +
+				   (size_t)y * (size_t)cairo_image_surface_get_stride(im->s);
+	uint32_t v = ((const uint32_t *)(const void *)row)[(int)x];
 	return (struct fc_rgb){ (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v };
 }
 
@@ -170,10 +170,20 @@ static void graph_case(struct fixture *f, bool inverted)
 	const struct fc_rgb bg = fc_theme_default()->background;
 	struct fc_box boxes[2] = { { .x0 = 0, .x1 = 100, .depth = 0, .count = 1 },
 				   { .x0 = 0, .x1 = 50, .depth = 1, .count = 1 } };
-	struct fc_lane lane = { .profile = p, .boxes = boxes, .n_boxes = 2, .rows = 2,
-				.x_min = 0, .x_max = 100, .total = 100 };
-	struct fc_layout l = { .mode = FC_MODE_GRAPH, .lanes = &lane, .n_lanes = 1,
-			       .x_min = 0, .x_max = 100, .has_time = true, .unit = "µs" };
+	struct fc_lane lane = { .profile = p,
+				.boxes = boxes,
+				.n_boxes = 2,
+				.rows = 2,
+				.x_min = 0,
+				.x_max = 100,
+				.total = 100 };
+	struct fc_layout l = { .mode = FC_MODE_GRAPH,
+			       .lanes = &lane,
+			       .n_lanes = 1,
+			       .x_min = 0,
+			       .x_max = 100,
+			       .has_time = true,
+			       .unit = "µs" };
 	double x0 = FC_PAINT_MARGIN_X, h = fc_theme_default()->bar_height_px, top, bottom;
 	struct fc_rgb a = fill_of(f, "A"), c = fill_of(f, "C");
 	struct image im;
@@ -236,10 +246,8 @@ static void test_size(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_plot_width),
-		cmocka_unit_test(test_chart),
-		cmocka_unit_test(test_graph),
-		cmocka_unit_test(test_icicle),
+		cmocka_unit_test(test_plot_width), cmocka_unit_test(test_chart),
+		cmocka_unit_test(test_graph),      cmocka_unit_test(test_icicle),
 		cmocka_unit_test(test_size),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);

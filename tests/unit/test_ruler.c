@@ -41,7 +41,8 @@ static void test_step_invariants(void **state)
 		double mant = step / pow(10, floor(log10(step) + 1e-9));
 		assert_true(px >= 64 - 1e-6);
 		assert_true(px < 160 + 1e-6);
-		assert_true(fabs(mant - 1) < 1e-6 || fabs(mant - 2) < 1e-6 || fabs(mant - 5) < 1e-6);
+		assert_true(fabs(mant - 1) < 1e-6 || fabs(mant - 2) < 1e-6 ||
+			    fabs(mant - 5) < 1e-6);
 	}
 }
 
@@ -114,10 +115,8 @@ static void test_durations(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_step_by_hand),
-		cmocka_unit_test(test_step_invariants),
-		cmocka_unit_test(test_labels),
-		cmocka_unit_test(test_grouping),
+		cmocka_unit_test(test_step_by_hand), cmocka_unit_test(test_step_invariants),
+		cmocka_unit_test(test_labels),       cmocka_unit_test(test_grouping),
 		cmocka_unit_test(test_durations),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

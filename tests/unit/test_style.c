@@ -226,8 +226,9 @@ static void label_ok(struct contrast *c, struct fc_rgb fill, const char *what)
 	for (i = 0; i < 2; i++) {
 		double r = fc_contrast_ratio(fc_style_label(&c->st, dims[i]), dims[i]);
 		if (r < 4.5)
-			fail_msg("%s theme: %s%s (%d, %d, %d): label contrast %.2f < 4.5", c->t->name,
-				 what, i ? ", dimmed" : "", dims[i].r, dims[i].g, dims[i].b, r);
+			fail_msg("%s theme: %s%s (%d, %d, %d): label contrast %.2f < 4.5",
+				 c->t->name, what, i ? ", dimmed" : "", dims[i].r, dims[i].g,
+				 dims[i].b, r);
 		if (r < c->worst)
 			c->worst = r;
 		c->checked++;
@@ -309,13 +310,14 @@ static void test_label_keeps_theme(void **state)
 
 /* --- schemes on a profile ------------------------------------------------------------ */
 
-#define CF(name, sid, url)                                                                 \
+#define CF(name, sid, url)                                                                     \
 	"\"callFrame\":{\"functionName\":\"" name "\",\"scriptId\":\"" sid "\",\"url\":\"" url \
 	"\",\"lineNumber\":1,\"columnNumber\":0}"
 
 /* Frames of four tiers and two packages; a.js self 60 %, lodash 20 %,
  * chalk 10 %, node:fs 10 %. The second profile has the same frames,
  * interned in another order. */
+/* clang-format off */
 static const char profile_a[] =
 	"{\"nodes\":["
 	"{\"id\":1," CF("(root)", "0", "") ",\"children\":[2,3,4,5]},"
@@ -335,6 +337,7 @@ static const char profile_b[] =
 	"{\"id\":2," CF("a", "1", "file:///app/a.js") "}],"
 	"\"startTime\":0,\"endTime\":100,\"samples\":[5,4,3,3,2,2,2,2,2,2],"
 	"\"timeDeltas\":[0,10,10,10,10,10,10,10,10,10]}";
+/* clang-format on */
 
 static struct fc_profile_set load(const char *json, size_t len)
 {

@@ -29,7 +29,8 @@ static const struct url_color_row *row_for(const char *file, const struct fc_pro
 
 	for (i = 0; i < N_ROWS; i++) {
 		const struct url_color_row *r = &url_colors[i];
-		if (strcmp(r->file, file) == 0 && strcmp(r->name, fc_profile_str(p, f->name)) == 0 &&
+		if (strcmp(r->file, file) == 0 &&
+		    strcmp(r->name, fc_profile_str(p, f->name)) == 0 &&
 		    strcmp(r->url, fc_profile_str(p, f->url)) == 0 && r->line == f->line)
 			return r;
 	}
@@ -75,9 +76,10 @@ static void test_seed_examples(void **state)
 		fc_profile_set_init(&set);
 		if (!fc_import_file(path, &io, &set, &err)) {
 			/* the traces without samples: nothing to colour */
-			assert_string_equal(err.text, "trace has no CPU profile samples (record with "
-						      "the disabled-by-default-v8.cpu_profiler "
-						      "category)");
+			assert_string_equal(err.text,
+					    "trace has no CPU profile samples (record with "
+					    "the disabled-by-default-v8.cpu_profiler "
+					    "category)");
 			fc_profile_set_finish(&set);
 			continue;
 		}
@@ -89,12 +91,15 @@ static void test_seed_examples(void **state)
 				const struct fc_box *b = &lane->boxes[bi];
 				const struct fc_frame *f = &lane->profile->frames[b->frame];
 				struct fc_style light = { .scheme = FC_SCHEME_URL };
-				struct fc_style perf = { .theme = devtools, .scheme = FC_SCHEME_URL };
-				const struct url_color_row *r = row_for(de->d_name, lane->profile, f);
+				struct fc_style perf = { .theme = devtools,
+							 .scheme = FC_SCHEME_URL };
+				const struct url_color_row *r =
+					row_for(de->d_name, lane->profile, f);
 				const char *name = fc_profile_str(lane->profile, f->name);
 
 				if (!r)
-					fail_msg("%s: no DevTools colour for frame %s", de->d_name, name);
+					fail_msg("%s: no DevTools colour for frame %s", de->d_name,
+						 name);
 				used[r - url_colors] = true;
 				expect_rgb(fc_style_fill(&light, lane->profile, b, lane->total),
 					   r->profiler, "JS Profiler", de->d_name, name);
@@ -110,17 +115,20 @@ static void test_seed_examples(void **state)
 			for (fi = 0; fi < p->n_frames; fi++) {
 				struct fc_box b = { .frame = fi, .node = FC_NONE, .count = 1 };
 				struct fc_style light = { .scheme = FC_SCHEME_URL };
-				struct fc_style perf = { .theme = devtools, .scheme = FC_SCHEME_URL };
-				const struct url_color_row *r = row_for(de->d_name, p, &p->frames[fi]);
+				struct fc_style perf = { .theme = devtools,
+							 .scheme = FC_SCHEME_URL };
+				const struct url_color_row *r =
+					row_for(de->d_name, p, &p->frames[fi]);
 				const char *name = fc_profile_str(p, p->frames[fi].name);
 
 				if (p->frames[fi].meta == FC_META_ROOT)
 					continue; /* never drawn */
 				if (!r)
-					fail_msg("%s: no DevTools colour for frame %s", de->d_name, name);
+					fail_msg("%s: no DevTools colour for frame %s", de->d_name,
+						 name);
 				used[r - url_colors] = true;
-				expect_rgb(fc_style_fill(&light, p, &b, 0), r->profiler, "JS Profiler",
-					   de->d_name, name);
+				expect_rgb(fc_style_fill(&light, p, &b, 0), r->profiler,
+					   "JS Profiler", de->d_name, name);
 				expect_rgb(fc_style_fill(&perf, p, &b, 0), r->performance,
 					   "Performance panel", de->d_name, name);
 			}
@@ -133,8 +141,8 @@ static void test_seed_examples(void **state)
 	/* every frame of the table was met and checked */
 	for (i = 0; i < N_ROWS; i++)
 		if (!used[i])
-			fail_msg("%s: frame %s (%s) not drawn", url_colors[i].file, url_colors[i].name,
-				 url_colors[i].url);
+			fail_msg("%s: frame %s (%s) not drawn", url_colors[i].file,
+				 url_colors[i].name, url_colors[i].url);
 	assert_true(files >= 10);
 	assert_true(boxes >= N_ROWS);
 }

@@ -211,9 +211,9 @@ static void test_extends(void **state)
 struct bad {
 	const char *json;
 	enum fc_error_code code;
-	const char *path;   /* expected err.path */
-	long line, column;  /* expected position; 0 = unknown */
-	const char *text;   /* a part of the message */
+	const char *path;  /* expected err.path */
+	long line, column; /* expected position; 0 = unknown */
+	const char *text;  /* a part of the message */
 };
 
 /* Every error names the key path and where it is; columns count
@@ -238,8 +238,7 @@ static const struct bad bad_themes[] = {
 	{ "{\"heat\": {\"hot\": [0, 85]}}", FC_ERR_TYPE, "heat.hot", 1, 11,
 	  "[hue, saturation, lightness]" },
 	{ "{\"heat\": {\"hot\": [0, 185, 4]}}", FC_ERR_INVALID, "heat.hot", 1, 11, "item 2" },
-	{ "{\"font\": {\"size\": 2}}", FC_ERR_INVALID, "font.size", 1, 11,
-	  "from 6 to 48, not 2" },
+	{ "{\"font\": {\"size\": 2}}", FC_ERR_INVALID, "font.size", 1, 11, "from 6 to 48, not 2" },
 	{ "{\"font\": {\"family\": \"\"}}", FC_ERR_TYPE, "font.family", 1, 11, "a text" },
 	{ "{\"bar\": 17}", FC_ERR_TYPE, "bar", 1, 2, "expected an object, not 17" },
 	{ "{\"extends\": \"solarized\"}", FC_ERR_INVALID, "extends", 1, 2,
@@ -266,10 +265,11 @@ static void test_errors(void **state)
 		t = fc_theme_parse(b->json, strlen(b->json), "bad.json", &err);
 		if (t)
 			fail_msg("case %zu: accepted %s", i, b->json);
-		if (err.code != b->code || strcmp(err.path, b->path) != 0 ||
-		    err.line != b->line || err.column != b->column || !strstr(err.text, b->text) ||
+		if (err.code != b->code || strcmp(err.path, b->path) != 0 || err.line != b->line ||
+		    err.column != b->column || !strstr(err.text, b->text) ||
 		    strcmp(err.file, "bad.json") != 0)
-			fail_msg("case %zu: code %d path '%s' line %ld column %ld file '%s' text '%s'",
+			fail_msg("case %zu: code %d path '%s' line %ld column %ld file '%s' text "
+				 "'%s'",
 				 i, err.code, err.path, err.line, err.column, err.file, err.text);
 	}
 }
