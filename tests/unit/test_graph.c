@@ -525,7 +525,10 @@ static void test_deep(void **state)
 	const struct fc_lane *lane;
 	(void)state;
 
-	assert_non_null(json);
+	if (!json) {
+		fail_msg("out of memory");
+		return;
+	}
 	len += (size_t)sprintf(json + len, "{\"nodes\":[");
 	for (i = 1; i <= N; i++) {
 		len += (size_t)sprintf(json + len,
@@ -535,7 +538,7 @@ static void test_deep(void **state)
 				       i > 1 ? "," : "", i, i);
 		if (i < N)
 			len += (size_t)sprintf(json + len, ",\"children\":[%zu]", i + 1);
-		len += (size_t)sprintf(json + len, "}");
+		json[len++] = '}';
 	}
 	sprintf(json + len,
 		"],\"startTime\":0,\"endTime\":3,\"samples\":[%d,%d,%d],"
