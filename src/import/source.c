@@ -189,6 +189,20 @@ static bool start_gz(struct fc_source *s, const unsigned char *first, size_t n,
 	return true;
 }
 
+/* The chunk buffer, allocated on first use. */
+static bool chunk_buffer(struct fc_source *s, struct fc_error *err)
+{
+	if (s->buf_cap)
+		return true;
+	s->buf = malloc(FC_SOURCE_CHUNK);
+	if (!s->buf) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	s->buf_cap = FC_SOURCE_CHUNK;
+	return true;
+}
+
 /* First read: look for the gzip magic before any byte is handed out. */
 static bool start(struct fc_source *s, struct fc_error *err)
 {
@@ -206,27 +220,13 @@ static bool start(struct fc_source *s, struct fc_error *err)
 				return too_big(s, err);
 			return true;
 		}
-		if (!s->buf_cap) {
-			s->buf = malloc(FC_SOURCE_CHUNK);
-			if (!s->buf) {
-				fc_error_set(err, FC_ERR_NOMEM, "out of memory");
-				return false;
-			}
-			s->buf_cap = FC_SOURCE_CHUNK;
-		}
-		if (!start_gz(s, s->mem, 0, err))
+		if (!chunk_buffer(s, err) || !start_gz(s, s->mem, 0, err))
 			return false;
 		return fill_gz(s, err);
 	}
-	if (!s->buf_cap) {
-		/* memory read in pieces (read_max) */
-		s->buf = malloc(FC_SOURCE_CHUNK);
-		if (!s->buf) {
-			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
-			return false;
-		}
-		s->buf_cap = FC_SOURCE_CHUNK;
-	}
+	/* memory read in pieces (read_max) */
+	if (!chunk_buffer(s, err))
+		return false;
 	while (s->buf_len < 2) {
 		long r = raw_read(s, s->buf + s->buf_len, s->buf_cap - s->buf_len, err);
 		if (r < 0)
