@@ -155,7 +155,7 @@ expect 2 "an empty JSON object: not a profile" "$FC" info "$TMP/empty.json"
 { printf '\001\002\003'; head -c 4096 /dev/urandom; } >"$TMP/junk"
 expect 2 "binary data, not a profile \(it starts with bytes 01 02 03" "$FC" info "$TMP/junk"
 # junk that starts like JSON fails in the JSON parser, with a position
-{ printf '['; head -c 4096 /dev/urandom | tr -d '\n\r\t {"'; } >"$TMP/junk2"
+{ printf '[@'; head -c 4096 /dev/urandom | tr -d '\n\r\t {"'; } >"$TMP/junk2"
 expect 2 "not valid JSON|truncated JSON" "$FC" info "$TMP/junk2"
 expect 2 "an executable \(ELF\)" "$FC" info "$FC"
 printf 'hello world\nthis is not a profile\n' >"$TMP/text"
