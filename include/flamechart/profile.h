@@ -172,6 +172,11 @@ double fc_profile_sample_duration(const struct fc_profile *p, uint32_t i);
 /* Median interval between consecutive samples in µs (0 with < 2 samples). */
 double fc_profile_median_interval(const struct fc_profile *p);
 
+/* Sets program_node, idle_node and gc_node: the first (program), (idle) and
+ * GC node among the root's children, FC_NONE when there is none (the chart's
+ * rules follow only those, devtools.md §2). */
+void fc_profile_find_meta_nodes(struct fc_profile *p);
+
 /* Sets tier, tags and package of every frame (fc_classify per frame). */
 void fc_profile_classify(struct fc_profile *p);
 

@@ -616,32 +616,6 @@ out:
 	return ok;
 }
 
-static void find_meta_nodes(struct fc_profile *p)
-{
-	uint32_t i;
-
-	for (i = 1; i < p->n_nodes; i++) {
-		if (p->node_parent[i] != 0)
-			continue;
-		switch (p->frames[p->node_frame[i]].meta) {
-		case FC_META_PROGRAM:
-			if (p->program_node == FC_NONE)
-				p->program_node = i;
-			break;
-		case FC_META_IDLE:
-			if (p->idle_node == FC_NONE)
-				p->idle_node = i;
-			break;
-		case FC_META_GC:
-			if (p->gc_node == FC_NONE)
-				p->gc_node = i;
-			break;
-		default:
-			break;
-		}
-	}
-}
-
 static int64_t sample_id(const struct fc_builder *b, size_t i)
 {
 	return b->sample_id64 ? b->sample_id64[i] : (int64_t)b->sample_id32[i];
@@ -793,7 +767,7 @@ bool fc_builder_finish(struct fc_builder *b, struct fc_error *err)
 	}
 	if (!build_id_map(b, err) || !build_tree(b, err, &order))
 		return false;
-	find_meta_nodes(p);
+	fc_profile_find_meta_nodes(p);
 	ok = fill_samples(b, order, err);
 	free(order);
 	if (!ok)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "flamechart/classify.h"
+#include "util/util.h"
 
 #define PATH_MAX_LEN 4096
 
@@ -37,17 +38,6 @@ static bool ends(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);
 	return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 /* Length of a URL scheme ("https" -> 5) when s starts with "scheme:"; a
@@ -248,8 +238,8 @@ static bool normalise(const char *url, char *out, size_t size)
 		char c = *p;
 		if (o + 1 >= size)
 			return false;
-		if (file && c == '%' && hexval(p[1]) >= 0 && hexval(p[2]) >= 0) {
-			c = (char)(hexval(p[1]) * 16 + hexval(p[2]));
+		if (file && c == '%' && fc_hexval(p[1]) >= 0 && fc_hexval(p[2]) >= 0) {
+			c = (char)(fc_hexval(p[1]) * 16 + fc_hexval(p[2]));
 			p += 2;
 		}
 		out[o++] = c == '\\' ? '/' : c;

@@ -224,6 +224,33 @@ double fc_profile_samples_end(const struct fc_profile *p)
 	return last + (last - first) / (double)(n - 1);
 }
 
+void fc_profile_find_meta_nodes(struct fc_profile *p)
+{
+	uint32_t i;
+
+	p->program_node = p->idle_node = p->gc_node = FC_NONE;
+	for (i = 1; i < p->n_nodes; i++) {
+		if (p->node_parent[i] != 0)
+			continue;
+		switch (p->frames[p->node_frame[i]].meta) {
+		case FC_META_PROGRAM:
+			if (p->program_node == FC_NONE)
+				p->program_node = i;
+			break;
+		case FC_META_IDLE:
+			if (p->idle_node == FC_NONE)
+				p->idle_node = i;
+			break;
+		case FC_META_GC:
+			if (p->gc_node == FC_NONE)
+				p->gc_node = i;
+			break;
+		default:
+			break;
+		}
+	}
+}
+
 void fc_profile_set_init(struct fc_profile_set *s)
 {
 	memset(s, 0, sizeof(*s));

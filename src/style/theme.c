@@ -288,17 +288,6 @@ static bool unknown_key(struct loader *ld, const char *path, const char *key,
 
 /* --- values ------------------------------------------------------------------------ */
 
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 bool fc_style_parse_color(const char *s, struct fc_rgb *out)
 {
 	size_t n = strlen(s), i;
@@ -307,7 +296,7 @@ bool fc_style_parse_color(const char *s, struct fc_rgb *out)
 	if (s[0] != '#' || (n != 7 && n != 4))
 		return false;
 	for (i = 1; i < n; i++)
-		if ((v[i - 1] = hexval(s[i])) < 0)
+		if ((v[i - 1] = fc_hexval((unsigned char)s[i])) < 0)
 			return false;
 	if (n == 4) {
 		out->r = (uint8_t)(v[0] * 17);

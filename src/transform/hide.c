@@ -172,30 +172,10 @@ bool fc_hide_tiers(struct fc_profile *p, unsigned tiers, struct fc_error *err)
 	r.new_id = NULL;
 	p->n_nodes = r.n;
 	p->max_depth = 0;
-	p->program_node = p->idle_node = p->gc_node = FC_NONE;
-	for (i = 1; i < p->n_nodes; i++) {
+	for (i = 1; i < p->n_nodes; i++)
 		if (p->node_depth[i] > p->max_depth)
 			p->max_depth = p->node_depth[i];
-		if (p->node_parent[i] != 0)
-			continue;
-		/* the chart's (program)/(idle)/GC rules follow the root's children */
-		switch (p->frames[p->node_frame[i]].meta) {
-		case FC_META_PROGRAM:
-			if (p->program_node == FC_NONE)
-				p->program_node = i;
-			break;
-		case FC_META_IDLE:
-			if (p->idle_node == FC_NONE)
-				p->idle_node = i;
-			break;
-		case FC_META_GC:
-			if (p->gc_node == FC_NONE)
-				p->gc_node = i;
-			break;
-		default:
-			break;
-		}
-	}
+	fc_profile_find_meta_nodes(p);
 	p->hidden_tiers |= tiers;
 	rebuilt_free(&r);
 	return true;

@@ -57,6 +57,17 @@ uint64_t fc_hash_bytes(const void *data, size_t len)
 	return fc_hash_u64(h);
 }
 
+int fc_hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 size_t fc_utf8_seqlen(unsigned char c)
 {
 	if (c < 0x80)

@@ -38,6 +38,9 @@ char *fc_strdup_clean(const char *s);
 /* Length of the UTF-8 sequence starting at s (1..4), assuming valid UTF-8. */
 size_t fc_utf8_seqlen(unsigned char c);
 
+/* The value of a hexadecimal digit, -1 when c is not one. */
+int fc_hexval(int c);
+
 /* Allocating copies; NULL on allocation failure. */
 char *fc_strdup(const char *s);
 char *fc_strndup(const char *s, size_t n);
