@@ -502,16 +502,28 @@ static bool build_tree(struct fc_builder *b, struct fc_error *err, uint32_t **or
 	char path[96];
 
 	parent = malloc((n + 1) * sizeof(*parent));
-	order = malloc((n + 1) * sizeof(*order));
-	first = malloc((n + 1) * sizeof(*first));
-	next = malloc((n + 1) * sizeof(*next));
-	stack = malloc((n + 1) * sizeof(*stack));
-	if (!parent || !order || !first || !next || !stack) {
+	if (!parent) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		goto out;
 	}
 	if (!resolve_links(b, parent, err))
 		goto out;
+	/* the links are resolved: their memory goes to the walk's arrays */
+	free(b->edge_parent);
+	free(b->edge_child);
+	free(b->parent_id);
+	b->edge_parent = NULL;
+	b->edge_child = NULL;
+	b->parent_id = NULL;
+	b->n_edges = b->edges_cap = 0;
+	order = malloc((n + 1) * sizeof(*order));
+	first = malloc((n + 1) * sizeof(*first));
+	next = malloc((n + 1) * sizeof(*next));
+	stack = malloc((n + 1) * sizeof(*stack));
+	if (!order || !first || !next || !stack) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		goto out;
+	}
 
 	for (i = 0; i < n; i++) {
 		if (parent[i] != FC_NONE)
@@ -767,6 +779,12 @@ bool fc_builder_finish(struct fc_builder *b, struct fc_error *err)
 	}
 	if (!build_id_map(b, err) || !build_tree(b, err, &order))
 		return false;
+	/* what only the tree needed: the samples need ids and the id map */
+	free(b->frame);
+	free(b->pos_line);
+	free(b->pos_col);
+	b->frame = NULL;
+	b->pos_line = b->pos_col = NULL;
 	fc_profile_find_meta_nodes(p);
 	ok = fill_samples(b, order, err);
 	free(order);

@@ -184,6 +184,13 @@ static double row_y(const struct fc_painter *p, size_t lane, uint32_t depth)
 	return p->lane_y[lane] + (double)depth * h;
 }
 
+/* Whether a lane's row of the given depth meets the part being painted. */
+static bool row_visible(const struct fc_painter *p, size_t lane, uint32_t depth)
+{
+	double y = row_y(p, lane, depth);
+	return y + bar_height(p->theme) >= p->clip_y0 && y <= p->clip_y1;
+}
+
 struct colored {
 	uint32_t rgb; /* 0xRRGGBB */
 	uint32_t box;
@@ -255,7 +262,8 @@ static bool paint_bars(struct fc_painter *p, cairo_t *cr, size_t li)
 		return false;
 	}
 	for (i = 0; i < lane->n_boxes; i++) {
-		if (hidden[i] || lane->boxes[i].depth >= p->lane_rows[li])
+		if (hidden[i] || lane->boxes[i].depth >= p->lane_rows[li] ||
+		    !row_visible(p, li, lane->boxes[i].depth))
 			continue;
 		c[n].rgb =
 			pack(fc_style_fill(p->style, lane->profile, &lane->boxes[i], lane->total));
@@ -301,7 +309,8 @@ static void paint_labels(struct fc_painter *p, cairo_t *cr, size_t li)
 		double x, w, max_w;
 		struct fc_rgb fill;
 
-		if ((b->x1 - b->x0) * ppu < min_px || b->depth >= p->lane_rows[li])
+		if ((b->x1 - b->x0) * ppu < min_px || b->depth >= p->lane_rows[li] ||
+		    !row_visible(p, li, b->depth))
 			continue;
 		columns(p, b, &x, &w);
 		max_w = (w < p->plot_w ? w : p->plot_w) - 2 * pad;
@@ -358,6 +367,10 @@ bool fc_painter_paint(struct fc_painter *p, cairo_t *cr, struct fc_error *err)
 	size_t i, boxes = 0;
 
 	cairo_save(cr);
+	{
+		double x0, x1;
+		cairo_clip_extents(cr, &x0, &p->clip_y0, &x1, &p->clip_y1);
+	}
 	fc_text_target(p, cr);
 	paint_background(p, cr);
 	fc_paint_header(p, cr);

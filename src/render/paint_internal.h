@@ -65,6 +65,10 @@ struct fc_painter {
 	PangoLayout *big;  /* the title */
 	PangoLayout *sub;  /* the subtitle */
 	double ellipsis_w; /* width of "…" in the label font */
+
+	/* the part of the image being painted (user space): a PNG is painted
+	 * in bands, and rows outside the band are skipped */
+	double clip_y0, clip_y1;
 };
 
 /* Rows drawn per lane at most: the caller's max_rows, never more than
@@ -113,5 +117,11 @@ size_t fc_format_duration(double us, char *out, size_t size);
 /* paint_legend.c */
 bool fc_legend_place(struct fc_painter *p, double y, double *bottom);
 void fc_paint_legend(struct fc_painter *p, cairo_t *cr);
+
+/* fc_write_png, painting bands of at most band_bytes of pixels (at least
+ * 16 rows) at a time; the pixels do not depend on the band size. */
+bool fc_write_png_bands(const struct fc_layout *l, const struct fc_style *st,
+			const struct fc_paint_options *o, size_t band_bytes, struct fc_output *out,
+			struct fc_error *err);
 
 #endif

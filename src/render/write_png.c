@@ -47,75 +47,68 @@ static void on_flush(png_structp png)
 	(void)png;
 }
 
-/* Writes the RGB24 surface as an 8-bit RGB PNG. */
-static bool encode(cairo_surface_t *s, struct fc_output *out, struct fc_error *err)
+/* The image is painted and encoded in horizontal bands of at most this many
+ * bytes of pixels: a tall chart does not hold its whole bitmap at once. */
+#define BAND_BYTES ((size_t)4 << 20)
+
+struct encoder {
+	png_structp png;
+	png_infop info;
+	unsigned char *row;
+	struct png_ctx ctx;
+};
+
+/* Converts rows [0, rows) of the RGB24 band to RGB and hands them to
+ * libpng. Called inside the setjmp of fc_write_png. */
+static void encode_band(struct encoder *e, cairo_surface_t *s, int rows)
 {
-	int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
-	int stride = cairo_image_surface_get_stride(s);
+	int w = cairo_image_surface_get_width(s), stride = cairo_image_surface_get_stride(s);
 	const unsigned char *data = cairo_image_surface_get_data(s);
-	unsigned char *row = malloc((size_t)w * 3);
-	struct png_ctx ctx = { .out = out };
-	png_structp png = NULL;
-	png_infop info = NULL;
 	int x, y;
 
-	if (!row)
-		goto nomem;
-	png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &ctx, on_error, on_warning);
-	if (!png)
-		goto nomem;
-	info = png_create_info_struct(png);
-	if (!info)
-		goto nomem;
-	if (setjmp(png_jmpbuf(png))) {
-		png_destroy_write_struct(&png, &info);
-		free(row);
-		/* a failed write (ENOSPC, EPIPE) stops the encoder too */
-		if (out->failed)
-			fc_error_set(err, FC_ERR_OUTPUT, "write error: %s",
-				     strerror(out->errno_value));
-		else
-			fc_error_set(err, FC_ERR_OUTPUT, "PNG encoder: %s", ctx.message);
-		return false;
-	}
-	png_set_write_fn(png, &ctx, on_write, on_flush);
-	png_set_compression_level(png, 1);
-	png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-	png_set_IHDR(png, info, (png_uint_32)w, (png_uint_32)h, 8, PNG_COLOR_TYPE_RGB,
-		     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-	png_write_info(png, info);
-	for (y = 0; y < h; y++) {
+	for (y = 0; y < rows; y++) {
 		const uint32_t *px = (const uint32_t *)(const void *)(data + (size_t)y * stride);
 		for (x = 0; x < w; x++) {
 			/* RGB24: one native-endian 0x00RRGGBB word per pixel */
-			row[3 * x] = (unsigned char)(px[x] >> 16);
-			row[3 * x + 1] = (unsigned char)(px[x] >> 8);
-			row[3 * x + 2] = (unsigned char)px[x];
+			e->row[3 * x] = (unsigned char)(px[x] >> 16);
+			e->row[3 * x + 1] = (unsigned char)(px[x] >> 8);
+			e->row[3 * x + 2] = (unsigned char)px[x];
 		}
-		png_write_row(png, row);
+		png_write_row(e->png, e->row);
 	}
-	png_write_end(png, info);
-	png_destroy_write_struct(&png, &info);
-	free(row);
-	return true;
-nomem:
-	if (png)
-		png_destroy_write_struct(&png, info ? &info : NULL);
-	free(row);
-	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
-	return false;
 }
 
-bool fc_write_png(const struct fc_layout *l, const struct fc_style *st,
-		  const struct fc_paint_options *o, struct fc_output *out, struct fc_error *err)
+/* Paints the band of the image that starts at device row y0 into s. */
+static bool paint_band(struct fc_painter *p, cairo_surface_t *s, double scale, int y0,
+		       struct fc_error *err)
+{
+	cairo_t *cr = cairo_create(s);
+	bool ok;
+
+	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
+		cairo_destroy(cr);
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	cairo_translate(cr, 0, -y0);   /* whole device pixels: the same pixels as one pass */
+	cairo_scale(cr, scale, scale); /* the one HiDPI transform */
+	ok = fc_painter_paint(p, cr, err);
+	cairo_destroy(cr);
+	cairo_surface_flush(s);
+	return ok;
+}
+
+bool fc_write_png_bands(const struct fc_layout *l, const struct fc_style *st,
+			const struct fc_paint_options *o, size_t band_bytes, struct fc_output *out,
+			struct fc_error *err)
 {
 	struct fc_painter *p = fc_painter_create(l, st, o, err);
 	double scale = o->scale > 0 ? o->scale : 1;
-	cairo_surface_t *s = NULL;
-	cairo_t *cr = NULL;
+	struct encoder e = { .ctx = { .out = out } };
+	cairo_surface_t *volatile s = NULL;
+	volatile bool ok = false;
 	double dw, dh;
-	bool ok = false;
-	int w, h;
+	int w, h, band, y0;
 
 	if (!p) {
 		fc_paint_error_file(err, out);
@@ -131,25 +124,57 @@ bool fc_write_png(const struct fc_layout *l, const struct fc_style *st,
 			     dw, dh, MAX_SIDE, MAX_PIXELS);
 		goto done;
 	}
-	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)dw, (int)dh);
-	cr = cairo_create(s);
-	if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) {
-		fc_error_set(err, FC_ERR_NOMEM, "cannot create a %.0f × %.0f image", dw, dh);
+	band = (int)(band_bytes / ((size_t)dw * 4));
+	if (band < 16)
+		band = 16;
+	if (band > (int)dh)
+		band = (int)dh;
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)dw, band);
+	e.row = malloc((size_t)dw * 3);
+	e.png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &e.ctx, on_error, on_warning);
+	e.info = e.png ? png_create_info_struct(e.png) : NULL;
+	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS || !e.row || !e.info) {
+		fc_error_set(err, FC_ERR_NOMEM, "cannot create a %.0f × %d image", dw, band);
 		goto done;
 	}
-	cairo_scale(cr, scale, scale); /* the one HiDPI transform */
-	if (!fc_painter_paint(p, cr, err))
+	if (setjmp(png_jmpbuf(e.png))) {
+		/* a failed write (ENOSPC, EPIPE) stops the encoder too */
+		if (out->failed)
+			fc_error_set(err, FC_ERR_OUTPUT, "write error: %s",
+				     strerror(out->errno_value));
+		else
+			fc_error_set(err, FC_ERR_OUTPUT, "PNG encoder: %s", e.ctx.message);
+		ok = false;
 		goto done;
-	cairo_surface_flush(s);
-	ok = encode(s, out, err);
-	ok = fc_paint_surface_done(s, out, ok, err);
+	}
+	png_set_write_fn(e.png, &e.ctx, on_write, on_flush);
+	png_set_compression_level(e.png, 1);
+	png_set_filter(e.png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
+	png_set_IHDR(e.png, e.info, (png_uint_32)dw, (png_uint_32)dh, 8, PNG_COLOR_TYPE_RGB,
+		     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+	png_write_info(e.png, e.info);
+	for (y0 = 0; y0 < (int)dh; y0 += band) {
+		int rows = (int)dh - y0 < band ? (int)dh - y0 : band;
+		if (!paint_band(p, s, scale, y0, err))
+			goto done;
+		encode_band(&e, s, rows);
+	}
+	png_write_end(e.png, e.info);
+	ok = fc_paint_surface_done(s, out, true, err);
 done:
-	if (cr)
-		cairo_destroy(cr);
+	if (e.png)
+		png_destroy_write_struct(&e.png, e.info ? &e.info : NULL);
+	free(e.row);
 	if (s)
 		cairo_surface_destroy(s);
 	fc_painter_destroy(p);
 	if (!ok)
 		fc_paint_error_file(err, out);
 	return ok;
+}
+
+bool fc_write_png(const struct fc_layout *l, const struct fc_style *st,
+		  const struct fc_paint_options *o, struct fc_output *out, struct fc_error *err)
+{
+	return fc_write_png_bands(l, st, o, BAND_BYTES, out, err);
 }

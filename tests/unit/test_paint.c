@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -243,12 +244,80 @@ static void test_size(void **state)
 	fc_layout_finish(&l);
 }
 
+/* A PNG painted in bands of 16 rows holds exactly the pixels of the image
+ * painted in one pass: no seams at band edges, nothing painted twice. */
+static void test_png_bands(void **state)
+{
+	struct fixture *f = *state;
+	struct fc_layout_options lo = { .plot_width_px = fc_paint_plot_width(&f->po),
+					.minwidth = 1 };
+	char path[] = "/tmp/fc-test-bands-XXXXXX";
+	struct fc_layout l;
+	struct fc_error err;
+	struct fc_output out;
+	struct image im;
+	cairo_surface_t *png;
+	int fd, x, y, bands;
+
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	close(fd);
+	f->po.no_legend = false;
+	f->po.scale = 2;
+	assert_true(fc_layout_build(&l, &f->set, &lo, &err));
+	paint(&im, &l, f);
+	assert_true(fc_output_open(&out, path, &err));
+	assert_true(fc_write_png_bands(&l, &f->style, &f->po, 1, &out, &err));
+	assert_true(fc_output_commit(&out, &err));
+
+	png = cairo_image_surface_create_from_png(path);
+	assert_int_equal(cairo_surface_status(png), CAIRO_STATUS_SUCCESS);
+	/* the one-pass image is in user units; the PNG is at scale 2 */
+	assert_int_equal(cairo_image_surface_get_width(png), 2 * im.w);
+	assert_int_equal(cairo_image_surface_get_height(png), 2 * im.h);
+	bands = (2 * im.h + 15) / 16;
+	assert_true(bands >= 8);
+	{
+		cairo_surface_t *big =
+			cairo_image_surface_create(CAIRO_FORMAT_RGB24, 2 * im.w, 2 * im.h);
+		cairo_t *cr = cairo_create(big);
+		const unsigned char *a, *b;
+		int sa, sb;
+
+		cairo_scale(cr, 2, 2);
+		assert_true(fc_painter_paint(im.p, cr, &err));
+		cairo_destroy(cr);
+		cairo_surface_flush(big);
+		a = cairo_image_surface_get_data(big);
+		b = cairo_image_surface_get_data(png);
+		sa = cairo_image_surface_get_stride(big);
+		sb = cairo_image_surface_get_stride(png);
+		for (y = 0; y < 2 * im.h; y++)
+			for (x = 0; x < 2 * im.w; x++) {
+				uint32_t pa, pb;
+				memcpy(&pa, a + (size_t)y * sa + 4 * (size_t)x, 4);
+				memcpy(&pb, b + (size_t)y * sb + 4 * (size_t)x, 4);
+				if ((pa & 0xffffff) != (pb & 0xffffff))
+					fail_msg("pixel %d,%d: %06x painted in bands, %06x in one "
+						 "pass",
+						 x, y, pb & 0xffffff, pa & 0xffffff);
+			}
+		cairo_surface_destroy(big);
+	}
+	cairo_surface_destroy(png);
+	release(&im);
+	unlink(path);
+	f->po.no_legend = true;
+	f->po.scale = 0;
+	fc_layout_finish(&l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_plot_width), cmocka_unit_test(test_chart),
 		cmocka_unit_test(test_graph),      cmocka_unit_test(test_icicle),
-		cmocka_unit_test(test_size),
+		cmocka_unit_test(test_size),       cmocka_unit_test(test_png_bands),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
