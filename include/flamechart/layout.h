@@ -53,10 +53,14 @@ struct fc_layout_options {
  * call tree is (100 000 rows of 17 px would be 1.7 M px tall). */
 #define FC_LAYOUT_MAX_ROWS 512
 /* An exact layout (the layout JSON) holds every bar; a lane with more than
- * this many bars per sample (and at least FC_LAYOUT_EXACT_MIN) is refused
- * with FC_ERR_LIMIT. Real profiles have up to 12 (a deep tree whose samples
- * jump between its top and its bottom has one per level per sample). */
+ * this many bars per sample and per node (and at least FC_LAYOUT_EXACT_MIN)
+ * is refused with FC_ERR_LIMIT: the output stays within a small multiple of
+ * the input. Real profiles have up to about 40 per sample (a 400-deep tree
+ * whose samples move through it) and 4 per node; a hostile one, samples
+ * jumping between the top and the bottom of a deep chain, one per level per
+ * sample. */
 #define FC_LAYOUT_EXACT_PER_SAMPLE 32
+#define FC_LAYOUT_EXACT_PER_NODE 8
 #define FC_LAYOUT_EXACT_MIN ((size_t)1 << 20)
 
 /* One profile's boxes (or, for a merged graph, several profiles'). */

@@ -13,7 +13,7 @@ struct exact {
 	struct fc_lane *lane;
 	uint64_t *seq;
 	size_t seq_cap;
-	size_t max_boxes; /* FC_LAYOUT_EXACT_PER_SAMPLE */
+	size_t max_boxes; /* FC_LAYOUT_EXACT_PER_SAMPLE, _PER_NODE */
 	bool over;
 };
 
@@ -158,7 +158,7 @@ bool fc_chart_lane(struct fc_lane *lane, const struct fc_profile *p,
 {
 	uint32_t *nodes = malloc((p->n_samples ? p->n_samples : 1) * sizeof(*nodes));
 	bool ok = false, over = false;
-	size_t r, i;
+	size_t r, i, max_boxes = 0;
 
 	fc_chart_extent(p, &lane->x_min, &lane->x_max);
 	lane->profile = p;
@@ -169,11 +169,14 @@ bool fc_chart_lane(struct fc_lane *lane, const struct fc_profile *p,
 	if (ppu <= 0) {
 		struct exact e = { .lane = lane };
 		e.max_boxes = (size_t)p->n_samples * FC_LAYOUT_EXACT_PER_SAMPLE;
+		if (e.max_boxes < (size_t)p->n_nodes * FC_LAYOUT_EXACT_PER_NODE)
+			e.max_boxes = (size_t)p->n_nodes * FC_LAYOUT_EXACT_PER_NODE;
 		if (e.max_boxes < FC_LAYOUT_EXACT_MIN)
 			e.max_boxes = FC_LAYOUT_EXACT_MIN;
 		ok = fc_chart_walk(p, nodes, o->gc_root, exact_emit, &e) &&
 		     sort_open_order(lane, e.seq);
 		over = e.over;
+		max_boxes = e.max_boxes;
 		free(e.seq);
 	} else {
 		struct culled c = { .ppu = ppu, .minwidth = minwidth_px };
@@ -196,10 +199,11 @@ bool fc_chart_lane(struct fc_lane *lane, const struct fc_profile *p,
 	free(nodes);
 	if (over) {
 		fc_error_set(err, FC_ERR_LIMIT,
-			     "the exact layout would have more than %d bars per sample (the call "
-			     "tree is %u deep): too many for the layout JSON; render an image, "
-			     "which keeps %d rows",
-			     FC_LAYOUT_EXACT_PER_SAMPLE, p->max_depth, FC_LAYOUT_MAX_ROWS);
+			     "the exact layout would have more than %zu bars (%d per sample, %d "
+			     "per node; the call tree is %u deep): too many for the layout JSON; "
+			     "render an image, which keeps %d rows",
+			     max_boxes, FC_LAYOUT_EXACT_PER_SAMPLE, FC_LAYOUT_EXACT_PER_NODE,
+			     p->max_depth, FC_LAYOUT_MAX_ROWS);
 		return false;
 	}
 	if (!ok)

@@ -116,7 +116,8 @@ fi
 # --- a call tree 100 000 deep ----------------------------------------------------
 # No stage recurses; images keep 512 rows (the header says how many are cut);
 # samples jumping between the top and the bottom cost samples + nodes, not
-# samples x depth; the layout JSON refuses more than 32 bars per sample.
+# samples x depth; the layout JSON refuses more than 32 bars per sample and
+# 8 per node.
 chain 100000 leaf 1000 >"$TMP/deep.cpuprofile"
 run 0 info "$TMP/deep.cpuprofile"
 contains "$TMP/out" "max depth     100000"
@@ -133,7 +134,7 @@ chain 100000 alt 1000 >"$TMP/deep-alt.cpuprofile"
 rss "100 000-deep chain, samples alternating top/bottom, PNG" \
 	"$(size "$TMP/deep-alt.cpuprofile")" 0 "$TMP/deep-alt.cpuprofile" -o "$TMP/deep-alt.png" -w 4000
 run 2 "$TMP/deep-alt.cpuprofile" -f json -o "$TMP/deep-alt.json"
-contains "$TMP/err" "the exact layout would have more than 32 bars per sample (the call tree is 100000 deep)"
+contains "$TMP/err" "the exact layout would have more than 1048576 bars (32 per sample, 8 per node; the call tree is 100000 deep)"
 [ -e "$TMP/deep-alt.json" ] && fail "a refused layout JSON was left behind"
 
 # --- 10 million samples ------------------------------------------------------------

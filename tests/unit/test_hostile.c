@@ -191,7 +191,7 @@ static void test_row_cap_header(void **state)
 }
 
 /* Samples jumping between the top and the bottom of a 3000-deep chain give
- * 1500 bars per jump: the exact layout stops at 32 per sample (at least
+ * 1500 bars per jump: the exact layout stops at 32 per sample and 8 per node (at least
  * 2^20) with FC_ERR_LIMIT; images are not affected. */
 static void test_exact_layout_bound(void **state)
 {
@@ -212,8 +212,9 @@ static void test_exact_layout_bound(void **state)
 	fc_error_init(&err);
 	assert_false(fc_layout_build(&l, &set, &exact_o, &err));
 	assert_int_equal(err.code, FC_ERR_LIMIT);
-	assert_non_null(
-		strstr(err.text, "more than 32 bars per sample (the call tree is 3000 deep)"));
+	assert_non_null(strstr(
+		err.text,
+		"more than 1048576 bars (32 per sample, 8 per node; the call tree is 3000 deep)"));
 	assert_true(fc_layout_build(&l, &set, &culled_o, &err));
 	assert_true(l.lanes[0].rows <= FC_LAYOUT_MAX_ROWS);
 	fc_layout_finish(&l);
