@@ -1,4 +1,4 @@
-/* V8 .cpuprofile importer (formats.md §A), streaming with YAJL: the modern
+/* V8 .cpuprofile importer (formats.md §A), streamed through jstream: the modern
  * shape (nodes, samples, timeDeltas) and the legacy v8-profiler shape (a
  * nested head tree and absolute timestamps). Key order does not matter:
  * everything goes into an fc_builder and is resolved at the end. */
@@ -41,8 +41,8 @@ enum ctx {
 enum key { KEYS(AS_ENUM) K_COUNT };
 static const char *const key_names[K_COUNT] = { KEYS(AS_NAME) };
 
-/* One string field of a node being read (yajl's buffers do not outlive the
- * callback, and a node's keys can come in any order). */
+/* One string field of a node being read (jstream's strings do not outlive
+ * the callback, and a node's keys can come in any order). */
 struct sbuf {
 	char *s;
 	size_t len, cap;

@@ -5,15 +5,14 @@
  *                               also one level down under "trace"
  *   text "stack count" lines -> folded stacks
  * gzip is already undone by the source layer. Top-level keys may come in any
- * order and after large values, so the object is scanned with YAJL until a
+ * order and after large values, so the object is scanned (jstream) until a
  * deciding key shows up: first inside a growing look-ahead window, then (for
  * a regular file) by reading on and rewinding. */
 #include <stdio.h>
 #include <string.h>
 
-#include <yajl/yajl_parse.h>
-
 #include "import/importers.h"
+#include "import/jstream.h"
 #include "util/util.h"
 
 /* First look-ahead, and the largest one kept in memory when the input can
@@ -31,29 +30,30 @@ enum hint {
 };
 
 struct scan {
-	int depth;
-	bool trace_key;  /* the current top-level key is "trace" */
-	int trace_depth; /* depth of the "trace" object, 0 when not inside */
+	struct jstream *js;
 	enum fc_format found;
 	unsigned hints;
 	char keys[KEYS_SHOWN][40];
 	size_t n_keys, more_keys;
 };
 
-static bool key_is(const unsigned char *s, size_t len, const char *k)
+enum { C_OBJECT = 1, C_TRACE };
+enum { K_TRACE };
+static const char *const key_names[] = { "trace" };
+
+static bool key_is(const char *s, size_t len, const char *k)
 {
 	return strlen(k) == len && memcmp(s, k, len) == 0;
 }
 
-static int on_key(void *ctx, const unsigned char *s, size_t len)
+static int on_key(void *user, int ctx, const char *s, size_t len)
 {
-	struct scan *sc = ctx;
+	struct scan *sc = user;
 
-	if (sc->depth == 1) {
-		sc->trace_key = key_is(s, len, "trace");
+	if (ctx == C_OBJECT) {
 		if (sc->n_keys < KEYS_SHOWN)
 			snprintf(sc->keys[sc->n_keys++], sizeof(sc->keys[0]), "%.*s",
-				 len > 30 ? 30 : (int)len, (const char *)s);
+				 len > 30 ? 30 : (int)len, s);
 		else
 			sc->more_keys++;
 		if (key_is(s, len, "nodes") || key_is(s, len, "head"))
@@ -70,47 +70,57 @@ static int on_key(void *ctx, const unsigned char *s, size_t len)
 			sc->hints |= HINT_TIMES;
 		else if (key_is(s, len, "$schema"))
 			sc->hints |= HINT_SCHEMA;
-	} else if (sc->trace_depth && sc->depth == sc->trace_depth) {
+		else if (key_is(s, len, "trace"))
+			return K_TRACE;
+	} else if (ctx == C_TRACE) {
 		/* {"trace": {frames, resources, stacks, samples}, ...} (formats.md §B4) */
 		if (key_is(s, len, "frames") || key_is(s, len, "resources") ||
 		    key_is(s, len, "stacks") || key_is(s, len, "samples"))
 			sc->found = FC_FORMAT_SELF_PROFILING;
 	}
-	return sc->found == FC_FORMAT_AUTO; /* 0 cancels the parse: decided */
+	if (sc->found != FC_FORMAT_AUTO)
+		jstream_stop(sc->js); /* decided */
+	return J_NOKEY;
 }
 
-static int on_start_map(void *ctx)
+static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t index, bool is_map)
 {
-	struct scan *sc = ctx;
-
-	sc->depth++;
-	if (sc->depth == 2 && sc->trace_key)
-		sc->trace_depth = 2;
-	return 1;
+	(void)user;
+	(void)js;
+	(void)index;
+	if (ctx == J_TOP && is_map)
+		return C_OBJECT;
+	if (ctx == C_OBJECT && key == K_TRACE && is_map)
+		return C_TRACE;
+	return J_SKIP;
 }
 
-static int on_start_array(void *ctx)
+static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t index,
+		     const struct jvalue *v)
 {
-	((struct scan *)ctx)->depth++;
-	return 1;
+	(void)user;
+	(void)js;
+	(void)ctx;
+	(void)key;
+	(void)index;
+	(void)v;
+	return true;
 }
 
-static int on_end(void *ctx)
+static bool on_close(void *user, struct jstream *js, int ctx)
 {
-	struct scan *sc = ctx;
-
-	if (sc->depth == sc->trace_depth)
-		sc->trace_depth = 0;
-	sc->depth--;
-	return 1;
+	(void)user;
+	(void)js;
+	(void)ctx;
+	return true;
 }
 
-static const yajl_callbacks scan_callbacks = {
-	.yajl_map_key = on_key,
-	.yajl_start_map = on_start_map,
-	.yajl_start_array = on_start_array,
-	.yajl_end_map = on_end,
-	.yajl_end_array = on_end,
+static const struct jhandlers scan_handlers = {
+	.key = on_key,
+	.key_names = key_names,
+	.open = on_open,
+	.value = on_value,
+	.close = on_close,
 };
 
 /* What an undecided object most likely is; sets err when it is nothing. */
@@ -151,22 +161,23 @@ static bool undecided(const struct scan *sc, bool complete, enum fc_format *form
 }
 
 /* Feeds the object to the key scanner until a key decides. bom: bytes of a
- * byte order mark before it (YAJL would reject them). */
+ * byte order mark before it. */
 static bool scan_object(struct fc_source *src, size_t bom, enum fc_format *format,
 			struct fc_error *err)
 {
 	struct scan sc = { 0 };
-	yajl_handle h = yajl_alloc(&scan_callbacks, NULL, &sc);
+	struct jstream js;
+	struct fc_error ignored;
 	const unsigned char *data;
 	size_t len, scanned = bom, want = WINDOW_FIRST;
 	bool streaming = false, complete = false, ok = false;
-	yajl_status st = yajl_status_ok;
 
-	if (!h) {
+	/* syntax errors are left to the importer, which names them */
+	if (!jstream_init(&js, &scan_handlers, &sc, src->name, &ignored)) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;
 	}
-	yajl_config(h, yajl_dont_validate_strings, 1);
+	sc.js = &js;
 	for (;;) {
 		bool at_end;
 
@@ -179,13 +190,12 @@ static bool scan_object(struct fc_source *src, size_t bom, enum fc_format *forma
 				goto out;
 			at_end = len == 0;
 		}
-		if (len > scanned) {
-			st = yajl_parse(h, data + scanned, len - scanned);
-			if (st != yajl_status_ok)
-				break; /* decided (cancelled) or broken JSON */
-		}
+		if (len > scanned && !jstream_feed(&js, data + scanned, len - scanned))
+			break; /* decided (stopped) or broken JSON */
+		if (sc.found != FC_FORMAT_AUTO)
+			break;
 		if (at_end) {
-			complete = yajl_complete_parse(h) == yajl_status_ok;
+			complete = jstream_end(&js);
 			break;
 		}
 		if (streaming) {
@@ -203,12 +213,12 @@ static bool scan_object(struct fc_source *src, size_t bom, enum fc_format *forma
 		*format = sc.found;
 		ok = true;
 	} else {
-		ok = undecided(&sc, complete && st == yajl_status_ok, format, err);
+		ok = undecided(&sc, complete, format, err);
 	}
 	if (ok && streaming && !fc_source_rewind(src, err))
 		ok = false;
 out:
-	yajl_free(h);
+	jstream_finish(&js);
 	return ok;
 }
 

@@ -1,15 +1,16 @@
-/* A thin layer over YAJL's streaming parser for the profile importers: it
- * tracks the JSON path and the line/column of every token, skips subtrees
- * the importer does not want, rejects duplicate keys, and parses integers
- * without strtod. No document tree is built (DESIGN §2). */
+/* The streaming JSON reader of the profile importers (DESIGN §2): a
+ * tokenizer of its own that is fed chunks of any size, tracks the JSON path
+ * and the line/column of every token, skips subtrees the importer does not
+ * want, rejects duplicate keys, and parses integers without strtod. No
+ * document tree is built; strings are handed out in place when they hold no
+ * escape. The whole input is checked against RFC 8259 (strings are not
+ * checked for UTF-8: the model sanitises what it keeps). */
 #ifndef FC_IMPORT_JSTREAM_H
 #define FC_IMPORT_JSTREAM_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-#include <yajl/yajl_parse.h>
 
 #include "flamechart/error.h"
 
@@ -46,6 +47,7 @@ struct jhandlers {
 	bool (*close)(void *user, struct jstream *js, int ctx);
 };
 
+/* A container the importer follows. */
 struct jframe {
 	int ctx;
 	int key; /* current key in a map, J_NOKEY otherwise */
@@ -55,49 +57,60 @@ struct jframe {
 };
 
 struct jstream {
-	yajl_handle h;
 	const struct jhandlers *hd;
 	void *user;
 	const char *file;
 	struct fc_error *err;
 	bool failed;
-	bool seen_value;
+	bool stopped; /* jstream_stop: the caller has what it wanted */
 
-	struct jframe *stack;
+	struct jframe *stack; /* followed containers; stack[0] is the top level */
 	size_t depth, cap;
 	size_t skip; /* nesting inside a skipped container */
 
-	/* position tracking */
-	const unsigned char *chunk;
-	size_t chunk_len;
-	size_t scan;        /* newlines counted up to here in chunk */
-	uint64_t chunk_abs; /* absolute offset of chunk[0] */
-	uint64_t line_start;
+	/* grammar: what may come next, and one bit per open container
+	 * (1 = object), skipped ones included */
+	int state;
+	uint64_t *kinds;
+	size_t nest, kinds_cap;
+
+	/* position: lines are counted as whitespace is skipped (a newline
+	 * cannot occur inside a token) */
+	const unsigned char *buf; /* the bytes being read */
+	uint64_t buf_abs;         /* absolute offset of buf[0] */
+	const unsigned char *tok; /* start of the current token, in buf */
 	long line;
-	uint64_t total; /* bytes fed so far */
-	bool all_space; /* nothing but whitespace seen */
+	uint64_t line_start; /* absolute offset of the line's first byte */
+	uint64_t total;      /* bytes fed so far */
+	bool any_token;
+
+	/* a token cut by the end of a chunk, completed from the next one */
+	unsigned char *carry;
+	size_t carry_len, carry_cap;
+	uint64_t carry_abs;
+	bool carry_escape; /* a string's carry ends inside an escape */
+
+	char *text; /* decoded strings that held escapes */
+	size_t text_cap;
+
 	bool bom_checked;
 	int bom_pos; /* bytes of a byte order mark seen so far */
-
-	/* Where a syntax error is reported, found the same way whatever the
-	 * chunk boundaries (jstream.c, find_bad): after the last complete
-	 * token, its whitespace and the one separator it allows. */
-	uint64_t good_end; /* absolute offset after that token (or the scan) */
-	int good_sep;      /* ':' after a key, ',' after a value, 0 */
-	bool bad_found;
-	long bad_line, bad_col;
 };
 
 bool jstream_init(struct jstream *js, const struct jhandlers *hd, void *user, const char *file,
 		  struct fc_error *err);
 void jstream_finish(struct jstream *js);
 
-/* Feeds bytes; false on error (err filled). */
+/* Feeds bytes; false on error (err filled) or after jstream_stop. */
 bool jstream_feed(struct jstream *js, const unsigned char *data, size_t len);
 /* Ends the input; false on error (truncated JSON, empty file). */
 bool jstream_end(struct jstream *js);
 
-/* Current line and column (of the token just read). */
+/* Ends reading from inside a handler without an error: the handler returns
+ * false (or J_SKIP), and feed returns false with js->stopped set. */
+void jstream_stop(struct jstream *js);
+
+/* Line and column (1-based, in bytes) of the current token's first byte. */
 void jstream_pos(struct jstream *js, long *line, long *col);
 
 /* Writes the JSON path of the current token ("nodes[3].callFrame.url"). */

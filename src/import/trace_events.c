@@ -1,4 +1,4 @@
-/* Chrome trace events (formats.md §C, devtools.md §8), streamed with YAJL.
+/* Chrome trace events (formats.md §C, devtools.md §8), streamed through jstream.
  *
  * An event's keys come in any order (Chrome writes "args" before "name"), so
  * each event is gathered into a scratch record and handled when it closes;

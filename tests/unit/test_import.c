@@ -319,7 +319,7 @@ static const struct err_case errors[] = {
 	/* clang-format off */
 	{ "not JSON", "hello", FC_ERR_FORMAT, "", "the file is not JSON: \"hello\"", 0 },
 	{ "bad JSON", "{\"nodes\":[{\"id\":1,,}]}", FC_ERR_SYNTAX, "nodes[0]",
-	  "not valid JSON: parse error: invalid object key (must be a string)", 1 },
+	  "not valid JSON: expected a string key, found ','", 1 },
 	{ "truncated", "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(ro", FC_ERR_SYNTAX,
 	  "nodes[0].callFrame.functionName", "truncated JSON: the file ends inside this value", 1 },
 	{ "trailing garbage", "{\"nodes\":[]} x", FC_ERR_SYNTAX, NULL, "not valid JSON", 1 },
