@@ -119,11 +119,9 @@ struct fc_profile {
 	size_t n_warnings;
 	size_t n_repairs; /* all repairs, including those not kept */
 
-	/* private: frame interning table, and the last string interned per
-	 * field (neighbouring nodes often share a url or script id) */
+	/* private: frame interning table, keyed by the frames' strings */
 	uint32_t *frame_table;
 	size_t frame_table_cap, frames_cap;
-	uint32_t recent[3];
 };
 
 #define FC_PROFILE_MAX_WARNINGS 64

@@ -54,46 +54,61 @@ void fc_profile_destroy(struct fc_profile *p)
 	free(p);
 }
 
-static uint64_t frame_hash(const struct fc_frame *f)
+/* A frame's identity hashed from its strings' bytes, not their ids: an
+ * importer's strings are looked up before anything is interned, and the
+ * table keeps the hash of the stored (sanitised) strings. */
+static uint32_t key_hash(const char *name, size_t nl, const char *url, size_t ul, int32_t line,
+			 int32_t column, bool has_script)
 {
-	bool has_script = f->has_script;
-	uint64_t h = fc_hash_u64(f->name);
-	h = fc_hash_u64(h ^ f->url);
-	h = fc_hash_u64(h ^ (uint32_t)f->line);
-	h = fc_hash_u64(h ^ ((uint64_t)(uint32_t)f->column << 1) ^ has_script);
-	return h;
+	uint64_t h = fc_hash_bytes(name, nl);
+	h ^= fc_hash_bytes(url, ul) * 0x9e3779b97f4a7c15ULL;
+	h ^= ((uint64_t)(uint32_t)line << 32 | (uint32_t)column) * 0xc2b2ae3d27d4eb4fULL;
+	return (uint32_t)fc_hash_u64(h ^ has_script);
 }
 
-static bool script_none(const struct fc_profile *p, uint32_t sid)
+static bool str_is(const struct fc_profile *p, uint32_t id, const char *s, size_t len)
 {
-	const char *s = fc_profile_str(p, sid);
-	return s[0] == '\0' || (s[0] == '0' && s[1] == '\0');
+	return fc_strpool_len(&p->strings, id) == len &&
+	       memcmp(fc_strpool_get(&p->strings, id), s, len) == 0;
 }
 
-static bool frame_equal(const struct fc_frame *a, const struct fc_frame *b)
+/* The frame with these strings, or FC_NONE and the empty slot where it
+ * would go. The table holds (frame index + 1, hash) pairs, so that a probe
+ * compares hashes without touching the frames. */
+static uint32_t frame_find(const struct fc_profile *p, uint32_t h, const char *name, size_t nl,
+			   const char *url, size_t ul, int32_t line, int32_t column,
+			   bool has_script, size_t *slot)
 {
-	return a->name == b->name && a->url == b->url && a->line == b->line &&
-	       a->column == b->column && a->has_script == b->has_script;
+	size_t mask = p->frame_table_cap - 1, j = h & mask;
+
+	while (p->frame_table[2 * j]) {
+		uint32_t k = p->frame_table[2 * j] - 1;
+		const struct fc_frame *f = &p->frames[k];
+		if (p->frame_table[2 * j + 1] == h && f->line == line && f->column == column &&
+		    f->has_script == has_script && str_is(p, f->name, name, nl) &&
+		    str_is(p, f->url, url, ul))
+			return k;
+		j = (j + 1) & mask;
+	}
+	*slot = j;
+	return FC_NONE;
 }
 
-/* The table holds (frame index + 1, hash) pairs, so that a probe compares
- * hashes without touching the frames (which are far apart in memory). */
 static bool frame_rehash(struct fc_profile *p)
 {
-	size_t ncap = p->frame_table_cap ? p->frame_table_cap * 2 : 256;
+	size_t ncap = p->frame_table_cap ? p->frame_table_cap * 2 : 256, i, j;
 	uint32_t *t = calloc(ncap * 2, sizeof(*t));
-	uint32_t i;
 
 	if (!t)
 		return false;
-	for (i = 0; i < p->n_frames; i++) {
-		const struct fc_frame *f = &p->frames[i];
-		uint32_t h = (uint32_t)frame_hash(f);
-		size_t j = h & (ncap - 1);
+	for (i = 0; i < p->frame_table_cap; i++) {
+		if (!p->frame_table[2 * i])
+			continue;
+		j = p->frame_table[2 * i + 1] & (ncap - 1);
 		while (t[2 * j])
 			j = (j + 1) & (ncap - 1);
-		t[2 * j] = i + 1;
-		t[2 * j + 1] = h;
+		t[2 * j] = p->frame_table[2 * i];
+		t[2 * j + 1] = p->frame_table[2 * i + 1];
 	}
 	free(p->frame_table);
 	p->frame_table = t;
@@ -116,60 +131,71 @@ static enum fc_meta meta_of(const char *name)
 	return FC_META_NONE;
 }
 
-/* Interns s, trying the string last interned for this field first. */
-static uint32_t intern_recent(struct fc_profile *p, int field, const char *s, size_t len)
+/* A frame not seen before: its strings are interned (and sanitised). */
+static uint32_t frame_add(struct fc_profile *p, uint32_t h, const char *name, size_t nl,
+			  const char *url, size_t ul, const char *sid, size_t sid_len, int32_t line,
+			  int32_t column, bool has_script)
 {
-	uint32_t id = p->recent[field];
+	struct fc_frame f = { 0 };
+	uint32_t k;
+	size_t slot, cap;
 
-	if (fc_strpool_len(&p->strings, id) == len &&
-	    memcmp(fc_strpool_get(&p->strings, id), s, len) == 0)
-		return id;
-	id = fc_strpool_intern(&p->strings, s, len);
-	if (id != FC_NONE)
-		p->recent[field] = id;
-	return id;
+	if ((p->n_frames + 1) * 2 > p->frame_table_cap && !frame_rehash(p))
+		return FC_NONE;
+	f.name = fc_strpool_intern(&p->strings, name, nl);
+	f.url = fc_strpool_intern(&p->strings, url, ul);
+	f.script_id = fc_strpool_intern(&p->strings, sid, sid_len);
+	if (f.name == FC_NONE || f.url == FC_NONE || f.script_id == FC_NONE)
+		return FC_NONE;
+	f.has_script = has_script;
+	f.line = line;
+	f.column = column;
+	/* sanitising changed the strings: they may name a known frame */
+	if (!str_is(p, f.name, name, nl) || !str_is(p, f.url, url, ul)) {
+		name = fc_strpool_get(&p->strings, f.name);
+		nl = fc_strpool_len(&p->strings, f.name);
+		url = fc_strpool_get(&p->strings, f.url);
+		ul = fc_strpool_len(&p->strings, f.url);
+		h = key_hash(name, nl, url, ul, line, column, has_script);
+		k = frame_find(p, h, name, nl, url, ul, line, column, has_script, &slot);
+		if (k != FC_NONE)
+			return k;
+	}
+	frame_find(p, h, name, nl, url, ul, line, column, has_script, &slot);
+	if (p->n_frames >= UINT32_MAX - 1)
+		return FC_NONE;
+	cap = p->frames_cap;
+	if (!FC_GROW(p->frames, cap, (size_t)p->n_frames + 1))
+		return FC_NONE;
+	p->frames_cap = cap;
+	f.meta = (uint8_t)meta_of(fc_profile_str(p, f.name));
+	p->frames[p->n_frames] = f;
+	p->frame_table[2 * slot] = p->n_frames + 1;
+	p->frame_table[2 * slot + 1] = h;
+	return p->n_frames++;
 }
 
 uint32_t fc_profile_intern_frame(struct fc_profile *p, const char *name, size_t name_len,
 				 const char *url, size_t url_len, const char *sid, size_t sid_len,
 				 int32_t line, int32_t column)
 {
-	struct fc_frame f = { 0 };
-	uint32_t h;
-	size_t j;
+	/* a script id of "" or "0" means none (devtools.md §8.1) */
+	bool has_script = !(sid_len == 0 || (sid_len == 1 && sid[0] == '0'));
+	uint32_t h, k;
+	size_t slot;
 
-	f.name = intern_recent(p, 0, name, name_len);
-	f.url = intern_recent(p, 1, url, url_len);
-	f.script_id = intern_recent(p, 2, sid, sid_len);
-	if (f.name == FC_NONE || f.url == FC_NONE || f.script_id == FC_NONE)
-		return FC_NONE;
-	f.has_script = !script_none(p, f.script_id);
-	f.line = line < -1 ? -1 : line;
-	f.column = column < -1 ? -1 : column;
-
-	if ((p->n_frames + 1) * 2 > p->frame_table_cap && !frame_rehash(p))
-		return FC_NONE;
-	h = (uint32_t)frame_hash(&f);
-	j = h & (p->frame_table_cap - 1);
-	while (p->frame_table[2 * j]) {
-		uint32_t k = p->frame_table[2 * j] - 1;
-		if (p->frame_table[2 * j + 1] == h && frame_equal(&p->frames[k], &f))
+	if (line < -1)
+		line = -1;
+	if (column < -1)
+		column = -1;
+	h = key_hash(name, name_len, url, url_len, line, column, has_script);
+	if (p->frame_table_cap) {
+		k = frame_find(p, h, name, name_len, url, url_len, line, column, has_script, &slot);
+		if (k != FC_NONE)
 			return k;
-		j = (j + 1) & (p->frame_table_cap - 1);
 	}
-	if (p->n_frames >= UINT32_MAX - 1)
-		return FC_NONE;
-	{
-		size_t cap = p->frames_cap;
-		if (!FC_GROW(p->frames, cap, (size_t)p->n_frames + 1))
-			return FC_NONE;
-		p->frames_cap = cap;
-	}
-	f.meta = (uint8_t)meta_of(fc_profile_str(p, f.name));
-	p->frames[p->n_frames] = f;
-	p->frame_table[2 * j] = p->n_frames + 1;
-	p->frame_table[2 * j + 1] = h;
-	return p->n_frames++;
+	return frame_add(p, h, name, name_len, url, url_len, sid, sid_len, line, column,
+			 has_script);
 }
 
 bool fc_profile_warn(struct fc_profile *p, const char *path, long line, long column,

@@ -39,22 +39,34 @@ uint64_t fc_hash_u64(uint64_t x)
 	return x;
 }
 
+/* Two independent lanes of multiply and shift over 16 bytes a round, so
+ * that the multiplications overlap; the splitmix finaliser mixes the end. */
 uint64_t fc_hash_bytes(const void *data, size_t len)
 {
 	const unsigned char *p = data;
-	uint64_t h = 0x9e3779b97f4a7c15ULL ^ (len * 0xff51afd7ed558ccdULL);
-	uint64_t w;
+	uint64_t a = 0x9e3779b97f4a7c15ULL ^ len, b = 0xc2b2ae3d27d4eb4fULL, w0, w1;
 
-	while (len >= 8) {
-		memcpy(&w, p, 8);
-		h = (h ^ fc_hash_u64(w)) * 0x9e3779b97f4a7c15ULL;
+	while (len >= 16) {
+		memcpy(&w0, p, 8);
+		memcpy(&w1, p + 8, 8);
+		a = (a ^ w0) * 0xff51afd7ed558ccdULL;
+		b = (b ^ w1) * 0xc4ceb9fe1a85ec53ULL;
+		a ^= a >> 29;
+		b ^= b >> 31;
+		p += 16;
+		len -= 16;
+	}
+	if (len >= 8) {
+		memcpy(&w0, p, 8);
+		a = (a ^ w0) * 0xff51afd7ed558ccdULL;
+		a ^= a >> 29;
 		p += 8;
 		len -= 8;
 	}
-	w = 0;
-	memcpy(&w, p, len);
-	h = (h ^ fc_hash_u64(w ^ len)) * 0x9e3779b97f4a7c15ULL;
-	return fc_hash_u64(h);
+	w1 = 0;
+	memcpy(&w1, p, len);
+	b = (b ^ w1) * 0xc4ceb9fe1a85ec53ULL;
+	return fc_hash_u64(a ^ (b >> 1) ^ (b << 63));
 }
 
 int fc_hexval(int c)
