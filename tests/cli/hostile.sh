@@ -137,6 +137,15 @@ run 2 "$TMP/deep-alt.cpuprofile" -f json -o "$TMP/deep-alt.json"
 contains "$TMP/err" "the exact layout would have more than 1048576 bars (32 per sample, 8 per node; the call tree is 100000 deep)"
 [ -e "$TMP/deep-alt.json" ] && fail "a refused layout JSON was left behind"
 
+# --- JSON nested 5 million deep, in a value nobody reads -----------------------------
+# The grammar keeps a bit per open container, skipped ones too, up to 4 million.
+awk 'BEGIN { ORS = ""; print "{\"nodes\":[],\"x\":"; for (i = 0; i < 5000000; i++) print "["; print "]}" }' \
+	>"$TMP/nested.cpuprofile"
+rss "5 M nested arrays in an unknown key, info" "$(size "$TMP/nested.cpuprofile")" 2 \
+	info "$TMP/nested.cpuprofile"
+contains "$TMP/err" "$TMP/nested.cpuprofile: line 1, column 4000016: JSON nested deeper than 4000000 levels"
+rm -f "$TMP/nested.cpuprofile"
+
 # --- 10 million samples ------------------------------------------------------------
 many 10000000 sorted >"$TMP/many.cpuprofile"
 rss "10 M samples, info" "$(size "$TMP/many.cpuprofile")" 0 info "$TMP/many.cpuprofile"
