@@ -253,8 +253,8 @@ static void test_corpus(void **state)
 		"corpus/real/ng-build/CPU.20250519.000216.90620.1.002.cpuprofile",
 		"corpus/real/ng-build/CPU.20250519.000218.90620.7.007.cpuprofile",
 		"corpus/chrome-versions/Chrome-65-sucrase.cpuprofile",
-		"corpus/seed-examples/"
-		"minimal-cpu-profile-nodes-call-frame-synthetic-frames.cpuprofile",
+		("corpus/seed-examples/"
+		 "minimal-cpu-profile-nodes-call-frame-synthetic-frames.cpuprofile"),
 	};
 	static const unsigned sets[] = {
 		1u << FC_TIER_APP,
