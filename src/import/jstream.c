@@ -14,8 +14,11 @@
 /* Longest number literal we accept; anything longer cannot be a valid id,
  * time or count. */
 #define MAX_NUMBER_LEN 400
-/* Longest run of letters kept while a literal waits for its next chunk. */
-#define MAX_LITERAL_LEN 16
+/* A malformed number or literal is quoted in messages up to this many
+ * bytes; a literal cut by a chunk's end is kept one byte longer, so that
+ * the message is the same wherever the chunks end. */
+#define WORD_SHOWN 40
+#define MAX_LITERAL_LEN (WORD_SHOWN + 1)
 
 /* Deepest nesting of containers, skipped ones included. A legacy profile's
  * head tree nests one level per call-tree level; real trees are a few
@@ -513,8 +516,9 @@ static const unsigned char *bad_word(struct jstream *js, const unsigned char *p,
 		q++;
 	if (q == end && !final)
 		return p;
-	return syntax(js, p, "invalid %s '%.*s%s'", what, q - p > 40 ? 40 : (int)(q - p),
-		      (const char *)p, q - p > 40 ? "…" : "");
+	return syntax(js, p, "invalid %s '%.*s%s'", what,
+		      q - p > WORD_SHOWN ? WORD_SHOWN : (int)(q - p), (const char *)p,
+		      q - p > WORD_SHOWN ? "…" : "");
 }
 
 /* A number at p. Integers are accumulated here (no strtod on the hot path);
