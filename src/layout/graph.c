@@ -93,12 +93,14 @@ struct weight_ctx {
 static int weight_cmp(const void *a, const void *b, void *ctx)
 {
 	const struct weight_ctx *c = ctx;
-	const struct fc_graph_node *x = &c->g->nodes[*(const uint32_t *)a];
-	const struct fc_graph_node *y = &c->g->nodes[*(const uint32_t *)b];
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	const double *total = c->g->total;
+	uint32_t rx = c->rank[c->g->merged->node_frame[x]];
+	uint32_t ry = c->rank[c->g->merged->node_frame[y]];
 
-	if (x->total != y->total)
-		return x->total > y->total ? -1 : 1;
-	return c->rank[x->frame] < c->rank[y->frame] ? -1 : c->rank[x->frame] > c->rank[y->frame];
+	if (total[x] != total[y])
+		return total[x] > total[y] ? -1 : 1;
+	return rx < ry ? -1 : rx > ry;
 }
 
 /* Children lists in sibling order: kids[start[m] .. start[m + 1]) are the
@@ -108,6 +110,7 @@ static bool order_children(const struct fc_graph *g, bool by_weight, uint32_t **
 			   uint32_t **start_out)
 {
 	size_t n = g->n_nodes, nf = g->merged->n_frames, i, k = 0;
+	const uint32_t *parent = g->merged->node_parent, *frame = g->merged->node_frame;
 	uint32_t *rank = frame_ranks(g->merged);
 	uint32_t *order = malloc((n ? n : 1) * sizeof(*order));
 	uint32_t *kids = malloc((n ? n : 1) * sizeof(*kids));
@@ -126,21 +129,21 @@ static bool order_children(const struct fc_graph *g, bool by_weight, uint32_t **
 			goto out;
 	} else {
 		for (i = 1; i < n; i++)
-			count[rank[g->nodes[i].frame] + 1]++;
+			count[rank[frame[i]] + 1]++;
 		for (i = 1; i <= nf; i++)
 			count[i] += count[i - 1];
 		for (i = 1; i < n; i++)
-			order[count[rank[g->nodes[i].frame]]++] = (uint32_t)i;
+			order[count[rank[frame[i]]]++] = (uint32_t)i;
 		k = n ? n - 1 : 0;
 	}
 	/* stable distribution by parent keeps the order within each family */
 	for (i = 1; i < n; i++)
-		start[g->nodes[i].parent + 1]++;
+		start[parent[i] + 1]++;
 	for (i = 1; i <= n; i++)
 		start[i] += start[i - 1];
 	memcpy(count, start, n * sizeof(*count));
 	for (i = 0; i < k; i++)
-		kids[count[g->nodes[order[i]].parent]++] = order[i];
+		kids[count[parent[order[i]]]++] = order[i];
 out:
 	free(rank);
 	free(order);
@@ -195,24 +198,24 @@ static bool push(struct place *pl, double x0, double x1, uint32_t node, uint32_t
  * positions are clamped into the parent: a child never leaves its parent. */
 static bool push_children(struct place *pl, uint32_t m, double x0, double x1, uint32_t row)
 {
-	const struct fc_graph_node *nodes = pl->g->nodes;
+	const double *total = pl->g->total;
 	size_t base = pl->top, i, j;
 	double cursor = x0, narrow = 0;
 	uint32_t narrow_count = 0;
 
 	for (i = pl->start[m]; i < pl->start[m + 1]; i++) {
-		const struct fc_graph_node *c = &nodes[pl->kids[i]];
+		uint32_t c = pl->kids[i];
 		double a, b;
 
-		if (!(c->total > 0))
+		if (!(total[c] > 0))
 			continue;
-		if (c->total < pl->min_weight) {
-			narrow += c->total;
-			narrow_count += c->size;
+		if (total[c] < pl->min_weight) {
+			narrow += total[c];
+			narrow_count += pl->g->size[c];
 			continue;
 		}
 		a = cursor < x1 ? cursor : x1;
-		cursor += c->total;
+		cursor += total[c];
 		b = cursor < x1 ? cursor : x1;
 		if (!push(pl, a, b, pl->kids[i], row, 1))
 			return false;
@@ -248,11 +251,10 @@ static bool emit(struct fc_lane *lane, const struct fc_graph *g, const struct fc
 		lane->coalesced += e->x1 - e->x0;
 		lane->coalesced_frames += e->count;
 	} else {
-		const struct fc_graph_node *n = &g->nodes[e->node];
-		b.frame = n->frame;
-		b.self = n->self;
+		b.frame = g->merged->node_frame[e->node];
+		b.self = g->self[e->node];
 		b.flags = 0;
-		if (!o->gc_root && e->row > 0 && g->merged->frames[n->frame].meta == FC_META_GC)
+		if (!o->gc_root && e->row > 0 && g->merged->frames[b.frame].meta == FC_META_GC)
 			b.flags = FC_BOX_GC_STACKED;
 	}
 	if (e->row + 1 > lane->rows)
@@ -283,7 +285,7 @@ bool fc_graph_place(struct fc_lane *lane, struct fc_graph *g, const struct fc_la
 	{
 		size_t i;
 		for (i = 1; i < g->n_nodes; i++)
-			lane->frame_self[g->nodes[i].frame] += g->nodes[i].self;
+			lane->frame_self[g->merged->node_frame[i]] += g->self[i];
 	}
 	if (g->n_nodes == 0) {
 		ok = true;

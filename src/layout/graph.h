@@ -11,25 +11,21 @@
 
 #include "flamechart/layout.h"
 
-/* One merged node. Node 0 is the root; parent < index for every other node,
- * so one backward loop sums totals and one forward loop sees parents first. */
-struct fc_graph_node {
-	uint32_t parent; /* FC_NONE for the root */
-	uint32_t frame;  /* index into the merged profile's frames */
-	uint32_t depth;  /* root 0, row = depth - 1 */
-	uint32_t size;   /* merged nodes with weight in this subtree, itself included */
-	double self;     /* weight of the samples whose stack ends here */
-	double total;    /* self + the children's totals */
-};
-
+/* The merged call tree, as parallel arrays indexed by merged node: node 0
+ * is the root, and parent < index for every other node, so one backward
+ * loop sums totals and one forward loop sees parents first. A node's parent
+ * and frame are the merged profile's node_parent and node_frame. */
 struct fc_graph {
 	/* Frames of every merged profile, matched by their strings; its nodes
-	 * are the merged tree. Owned until fc_graph_place hands it to a lane. */
+	 * are the merged tree (node_id is NULL: there is no input file). Owned
+	 * until fc_graph_place hands it to a lane. */
 	struct fc_profile *merged;
 	char *title;
-	struct fc_graph_node *nodes;
 	size_t n_nodes, nodes_cap;
-	uint32_t *table; /* open addressing (parent, frame) -> node + 1; 0 = empty */
+	double *self;    /* weight of the samples whose stack ends here */
+	double *total;   /* self + the children's totals */
+	uint32_t *size;  /* merged nodes with weight in this subtree, itself included */
+	uint32_t *table; /* while merging: (parent, frame) -> node + 1; 0 = empty */
 	size_t table_cap;
 	double idle_left_out; /* weight of the (idle) subtree, not in the tree */
 	double root_left_out; /* weight of samples on the root itself (no frame) */
@@ -50,7 +46,7 @@ void fc_graph_destroy(struct fc_graph *g);
 /* The total weight of the graph: the sum of the root's children. */
 static inline double fc_graph_total(const struct fc_graph *g)
 {
-	return g->n_nodes ? g->nodes[0].total : 0;
+	return g->n_nodes ? g->total[0] : 0;
 }
 
 /* Lays g out into lane: depth-first boxes, siblings in label order (or

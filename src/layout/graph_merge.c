@@ -11,19 +11,22 @@
 #include "layout/internal.h"
 #include "util/util.h"
 
-/* mnode[] of a node that is left out with its subtree: (idle). FC_NONE
- * marks nodes without weight, which are never merged. */
+/* mnode[] of a source node: WEIGHTED while its subtree has weight and it
+ * is not merged yet; LEFT_OUT when it is left out with its subtree ((idle));
+ * FC_NONE when it has no weight and is never merged. */
 #define LEFT_OUT (UINT32_MAX - 1)
+#define WEIGHTED (UINT32_MAX - 2)
 
 static uint64_t slot_hash(uint32_t parent, uint32_t frame)
 {
 	return fc_hash_u64(((uint64_t)parent << 32) | frame);
 }
 
-static bool table_grow(struct fc_graph *g)
+static bool table_resize(struct fc_graph *g, size_t ncap)
 {
-	size_t ncap = g->table_cap ? g->table_cap * 2 : 1024, i, j;
+	const uint32_t *parent = g->merged->node_parent, *frame = g->merged->node_frame;
 	uint32_t *t;
+	size_t i, j;
 
 	if (ncap > SIZE_MAX / sizeof(*t))
 		return false;
@@ -34,7 +37,7 @@ static bool table_grow(struct fc_graph *g)
 		uint32_t k = g->table[i];
 		if (!k)
 			continue;
-		j = slot_hash(g->nodes[k - 1].parent, g->nodes[k - 1].frame) & (ncap - 1);
+		j = slot_hash(parent[k - 1], frame[k - 1]) & (ncap - 1);
 		while (t[j])
 			j = (j + 1) & (ncap - 1);
 		t[j] = k;
@@ -45,37 +48,68 @@ static bool table_grow(struct fc_graph *g)
 	return true;
 }
 
+/* Room for need merged nodes: their arrays, and a table at most half full.
+ * A profile reserves what it can add at most, so one profile's graph is
+ * sized once, without the slack of doubling. */
+static bool reserve(struct fc_graph *g, size_t need)
+{
+	struct fc_profile *m = g->merged;
+	size_t tcap = g->table_cap ? g->table_cap : 1024;
+
+	if (need >= UINT32_MAX - 2)
+		return false;
+	if (need > g->nodes_cap) {
+		size_t cap = g->nodes_cap + g->nodes_cap / 2;
+		void *a, *b, *c;
+		if (cap < need)
+			cap = need;
+		a = realloc(m->node_parent, cap * sizeof(*m->node_parent));
+		if (a)
+			m->node_parent = a;
+		b = realloc(m->node_frame, cap * sizeof(*m->node_frame));
+		if (b)
+			m->node_frame = b;
+		c = realloc(g->self, cap * sizeof(*g->self));
+		if (c)
+			g->self = c;
+		if (!a || !b || !c)
+			return false;
+		g->nodes_cap = cap;
+	}
+	while (tcap < need * 2)
+		tcap *= 2;
+	return tcap == g->table_cap || table_resize(g, tcap);
+}
+
 static uint32_t add_node(struct fc_graph *g, uint32_t parent, uint32_t frame)
 {
-	struct fc_graph_node *n;
+	uint32_t k = (uint32_t)g->n_nodes++;
 
-	if (g->n_nodes >= UINT32_MAX - 2 || !FC_GROW(g->nodes, g->nodes_cap, g->n_nodes + 1))
-		return FC_NONE;
-	n = &g->nodes[g->n_nodes];
-	memset(n, 0, sizeof(*n));
-	n->parent = parent;
-	n->frame = frame;
-	n->depth = parent == FC_NONE ? 0 : g->nodes[parent].depth + 1;
-	return (uint32_t)g->n_nodes++;
+	g->merged->node_parent[k] = parent;
+	g->merged->node_frame[k] = frame;
+	g->self[k] = 0;
+	return k;
 }
 
 /* The child of parent with the given merged frame, created when new. */
 static uint32_t child_of(struct fc_graph *g, uint32_t parent, uint32_t frame)
 {
+	const uint32_t *parents, *frames;
 	size_t j;
 	uint32_t k;
 
-	if ((g->n_nodes + 1) * 2 > g->table_cap && !table_grow(g))
+	if (!reserve(g, g->n_nodes + 1))
 		return FC_NONE;
+	parents = g->merged->node_parent;
+	frames = g->merged->node_frame;
 	j = slot_hash(parent, frame) & (g->table_cap - 1);
 	while ((k = g->table[j]) != 0) {
-		if (g->nodes[k - 1].parent == parent && g->nodes[k - 1].frame == frame)
+		if (parents[k - 1] == parent && frames[k - 1] == frame)
 			return k - 1;
 		j = (j + 1) & (g->table_cap - 1);
 	}
 	k = add_node(g, parent, frame);
-	if (k != FC_NONE)
-		g->table[j] = k + 1;
+	g->table[j] = k + 1;
 	return k;
 }
 
@@ -111,24 +145,27 @@ static uint32_t merged_frame(struct fc_graph *g, const struct fc_profile *p, uin
 	return k;
 }
 
-/* Per-node weights of one profile, before merging. */
+/* GC weight stacked on a node's stack. */
+struct gc_on {
+	uint32_t node;
+	double weight;
+};
+
+/* Per-node weights of one profile, before merging: 12 bytes a node. */
 struct weights {
-	uint32_t *eff;   /* effective node of each sample (healed) */
-	double *self;    /* per node: samples whose stack ends there */
-	double *gc_on;   /* per node: GC samples stacked on that node's stack */
-	double *sub;     /* per node: weight in its subtree (self + gc_on included) */
-	uint32_t *fmap;  /* source frame -> merged frame, FC_NONE until used */
-	uint32_t *mnode; /* source node -> merged node, FC_NONE or LEFT_OUT */
+	double *self;     /* per node: samples whose stack ends there */
+	uint32_t *mnode;  /* per node: WEIGHTED or FC_NONE, then the merged node */
+	struct gc_on *gc; /* GC samples, by the node their stack sits on, in node order */
+	size_t n_gc, gc_cap;
+	uint32_t *fmap; /* source frame -> merged frame, FC_NONE until used */
 };
 
 static void weights_free(struct weights *w)
 {
-	free(w->eff);
 	free(w->self);
-	free(w->gc_on);
-	free(w->sub);
-	free(w->fmap);
 	free(w->mnode);
+	free(w->gc);
+	free(w->fmap);
 }
 
 /* The weight of sample i: its duration as the chart measures it (up to the
@@ -145,15 +182,45 @@ static double sample_weight(const struct fc_profile *p, uint32_t i, bool samples
 	return d > 0 ? d : 0;
 }
 
-/* Distributes the samples of p over its nodes with the chart's rules. */
-static void distribute(struct fc_graph *g, const struct fc_profile *p, struct weights *w,
-		       const struct fc_layout_options *o)
+static int gc_cmp(const void *a, const void *b, void *ctx)
+{
+	uint32_t x = ((const struct gc_on *)a)->node, y = ((const struct gc_on *)b)->node;
+	(void)ctx;
+	return x < y ? -1 : x > y;
+}
+
+/* Adds GC weight x on node's stack. Runs on one node are summed as they
+ * come; the list is sorted by node later, stably, so that every node's sum
+ * is taken in sample order. */
+static bool gc_add(struct weights *w, uint32_t node, double x)
+{
+	if (w->n_gc && w->gc[w->n_gc - 1].node == node) {
+		w->gc[w->n_gc - 1].weight += x;
+		return true;
+	}
+	if (!FC_GROW(w->gc, w->gc_cap, w->n_gc + 1))
+		return false;
+	w->gc[w->n_gc].node = node;
+	w->gc[w->n_gc].weight = x;
+	w->n_gc++;
+	return true;
+}
+
+/* Distributes the samples of p over its nodes with the chart's rules, and
+ * marks the nodes whose subtree has weight. Returns how many merged nodes
+ * p can add at most; SIZE_MAX on allocation failure. */
+static size_t distribute(struct fc_graph *g, const struct fc_profile *p, struct weights *w,
+			 const struct fc_layout_options *o)
 {
 	uint32_t gc = o->gc_root ? FC_NONE : p->gc_node, gc_parent = 0, i;
+	uint32_t *eff = malloc((p->n_samples ? p->n_samples : 1) * sizeof(*eff));
+	size_t j, k, most = 0;
 
-	g->healed += fc_chart_heal_program(p, w->eff);
+	if (!eff)
+		return SIZE_MAX;
+	g->healed += fc_chart_heal_program(p, eff);
 	for (i = 0; i < p->n_samples; i++) {
-		uint32_t id = w->eff[i];
+		uint32_t id = eff[i];
 		double x = sample_weight(p, i, o->weight_samples);
 
 		if (id == gc) {
@@ -162,19 +229,43 @@ static void distribute(struct fc_graph *g, const struct fc_profile *p, struct we
 			 * sits on the root (devtools.md §2, heuristic 2). */
 			if (i == 0)
 				gc_parent = 0;
-			else if (w->eff[i - 1] != gc)
-				gc_parent = w->eff[i - 1];
-			w->gc_on[gc_parent] += x;
+			else if (eff[i - 1] != gc)
+				gc_parent = eff[i - 1];
+			if (!gc_add(w, gc_parent, x)) {
+				free(eff);
+				return SIZE_MAX;
+			}
 		} else {
 			w->self[id] += x;
 		}
 	}
-	/* subtree weights, children before parents (parent[i] < i) */
-	for (i = p->n_nodes; i-- > 0;) {
-		w->sub[i] += w->self[i] + w->gc_on[i];
-		if (i)
-			w->sub[p->node_parent[i]] += w->sub[i];
+	free(eff);
+	if (!fc_sort(w->gc, w->n_gc, sizeof(*w->gc), gc_cmp, NULL))
+		return SIZE_MAX;
+	/* one entry per node, summed in sample order; those with weight */
+	for (j = 0, k = 0; j < w->n_gc; j++) {
+		if (k && w->gc[k - 1].node == w->gc[j].node)
+			w->gc[k - 1].weight += w->gc[j].weight;
+		else
+			w->gc[k++] = w->gc[j];
 	}
+	for (j = 0, w->n_gc = k, k = 0; j < w->n_gc; j++)
+		if (w->gc[j].weight > 0)
+			w->gc[k++] = w->gc[j];
+	w->n_gc = k;
+	/* weights are never negative, so a subtree has weight exactly when a
+	 * node in it has; children before parents (parent[i] < i) */
+	for (i = 0; i < p->n_nodes; i++)
+		w->mnode[i] = w->self[i] > 0 ? WEIGHTED : FC_NONE;
+	for (j = 0; j < w->n_gc; j++)
+		w->mnode[w->gc[j].node] = WEIGHTED;
+	for (i = p->n_nodes; i-- > 1;) {
+		if (w->mnode[i] == WEIGHTED) {
+			w->mnode[p->node_parent[i]] = WEIGHTED;
+			most++;
+		}
+	}
+	return most + w->n_gc;
 }
 
 /* Merges the weighted nodes of p into g, in pre-order so that a node's
@@ -183,28 +274,31 @@ static bool merge_nodes(struct fc_graph *g, const struct fc_profile *p, struct w
 			const struct fc_layout_options *o)
 {
 	uint32_t gc_frame = FC_NONE, i;
+	size_t next_gc = 0;
 
 	/* samples on the root have no frame: gaps in the chart, not in the graph */
 	g->root_left_out += w->self[0];
 	w->mnode[0] = 0;
 	for (i = 0; i < p->n_nodes; i++) {
 		uint32_t m = FC_NONE, target;
+		double gc_weight;
 
 		if (i > 0) {
 			uint32_t pm = w->mnode[p->node_parent[i]];
 			if (pm == LEFT_OUT || (i == p->idle_node && !o->keep_idle)) {
 				m = LEFT_OUT;
 				g->idle_left_out += w->self[i];
-			} else if (pm != FC_NONE && w->sub[i] > 0) {
+			} else if (pm != FC_NONE && w->mnode[i] == WEIGHTED) {
 				uint32_t f = merged_frame(g, p, w->fmap, p->node_frame[i]);
 				if (f == FC_NONE || (m = child_of(g, pm, f)) == FC_NONE)
 					return false;
-				g->nodes[m].self += w->self[i];
+				g->self[m] += w->self[i];
 			}
 			w->mnode[i] = m;
 		}
-		if (!(w->gc_on[i] > 0))
+		if (next_gc == w->n_gc || w->gc[next_gc].node != i)
 			continue;
+		gc_weight = w->gc[next_gc++].weight;
 		/* GC on a left-out (idle) stack is still GC work (V8 collects in
 		 * idle time): it goes to the root rather than out of sight. */
 		target = w->mnode[i] == LEFT_OUT ? 0 : w->mnode[i];
@@ -212,7 +306,7 @@ static bool merge_nodes(struct fc_graph *g, const struct fc_profile *p, struct w
 			gc_frame = merged_frame(g, p, w->fmap, p->node_frame[p->gc_node]);
 		if (gc_frame == FC_NONE || (m = child_of(g, target, gc_frame)) == FC_NONE)
 			return false;
-		g->nodes[m].self += w->gc_on[i];
+		g->self[m] += gc_weight;
 	}
 	return true;
 }
@@ -220,8 +314,7 @@ static bool merge_nodes(struct fc_graph *g, const struct fc_profile *p, struct w
 static bool add_profile(struct fc_graph *g, const struct fc_profile *p,
 			const struct fc_layout_options *o)
 {
-	size_t ns = p->n_samples ? p->n_samples : 1, nn = p->n_nodes ? p->n_nodes : 1;
-	size_t nf = p->n_frames ? p->n_frames : 1;
+	size_t nn = p->n_nodes ? p->n_nodes : 1, nf = p->n_frames ? p->n_frames : 1, most;
 	struct weights w = { 0 };
 	bool ok = false;
 
@@ -229,60 +322,56 @@ static bool add_profile(struct fc_graph *g, const struct fc_profile *p,
 	g->n_profiles++;
 	if (p->n_nodes == 0)
 		return true;
-	w.eff = malloc(ns * sizeof(*w.eff));
 	w.self = calloc(nn, sizeof(*w.self));
-	w.gc_on = calloc(nn, sizeof(*w.gc_on));
-	w.sub = calloc(nn, sizeof(*w.sub));
-	w.fmap = malloc(nf * sizeof(*w.fmap));
 	w.mnode = malloc(nn * sizeof(*w.mnode));
-	if (!w.eff || !w.self || !w.gc_on || !w.sub || !w.fmap || !w.mnode)
+	w.fmap = malloc(nf * sizeof(*w.fmap));
+	if (!w.self || !w.mnode || !w.fmap)
 		goto out;
 	memset(w.fmap, 0xff, nf * sizeof(*w.fmap)); /* FC_NONE */
-	distribute(g, p, &w, o);
+	most = distribute(g, p, &w, o);
+	if (most == SIZE_MAX || !reserve(g, g->n_nodes + most))
+		goto out;
 	ok = merge_nodes(g, p, &w, o);
 out:
 	weights_free(&w);
 	return ok;
 }
 
-/* Totals, sizes and the merged profile's node arrays. */
+/* Totals, sizes, depths and the merged profile's remaining fields. */
 static bool finish_tree(struct fc_graph *g)
 {
 	struct fc_profile *m = g->merged;
 	size_t i, n = g->n_nodes;
 
+	g->total = malloc(n * sizeof(*g->total));
+	g->size = malloc(n * sizeof(*g->size));
+	m->node_depth = malloc(n * sizeof(*m->node_depth));
+	if (!g->total || !g->size || !m->node_depth)
+		return false;
 	for (i = 0; i < n; i++)
-		g->nodes[i].total = g->nodes[i].self;
+		g->total[i] = g->self[i];
 	for (i = n; i-- > 1;)
-		g->nodes[g->nodes[i].parent].total += g->nodes[i].total;
+		g->total[m->node_parent[i]] += g->total[i];
 	/* sizes count what the exact layout draws: nodes with weight */
 	for (i = 0; i < n; i++)
-		g->nodes[i].size = g->nodes[i].total > 0;
+		g->size[i] = g->total[i] > 0;
 	for (i = n; i-- > 1;)
-		g->nodes[g->nodes[i].parent].size += g->nodes[i].size;
-	m->node_parent = malloc(n * sizeof(*m->node_parent));
-	m->node_frame = malloc(n * sizeof(*m->node_frame));
-	m->node_depth = malloc(n * sizeof(*m->node_depth));
-	m->node_id = malloc(n * sizeof(*m->node_id));
-	if (!m->node_parent || !m->node_frame || !m->node_depth || !m->node_id)
-		return false;
-	for (i = 0; i < n; i++) {
-		const struct fc_graph_node *x = &g->nodes[i];
-		m->node_parent[i] = x->parent;
-		m->node_frame[i] = x->frame;
-		m->node_depth[i] = x->depth;
-		m->node_id[i] = (int64_t)i;
-		if (x->depth > m->max_depth)
-			m->max_depth = x->depth;
-		if (x->depth == 1) {
-			const struct fc_frame *f = &m->frames[x->frame];
-			if (f->meta == FC_META_PROGRAM)
-				m->program_node = (uint32_t)i;
-			else if (f->meta == FC_META_IDLE)
-				m->idle_node = (uint32_t)i;
-			else if (f->meta == FC_META_GC)
-				m->gc_node = (uint32_t)i;
-		}
+		g->size[m->node_parent[i]] += g->size[i];
+	m->node_depth[0] = 0;
+	for (i = 1; i < n; i++) {
+		uint32_t d = m->node_depth[m->node_parent[i]] + 1;
+		const struct fc_frame *f = &m->frames[m->node_frame[i]];
+		m->node_depth[i] = d;
+		if (d > m->max_depth)
+			m->max_depth = d;
+		if (d != 1)
+			continue;
+		if (f->meta == FC_META_PROGRAM)
+			m->program_node = (uint32_t)i;
+		else if (f->meta == FC_META_IDLE)
+			m->idle_node = (uint32_t)i;
+		else if (f->meta == FC_META_GC)
+			m->gc_node = (uint32_t)i;
 	}
 	m->n_nodes = (uint32_t)n;
 	return true;
@@ -334,18 +423,19 @@ struct fc_graph *fc_graph_merge(const struct fc_profile *const *profiles, size_t
 	/* the root; its frame is never drawn */
 	{
 		uint32_t f = fc_profile_intern_frame(g->merged, "(root)", 6, "", 0, "0", 1, -1, -1);
-		if (f == FC_NONE || add_node(g, FC_NONE, f) == FC_NONE)
+		if (f == FC_NONE || !reserve(g, 1))
 			goto nomem;
+		add_node(g, FC_NONE, f);
 	}
 	for (i = 0; i < n; i++)
 		if (!add_profile(g, profiles[i], o))
 			goto nomem;
-	if (!finish_tree(g))
-		goto nomem;
 	/* the table only served the merge */
 	free(g->table);
 	g->table = NULL;
 	g->table_cap = 0;
+	if (!finish_tree(g))
+		goto nomem;
 	return g;
 nomem:
 	fc_graph_destroy(g);
@@ -359,7 +449,9 @@ void fc_graph_destroy(struct fc_graph *g)
 		return;
 	fc_profile_destroy(g->merged);
 	free(g->title);
-	free(g->nodes);
+	free(g->self);
+	free(g->total);
+	free(g->size);
 	free(g->table);
 	free(g);
 }
