@@ -24,7 +24,8 @@ void fc_builder_init(struct fc_builder *b, struct fc_profile *profile, const cha
 
 void fc_builder_finish_free(struct fc_builder *b)
 {
-	free(b->id);
+	if (!b->id_shared)
+		free(b->id);
 	free(b->frame);
 	free(b->parent_id);
 	free(b->pos_line);
@@ -492,6 +493,57 @@ static uint32_t unknown_node(struct fc_profile *p)
 	return n;
 }
 
+/* When the file lists the nodes in the order the walk in build_tree gives
+ * -- pre-order, children in file order, as V8 writes them -- the builder's
+ * arrays become the profile's as they are: no renumbering and no copies,
+ * which halves the memory the tree costs at its peak. Each node's parent
+ * must be on the path from the root to the node before it. 1 when
+ * adopted, 0 when the order differs, -1 on allocation failure. */
+static int adopt_preorder(struct fc_builder *b, uint32_t *parent)
+{
+	struct fc_profile *p = b->profile;
+	size_t n = b->n, d = 0, cap = 0, i;
+	uint32_t *path = NULL, *depth = malloc(n * sizeof(*depth)), max = 0;
+	void *q;
+
+	if (!depth || !FC_GROW(path, cap, 64)) {
+		free(depth);
+		return -1;
+	}
+	path[d++] = 0;
+	depth[0] = 0;
+	for (i = 1; i < n; i++) {
+		while (d && path[d - 1] != parent[i])
+			d--;
+		if (!d || !FC_GROW(path, cap, d + 1)) {
+			free(path);
+			free(depth);
+			return d ? -1 : 0;
+		}
+		depth[i] = (uint32_t)d;
+		if (d > max)
+			max = (uint32_t)d;
+		path[d++] = (uint32_t)i;
+	}
+	free(path);
+	/* the growth slack goes back */
+	if ((q = realloc(b->frame, n * sizeof(*b->frame))) != NULL)
+		b->frame = q;
+	if ((q = realloc(b->id, n * sizeof(*b->id))) != NULL)
+		b->id = q;
+	p->n_nodes = (uint32_t)n;
+	p->node_parent = parent;
+	p->node_depth = depth;
+	p->node_frame = b->frame;
+	p->node_id = b->id;
+	p->max_depth = max;
+	b->frame = NULL;
+	b->id_shared = true;
+	return 1;
+}
+
+/* The profile's tree from the resolved links, in pre-order; *order_out maps
+ * a builder slot to its node (NULL when the file's order was kept). */
 static bool build_tree(struct fc_builder *b, struct fc_error *err, uint32_t **order_out)
 {
 	struct fc_profile *p = b->profile;
@@ -516,6 +568,26 @@ static bool build_tree(struct fc_builder *b, struct fc_error *err, uint32_t **or
 	b->edge_child = NULL;
 	b->parent_id = NULL;
 	b->n_edges = b->edges_cap = 0;
+
+	for (i = 0; i < n; i++) {
+		if (parent[i] != FC_NONE)
+			continue;
+		if (n_roots++ == 0)
+			root = i;
+	}
+	if (n_roots == 1 && root == 0) {
+		int adopted = adopt_preorder(b, parent);
+		if (adopted < 0) {
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+			goto out;
+		}
+		if (adopted) {
+			parent = NULL; /* the profile's now */
+			*order_out = NULL;
+			ok = true;
+			goto out;
+		}
+	}
 	order = malloc((n + 1) * sizeof(*order));
 	first = malloc((n + 1) * sizeof(*first));
 	next = malloc((n + 1) * sizeof(*next));
@@ -523,13 +595,6 @@ static bool build_tree(struct fc_builder *b, struct fc_error *err, uint32_t **or
 	if (!order || !first || !next || !stack) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		goto out;
-	}
-
-	for (i = 0; i < n; i++) {
-		if (parent[i] != FC_NONE)
-			continue;
-		if (n_roots++ == 0)
-			root = i;
 	}
 	if (n_roots == 0) {
 		for (i = 0; i < n; i++)
@@ -633,8 +698,9 @@ static int64_t sample_id(const struct fc_builder *b, size_t i)
 	return b->sample_id64 ? b->sample_id64[i] : (int64_t)b->sample_id32[i];
 }
 
-/* Moves the samples into the profile: ids become node indices and deltas
- * become times, in the builder's own buffers where it can. */
+/* Moves the samples into the profile: ids become node indices (order maps
+ * a slot to its node; NULL when they are the same) and deltas become times,
+ * in the builder's own buffers where it can. */
 static bool fill_samples(struct fc_builder *b, const uint32_t *order, struct fc_error *err)
 {
 	struct fc_profile *p = b->profile;
@@ -713,10 +779,12 @@ static bool fill_samples(struct fc_builder *b, const uint32_t *order, struct fc_
 					fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 					return false;
 				}
+				if (b->id_shared) /* moved by the realloc */
+					b->id = p->node_id;
 			}
 			nodes[i] = unk;
 		} else {
-			nodes[i] = order[s];
+			nodes[i] = order ? order[s] : s;
 		}
 	}
 

@@ -22,6 +22,7 @@ struct fc_builder {
 	/* raw nodes, in input order */
 	size_t n, cap;
 	int64_t *id;
+	bool id_shared; /* id became the profile's node_id (already in pre-order) */
 	uint32_t *frame;
 	int64_t *parent_id; /* NULL until a node has a parent field; INT64_MIN = none */
 	uint32_t *pos_line, *pos_col;
