@@ -237,6 +237,59 @@ static void test_children_then_parent(void **state)
 	fc_profile_set_finish(&l.set);
 }
 
+/* One tree, two node orders: in pre-order the file's order is kept (node i
+ * is the file's i-th node); breadth-first, the tree is renumbered into
+ * pre-order (siblings in file order). Both give the same profile. The ids are sparse (so they are
+ * looked up by hash) and a sample names an unknown id (so "(unknown)" is
+ * added after the kept arrays). */
+static void test_preorder_kept(void **state)
+{
+	/* root 10 -> a 500 -> b 7000, c 30; root -> d 2 */
+	/* clang-format off */
+	const char *pre = "{\"nodes\":[{\"id\":10," ROOTCF ",\"children\":[500,2]},"
+			  "{\"id\":500," CF("a", "file:///a.js") ",\"children\":[7000,30]},"
+			  "{\"id\":7000," CF("b", "file:///a.js") "},"
+			  "{\"id\":30," CF("c", "file:///a.js") "},"
+			  "{\"id\":2," CF("d", "file:///a.js") "}],"
+			  "\"startTime\":0,\"samples\":[7000,30,99999999999,2,500],"
+			  "\"timeDeltas\":[1,1,1,1,1]}";
+	/* breadth-first: siblings keep their file order, but this is not pre-order */
+	const char *other = "{\"nodes\":[{\"id\":10," ROOTCF ",\"children\":[500,2]},"
+			    "{\"id\":500," CF("a", "file:///a.js") ",\"children\":[7000,30]},"
+			    "{\"id\":2," CF("d", "file:///a.js") "},"
+			    "{\"id\":7000," CF("b", "file:///a.js") "},"
+			    "{\"id\":30," CF("c", "file:///a.js") "}],"
+			    "\"startTime\":0,\"samples\":[7000,30,99999999999,2,500],"
+			    "\"timeDeltas\":[1,1,1,1,1]}";
+	/* clang-format on */
+	static const int64_t ids[] = { 10, 500, 7000, 30, 2, -1 };
+	static const char *const names[] = { "(root)", "a", "b", "c", "d", "(unknown)" };
+	static const uint32_t parents[] = { FC_NONE, 0, 1, 1, 0, 0 };
+	static const uint32_t samples[] = { 2, 3, 5, 4, 1 };
+	struct loaded l[2];
+	int k;
+	uint32_t i;
+	(void)state;
+
+	for (k = 0; k < 2; k++) {
+		struct fc_profile *p = must_load(k ? other : pre, &l[k]);
+		assert_int_equal(p->n_nodes, 6);
+		for (i = 0; i < 6; i++) {
+			assert_int_equal(p->node_id[i], ids[i]);
+			assert_string_equal(node_name(p, i), names[i]);
+			assert_int_equal(p->node_parent[i], parents[i]);
+			assert_int_equal(p->node_depth[i],
+					 i == 0 ? 0 : p->node_depth[parents[i]] + 1);
+		}
+		assert_int_equal(p->max_depth, 2);
+		assert_int_equal(p->n_samples, 5);
+		for (i = 0; i < 5; i++)
+			assert_int_equal(p->sample_node[i], samples[i]);
+		assert_int_equal(p->n_repairs, 1); /* the unknown id */
+		fc_profile_set_finish(&l[k].set);
+	}
+}
+
 static void test_negative_deltas_sorted(void **state)
 {
 	/* DevTools sorts by time, stably: the sample moved back comes first */
@@ -608,6 +661,7 @@ int main(void)
 		cmocka_unit_test(test_corpus),
 		cmocka_unit_test(test_key_order_and_links),
 		cmocka_unit_test(test_children_then_parent),
+		cmocka_unit_test(test_preorder_kept),
 		cmocka_unit_test(test_negative_deltas_sorted),
 		cmocka_unit_test(test_legacy_head),
 		cmocka_unit_test(test_bom_and_utf8),
