@@ -764,6 +764,12 @@ static size_t token_rest(struct jstream *js, const unsigned char *data, size_t l
 	if (first == '"') {
 		bool esc = js->carry_escape;
 		for (; i < len; i++) {
+			/* a control byte ends it too: reading it reports the error
+			 * now, not when (if ever) a quote comes */
+			if (data[i] < 0x20) {
+				*done = true;
+				return i + 1;
+			}
 			if (esc) {
 				esc = false;
 			} else if (data[i] == '\\') {
@@ -830,7 +836,8 @@ static bool parse_chunk(struct jstream *js, const unsigned char *data, size_t le
 		if (done) {
 			if (!lex_carry(js, &closed))
 				return false;
-			/* token_rest found the token's end, so nothing is left over */
+			/* token_rest found the token's end (or a byte that makes
+			 * it an error), so nothing is left over */
 			if (!closed)
 				return jstream_fail(js, FC_ERR_SYNTAX,
 						    "not valid JSON: a string "

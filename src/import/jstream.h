@@ -106,6 +106,13 @@ bool jstream_feed(struct jstream *js, const unsigned char *data, size_t len);
 /* Ends the input; false on error (truncated JSON, empty file). */
 bool jstream_end(struct jstream *js);
 
+/* True when the bytes fed so far end between tokens (no token is waiting
+ * for the next chunk). */
+static inline bool jstream_between_tokens(const struct jstream *js)
+{
+	return js->carry_len == 0;
+}
+
 /* Ends reading from inside a handler without an error: the handler returns
  * false (or J_SKIP), and feed returns false with js->stopped set. */
 void jstream_stop(struct jstream *js);

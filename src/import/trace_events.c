@@ -1345,6 +1345,7 @@ static void free_importer(struct importer *im)
 static bool end_of_input(struct importer *im)
 {
 	if (im->array_form && !im->js.failed && im->js.depth == 2 && im->js.skip == 0 &&
+	    jstream_between_tokens(&im->js) &&
 	    (im->last_byte == '}' || im->last_byte == ',' || im->last_byte == '[')) {
 		return trace_repair(im, "", im->js.line,
 				    "the event array is not terminated%s (Chrome writes that when "
