@@ -45,6 +45,10 @@ struct fc_layout_options {
 	double plot_width_px;
 	double minwidth; /* px, or percent of the lane's total when minwidth_pct */
 	bool minwidth_pct;
+	/* Exact charts: keep 4 bytes per bar (where it ends) instead of the
+	 * boxes, and walk the samples again when fc_lane_each asks for them --
+	 * for the layout JSON, whose bars outnumber the input's nodes. */
+	bool bars_on_demand;
 };
 
 /* A culled layout (plot_width_px > 0, for images) keeps at most this many
@@ -92,6 +96,9 @@ struct fc_lane {
 	 * coalesced (legends use it); NULL for charts. Owned by the lane. */
 	double *frame_self;
 	uint32_t rows_cut; /* rows past FC_LAYOUT_MAX_ROWS left out */
+	/* chart lanes built with bars_on_demand: no boxes, but what
+	 * fc_lane_each needs to hand them out. Owned by the lane. */
+	struct fc_chart_bars *bars;
 };
 
 struct fc_layout {
@@ -113,6 +120,13 @@ bool fc_layout_build(struct fc_layout *out, const struct fc_profile_set *set,
 		     const struct fc_layout_options *opts, struct fc_error *err);
 void fc_layout_finish(struct fc_layout *l);
 
+/* Calls visit with every box of lane in its order (chart: open order; graph:
+ * depth-first), whether the lane holds its boxes or they are walked again
+ * (bars_on_demand). false when visit returns false or on allocation
+ * failure. */
+typedef bool (*fc_lane_visit)(void *ctx, const struct fc_box *box);
+bool fc_lane_each(const struct fc_lane *lane, fc_lane_visit visit, void *ctx);
+
 /* --- the chart rules, one function each (devtools.md §1-3) ------------------ */
 
 /* DevTools' fixMissingSamples: a lone (program) sample between two samples
@@ -121,16 +135,27 @@ void fc_layout_finish(struct fc_layout *l);
  * how many were healed. */
 uint32_t fc_chart_heal_program(const struct fc_profile *p, uint32_t *out);
 
-/* Walks the samples as DevTools' forEachFrame and calls emit for every bar
- * when it closes (children before parents); box.node/frame/depth/x0/x1/self
- * are set. seq numbers frames in open order; parent_seq is the seq of the
- * bar below (UINT64_MAX at row 0). nodes is the effective sample list from
- * fc_chart_heal_program (or NULL for the raw samples). gc_root puts GC
- * samples at row 0 instead of on the previous stack. */
-typedef bool (*fc_chart_emit)(void *ctx, const struct fc_box *box, uint64_t seq,
-			      uint64_t parent_seq);
+/* What fc_chart_walk reports about each bar; seq numbers bars in open
+ * order. */
+struct fc_chart_visit {
+	/* A bar opens (may be NULL): x0, depth, node, frame, flags and count
+	 * are set; x1 is x0 and self 0 until it closes. */
+	bool (*open)(void *ctx, const struct fc_box *box, uint64_t seq);
+	/* A bar closes (children before parents), with every field set.
+	 * parent_seq is the seq of the bar below (UINT64_MAX at row 0); end is
+	 * the sample at which it closes (its time is x1), n_samples when it
+	 * lasts to the end of the last sample. */
+	bool (*close)(void *ctx, const struct fc_box *box, uint64_t seq, uint64_t parent_seq,
+		      uint32_t end);
+	void *ctx;
+};
+
+/* Walks the samples as DevTools' forEachFrame. nodes is the effective
+ * sample list from fc_chart_heal_program (or NULL for the raw samples).
+ * gc_root puts GC samples at row 0 instead of on the previous stack. false
+ * when a callback returns false or on allocation failure. */
 bool fc_chart_walk(const struct fc_profile *p, const uint32_t *nodes, bool gc_root,
-		   fc_chart_emit emit, void *ctx);
+		   const struct fc_chart_visit *v);
 
 /* The chart's x extent: from the header startTime (or the first sample if
  * earlier) to the later of endTime and the end of the last sample. */

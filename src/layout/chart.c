@@ -68,7 +68,7 @@ struct walk_stack {
 };
 
 static bool close_top(const struct fc_profile *p, struct walk_stack *s, uint32_t node, uint32_t row,
-		      uint32_t flags, double t, fc_chart_emit emit, void *ctx)
+		      uint32_t flags, double t, uint32_t end, const struct fc_chart_visit *v)
 {
 	struct fc_box b;
 	double start = s->start[s->top], dur = t - start;
@@ -83,19 +83,32 @@ static bool close_top(const struct fc_profile *p, struct walk_stack *s, uint32_t
 	b.flags = flags;
 	b.count = 1;
 	s->top--;
-	return emit(ctx, &b, s->seq[s->top + 1], s->top ? s->seq[s->top] : UINT64_MAX);
+	return v->close(v->ctx, &b, s->seq[s->top + 1], s->top ? s->seq[s->top] : UINT64_MAX, end);
 }
 
-static void open_frame(struct walk_stack *s, double t, uint64_t *seq)
+static bool open_frame(const struct fc_profile *p, struct walk_stack *s, uint32_t node,
+		       uint32_t row, uint32_t flags, double t, uint64_t *seq,
+		       const struct fc_chart_visit *v)
 {
 	s->top++;
 	s->start[s->top] = t;
 	s->children[s->top] = 0;
 	s->seq[s->top] = (*seq)++;
+	if (v->open) {
+		struct fc_box b = { .x0 = t,
+				    .x1 = t,
+				    .depth = row,
+				    .node = node,
+				    .frame = p->node_frame[node],
+				    .flags = flags,
+				    .count = 1 };
+		return v->open(v->ctx, &b, s->seq[s->top]);
+	}
+	return true;
 }
 
 bool fc_chart_walk(const struct fc_profile *p, const uint32_t *nodes, bool gc_root,
-		   fc_chart_emit emit, void *ctx)
+		   const struct fc_chart_visit *v)
 {
 	const uint32_t *parent = p->node_parent, *depth = p->node_depth;
 	uint32_t n = p->n_samples, i, prev = 0, node = 0, gc_parent = FC_NONE;
@@ -129,13 +142,13 @@ bool fc_chart_walk(const struct fc_profile *p, const uint32_t *nodes, bool gc_ro
 		if (node == gc) {
 			/* GC has no stack: stack it on the previous sample's */
 			gc_parent = prev_node;
-			open_frame(&s, t, &seq);
+			if (!open_frame(p, &s, gc, depth[gc_parent], FC_BOX_GC_STACKED, t, &seq, v))
+				goto out;
 			prev = id;
 			continue;
 		}
 		if (prev_node == gc && gc_parent != FC_NONE) {
-			if (!close_top(p, &s, gc, depth[gc_parent], FC_BOX_GC_STACKED, t, emit,
-				       ctx))
+			if (!close_top(p, &s, gc, depth[gc_parent], FC_BOX_GC_STACKED, t, i, v))
 				goto out;
 			prev_node = gc_parent;
 			gc_parent = FC_NONE;
@@ -147,7 +160,7 @@ bool fc_chart_walk(const struct fc_profile *p, const uint32_t *nodes, bool gc_ro
 			node = parent[node];
 		}
 		while (prev_node != node) {
-			if (!close_top(p, &s, prev_node, depth[prev_node] - 1, 0, t, emit, ctx))
+			if (!close_top(p, &s, prev_node, depth[prev_node] - 1, 0, t, i, v))
 				goto out;
 			if (depth[node] == depth[prev_node]) {
 				to_open[n_open++] = node;
@@ -156,8 +169,9 @@ bool fc_chart_walk(const struct fc_profile *p, const uint32_t *nodes, bool gc_ro
 			prev_node = parent[prev_node];
 		}
 		while (n_open) {
-			open_frame(&s, t, &seq);
-			n_open--;
+			uint32_t o = to_open[--n_open];
+			if (!open_frame(p, &s, o, depth[o] - 1, 0, t, &seq, v))
+				goto out;
 		}
 		prev = id;
 	}
@@ -165,12 +179,12 @@ bool fc_chart_walk(const struct fc_profile *p, const uint32_t *nodes, bool gc_ro
 	/* frames still open end with the last sample (devtools.md §1.5) */
 	t = fc_profile_samples_end(p);
 	if (prev == gc && gc_parent != FC_NONE) {
-		if (!close_top(p, &s, gc, depth[gc_parent], FC_BOX_GC_STACKED, t, emit, ctx))
+		if (!close_top(p, &s, gc, depth[gc_parent], FC_BOX_GC_STACKED, t, n, v))
 			goto out;
 		prev = gc_parent;
 	}
 	for (node = prev; node != FC_NONE && parent[node] != FC_NONE; node = parent[node])
-		if (!close_top(p, &s, node, depth[node] - 1, 0, t, emit, ctx))
+		if (!close_top(p, &s, node, depth[node] - 1, 0, t, n, v))
 			goto out;
 	ok = true;
 out:

@@ -1,36 +1,75 @@
 /* A chart lane: the walker's bars collected exactly (for the layout JSON) or
  * culled on the fly to the pixel grid (for images), so that memory and
  * output are bounded by pixels, not by samples. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "layout/internal.h"
 #include "util/util.h"
 
-/* --- exact: every bar, sorted into open order ------------------------------ */
+/* --- exact: every bar, as boxes in open order or walked again ------------- */
+
+/* A bar whose self time is not 0 (a bar that was the top of a sample). */
+struct bar_self {
+	uint64_t seq;
+	double self;
+};
+
+/* What a second walk needs to hand out every bar as it opens, with what is
+ * only known when it closes: 4 bytes a bar, and the self times that are
+ * not 0 (at most one bar per change of sample, plus the last stack). */
+struct fc_chart_bars {
+	uint32_t *end; /* per bar, by seq: the sample at which it closes */
+	size_t n, cap;
+	struct bar_self *self; /* sorted by seq */
+	size_t n_self, self_cap;
+	bool gc_root;
+};
 
 struct exact {
 	struct fc_lane *lane;
-	uint64_t *seq;
+	struct fc_chart_bars *bars; /* on demand; NULL: boxes */
+	uint64_t *seq;              /* boxes: each box's seq */
 	size_t seq_cap;
-	size_t max_boxes; /* FC_LAYOUT_EXACT_PER_SAMPLE, _PER_NODE */
+	size_t n, max_boxes; /* FC_LAYOUT_EXACT_PER_SAMPLE, _PER_NODE */
 	bool over;
 };
 
-static bool exact_emit(void *ctx, const struct fc_box *box, uint64_t seq, uint64_t parent_seq)
+static bool exact_close(void *ctx, const struct fc_box *box, uint64_t seq, uint64_t parent_seq,
+			uint32_t end)
 {
 	struct exact *e = ctx;
+	struct fc_chart_bars *b = e->bars;
 	(void)parent_seq;
 
-	if (e->lane->n_boxes >= e->max_boxes) {
+	if (e->n >= e->max_boxes) {
 		e->over = true;
 		return false;
 	}
-	if (!fc_lane_push(e->lane, box))
+	e->n++;
+	if (box->depth + 1 > e->lane->rows)
+		e->lane->rows = box->depth + 1;
+	/* row 0 holds one bar at a time: they close in open order */
+	if (box->depth == 0)
+		e->lane->total += box->x1 - box->x0;
+	if (!b) {
+		if (!fc_lane_push(e->lane, box) || !FC_GROW(e->seq, e->seq_cap, e->lane->n_boxes))
+			return false;
+		e->seq[e->lane->n_boxes - 1] = seq;
+		return true;
+	}
+	if (seq >= b->cap && !FC_GROW(b->end, b->cap, (size_t)seq + 1))
 		return false;
-	if (!FC_GROW(e->seq, e->seq_cap, e->lane->n_boxes))
-		return false;
-	e->seq[e->lane->n_boxes - 1] = seq;
+	b->end[seq] = end;
+	if (seq + 1 > b->n)
+		b->n = (size_t)seq + 1;
+	if (box->self != 0 || signbit(box->self)) {
+		if (!FC_GROW(b->self, b->self_cap, b->n_self + 1))
+			return false;
+		b->self[b->n_self].seq = seq;
+		b->self[b->n_self++].self = box->self;
+	}
 	return true;
 }
 
@@ -51,6 +90,110 @@ static bool sort_open_order(struct fc_lane *lane, const uint64_t *seq)
 	lane->boxes = sorted;
 	lane->cap = lane->n_boxes;
 	return true;
+}
+
+static int self_cmp(const void *a, const void *b, void *ctx)
+{
+	uint64_t x = ((const struct bar_self *)a)->seq, y = ((const struct bar_self *)b)->seq;
+	(void)ctx;
+	return x < y ? -1 : x > y;
+}
+
+void fc_chart_bars_destroy(struct fc_chart_bars *b)
+{
+	if (!b)
+		return;
+	free(b->end);
+	free(b->self);
+	free(b);
+}
+
+/* The exact bars of lane: as boxes, or (bars_on_demand) as their ends. */
+static bool exact_lane(struct fc_lane *lane, const struct fc_profile *p, const uint32_t *nodes,
+		       const struct fc_layout_options *o, struct exact *e)
+{
+	bool ok;
+
+	e->lane = lane;
+	e->max_boxes = (size_t)p->n_samples * FC_LAYOUT_EXACT_PER_SAMPLE;
+	if (e->max_boxes < (size_t)p->n_nodes * FC_LAYOUT_EXACT_PER_NODE)
+		e->max_boxes = (size_t)p->n_nodes * FC_LAYOUT_EXACT_PER_NODE;
+	if (e->max_boxes < FC_LAYOUT_EXACT_MIN)
+		e->max_boxes = FC_LAYOUT_EXACT_MIN;
+	if (o->bars_on_demand) {
+		e->bars = calloc(1, sizeof(*e->bars));
+		if (!e->bars)
+			return false;
+		e->bars->gc_root = o->gc_root;
+		lane->bars = e->bars;
+	}
+	{
+		struct fc_chart_visit v = { .close = exact_close, .ctx = e };
+		ok = fc_chart_walk(p, nodes, o->gc_root, &v);
+	}
+	if (ok && e->bars) {
+		void *q = realloc(e->bars->end, (e->bars->n ? e->bars->n : 1) * sizeof(uint32_t));
+		if (q) {
+			e->bars->end = q;
+			e->bars->cap = e->bars->n;
+		}
+		ok = fc_sort(e->bars->self, e->bars->n_self, sizeof(*e->bars->self), self_cmp,
+			     NULL);
+	} else if (ok) {
+		ok = sort_open_order(lane, e->seq);
+	}
+	free(e->seq);
+	return ok;
+}
+
+struct replay {
+	const struct fc_profile *p;
+	const struct fc_chart_bars *bars;
+	double end_t; /* when the bars open at the end close: the walk's last t */
+	size_t next_self;
+	fc_lane_visit visit;
+	void *ctx;
+};
+
+static bool replay_open(void *ctx, const struct fc_box *box, uint64_t seq)
+{
+	struct replay *r = ctx;
+	const struct fc_chart_bars *b = r->bars;
+	struct fc_box x = *box;
+	uint32_t end = b->end[seq];
+
+	x.x1 = end < r->p->n_samples ? (double)r->p->sample_time_us[end] : r->end_t;
+	if (r->next_self < b->n_self && b->self[r->next_self].seq == seq)
+		x.self = b->self[r->next_self++].self;
+	return r->visit(r->ctx, &x);
+}
+
+static bool replay_close(void *ctx, const struct fc_box *box, uint64_t seq, uint64_t parent_seq,
+			 uint32_t end)
+{
+	(void)ctx;
+	(void)box;
+	(void)seq;
+	(void)parent_seq;
+	(void)end;
+	return true;
+}
+
+bool fc_chart_bars_each(const struct fc_lane *lane, fc_lane_visit visit, void *ctx)
+{
+	const struct fc_profile *p = lane->profile;
+	uint32_t *nodes = malloc((p->n_samples ? p->n_samples : 1) * sizeof(*nodes));
+	struct replay r = { .p = p, .bars = lane->bars, .visit = visit, .ctx = ctx };
+	struct fc_chart_visit v = { .open = replay_open, .close = replay_close, .ctx = &r };
+	bool ok;
+
+	if (!nodes)
+		return false;
+	r.end_t = fc_profile_samples_end(p);
+	fc_chart_heal_program(p, nodes);
+	ok = fc_chart_walk(p, nodes, lane->bars->gc_root, &v);
+	free(nodes);
+	return ok;
 }
 
 /* --- culled: per row, narrow neighbours merge into one "…" box ------------- */
@@ -109,12 +252,14 @@ static struct row *row_at(struct culled *c, uint32_t r)
 	return &c->rows[r];
 }
 
-static bool culled_emit(void *ctx, const struct fc_box *box, uint64_t seq, uint64_t parent_seq)
+static bool culled_close(void *ctx, const struct fc_box *box, uint64_t seq, uint64_t parent_seq,
+			 uint32_t end)
 {
 	struct culled *c = ctx;
 	struct row *row = row_at(c, box->depth), *below;
 	bool narrow = (box->x1 - box->x0) * c->ppu < c->minwidth;
 	struct row_box *tail;
+	(void)end;
 
 	if (box->depth >= FC_LAYOUT_MAX_ROWS)
 		return true; /* GC stacked on a clamped stack (clamp_deep) */
@@ -167,22 +312,16 @@ bool fc_chart_lane(struct fc_lane *lane, const struct fc_profile *p,
 	lane->healed = fc_chart_heal_program(p, nodes);
 
 	if (ppu <= 0) {
-		struct exact e = { .lane = lane };
-		e.max_boxes = (size_t)p->n_samples * FC_LAYOUT_EXACT_PER_SAMPLE;
-		if (e.max_boxes < (size_t)p->n_nodes * FC_LAYOUT_EXACT_PER_NODE)
-			e.max_boxes = (size_t)p->n_nodes * FC_LAYOUT_EXACT_PER_NODE;
-		if (e.max_boxes < FC_LAYOUT_EXACT_MIN)
-			e.max_boxes = FC_LAYOUT_EXACT_MIN;
-		ok = fc_chart_walk(p, nodes, o->gc_root, exact_emit, &e) &&
-		     sort_open_order(lane, e.seq);
+		struct exact e = { 0 };
+		ok = exact_lane(lane, p, nodes, o, &e);
 		over = e.over;
 		max_boxes = e.max_boxes;
-		free(e.seq);
 	} else {
 		struct culled c = { .ppu = ppu, .minwidth = minwidth_px };
+		struct fc_chart_visit v = { .close = culled_close, .ctx = &c };
 		if (p->max_depth > FC_LAYOUT_MAX_ROWS)
 			lane->rows_cut = p->max_depth - FC_LAYOUT_MAX_ROWS;
-		ok = clamp_deep(p, nodes) && fc_chart_walk(p, nodes, o->gc_root, culled_emit, &c);
+		ok = clamp_deep(p, nodes) && fc_chart_walk(p, nodes, o->gc_root, &v);
 		for (r = 0; r < c.n_rows; r++) {
 			for (i = 0; ok && i < c.rows[r].n; i++) {
 				struct fc_box *b = &c.rows[r].items[i].box;
@@ -195,8 +334,15 @@ bool fc_chart_lane(struct fc_lane *lane, const struct fc_profile *p,
 			free(c.rows[r].items);
 		}
 		free(c.rows);
+		for (i = 0; ok && i < lane->n_boxes; i++) {
+			if (lane->boxes[i].depth + 1 > lane->rows)
+				lane->rows = lane->boxes[i].depth + 1;
+			if (lane->boxes[i].depth == 0)
+				lane->total += lane->boxes[i].x1 - lane->boxes[i].x0;
+		}
 	}
 	free(nodes);
+	nodes = NULL;
 	if (over) {
 		fc_error_set(err, FC_ERR_LIMIT,
 			     "the exact layout would have more than %zu bars (%d per sample, %d "
@@ -208,12 +354,6 @@ bool fc_chart_lane(struct fc_lane *lane, const struct fc_profile *p,
 	}
 	if (!ok)
 		goto nomem;
-	for (i = 0; i < lane->n_boxes; i++) {
-		if (lane->boxes[i].depth + 1 > lane->rows)
-			lane->rows = lane->boxes[i].depth + 1;
-		if (lane->boxes[i].depth == 0)
-			lane->total += lane->boxes[i].x1 - lane->boxes[i].x0;
-	}
 	return true;
 nomem:
 	free(nodes);

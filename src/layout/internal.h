@@ -16,6 +16,10 @@ bool fc_chart_lane(struct fc_lane *lane, const struct fc_profile *p,
 		   const struct fc_layout_options *o, double ppu, double minwidth_px,
 		   struct fc_error *err);
 
+/* The bars of a lane built with bars_on_demand, in open order. */
+bool fc_chart_bars_each(const struct fc_lane *lane, fc_lane_visit visit, void *ctx);
+void fc_chart_bars_destroy(struct fc_chart_bars *b);
+
 /* The graph's two steps are in layout/graph.h. */
 
 #endif

@@ -33,10 +33,23 @@ void fc_layout_finish(struct fc_layout *l)
 		free(l->lanes[i].title);
 		free(l->lanes[i].sources);
 		free(l->lanes[i].frame_self);
+		fc_chart_bars_destroy(l->lanes[i].bars);
 		fc_profile_destroy(l->lanes[i].merged);
 	}
 	free(l->lanes);
 	memset(l, 0, sizeof(*l));
+}
+
+bool fc_lane_each(const struct fc_lane *lane, fc_lane_visit visit, void *ctx)
+{
+	size_t i;
+
+	if (lane->bars)
+		return fc_chart_bars_each(lane, visit, ctx);
+	for (i = 0; i < lane->n_boxes; i++)
+		if (!visit(ctx, &lane->boxes[i]))
+			return false;
+	return true;
 }
 
 static bool build_chart(struct fc_layout *out, const struct fc_profile_set *set,

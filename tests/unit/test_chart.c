@@ -377,6 +377,103 @@ static void test_cull(void **state)
 	fc_profile_set_finish(&set);
 }
 
+/* --- bars on demand --------------------------------------------------------- */
+
+struct collected {
+	struct fc_box *b;
+	size_t n, cap;
+	size_t stop_at; /* visit returns false here (SIZE_MAX: never) */
+};
+
+static bool collect(void *ctx, const struct fc_box *box)
+{
+	struct collected *c = ctx;
+	if (c->n == c->stop_at)
+		return false;
+	if (c->n == c->cap) {
+		c->cap = c->cap ? c->cap * 2 : 64;
+		c->b = realloc(c->b, c->cap * sizeof(*c->b));
+	}
+	c->b[c->n++] = *box;
+	return true;
+}
+
+/* A lane built with bars_on_demand hands out the same boxes, in the same
+ * order, as the exact lane that holds them: every corpus profile and trace,
+ * GC on the stack and at the root. */
+static void test_bars_on_demand(void **state)
+{
+	static const char *const files[] = {
+		"corpus/chrome-versions/Chrome-65-sucrase.cpuprofile",
+		"corpus/chrome-versions/Chrome-70-worker.json",
+		"corpus/chrome-versions/Chrome-116-Trace-20230603T221323.json",
+		"corpus/chrome-versions/node-10.11.0-example.cpuprofile",
+		"corpus/minimal/alternating-peaks.20250519.000070.10001.0.001.cpuprofile",
+		"corpus/real/ng-build/CPU.20250519.000215.90620.0.001.cpuprofile",
+		"corpus/real/ng-serve/CPU.20250519.000248.22170.1.002.cpuprofile",
+		("corpus/seed-examples/"
+		 "minimal-cpu-profile-nodes-call-frame-synthetic-frames.cpuprofile"),
+	};
+	const char *dir = getenv("FC_TEST_DATA");
+	size_t f, k, i, total_bars = 0;
+	(void)state;
+
+	for (f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
+		struct fc_import_options io = { 0 };
+		struct fc_profile_set ps;
+		struct fc_error err;
+		char path[512];
+
+		snprintf(path, sizeof(path), "%s/%s", dir ? dir : "tests/data", files[f]);
+		fc_profile_set_init(&ps);
+		assert_true(fc_import_file(path, &io, &ps, &err));
+		for (k = 0; k < 2; k++) {
+			struct fc_layout_options o = { .mode = FC_MODE_CHART, .gc_root = k == 1 };
+			struct fc_layout held, demand;
+			assert_true(fc_layout_build(&held, &ps, &o, &err));
+			o.bars_on_demand = true;
+			assert_true(fc_layout_build(&demand, &ps, &o, &err));
+			assert_int_equal(held.n_lanes, demand.n_lanes);
+			for (i = 0; i < held.n_lanes; i++) {
+				const struct fc_lane *a = &held.lanes[i], *b = &demand.lanes[i];
+				struct collected c = { .stop_at = SIZE_MAX };
+				assert_null(a->bars);
+				assert_non_null(b->bars);
+				assert_int_equal(b->n_boxes, 0);
+				assert_true(fc_lane_each(b, collect, &c));
+				assert_int_equal(c.n, a->n_boxes);
+				for (size_t j = 0; j < c.n; j++) {
+					const struct fc_box *x = &c.b[j], *y = &a->boxes[j];
+					/* bitwise: the same doubles, not just equal ones */
+					assert_memory_equal(&x->x0, &y->x0, sizeof(x->x0));
+					assert_memory_equal(&x->x1, &y->x1, sizeof(x->x1));
+					assert_memory_equal(&x->self, &y->self, sizeof(x->self));
+					assert_int_equal(x->depth, y->depth);
+					assert_int_equal(x->frame, y->frame);
+					assert_int_equal(x->node, y->node);
+					assert_int_equal(x->flags, y->flags);
+					assert_int_equal(x->count, y->count);
+				}
+				assert_int_equal(a->rows, b->rows);
+				assert_true(a->total == b->total);
+				total_bars += c.n;
+				/* a visit that says stop ends the walk */
+				if (c.n > 2) {
+					struct collected d = { .stop_at = 2 };
+					assert_false(fc_lane_each(b, collect, &d));
+					assert_int_equal(d.n, 2);
+					free(d.b);
+				}
+				free(c.b);
+			}
+			fc_layout_finish(&held);
+			fc_layout_finish(&demand);
+		}
+		fc_profile_set_finish(&ps);
+	}
+	assert_true(total_bars > 10000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -391,6 +488,7 @@ int main(void)
 		cmocka_unit_test(test_meta_only_at_root),
 		cmocka_unit_test(test_extent),
 		cmocka_unit_test(test_cull),
+		cmocka_unit_test(test_bars_on_demand),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
