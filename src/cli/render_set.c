@@ -142,6 +142,8 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 	 * stacks are exact */
 	if (fmt == FC_OUT_SVG || fmt == FC_OUT_PNG || fmt == FC_OUT_PDF)
 		lopts.plot_width_px = fc_paint_plot_width(&popts);
+	/* the layout JSON's bars outnumber the nodes: walked as written */
+	lopts.bars_on_demand = fmt == FC_OUT_JSON;
 
 	style.theme = fc_cli_theme(cli, err);
 	if (!style.theme)

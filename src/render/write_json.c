@@ -1,15 +1,20 @@
 /* The layout JSON: every bar, exact and un-culled, so that scripts and tests
- * can check the layout (docs/layout-json.md). Written frame by frame with
- * jansson so that a large layout never becomes one large tree. */
+ * can check the layout (docs/layout-json.md). A lane's header goes through
+ * jansson; its bars are written one by one as the layout hands them out,
+ * so that a large layout is never held as one tree, nor (bars_on_demand)
+ * as boxes. */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
 
 #include "flamechart/classify.h"
 #include "flamechart/render.h"
+#include "render/json_text.h"
 
-/* Integral values as JSON integers, others as reals. */
+/* Integral values as JSON integers, others as reals (the lane header). */
 static json_t *number(double v)
 {
 	if (v == floor(v) && fabs(v) < 9007199254740992.0)
@@ -22,48 +27,85 @@ static bool put(json_t *obj, const char *key, json_t *v)
 	return v && json_object_set_new(obj, key, v) == 0;
 }
 
-static bool dump(struct fc_output *out, json_t *v)
-{
-	char *s = json_dumps(v, JSON_COMPACT | JSON_PRESERVE_ORDER);
-	bool ok = s && fc_output_write(out, s, strlen(s));
-	free(s);
-	return ok;
-}
+/* --- bars, written directly ------------------------------------------------ *
+ * A layout has millions of bars: each is formatted into one buffer
+ * (render/json_text.c, the text jansson would write) and written in one
+ * piece, with no JSON object built. */
 
-static json_t *frame_json(const struct fc_layout *l, const struct fc_lane *lane,
-			  const struct fc_style *st, const struct fc_box *b)
+struct bar_writer {
+	const struct fc_layout *l;
+	const struct fc_lane *lane;
+	const struct fc_style *st;
+	struct fc_output *out;
+	struct fc_jbuf buf;
+	uint32_t *color; /* per frame: 0x1rrggbb once known (not for heat) */
+	bool first;
+};
+
+static bool write_bar(void *ctx, const struct fc_box *b)
 {
-	const struct fc_profile *p = lane->profile;
-	json_t *o = json_object();
+	struct bar_writer *w = ctx;
+	const struct fc_profile *p = w->lane->profile;
+	struct fc_jbuf *j = &w->buf;
 	char hex[8];
-	bool ok = o != NULL;
+	uint32_t rgb;
 
-	fc_rgb_hex(fc_style_fill(st, p, b, lane->total), hex);
-	ok = ok && put(o, "depth", json_integer(b->depth));
+	j->len = 0;
+	if (!w->first)
+		FC_JBUF_LIT(j, ",");
+	w->first = false;
+	FC_JBUF_LIT(j, "{\"depth\":");
+	fc_jbuf_int(j, b->depth);
 	if (b->frame == FC_NONE) {
-		ok = ok && put(o, "name", json_string("…")) &&
-		     put(o, "coalesced", json_integer(b->count));
+		FC_JBUF_LIT(j, ",\"name\":\"…\",\"coalesced\":");
+		fc_jbuf_int(j, b->count);
 	} else {
 		const struct fc_frame *f = &p->frames[b->frame];
-		ok = ok && put(o, "name", json_string(fc_profile_str(p, f->name))) &&
-		     put(o, "url", json_string(fc_profile_str(p, f->url))) &&
-		     put(o, "line", json_integer(f->line)) &&
-		     put(o, "column", json_integer(f->column)) &&
-		     put(o, "tier", json_string(fc_tier_name(f->tier)));
+		FC_JBUF_LIT(j, ",\"name\":");
+		fc_jbuf_string(j, fc_profile_str(p, f->name));
+		FC_JBUF_LIT(j, ",\"url\":");
+		fc_jbuf_string(j, fc_profile_str(p, f->url));
+		FC_JBUF_LIT(j, ",\"line\":");
+		fc_jbuf_int(j, f->line);
+		FC_JBUF_LIT(j, ",\"column\":");
+		fc_jbuf_int(j, f->column);
+		FC_JBUF_LIT(j, ",\"tier\":");
+		fc_jbuf_string(j, fc_tier_name(f->tier));
 	}
-	if (l->mode == FC_MODE_CHART) {
-		ok = ok && put(o, "start_us", number(b->x0)) && put(o, "end_us", number(b->x1)) &&
-		     put(o, "self_us", number(b->self));
+	if (w->l->mode == FC_MODE_CHART) {
+		FC_JBUF_LIT(j, ",\"start_us\":");
+		fc_jbuf_number(j, b->x0);
+		FC_JBUF_LIT(j, ",\"end_us\":");
+		fc_jbuf_number(j, b->x1);
+		FC_JBUF_LIT(j, ",\"self_us\":");
+		fc_jbuf_number(j, b->self);
 	} else {
-		ok = ok && put(o, "x0", number(b->x0)) && put(o, "x1", number(b->x1)) &&
-		     put(o, "self", number(b->self)) && put(o, "total", number(b->x1 - b->x0));
+		FC_JBUF_LIT(j, ",\"x0\":");
+		fc_jbuf_number(j, b->x0);
+		FC_JBUF_LIT(j, ",\"x1\":");
+		fc_jbuf_number(j, b->x1);
+		FC_JBUF_LIT(j, ",\"self\":");
+		fc_jbuf_number(j, b->self);
+		FC_JBUF_LIT(j, ",\"total\":");
+		fc_jbuf_number(j, b->x1 - b->x0);
 	}
-	ok = ok && put(o, "color", json_string(hex));
-	if (!ok) {
-		json_decref(o);
-		return NULL;
+	/* a frame's colour depends on the frame alone, except in heat */
+	if (w->color && b->frame != FC_NONE && !(b->flags & FC_BOX_COALESCED) &&
+	    w->color[b->frame]) {
+		rgb = w->color[b->frame];
+	} else {
+		struct fc_rgb c = fc_style_fill(w->st, p, b, w->lane->total);
+		rgb = 0x1000000u | (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b;
+		if (w->color && b->frame != FC_NONE && !(b->flags & FC_BOX_COALESCED))
+			w->color[b->frame] = rgb;
 	}
-	return o;
+	fc_rgb_hex((struct fc_rgb){ (uint8_t)(rgb >> 16), (uint8_t)(rgb >> 8), (uint8_t)rgb }, hex);
+	FC_JBUF_LIT(j, ",\"color\":\"");
+	fc_jbuf_add(j, hex, 7);
+	FC_JBUF_LIT(j, "\"}");
+	if (j->nomem)
+		return false;
+	return fc_output_write(w->out, j->s, j->len);
 }
 
 static json_t *lane_header(const struct fc_layout *l, const struct fc_lane *lane)
@@ -105,49 +147,44 @@ static json_t *lane_header(const struct fc_layout *l, const struct fc_lane *lane
 bool fc_write_layout_json(const struct fc_layout *l, const struct fc_style *st,
 			  struct fc_output *out, struct fc_error *err)
 {
-	size_t i, j;
+	struct bar_writer w = { .l = l, .st = st, .out = out };
+	bool ok = true;
+	size_t i;
 
 	fc_output_printf(out, "{\"version\":1,\"mode\":\"%s\",\"profiles\":[",
 			 l->mode == FC_MODE_CHART ? "chart" : "graph");
-	for (i = 0; i < l->n_lanes; i++) {
+	for (i = 0; ok && i < l->n_lanes; i++) {
 		const struct fc_lane *lane = &l->lanes[i];
 		json_t *h = lane_header(l, lane);
-		char *hs;
-		size_t n;
+		char *hs = h ? json_dumps(h, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 
-		if (!h)
-			goto nomem;
-		hs = json_dumps(h, JSON_COMPACT | JSON_PRESERVE_ORDER);
 		json_decref(h);
-		if (!hs)
-			goto nomem;
+		free(w.color);
+		w.color = NULL;
+		if (st->scheme != FC_SCHEME_HEAT)
+			w.color = calloc(lane->profile->n_frames + 1, sizeof(*w.color));
+		if (!hs || (st->scheme != FC_SCHEME_HEAT && !w.color)) {
+			free(hs);
+			ok = false;
+			break;
+		}
 		/* the header object, reopened to append "frames" */
-		n = strlen(hs);
 		fc_output_printf(out, "%s", i ? "," : "");
-		fc_output_write(out, hs, n - 1);
+		fc_output_write(out, hs, strlen(hs) - 1);
 		free(hs);
 		fc_output_printf(out, ",\"frames\":[");
-		for (j = 0; j < lane->n_boxes; j++) {
-			json_t *f = frame_json(l, lane, st, &lane->boxes[j]);
-			if (!f)
-				goto nomem;
-			if (j)
-				fc_output_write(out, ",", 1);
-			if (!dump(out, f)) {
-				json_decref(f);
-				if (out->failed)
-					break;
-				goto nomem;
-			}
-			json_decref(f);
-			if (out->failed)
-				break;
-		}
-		fc_output_printf(out, "]}");
+		w.lane = lane;
+		w.first = true;
+		/* false: a failed write (commit reports it) or no memory */
+		ok = fc_lane_each(lane, write_bar, &w) && fc_output_printf(out, "]}");
 	}
-	fc_output_printf(out, "]}\n");
+	if (ok)
+		fc_output_printf(out, "]}\n");
+	free(w.color);
+	fc_jbuf_free(&w.buf);
+	if (!ok && !out->failed) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
 	return true;
-nomem:
-	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
-	return false;
 }
