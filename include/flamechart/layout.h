@@ -45,9 +45,10 @@ struct fc_layout_options {
 	double plot_width_px;
 	double minwidth; /* px, or percent of the lane's total when minwidth_pct */
 	bool minwidth_pct;
-	/* Exact charts: keep 4 bytes per bar (where it ends) instead of the
-	 * boxes, and walk the samples again when fc_lane_each asks for them --
-	 * for the layout JSON, whose bars outnumber the input's nodes. */
+	/* Exact layouts hold no boxes, and fc_lane_each makes them again as it
+	 * hands them out: a chart keeps 4 bytes per bar (where it ends) and
+	 * walks the samples again, a graph keeps its merged tree and places it
+	 * again. For the layout JSON, whose bars outnumber the input's nodes. */
 	bool bars_on_demand;
 };
 
@@ -96,9 +97,11 @@ struct fc_lane {
 	 * coalesced (legends use it); NULL for charts. Owned by the lane. */
 	double *frame_self;
 	uint32_t rows_cut; /* rows past FC_LAYOUT_MAX_ROWS left out */
-	/* chart lanes built with bars_on_demand: no boxes, but what
-	 * fc_lane_each needs to hand them out. Owned by the lane. */
+	/* lanes built with bars_on_demand: no boxes, but what fc_lane_each
+	 * needs to make them (a chart's bar ends, a graph's merged tree).
+	 * Owned by the lane. */
 	struct fc_chart_bars *bars;
+	struct fc_graph *graph;
 };
 
 struct fc_layout {

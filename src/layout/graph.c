@@ -234,39 +234,77 @@ static bool push_children(struct place *pl, uint32_t m, double x0, double x1, ui
 	return true;
 }
 
-static bool emit(struct fc_lane *lane, const struct fc_graph *g, const struct fc_layout_options *o,
-		 const struct pending *e)
+/* Places g's boxes depth-first, each row packed from its parent's left
+ * edge, and hands each to visit. m is the merged profile (g's, or the
+ * lane's once it owns it). */
+static bool place_walk(const struct fc_graph *g, const struct fc_profile *m, fc_lane_visit visit,
+		       void *ctx)
 {
-	struct fc_box b;
+	struct place pl = {
+		.g = g, .kids = g->kids, .start = g->start, .min_weight = g->min_weight
+	};
+	bool ok = false;
 
-	b.x0 = e->x0;
-	b.x1 = e->x1;
-	b.depth = e->row;
-	b.node = e->node;
-	b.count = e->count;
-	if (e->node == FC_NONE) {
-		b.frame = FC_NONE;
-		b.self = e->x1 - e->x0; /* what lies under it is gone */
-		b.flags = FC_BOX_COALESCED;
-		lane->coalesced += e->x1 - e->x0;
-		lane->coalesced_frames += e->count;
-	} else {
-		b.frame = g->merged->node_frame[e->node];
-		b.self = g->self[e->node];
-		b.flags = 0;
-		if (!o->gc_root && e->row > 0 && g->merged->frames[b.frame].meta == FC_META_GC)
-			b.flags = FC_BOX_GC_STACKED;
+	if (!push_children(&pl, 0, 0, fc_graph_total(g), 0))
+		goto out;
+	while (pl.top) {
+		struct pending e = pl.stack[--pl.top];
+		struct fc_box b;
+
+		b.x0 = e.x0;
+		b.x1 = e.x1;
+		b.depth = e.row;
+		b.node = e.node;
+		b.count = e.count;
+		if (e.node == FC_NONE) {
+			b.frame = FC_NONE;
+			b.self = e.x1 - e.x0; /* what lies under it is gone */
+			b.flags = FC_BOX_COALESCED;
+		} else {
+			b.frame = m->node_frame[e.node];
+			b.self = g->self[e.node];
+			b.flags = 0;
+			if (!g->gc_root && e.row > 0 && m->frames[b.frame].meta == FC_META_GC)
+				b.flags = FC_BOX_GC_STACKED;
+		}
+		if (!visit(ctx, &b))
+			goto out;
+		if (e.node != FC_NONE && !push_children(&pl, e.node, e.x0, e.x1, e.row + 1))
+			goto out;
 	}
-	if (e->row + 1 > lane->rows)
-		lane->rows = e->row + 1;
-	return fc_lane_push(lane, &b);
+	ok = true;
+out:
+	free(pl.stack);
+	return ok;
+}
+
+/* What the lane sums over its boxes: rows and what was coalesced. */
+static bool measure(void *ctx, const struct fc_box *b)
+{
+	struct fc_lane *lane = ctx;
+
+	if (b->flags & FC_BOX_COALESCED) {
+		lane->coalesced += b->x1 - b->x0;
+		lane->coalesced_frames += b->count;
+	}
+	if (b->depth + 1 > lane->rows)
+		lane->rows = b->depth + 1;
+	return true;
+}
+
+static bool hold(void *ctx, const struct fc_box *b)
+{
+	return measure(ctx, b) && fc_lane_push(ctx, b);
+}
+
+bool fc_graph_each(const struct fc_lane *lane, fc_lane_visit visit, void *ctx)
+{
+	return lane->graph->n_nodes == 0 || place_walk(lane->graph, lane->profile, visit, ctx);
 }
 
 bool fc_graph_place(struct fc_lane *lane, struct fc_graph *g, const struct fc_layout_options *o,
 		    double min_weight, struct fc_error *err)
 {
-	struct place pl = { .g = g, .min_weight = min_weight };
-	uint32_t *kids = NULL, *start = NULL;
 	double total = fc_graph_total(g);
 	bool ok = false;
 
@@ -291,29 +329,27 @@ bool fc_graph_place(struct fc_lane *lane, struct fc_graph *g, const struct fc_la
 		ok = true;
 		goto out;
 	}
-	if (!order_children(g, o->sort_weight, &kids, &start))
+	if (!order_children(g, o->sort_weight, &g->kids, &g->start))
 		goto out;
-	pl.kids = kids;
-	pl.start = start;
-	if (!push_children(&pl, 0, 0, total, 0))
-		goto out;
-	while (pl.top) {
-		struct pending e = pl.stack[--pl.top];
-		if (!emit(lane, g, o, &e))
-			goto out;
-		if (e.node != FC_NONE && !push_children(&pl, e.node, e.x0, e.x1, e.row + 1))
-			goto out;
+	g->min_weight = min_weight;
+	g->gc_root = o->gc_root;
+	if (o->bars_on_demand && o->plot_width_px <= 0) {
+		/* the lane keeps the tree and places the boxes again on demand */
+		ok = place_walk(g, g->merged, measure, lane);
+		if (ok)
+			lane->graph = g;
+	} else {
+		ok = place_walk(g, g->merged, hold, lane);
+		free(g->kids);
+		free(g->start);
+		g->kids = g->start = NULL;
 	}
-	ok = true;
 out:
 	/* the lane owns the frames its boxes point to, even when it failed */
 	lane->merged = g->merged;
 	lane->title = g->title;
 	g->merged = NULL;
 	g->title = NULL;
-	free(pl.stack);
-	free(kids);
-	free(start);
 	if (!ok)
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 	return ok;

@@ -27,6 +27,12 @@ struct fc_graph {
 	uint32_t *size;  /* merged nodes with weight in this subtree, itself included */
 	uint32_t *table; /* while merging: (parent, frame) -> node + 1; 0 = empty */
 	size_t table_cap;
+	/* from fc_graph_place: children in sibling order (kids[start[m] ..
+	 * start[m + 1]) are m's), the coalescing threshold and the GC rule,
+	 * kept for a lane that places its boxes on demand */
+	uint32_t *kids, *start;
+	double min_weight;
+	bool gc_root;
 	double idle_left_out; /* weight of the (idle) subtree, not in the tree */
 	double root_left_out; /* weight of samples on the root itself (no frame) */
 	uint64_t samples;
@@ -54,9 +60,15 @@ static inline double fc_graph_total(const struct fc_graph *g)
  * left edge. Children narrower than min_weight (in weight units; 0 = exact)
  * are coalesced per parent into one "…" box after their wide siblings,
  * their descendants dropped. The merged profile and the title move into the
- * lane (lane->merged), whatever the outcome. false with err on allocation
- * failure. */
+ * lane (lane->merged), whatever the outcome. An exact layout with
+ * o->bars_on_demand holds no boxes: g itself moves into the lane
+ * (lane->graph), which fc_graph_each walks again. false with err on
+ * allocation failure. */
 bool fc_graph_place(struct fc_lane *lane, struct fc_graph *g, const struct fc_layout_options *o,
 		    double min_weight, struct fc_error *err);
+
+/* The boxes of a lane that kept its graph, in the order fc_graph_place
+ * gives them. */
+bool fc_graph_each(const struct fc_lane *lane, fc_lane_visit visit, void *ctx);
 
 #endif

@@ -453,5 +453,7 @@ void fc_graph_destroy(struct fc_graph *g)
 	free(g->total);
 	free(g->size);
 	free(g->table);
+	free(g->kids);
+	free(g->start);
 	free(g);
 }

@@ -34,6 +34,7 @@ void fc_layout_finish(struct fc_layout *l)
 		free(l->lanes[i].sources);
 		free(l->lanes[i].frame_self);
 		fc_chart_bars_destroy(l->lanes[i].bars);
+		fc_graph_destroy(l->lanes[i].graph);
 		fc_profile_destroy(l->lanes[i].merged);
 	}
 	free(l->lanes);
@@ -46,6 +47,8 @@ bool fc_lane_each(const struct fc_lane *lane, fc_lane_visit visit, void *ctx)
 
 	if (lane->bars)
 		return fc_chart_bars_each(lane, visit, ctx);
+	if (lane->graph)
+		return fc_graph_each(lane, visit, ctx);
 	for (i = 0; i < lane->n_boxes; i++)
 		if (!visit(ctx, &lane->boxes[i]))
 			return false;
@@ -129,6 +132,8 @@ static bool build_graph(struct fc_layout *out, const struct fc_profile_set *set,
 			min_weight = o->minwidth / ppu;
 		ok = fc_graph_place(&out->lanes[i], graphs[i], o, min_weight, err);
 		out->n_lanes = i + 1; /* the lane owns its merged profile either way */
+		if (out->lanes[i].graph)
+			graphs[i] = NULL; /* and this graph, placed on demand */
 		if (!ok)
 			goto out;
 		{

@@ -399,8 +399,9 @@ static bool collect(void *ctx, const struct fc_box *box)
 }
 
 /* A lane built with bars_on_demand hands out the same boxes, in the same
- * order, as the exact lane that holds them: every corpus profile and trace,
- * GC on the stack and at the root. */
+ * order, as the exact lane that holds them: corpus profiles and traces,
+ * charts with GC on the stack and at the root, merged and per-thread graphs
+ * in label and weight order. */
 static void test_bars_on_demand(void **state)
 {
 	static const char *const files[] = {
@@ -427,8 +428,14 @@ static void test_bars_on_demand(void **state)
 		snprintf(path, sizeof(path), "%s/%s", dir ? dir : "tests/data", files[f]);
 		fc_profile_set_init(&ps);
 		assert_true(fc_import_file(path, &io, &ps, &err));
-		for (k = 0; k < 2; k++) {
-			struct fc_layout_options o = { .mode = FC_MODE_CHART, .gc_root = k == 1 };
+		for (k = 0; k < 5; k++) {
+			/* chart (GC stacked, at the root), graph (merged, per thread,
+			 * by weight) */
+			struct fc_layout_options o = { .mode = k < 2 ? FC_MODE_CHART
+								     : FC_MODE_GRAPH,
+						       .gc_root = k == 1,
+						       .per_thread = k == 3,
+						       .sort_weight = k == 4 };
 			struct fc_layout held, demand;
 			assert_true(fc_layout_build(&held, &ps, &o, &err));
 			o.bars_on_demand = true;
@@ -438,7 +445,8 @@ static void test_bars_on_demand(void **state)
 				const struct fc_lane *a = &held.lanes[i], *b = &demand.lanes[i];
 				struct collected c = { .stop_at = SIZE_MAX };
 				assert_null(a->bars);
-				assert_non_null(b->bars);
+				assert_null(a->graph);
+				assert_true(k < 2 ? b->bars != NULL : b->graph != NULL);
 				assert_int_equal(b->n_boxes, 0);
 				assert_true(fc_lane_each(b, collect, &c));
 				assert_int_equal(c.n, a->n_boxes);
