@@ -620,7 +620,7 @@ static const unsigned char *lex(struct jstream *js, const unsigned char *p,
 {
 	for (;;) {
 		const unsigned char *q;
-		struct jvalue v;
+		struct jvalue v = { .type = J_NULL };
 		unsigned char c = 0;
 
 		/* whitespace; lines are counted here */

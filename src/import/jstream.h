@@ -20,6 +20,7 @@
 
 enum jtype { J_NULL, J_BOOL, J_INT, J_DOUBLE, J_STRING };
 
+/* A scalar; the fields of other types are 0. */
 struct jvalue {
 	enum jtype type;
 	bool b;

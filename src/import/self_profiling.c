@@ -284,7 +284,8 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		    !FC_GROW(im->res_len, cap, im->n_res + 1))
 			return nomem(im);
 		im->res_len_cap = cap;
-		if (!FC_GROW(im->arena, im->arena_cap, im->arena_len + v->len + 1))
+		if (v->type == J_STRING &&
+		    !FC_GROW(im->arena, im->arena_cap, im->arena_len + v->len + 1))
 			return nomem(im);
 		if (v->type == J_STRING)
 			memcpy(im->arena + im->arena_len, v->s, v->len);
