@@ -71,8 +71,8 @@ static bool clean_z(const char *s)
 	return s == NULL || fuzz_text_clean(s, strlen(s));
 }
 
-/* The importers behind fc_import_file, over a source that may deliver the
- * input in pieces of read_max bytes. */
+/* fc_import_file's path, over a source that may deliver the input in
+ * pieces of read_max bytes. */
 static bool import(const uint8_t *data, size_t size, enum fc_format format, size_t read_max,
 		   struct fc_profile_set *set, struct fc_error *err)
 {
@@ -85,27 +85,7 @@ static bool import(const uint8_t *data, size_t size, enum fc_format format, size
 	fc_source_memory(&src, "fuzz", data, size);
 	src.max_bytes = FUZZ_MAX_BYTES;
 	src.read_max = read_max;
-	if (format == FC_FORMAT_AUTO && !fc_import_detect(&src, &format, err)) {
-		fc_source_close(&src);
-		return false;
-	}
-	switch (format) {
-	case FC_FORMAT_CPUPROFILE:
-		ok = fc_import_cpuprofile(&src, &opts, set, err);
-		break;
-	case FC_FORMAT_TRACE:
-		ok = fc_import_trace(&src, &opts, set, err);
-		break;
-	case FC_FORMAT_SELF_PROFILING:
-		ok = fc_import_self_profiling(&src, &opts, set, err);
-		break;
-	case FC_FORMAT_FOLDED:
-		ok = fc_import_folded(&src, &opts, set, err);
-		break;
-	default:
-		ok = false;
-		fuzz_check(false, "detection returned no format");
-	}
+	ok = fc_import_source(&src, "fuzz", &opts, set, err);
 	fc_source_close(&src);
 	fuzz_check(ok || set->count == 0, "a failed import left profiles in the set");
 	return ok;

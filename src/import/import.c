@@ -45,9 +45,33 @@ static bool name_profiles(struct fc_profile_set *out, size_t first, const char *
 	return true;
 }
 
-static bool import_source(struct fc_source *src, const char *path,
-			  const struct fc_import_options *opts, struct fc_profile_set *out,
-			  struct fc_error *err)
+/* A damaged gzip stream explains whatever its bytes looked like, so its
+ * error is the one reported, wherever the damage lies: the decoder hands
+ * bytes out before it reaches the checksum, and how many depends on how the
+ * input arrives. When an importer found the content bad, the rest of the
+ * stream is decoded (within the input bound) to look for that damage. */
+static void prefer_gzip_error(struct fc_source *src, struct fc_error *err)
+{
+	struct fc_error gz = *err;
+	const unsigned char *d;
+	size_t n;
+
+	if (!fc_source_is_gzip(src) ||
+	    (err->code != FC_ERR_SYNTAX && err->code != FC_ERR_FORMAT && err->code != FC_ERR_TYPE &&
+	     err->code != FC_ERR_INVALID && err->code != FC_ERR_STRICT))
+		return;
+	while (fc_source_next(src, &d, &n, &gz) && n)
+		;
+	/* the source's own errors are gzip's (read errors are FC_ERR_IO) */
+	if (gz.code == FC_ERR_SYNTAX && strstr(gz.text, "gzip")) {
+		*err = gz;
+		err->path[0] = '\0';
+		err->line = err->column = 0;
+	}
+}
+
+bool fc_import_source(struct fc_source *src, const char *path, const struct fc_import_options *opts,
+		      struct fc_profile_set *out, struct fc_error *err)
 {
 	size_t first = out->count;
 	enum fc_format format = opts->format;
@@ -80,6 +104,7 @@ static bool import_source(struct fc_source *src, const char *path,
 		ok = false;
 	}
 	if (!ok) {
+		prefer_gzip_error(src, err);
 		while (out->count > first)
 			fc_profile_destroy(out->items[--out->count]);
 	}
@@ -97,7 +122,7 @@ bool fc_import_file(const char *path, const struct fc_import_options *opts,
 	fc_error_set_file(err, strcmp(path, "-") == 0 ? "<stdin>" : path);
 	if (!fc_source_open(&src, path, max, err))
 		return false;
-	ok = import_source(&src, path, opts, out, err);
+	ok = fc_import_source(&src, path, opts, out, err);
 	fc_source_close(&src);
 	return ok;
 }
@@ -113,7 +138,7 @@ bool fc_import_memory(const char *name, const void *data, size_t len,
 	fc_error_set_file(err, name);
 	fc_source_memory(&src, name, data, len);
 	src.max_bytes = opts->max_bytes ? opts->max_bytes : FC_IMPORT_DEFAULT_MAX;
-	ok = import_source(&src, name, opts, out, err);
+	ok = fc_import_source(&src, name, opts, out, err);
 	fc_source_close(&src);
 	return ok;
 }

@@ -15,6 +15,13 @@ bool fc_import_self_profiling(struct fc_source *src, const struct fc_import_opti
 bool fc_import_folded(struct fc_source *src, const struct fc_import_options *opts,
 		      struct fc_profile_set *out, struct fc_error *err);
 
+/* What fc_import_file does with an open source: detection (unless
+ * opts->format names one), the importer, the profiles named after path
+ * (their file), and on failure a damaged gzip stream's error in preference
+ * to what its bytes looked like. */
+bool fc_import_source(struct fc_source *src, const char *path, const struct fc_import_options *opts,
+		      struct fc_profile_set *out, struct fc_error *err);
+
 /* Detects the format from the content (src/import/detect.c). The source is
  * left at its first byte: what detection read stays in the look-ahead
  * buffer, or the source is rewound. False with err set (FC_ERR_FORMAT, with
