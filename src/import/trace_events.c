@@ -125,12 +125,14 @@ struct chunk {
 	long line, col;
 };
 
+/* A node of an assembled profile: 48 bytes, held until the chunks are in
+ * order and the builder takes them. */
 struct accnode {
-	int64_t id, parent, hit;
+	int64_t id, parent;
+	uint64_t child0;
+	uint32_t frame, n_children;
+	uint32_t line, col; /* where it is in the file, as the builder keeps it */
 	bool have_parent;
-	uint32_t frame;
-	size_t child0, n_children;
-	long line, col;
 };
 
 /* One profile being assembled: a Profile event and its chunks, or a whole
@@ -885,16 +887,23 @@ static bool add_chunk(struct importer *im, struct acc *a)
 			n->have_sid ? n->sid_len : 1, n->line, n->column);
 		if (frame == FC_NONE || !FC_GROW(a->nodes, a->nodes_cap, a->n_nodes + 1))
 			return nomem(im);
+		if (n->n_children > UINT32_MAX) {
+			im->js.failed = true;
+			fc_error_set(im->err, FC_ERR_LIMIT, "node %lld has more than %u children",
+				     (long long)n->id, UINT32_MAX);
+			im->err->line = n->pos_line;
+			im->err->column = n->pos_col;
+			return false;
+		}
 		an = &a->nodes[a->n_nodes++];
 		an->id = n->id;
 		an->parent = n->parent;
 		an->have_parent = n->have_parent;
-		an->hit = n->hit;
 		an->frame = frame;
-		an->line = n->pos_line;
-		an->col = n->pos_col;
+		an->line = n->pos_line > 0 && n->pos_line < UINT32_MAX ? (uint32_t)n->pos_line : 0;
+		an->col = n->pos_col > 0 && n->pos_col < UINT32_MAX ? (uint32_t)n->pos_col : 0;
 		an->child0 = a->n_children;
-		an->n_children = n->n_children;
+		an->n_children = (uint32_t)n->n_children;
 		for (j = 0; j < n->n_children; j++)
 			if (!push_i64(im, &a->children, &a->n_children, &a->children_cap,
 				      e->children[n->child0 + j]))
@@ -1123,6 +1132,15 @@ static bool build(struct importer *im, struct acc *a)
 		b.have_end = a->have_end;
 		b.end_us = (int64_t)llround(a->end);
 	}
+	/* the builder holds it all now: the assembled arrays go before it
+	 * resolves the tree, which is the import's peak */
+	free(a->nodes);
+	free(a->children);
+	free(a->samples);
+	free(a->deltas);
+	a->nodes = NULL;
+	a->children = a->samples = a->deltas = NULL;
+	a->nodes_cap = a->children_cap = a->samples_cap = a->deltas_cap = 0;
 	if (!fc_builder_finish(&b, im->err))
 		goto out;
 	ok = true;
