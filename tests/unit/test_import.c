@@ -290,6 +290,52 @@ static void test_preorder_kept(void **state)
 	}
 }
 
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The median interval equals a sort's, for intervals that differ in the
+ * low digit only, across digits, up to 2^53, all equal, and few. */
+static void test_median_interval(void **state)
+{
+	static const int64_t spans[] = { 1, 3, 1000, 70000, 5000000000LL, INT64_C(1) << 52 };
+	uint64_t r = 88172645463325252ULL;
+	size_t s, c;
+	(void)state;
+
+	for (s = 0; s < sizeof(spans) / sizeof(spans[0]); s++) {
+		for (c = 0; c < 4; c++) {
+			struct fc_profile *p = fc_profile_create();
+			size_t n = c == 0 ? 2 : c == 1 ? 3 : c == 2 ? 1000 : 20001, i;
+			int64_t *d = malloc(n * sizeof(*d)), t = 0;
+			double want;
+
+			p->n_samples = (uint32_t)n;
+			p->sample_time_us = malloc(n * sizeof(int64_t));
+			for (i = 0; i < n; i++) {
+				r ^= r << 13;
+				r ^= r >> 7;
+				r ^= r << 17;
+				if (i)
+					t += (int64_t)(r % (uint64_t)spans[s]) /
+					     (i % 7 ? 1 : 1 + (int64_t)c);
+				p->sample_time_us[i] = t;
+				if (i)
+					d[i - 1] = t - p->sample_time_us[i - 1];
+			}
+			qsort(d, n - 1, sizeof(*d), cmp_i64);
+			want = (n - 1) % 2
+				       ? (double)d[(n - 1) / 2]
+				       : ((double)d[(n - 1) / 2 - 1] + (double)d[(n - 1) / 2]) / 2;
+			assert_true(fc_profile_median_interval(p) == want);
+			free(d);
+			fc_profile_destroy(p);
+		}
+	}
+}
+
 static void test_negative_deltas_sorted(void **state)
 {
 	/* DevTools sorts by time, stably: the sample moved back comes first */
@@ -662,6 +708,7 @@ int main(void)
 		cmocka_unit_test(test_key_order_and_links),
 		cmocka_unit_test(test_children_then_parent),
 		cmocka_unit_test(test_preorder_kept),
+		cmocka_unit_test(test_median_interval),
 		cmocka_unit_test(test_negative_deltas_sorted),
 		cmocka_unit_test(test_legacy_head),
 		cmocka_unit_test(test_bom_and_utf8),
