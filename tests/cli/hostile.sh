@@ -4,7 +4,7 @@
 # generated here with awk rather than committed. Where /usr/bin/time exists
 # (and not under the sanitizers, which inflate memory), peak RSS is held to
 # the documented bound: 8 x the input size + 64 MiB, plus 4 bytes per pixel
-# when the output is a PNG (the image is drawn in memory).
+# when the output is a PNG (more than the bands it is drawn in need).
 #   FC_RSS_TABLE=FILE appends "case|input bytes|peak KB" lines to FILE.
 . "$(dirname "$0")/lib.sh"
 P=$DATA/corpus/seed-examples/minimal-cpu-profile.cpuprofile
