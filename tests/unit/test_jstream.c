@@ -55,13 +55,14 @@ static int on_key(void *user, int ctx, const char *s, size_t len)
 static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t index, bool is_map)
 {
 	struct rec *r = user;
-	json_t *c = is_map ? json_object() : json_array();
+	json_t *c;
 	(void)js;
 	(void)ctx;
 	(void)key;
 	(void)index;
 	if (r->depth >= 63)
 		return J_SKIP;
+	c = is_map ? json_object() : json_array();
 	json_incref(c);
 	add(r, c);
 	r->stack[r->depth++] = c;
@@ -541,7 +542,7 @@ static void gen_value(struct buf *b, int depth)
 	} else if (k < 6) {
 		gen_string(b);
 	} else if (k < 7) {
-		snprintf(num, sizeof(num), "%d", (int)next_u32() - (1 << 30));
+		snprintf(num, sizeof(num), "%lld", (long long)next_u32() - (1LL << 31));
 		put(b, num);
 	} else {
 		put(b, scalars[next_u32() % (sizeof(scalars) / sizeof(scalars[0]))]);
