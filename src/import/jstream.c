@@ -540,14 +540,18 @@ static const unsigned char *lex_number(struct jstream *js, const unsigned char *
 	if (q < end && *q == '0') {
 		q++;
 	} else if (q < end && is_digit(*q)) {
-		do {
+		/* 19 digits always fit in 64 bits; only later ones are checked */
+		const unsigned char *safe = end - q > 19 ? q + 19 : end;
+		do
+			acc = acc * 10 + (unsigned)(*q++ - '0');
+		while (q < safe && is_digit(*q));
+		for (; q < end && is_digit(*q); q++) {
 			unsigned d = (unsigned)(*q - '0');
 			if (acc > (UINT64_MAX - d) / 10)
 				overflow = true;
 			else
 				acc = acc * 10 + d;
-			q++;
-		} while (q < end && is_digit(*q));
+		}
 	} else {
 		return bad_word(js, p, end, final, "number");
 	}
