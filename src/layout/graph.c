@@ -84,70 +84,73 @@ static uint32_t *frame_ranks(const struct fc_profile *p)
 	return rank;
 }
 
-struct weight_ctx {
+struct sibling_ctx {
 	const struct fc_graph *g;
 	const uint32_t *rank;
+	bool by_weight;
 };
 
-/* --sort weight: heaviest first, ties in label order. */
-static int weight_cmp(const void *a, const void *b, void *ctx)
+/* Label order: frame rank (siblings never share a frame, so no ties). With
+ * --sort weight: heaviest first, ties in label order. */
+static int sibling_cmp(const void *a, const void *b, void *ctx)
 {
-	const struct weight_ctx *c = ctx;
+	const struct sibling_ctx *c = ctx;
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 	const double *total = c->g->total;
 	uint32_t rx = c->rank[c->g->merged->node_frame[x]];
 	uint32_t ry = c->rank[c->g->merged->node_frame[y]];
 
-	if (total[x] != total[y])
+	if (c->by_weight && total[x] != total[y])
 		return total[x] > total[y] ? -1 : 1;
 	return rx < ry ? -1 : rx > ry;
 }
 
+/* Sorts one family: insertion sort for the many small ones, a merge sort
+ * for the few large ones. */
+static bool sort_family(uint32_t *k, size_t n, struct sibling_ctx *ctx)
+{
+	size_t i, j;
+
+	if (n > 16)
+		return fc_sort(k, n, sizeof(*k), sibling_cmp, ctx);
+	for (i = 1; i < n; i++) {
+		uint32_t v = k[i];
+		for (j = i; j > 0 && sibling_cmp(&v, &k[j - 1], ctx) < 0; j--)
+			k[j] = k[j - 1];
+		k[j] = v;
+	}
+	return true;
+}
+
 /* Children lists in sibling order: kids[start[m] .. start[m + 1]) are the
- * children of m. Label order is a counting sort by frame rank (linear); weight
- * order a merge sort. */
+ * children of m. The nodes are grouped by parent in place (start doubles as
+ * the cursor), then each family is sorted: no scratch array the size of the
+ * tree, which is the layout's peak of memory. */
 static bool order_children(const struct fc_graph *g, bool by_weight, uint32_t **kids_out,
 			   uint32_t **start_out)
 {
-	size_t n = g->n_nodes, nf = g->merged->n_frames, i, k = 0;
-	const uint32_t *parent = g->merged->node_parent, *frame = g->merged->node_frame;
-	uint32_t *rank = frame_ranks(g->merged);
-	uint32_t *order = malloc((n ? n : 1) * sizeof(*order));
+	size_t n = g->n_nodes, i;
+	const uint32_t *parent = g->merged->node_parent;
 	uint32_t *kids = malloc((n ? n : 1) * sizeof(*kids));
 	uint32_t *start = calloc(n + 1, sizeof(*start));
-	uint32_t *count = calloc((nf > n ? nf : n) + 1, sizeof(*count));
-	bool ok = rank && order && kids && start && count;
+	struct sibling_ctx ctx = { g, frame_ranks(g->merged), by_weight };
+	bool ok = ctx.rank && kids && start;
 
 	if (!ok)
 		goto out;
-	if (by_weight) {
-		struct weight_ctx ctx = { g, rank };
-		for (i = 1; i < n; i++)
-			order[k++] = (uint32_t)i;
-		ok = fc_sort(order, k, sizeof(*order), weight_cmp, &ctx);
-		if (!ok)
-			goto out;
-	} else {
-		for (i = 1; i < n; i++)
-			count[rank[frame[i]] + 1]++;
-		for (i = 1; i <= nf; i++)
-			count[i] += count[i - 1];
-		for (i = 1; i < n; i++)
-			order[count[rank[frame[i]]]++] = (uint32_t)i;
-		k = n ? n - 1 : 0;
-	}
-	/* stable distribution by parent keeps the order within each family */
 	for (i = 1; i < n; i++)
 		start[parent[i] + 1]++;
 	for (i = 1; i <= n; i++)
 		start[i] += start[i - 1];
-	memcpy(count, start, n * sizeof(*count));
-	for (i = 0; i < k; i++)
-		kids[count[parent[order[i]]]++] = order[i];
+	/* start[m] runs to the end of m's family, then moves back by one */
+	for (i = 1; i < n; i++)
+		kids[start[parent[i]]++] = (uint32_t)i;
+	memmove(start + 1, start, n * sizeof(*start));
+	start[0] = 0;
+	for (i = 0; ok && i < n; i++)
+		ok = sort_family(kids + start[i], start[i + 1] - start[i], &ctx);
 out:
-	free(rank);
-	free(order);
-	free(count);
+	free((void *)ctx.rank);
 	if (!ok) {
 		free(kids);
 		free(start);
@@ -297,6 +300,17 @@ static bool hold(void *ctx, const struct fc_box *b)
 	return measure(ctx, b) && fc_lane_push(ctx, b);
 }
 
+static void release_tree(struct fc_profile *m)
+{
+	free(m->node_parent);
+	free(m->node_frame);
+	free(m->node_depth);
+	free(m->node_id);
+	m->node_parent = m->node_frame = m->node_depth = NULL;
+	m->node_id = NULL;
+	m->n_nodes = 0;
+}
+
 bool fc_graph_each(const struct fc_lane *lane, fc_lane_visit visit, void *ctx)
 {
 	return lane->graph->n_nodes == 0 || place_walk(lane->graph, lane->profile, visit, ctx);
@@ -343,6 +357,9 @@ bool fc_graph_place(struct fc_lane *lane, struct fc_graph *g, const struct fc_la
 		free(g->kids);
 		free(g->start);
 		g->kids = g->start = NULL;
+		/* the boxes are all the lane needs of the tree: it keeps the
+		 * merged frames and gives the nodes back before painting */
+		release_tree(g->merged);
 	}
 out:
 	/* the lane owns the frames its boxes point to, even when it failed */

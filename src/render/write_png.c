@@ -49,7 +49,7 @@ static void on_flush(png_structp png)
 
 /* The image is painted and encoded in horizontal bands of at most this many
  * bytes of pixels: a tall chart does not hold its whole bitmap at once. */
-#define BAND_BYTES ((size_t)4 << 20)
+#define BAND_BYTES ((size_t)2 << 20)
 
 struct encoder {
 	png_structp png;
