@@ -107,7 +107,7 @@ const WORKLOADS = [
   { name: 'bundler', script: 'bundler.js', flags: ['--cpu-prof-interval', '250'], args: ['--builds', '3'] },
   { name: 'checker', script: 'checker.js', flags: ['--cpu-prof-interval', '100'], args: ['--passes', '10'] },
   // the "78 MB-class" profile for the comparison with npm flamegraph
-  { name: 'checker-large', script: 'checker.js', flags: ['--cpu-prof-interval', '100'], args: ['--nodes', '300000', '--passes', '30'] },
+  { name: 'checker-large', script: 'checker.js', flags: ['--cpu-prof-interval', '100'], args: ['--nodes', '300000', '--passes', '20'] },
 ];
 
 function workloadKey(w) {

@@ -25,7 +25,10 @@ struct fc_box {
 	double self;    /* x1 - x0 minus the children's extent, same unit */
 	uint32_t depth; /* row: 0 = the root's children (the root is never drawn) */
 	uint32_t frame; /* index into the lane's profile frames; FC_NONE if coalesced */
-	uint32_t node;  /* chart: profile node; graph: merged node; FC_NONE if coalesced */
+	/* chart: profile node; graph: merged node while the lane keeps the
+	 * merged tree (bars_on_demand), FC_NONE once its boxes are placed and
+	 * the tree released; FC_NONE if coalesced */
+	uint32_t node;
 	uint32_t flags; /* enum fc_box_flags */
 	uint32_t count; /* coalesced boxes: how many frames it stands for; else 1 */
 };

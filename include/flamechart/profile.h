@@ -119,9 +119,12 @@ struct fc_profile {
 	size_t n_warnings;
 	size_t n_repairs; /* all repairs, including those not kept */
 
-	/* private: frame interning table, keyed by the frames' strings */
+	/* private: frame interning table, keyed by the frames' strings, and
+	 * the records it compares (profile.c) */
 	uint32_t *frame_table;
 	size_t frame_table_cap, frames_cap;
+	unsigned char *frame_keys;
+	size_t frame_keys_len, frame_keys_cap;
 };
 
 #define FC_PROFILE_MAX_WARNINGS 64
@@ -152,6 +155,23 @@ static inline const struct fc_frame *fc_profile_node_frame(const struct fc_profi
 uint32_t fc_profile_intern_frame(struct fc_profile *p, const char *name, size_t name_len,
 				 const char *url, size_t url_len, const char *script_id,
 				 size_t sid_len, int32_t line, int32_t column);
+
+/* For a streaming importer: the hash a frame is interned by, a hint that a
+ * frame of that hash comes soon (record false: start loading its table
+ * slot; later, record true: the key the lookup will compare), and the
+ * interning itself with the hash given. The hint never changes a result. */
+uint32_t fc_profile_frame_hash(const char *name, size_t name_len, const char *url, size_t url_len,
+			       const char *script_id, size_t sid_len, int32_t line, int32_t column);
+void fc_profile_frame_prefetch(const struct fc_profile *p, uint32_t hash, bool record);
+uint32_t fc_profile_intern_frame_hashed(struct fc_profile *p, uint32_t hash, const char *name,
+					size_t name_len, const char *url, size_t url_len,
+					const char *script_id, size_t sid_len, int32_t line,
+					int32_t column);
+
+/* Gives dst, which has no frames yet, src's frames with the same indices
+ * and string ids (tier, tags and package included). false on allocation
+ * failure or when dst already has frames; dst is then unchanged. */
+bool fc_profile_copy_frames(struct fc_profile *dst, const struct fc_profile *src);
 
 /* Records a repair warning (keeps the first FC_PROFILE_MAX_WARNINGS). */
 bool fc_profile_warn(struct fc_profile *p, const char *path, long line, long column,

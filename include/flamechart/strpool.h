@@ -23,6 +23,10 @@ struct fc_strpool {
 bool fc_strpool_init(struct fc_strpool *p);
 void fc_strpool_finish(struct fc_strpool *p);
 
+/* Makes dst a copy of src (same ids), replacing what dst held. false on
+ * allocation failure, dst unchanged. */
+bool fc_strpool_copy(struct fc_strpool *dst, const struct fc_strpool *src);
+
 /* Returns the id of s[0..len), adding it if new. Invalid UTF-8 and control
  * characters are replaced (U+FFFD) before interning. FC_NONE on allocation
  * failure or when the pool would exceed 4 GiB. */

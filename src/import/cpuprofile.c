@@ -55,6 +55,8 @@ struct node_state {
 	struct sbuf name, url, sid;
 	int32_t line, column;
 	bool have_callframe;
+	bool hashed; /* hash is the closed callFrame's (modern nodes) */
+	uint32_t hash;
 	int64_t *children; /* child ids (modern) or closed children's ids (legacy) */
 	size_t n_children, children_cap;
 	long pos_line, pos_col;
@@ -75,33 +77,76 @@ struct importer {
 	size_t depth, cap, inited;
 };
 
+/* Whether s[0..n) equals the literal lit, for 2 <= n <= 16, in at most
+ * four word compares. */
+static bool same_bytes(const char *s, const char *lit, size_t n)
+{
+	uint64_t a, b, c, d;
+	uint32_t e, f, g, h;
+
+	if (n >= 8) { /* 8 <= n <= 16: two 8-byte words that may overlap */
+		memcpy(&a, s, 8);
+		memcpy(&b, lit, 8);
+		memcpy(&c, s + n - 8, 8);
+		memcpy(&d, lit + n - 8, 8);
+		return a == b && c == d;
+	}
+	if (n >= 4) {
+		memcpy(&e, s, 4);
+		memcpy(&f, lit, 4);
+		memcpy(&g, s + n - 4, 4);
+		memcpy(&h, lit + n - 4, 4);
+		return e == f && g == h;
+	}
+	return memcmp(s, lit, n) == 0;
+}
+
 /* The key id of s, K_COUNT when unknown. Keys of nodes come millions of
- * times, so candidates are picked by length before any comparison. */
+ * times: candidates are picked by length and compared word by word. */
 static int lookup_key(const char *s, size_t len)
 {
-	static const signed char by_len[13][3] = {
-		[2] = { K_ID, -1, -1 },
-		[3] = { K_URL, -1, -1 },
-		[4] = { K_HEAD, -1, -1 },
-		[5] = { K_NODES, -1, -1 },
-		[6] = { K_PARENT, K_FRAMES, K_STACKS },
-		[7] = { K_END, K_SAMPLES, K_SCHEMA },
-		[8] = { K_CHILDREN, K_HIT, K_SCRIPT },
-		[9] = { K_START, K_CALLFRAME, K_RESOURCES },
-		[10] = { K_DELTAS, K_TIMESTAMPS, K_LINE },
-		[11] = { K_TRACE_EVENTS, -1, -1 },
-		[12] = { K_FUNCTION, K_COLUMN, -1 },
-	};
-	int i;
-
-	if (len < 2 || len > 12)
-		return K_COUNT;
-	for (i = 0; i < 3 && by_len[len][i] >= 0; i++) {
-		int k = by_len[len][i];
-		if (memcmp(key_names[k], s, len) == 0)
-			return k;
+#define IS(lit) same_bytes(s, lit, sizeof(lit) - 1)
+	switch (len) {
+	case 2:
+		return IS("id") ? K_ID : K_COUNT;
+	case 3:
+		return IS("url") ? K_URL : K_COUNT;
+	case 4:
+		return IS("head") ? K_HEAD : K_COUNT;
+	case 5:
+		return IS("nodes") ? K_NODES : K_COUNT;
+	case 6:
+		return IS("parent")   ? K_PARENT
+		       : IS("frames") ? K_FRAMES
+		       : IS("stacks") ? K_STACKS
+				      : K_COUNT;
+	case 7:
+		return IS("samples")   ? K_SAMPLES
+		       : IS("endTime") ? K_END
+		       : IS("$schema") ? K_SCHEMA
+				       : K_COUNT;
+	case 8:
+		return IS("scriptId")   ? K_SCRIPT
+		       : IS("children") ? K_CHILDREN
+		       : IS("hitCount") ? K_HIT
+					: K_COUNT;
+	case 9:
+		return IS("callFrame")   ? K_CALLFRAME
+		       : IS("startTime") ? K_START
+		       : IS("resources") ? K_RESOURCES
+					 : K_COUNT;
+	case 10:
+		return IS("lineNumber")   ? K_LINE
+		       : IS("timeDeltas") ? K_DELTAS
+		       : IS("timestamps") ? K_TIMESTAMPS
+					  : K_COUNT;
+	case 11:
+		return IS("traceEvents") ? K_TRACE_EVENTS : K_COUNT;
+	case 12:
+		return IS("functionName") ? K_FUNCTION : IS("columnNumber") ? K_COLUMN : K_COUNT;
 	}
 	return K_COUNT;
+#undef IS
 }
 
 static int key_of(void *user, int ctx, const char *s, size_t len)
@@ -218,7 +263,7 @@ static bool push_node(struct importer *im, int64_t index)
 		memset(n, 0, sizeof(*n));
 		im->inited = im->depth;
 	}
-	n->have_id = n->have_parent = n->have_callframe = false;
+	n->have_id = n->have_parent = n->have_callframe = n->hashed = false;
 	n->hit = 0;
 	n->name.set = n->url.set = n->sid.set = false;
 	n->name.len = n->url.len = n->sid.len = 0;
@@ -264,7 +309,10 @@ static bool end_node(struct importer *im)
 	name = sb(&n->name, "", &nl);
 	url = sb(&n->url, "", &ul);
 	sid = sb(&n->sid, "0", &sl);
-	frame = fc_profile_intern_frame(im->p, name, nl, url, ul, sid, sl, n->line, n->column);
+	if (!n->hashed)
+		n->hash = fc_profile_frame_hash(name, nl, url, ul, sid, sl, n->line, n->column);
+	frame = fc_profile_intern_frame_hashed(im->p, n->hash, name, nl, url, ul, sid, sl, n->line,
+					       n->column);
 	if (frame == FC_NONE)
 		return jstream_fail(&im->js, FC_ERR_NOMEM, "out of memory");
 	slot = fc_builder_node(&im->b, n->id, frame, n->pos_line, n->pos_col, im->err);
@@ -536,6 +584,24 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 	return true;
 }
 
+/* A node's call frame is complete: its frame is looked up only when the
+ * node closes, but the table slot starts loading now, while the rest of
+ * the node is read -- with a 100 000-frame table, that load is a cache
+ * miss per node. */
+static void callframe_done(struct importer *im)
+{
+	struct node_state *n = cur(im);
+	const char *name, *url, *sid;
+	size_t nl, ul, sl;
+
+	name = sb(&n->name, "", &nl);
+	url = sb(&n->url, "", &ul);
+	sid = sb(&n->sid, "0", &sl);
+	n->hash = fc_profile_frame_hash(name, nl, url, ul, sid, sl, n->line, n->column);
+	n->hashed = true;
+	fc_profile_frame_prefetch(im->p, n->hash, false);
+}
+
 static bool on_close(void *user, struct jstream *js, int ctx)
 {
 	struct importer *im = user;
@@ -543,6 +609,8 @@ static bool on_close(void *user, struct jstream *js, int ctx)
 
 	if (ctx == C_NODE)
 		return end_node(im);
+	if (ctx == C_CALLFRAME && !im->legacy)
+		callframe_done(im);
 	return true;
 }
 

@@ -45,15 +45,47 @@ static int frame_cmp(const void *a, const void *b, void *ctx)
 	return x < y ? -1 : x > y;
 }
 
+/* A frame with the first 8 bytes of its label, big-endian and zero-padded:
+ * comparing prefixes orders labels as strcmp does whenever they differ in
+ * those bytes, so most comparisons of the sort touch no string. */
+struct keyed {
+	uint64_t prefix;
+	uint32_t frame;
+};
+
+static uint64_t label_prefix(const char *label)
+{
+	uint64_t k = 0;
+	int i;
+
+	for (i = 0; i < 8; i++) {
+		unsigned char c = (unsigned char)label[i];
+		k |= (uint64_t)c << (56 - 8 * i);
+		if (!c)
+			break;
+	}
+	return k;
+}
+
+static int keyed_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct keyed *x = a, *y = b;
+
+	if (x->prefix != y->prefix)
+		return x->prefix < y->prefix ? -1 : 1;
+	return frame_cmp(&x->frame, &y->frame, ctx);
+}
+
 /* rank[f] = position of frame f in label order. */
 static uint32_t *frame_ranks(const struct fc_profile *p)
 {
 	size_t n = p->n_frames ? p->n_frames : 1, len = 0, cap = 0, i;
 	size_t *offset = malloc(n * sizeof(*offset));
-	uint32_t *order = malloc(n * sizeof(*order)), *rank = malloc(n * sizeof(*rank));
+	uint32_t *rank = malloc(n * sizeof(*rank));
 	char *labels = NULL;
 	struct rank_ctx ctx;
-	bool ok = offset && order && rank;
+	struct keyed *keyed;
+	bool ok = offset && rank;
 
 	for (i = 0; ok && i < p->n_frames; i++) {
 		const struct fc_frame *f = &p->frames[i];
@@ -65,17 +97,22 @@ static uint32_t *frame_ranks(const struct fc_profile *p)
 			offset[i] = len;
 			len += fc_classify_label(fc_profile_str(p, f->name), labels + len, need) +
 			       1;
-			order[i] = (uint32_t)i;
 		}
 	}
 	ctx.p = p;
 	ctx.labels = labels;
 	ctx.offset = offset;
-	ok = ok && fc_sort(order, p->n_frames, sizeof(*order), frame_cmp, &ctx);
+	keyed = ok ? malloc(n * sizeof(*keyed)) : NULL;
+	ok = keyed != NULL;
+	for (i = 0; ok && i < p->n_frames; i++) {
+		keyed[i].prefix = label_prefix(labels + offset[i]);
+		keyed[i].frame = (uint32_t)i;
+	}
+	ok = ok && fc_sort(keyed, p->n_frames, sizeof(*keyed), keyed_cmp, &ctx);
 	for (i = 0; ok && i < p->n_frames; i++)
-		rank[order[i]] = (uint32_t)i;
+		rank[keyed[i].frame] = (uint32_t)i;
+	free(keyed);
 	free(offset);
-	free(order);
 	free(labels);
 	if (!ok) {
 		free(rank);
@@ -360,6 +397,8 @@ bool fc_graph_place(struct fc_lane *lane, struct fc_graph *g, const struct fc_la
 		/* the boxes are all the lane needs of the tree: it keeps the
 		 * merged frames and gives the nodes back before painting */
 		release_tree(g->merged);
+		for (size_t i = 0; i < lane->n_boxes; i++)
+			lane->boxes[i].node = FC_NONE;
 	}
 out:
 	/* the lane owns the frames its boxes point to, even when it failed */

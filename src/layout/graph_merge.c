@@ -311,8 +311,10 @@ static bool merge_nodes(struct fc_graph *g, const struct fc_profile *p, struct w
 	return true;
 }
 
+/* same_frames: the merged profile's frames are a copy of p's, so that a
+ * source frame is its own merged frame. */
 static bool add_profile(struct fc_graph *g, const struct fc_profile *p,
-			const struct fc_layout_options *o)
+			const struct fc_layout_options *o, bool same_frames)
 {
 	size_t nn = p->n_nodes ? p->n_nodes : 1, nf = p->n_frames ? p->n_frames : 1, most;
 	struct weights w = { 0 };
@@ -327,7 +329,13 @@ static bool add_profile(struct fc_graph *g, const struct fc_profile *p,
 	w.fmap = malloc(nf * sizeof(*w.fmap));
 	if (!w.self || !w.mnode || !w.fmap)
 		goto out;
-	memset(w.fmap, 0xff, nf * sizeof(*w.fmap)); /* FC_NONE */
+	if (same_frames) {
+		size_t f;
+		for (f = 0; f < nf; f++)
+			w.fmap[f] = (uint32_t)f;
+	} else {
+		memset(w.fmap, 0xff, nf * sizeof(*w.fmap)); /* FC_NONE */
+	}
 	most = distribute(g, p, &w, o);
 	if (most == SIZE_MAX || !reserve(g, g->n_nodes + most))
 		goto out;
@@ -415,11 +423,15 @@ struct fc_graph *fc_graph_merge(const struct fc_profile *const *profiles, size_t
 {
 	struct fc_graph *g = calloc(1, sizeof(*g));
 	size_t i;
+	bool same;
 
 	if (!g || !(g->merged = fc_profile_create()))
 		goto nomem;
 	if (!describe(g, profiles, n))
 		goto nomem;
+	/* the first profile's frames are unique already: copied as they are
+	 * rather than interned one by one */
+	same = n > 0 && profiles[0]->n_nodes > 0 && fc_profile_copy_frames(g->merged, profiles[0]);
 	/* the root; its frame is never drawn */
 	{
 		uint32_t f = fc_profile_intern_frame(g->merged, "(root)", 6, "", 0, "0", 1, -1, -1);
@@ -428,7 +440,7 @@ struct fc_graph *fc_graph_merge(const struct fc_profile *const *profiles, size_t
 		add_node(g, FC_NONE, f);
 	}
 	for (i = 0; i < n; i++)
-		if (!add_profile(g, profiles[i], o))
+		if (!add_profile(g, profiles[i], o, i == 0 && same))
 			goto nomem;
 	/* the table only served the merge */
 	free(g->table);

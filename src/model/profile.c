@@ -40,6 +40,7 @@ void fc_profile_destroy(struct fc_profile *p)
 	fc_strpool_finish(&p->strings);
 	free(p->frames);
 	free(p->frame_table);
+	free(p->frame_keys);
 	free(p->node_parent);
 	free(p->node_frame);
 	free(p->node_depth);
@@ -72,23 +73,38 @@ static bool str_is(const struct fc_profile *p, uint32_t id, const char *s, size_
 	       memcmp(fc_strpool_get(&p->strings, id), s, len) == 0;
 }
 
+/* What a lookup compares, in one record per frame kept apart from the
+ * frames: a probe touches its table slot and one record, not the frame and
+ * the pool's offsets, lengths and bytes (a frame table of 100 000 frames
+ * does not fit in the cache). The name's bytes follow the record. */
+struct frame_key {
+	int32_t line, column;
+	uint32_t url; /* string id */
+	uint32_t name_len;
+	uint32_t has_script;
+};
+
+/* The table holds (frame index + 1, hash, key offset) triples. */
+#define SLOT 3
+
 /* The frame with these strings, or FC_NONE and the empty slot where it
- * would go. The table holds (frame index + 1, hash) pairs, so that a probe
- * compares hashes without touching the frames. */
+ * would go. */
 static uint32_t frame_find(const struct fc_profile *p, uint32_t h, const char *name, size_t nl,
 			   const char *url, size_t ul, int32_t line, int32_t column,
 			   bool has_script, size_t *slot)
 {
 	size_t mask = p->frame_table_cap - 1, j = h & mask;
 
-	while (p->frame_table[2 * j]) {
-		uint32_t k = p->frame_table[2 * j] - 1;
-		const struct fc_frame *f = &p->frames[k];
-		if (p->frame_table[2 * j + 1] == h && f->line == line && f->column == column &&
-		    f->has_script == has_script && str_is(p, f->name, name, nl) &&
-		    str_is(p, f->url, url, ul))
-			return k;
-		j = (j + 1) & mask;
+	for (; p->frame_table[SLOT * j]; j = (j + 1) & mask) {
+		const uint32_t *e = &p->frame_table[SLOT * j];
+		const struct frame_key *k;
+		if (e[1] != h)
+			continue;
+		k = (const struct frame_key *)(const void *)(p->frame_keys + e[2]);
+		/* URLs are few: their bytes stay in the cache */
+		if (k->line == line && k->column == column && k->has_script == has_script &&
+		    k->name_len == nl && memcmp(k + 1, name, nl) == 0 && str_is(p, k->url, url, ul))
+			return e[0] - 1;
 	}
 	*slot = j;
 	return FC_NONE;
@@ -97,23 +113,39 @@ static uint32_t frame_find(const struct fc_profile *p, uint32_t h, const char *n
 static bool frame_rehash(struct fc_profile *p)
 {
 	size_t ncap = p->frame_table_cap ? p->frame_table_cap * 2 : 256, i, j;
-	uint32_t *t = calloc(ncap * 2, sizeof(*t));
+	uint32_t *t = calloc(ncap * SLOT, sizeof(*t));
 
 	if (!t)
 		return false;
 	for (i = 0; i < p->frame_table_cap; i++) {
-		if (!p->frame_table[2 * i])
+		const uint32_t *e = &p->frame_table[SLOT * i];
+		if (!e[0])
 			continue;
-		j = p->frame_table[2 * i + 1] & (ncap - 1);
-		while (t[2 * j])
+		j = e[1] & (ncap - 1);
+		while (t[SLOT * j])
 			j = (j + 1) & (ncap - 1);
-		t[2 * j] = p->frame_table[2 * i];
-		t[2 * j + 1] = p->frame_table[2 * i + 1];
+		memcpy(&t[SLOT * j], e, SLOT * sizeof(*t));
 	}
 	free(p->frame_table);
 	p->frame_table = t;
 	p->frame_table_cap = ncap;
 	return true;
+}
+
+/* Appends frame f's key record; its offset, FC_NONE on failure. */
+static uint32_t key_add(struct fc_profile *p, const struct fc_frame *f)
+{
+	struct frame_key k = { f->line, f->column, f->url, fc_strpool_len(&p->strings, f->name),
+			       f->has_script };
+	size_t at = p->frame_keys_len, size = sizeof(k) + k.name_len;
+
+	size = (size + 3) & ~(size_t)3; /* records stay 4-byte aligned */
+	if (at + size > UINT32_MAX || !FC_GROW(p->frame_keys, p->frame_keys_cap, at + size))
+		return FC_NONE;
+	memcpy(p->frame_keys + at, &k, sizeof(k));
+	memcpy(p->frame_keys + at + sizeof(k), fc_profile_str(p, f->name), k.name_len);
+	p->frame_keys_len = at + size;
+	return (uint32_t)at;
 }
 
 static enum fc_meta meta_of(const char *name)
@@ -137,7 +169,7 @@ static uint32_t frame_add(struct fc_profile *p, uint32_t h, const char *name, si
 			  int32_t column, bool has_script)
 {
 	struct fc_frame f = { 0 };
-	uint32_t k;
+	uint32_t k, key;
 	size_t slot, cap;
 
 	if ((p->n_frames + 1) * 2 > p->frame_table_cap && !frame_rehash(p))
@@ -168,34 +200,107 @@ static uint32_t frame_add(struct fc_profile *p, uint32_t h, const char *name, si
 	if (!FC_GROW(p->frames, cap, (size_t)p->n_frames + 1))
 		return FC_NONE;
 	p->frames_cap = cap;
+	key = key_add(p, &f);
+	if (key == FC_NONE)
+		return FC_NONE;
 	f.meta = (uint8_t)meta_of(fc_profile_str(p, f.name));
 	p->frames[p->n_frames] = f;
-	p->frame_table[2 * slot] = p->n_frames + 1;
-	p->frame_table[2 * slot + 1] = h;
+	p->frame_table[SLOT * slot] = p->n_frames + 1;
+	p->frame_table[SLOT * slot + 1] = h;
+	p->frame_table[SLOT * slot + 2] = key;
 	return p->n_frames++;
+}
+
+/* Key fields as the table keeps them: lines and columns below -1 are -1, a
+ * script id of "" or "0" means none (devtools.md §8.1). */
+static bool clamp_key(const char *sid, size_t sid_len, int32_t *line, int32_t *column)
+{
+	if (*line < -1)
+		*line = -1;
+	if (*column < -1)
+		*column = -1;
+	return !(sid_len == 0 || (sid_len == 1 && sid[0] == '0'));
+}
+
+uint32_t fc_profile_frame_hash(const char *name, size_t name_len, const char *url, size_t url_len,
+			       const char *sid, size_t sid_len, int32_t line, int32_t column)
+{
+	bool has_script = clamp_key(sid, sid_len, &line, &column);
+	return key_hash(name, name_len, url, url_len, line, column, has_script);
+}
+
+void fc_profile_frame_prefetch(const struct fc_profile *p, uint32_t hash, bool record)
+{
+	const uint32_t *e;
+
+	if (!p->frame_table_cap)
+		return;
+	e = &p->frame_table[SLOT * (hash & (p->frame_table_cap - 1))];
+	if (!record)
+		__builtin_prefetch(e);
+	else if (e[0] && e[1] == hash)
+		__builtin_prefetch(p->frame_keys + e[2]);
+}
+
+uint32_t fc_profile_intern_frame_hashed(struct fc_profile *p, uint32_t hash, const char *name,
+					size_t name_len, const char *url, size_t url_len,
+					const char *sid, size_t sid_len, int32_t line,
+					int32_t column)
+{
+	bool has_script = clamp_key(sid, sid_len, &line, &column);
+	uint32_t k;
+	size_t slot;
+
+	if (p->frame_table_cap) {
+		k = frame_find(p, hash, name, name_len, url, url_len, line, column, has_script,
+			       &slot);
+		if (k != FC_NONE)
+			return k;
+	}
+	return frame_add(p, hash, name, name_len, url, url_len, sid, sid_len, line, column,
+			 has_script);
 }
 
 uint32_t fc_profile_intern_frame(struct fc_profile *p, const char *name, size_t name_len,
 				 const char *url, size_t url_len, const char *sid, size_t sid_len,
 				 int32_t line, int32_t column)
 {
-	/* a script id of "" or "0" means none (devtools.md §8.1) */
-	bool has_script = !(sid_len == 0 || (sid_len == 1 && sid[0] == '0'));
-	uint32_t h, k;
-	size_t slot;
+	uint32_t h =
+		fc_profile_frame_hash(name, name_len, url, url_len, sid, sid_len, line, column);
+	return fc_profile_intern_frame_hashed(p, h, name, name_len, url, url_len, sid, sid_len,
+					      line, column);
+}
 
-	if (line < -1)
-		line = -1;
-	if (column < -1)
-		column = -1;
-	h = key_hash(name, name_len, url, url_len, line, column, has_script);
-	if (p->frame_table_cap) {
-		k = frame_find(p, h, name, name_len, url, url_len, line, column, has_script, &slot);
-		if (k != FC_NONE)
-			return k;
+bool fc_profile_copy_frames(struct fc_profile *dst, const struct fc_profile *src)
+{
+	size_t nf = src->n_frames, tcap = src->frame_table_cap, kl = src->frame_keys_len;
+	struct fc_frame *frames = malloc((nf ? nf : 1) * sizeof(*frames));
+	uint32_t *table = tcap ? malloc(tcap * SLOT * sizeof(*table)) : NULL;
+	unsigned char *keys = kl ? malloc(kl) : NULL;
+
+	if (dst->n_frames || !frames || (tcap && !table) || (kl && !keys) ||
+	    !fc_strpool_copy(&dst->strings, &src->strings)) {
+		free(frames);
+		free(table);
+		free(keys);
+		return false;
 	}
-	return frame_add(p, h, name, name_len, url, url_len, sid, sid_len, line, column,
-			 has_script);
+	memcpy(frames, src->frames, nf * sizeof(*frames));
+	if (tcap)
+		memcpy(table, src->frame_table, tcap * SLOT * sizeof(*table));
+	if (kl)
+		memcpy(keys, src->frame_keys, kl);
+	free(dst->frames);
+	free(dst->frame_table);
+	free(dst->frame_keys);
+	dst->frames = frames;
+	dst->n_frames = (uint32_t)nf;
+	dst->frames_cap = nf ? nf : 1;
+	dst->frame_table = table;
+	dst->frame_table_cap = tcap;
+	dst->frame_keys = keys;
+	dst->frame_keys_len = dst->frame_keys_cap = kl;
+	return true;
 }
 
 bool fc_profile_warn(struct fc_profile *p, const char *path, long line, long column,

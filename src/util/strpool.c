@@ -20,6 +20,37 @@ void fc_strpool_finish(struct fc_strpool *p)
 	memset(p, 0, sizeof(*p));
 }
 
+/* A copy of n elements of size bytes, NULL when n is 0 or on failure. */
+static void *dup_array(const void *src, size_t n, size_t size)
+{
+	void *d = n ? malloc(n * size) : NULL;
+
+	if (d)
+		memcpy(d, src, n * size);
+	return d;
+}
+
+bool fc_strpool_copy(struct fc_strpool *dst, const struct fc_strpool *src)
+{
+	struct fc_strpool c = { 0 };
+
+	c.data = dup_array(src->data, src->len, 1);
+	c.offset = dup_array(src->offset, src->count, sizeof(*c.offset));
+	c.length = dup_array(src->length, src->count, sizeof(*c.length));
+	c.table = dup_array(src->table, src->table_cap, sizeof(*c.table));
+	c.table_hash = dup_array(src->table_hash, src->table_cap, sizeof(*c.table_hash));
+	if (!c.data || !c.offset || !c.length || !c.table || !c.table_hash) {
+		fc_strpool_finish(&c);
+		return false;
+	}
+	c.len = c.cap = src->len;
+	c.count = c.count_cap = c.length_cap = src->count;
+	c.table_cap = src->table_cap;
+	fc_strpool_finish(dst);
+	*dst = c;
+	return true;
+}
+
 static bool rehash(struct fc_strpool *p)
 {
 	size_t ncap = p->table_cap ? p->table_cap * 2 : 1024;

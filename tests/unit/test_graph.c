@@ -439,8 +439,14 @@ static void test_merge_profiles(void **state)
 	assert_ptr_equal(lane->profile, lane->merged);
 	assert_int_equal(lane->n_profiles, 2);
 	assert_int_equal(lane->samples, 14);
-	/* (root), GC, main, work, (anonymous), other: one frame each */
-	assert_int_equal(lane->profile->n_frames, 6);
+	/* p1's frames as they are -- (root), (program), (idle), GC, main,
+	 * work, (anonymous) -- and other(): p2's main and work are p1's */
+	assert_int_equal(lane->profile->n_frames, 8);
+	for (size_t i = 0; i < lane->profile->n_frames; i++)
+		for (size_t j = 0; j < i; j++)
+			assert_true(lane->profile->frames[i].name !=
+					    lane->profile->frames[j].name ||
+				    lane->profile->frames[i].url != lane->profile->frames[j].url);
 	assert_true(lane->total == 110);
 	b = find_box(lane, 0, "main");
 	assert_non_null(b);
