@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "import/gzip.h"
+#include "import/readahead.h"
 #include "import/source.h"
 #include "util/util.h"
 
@@ -65,6 +66,7 @@ bool fc_source_open(struct fc_source *s, const char *path, uint64_t max_bytes, s
 			return false;
 		}
 		s->seekable = S_ISREG(st.st_mode) && lseek(s->fd, 0, SEEK_CUR) == 0;
+		s->ra_wanted = s->seekable && st.st_size >= FC_SOURCE_READAHEAD_MIN;
 	}
 	s->buf_cap = FC_SOURCE_CHUNK;
 	s->buf = malloc(s->buf_cap);
@@ -88,6 +90,8 @@ void fc_source_memory(struct fc_source *s, const char *name, const void *data, s
 
 void fc_source_close(struct fc_source *s)
 {
+	fc_readahead_stop(s->ra);
+	s->ra = NULL;
 	if (s->close_fd && s->fd >= 0)
 		close(s->fd);
 	if (s->buf_cap)
@@ -125,9 +129,19 @@ static long raw_read(struct fc_source *s, unsigned char *dst, size_t cap, struct
 		s->mem_pos += n;
 		return (long)n;
 	}
-	do {
-		r = read(s->fd, dst, cap);
-	} while (r < 0 && errno == EINTR);
+	if (s->ra_wanted && !s->read_max && !s->ra) {
+		s->ra = fc_readahead_start(s->fd, FC_SOURCE_CHUNK);
+		s->ra_wanted = s->ra != NULL;
+	}
+	if (s->ra) {
+		int e = 0;
+		r = fc_readahead_read(s->ra, dst, cap, &e);
+		errno = e;
+	} else {
+		do {
+			r = read(s->fd, dst, cap);
+		} while (r < 0 && errno == EINTR);
+	}
 	if (r < 0) {
 		fc_error_set(err, FC_ERR_IO, "read error: %s", strerror(errno));
 		return -1;
@@ -335,6 +349,9 @@ bool fc_source_rewind(struct fc_source *s, struct fc_error *err)
 		fc_error_set(err, FC_ERR_IO, "cannot read the input twice (it is a pipe)");
 		return false;
 	}
+	/* the thread has read ahead: it stops before the offset moves back */
+	fc_readahead_stop(s->ra);
+	s->ra = NULL;
 	if (!s->mem && lseek(s->fd, 0, SEEK_SET) != 0) {
 		fc_error_set(err, FC_ERR_IO, "cannot seek: %s", strerror(errno));
 		return false;

@@ -12,8 +12,11 @@
 #include "flamechart/error.h"
 
 #define FC_SOURCE_CHUNK (256 * 1024)
+/* Regular files of at least this many bytes are read ahead by a thread. */
+#define FC_SOURCE_READAHEAD_MIN (4 * 1024 * 1024)
 
 struct fc_gunzip;
+struct fc_readahead;
 
 struct fc_source {
 	int fd;
@@ -37,6 +40,8 @@ struct fc_source {
 	bool started;  /* gzip magic checked */
 	bool seekable; /* a regular file or memory: fc_source_rewind works */
 	bool raw_eof;
+	struct fc_readahead *ra; /* large regular files: the reading thread */
+	bool ra_wanted;
 	unsigned char *zin; /* compressed bytes not yet decoded */
 	size_t zin_len, zin_pos, zin_cap;
 	uint64_t decoded; /* decoded bytes produced so far */

@@ -1,10 +1,12 @@
-/* Detection by content, the gzip source layer and --thread/--pid selection. */
+/* Detection by content, the source layer (gzip, read-ahead) and --thread/--pid
+ * selection. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <zlib.h>
@@ -12,6 +14,7 @@
 #include "flamechart/import.h"
 #include "flamechart/select.h"
 #include "import/importers.h"
+#include "import/source.h"
 
 static const char *cpuprofile =
 	"{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"scriptId\":\"0\","
@@ -199,6 +202,91 @@ static void test_gzip(void **state)
 	free(spaces);
 }
 
+/* Reads the whole source; checks it gives want[0..n) exactly. With
+ * rewind_at, reads that far, rewinds and reads everything again. */
+static void read_all(const char *path, const unsigned char *want, size_t n, size_t rewind_at,
+		     bool expect_readahead)
+{
+	struct fc_source src;
+	struct fc_error err;
+	const unsigned char *chunk;
+	size_t len, got = 0;
+	bool rewound = rewind_at == 0;
+
+	fc_error_init(&err);
+	assert_true(fc_source_open(&src, path, 0, &err));
+	for (;;) {
+		assert_true(fc_source_next(&src, &chunk, &len, &err));
+		if (!len)
+			break;
+		assert_true(got + len <= n);
+		assert_memory_equal(chunk, want + got, len);
+		got += len;
+		assert_true(expect_readahead == (src.ra != NULL));
+		if (!rewound && got >= rewind_at) {
+			assert_true(fc_source_rewind(&src, &err));
+			assert_null(src.ra);
+			rewound = true;
+			got = 0;
+		}
+	}
+	assert_true(rewound);
+	assert_int_equal(got, n);
+	fc_source_close(&src);
+}
+
+/* Large regular files are read by a thread a few chunks ahead: the bytes,
+ * a rewind halfway and gzip on top of it are the same as a plain read. */
+static void test_readahead(void **state)
+{
+	size_t n = FC_SOURCE_READAHEAD_MIN * 2 + 12345, i, zn;
+	unsigned char *data = malloc(n), *z = malloc(n + n / 100 + 4096);
+	char path[] = "/tmp/fc-readahead-XXXXXX";
+	uint64_t r = 0x9e3779b97f4a7c15ULL;
+	z_stream zs = { 0 };
+	int fd;
+	(void)state;
+
+	assert_non_null(data);
+	for (i = 0; i < n; i++) {
+		r ^= r << 13;
+		r ^= r >> 7;
+		r ^= r << 17;
+		data[i] = (unsigned char)r;
+	}
+	if (data[0] == 0x1f)
+		data[0] = 0; /* not the gzip magic */
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, data, n), (ssize_t)n);
+	read_all(path, data, n, 0, true);
+	read_all(path, data, n, n / 2, true);
+	/* a small file is read directly */
+	assert_int_equal(ftruncate(fd, 100000), 0);
+	read_all(path, data, 100000, 0, false);
+
+	/* stored gzip (level 0) of the random bytes: as large as they are */
+	assert_int_equal(deflateInit2(&zs, 0, Z_DEFLATED, 16 + MAX_WBITS, 9, Z_DEFAULT_STRATEGY),
+			 Z_OK);
+	zs.next_in = data;
+	zs.avail_in = (uInt)n;
+	zs.next_out = z;
+	zs.avail_out = (uInt)(n + n / 100 + 4096);
+	assert_int_equal(deflate(&zs, Z_FINISH), Z_STREAM_END);
+	zn = zs.total_out;
+	deflateEnd(&zs);
+	assert_true(zn >= FC_SOURCE_READAHEAD_MIN);
+	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+	assert_int_equal(write(fd, z, zn), (ssize_t)zn);
+	assert_int_equal(ftruncate(fd, (off_t)zn), 0);
+	read_all(path, data, n, n / 3, true);
+
+	close(fd);
+	unlink(path);
+	free(z);
+	free(data);
+}
+
 static struct fc_profile *thread(const char *name, int64_t pid, int64_t tid)
 {
 	struct fc_profile *p = fc_profile_create();
@@ -244,9 +332,8 @@ static void test_select(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_detect),
-		cmocka_unit_test(test_detect_late_key),
-		cmocka_unit_test(test_gzip),
+		cmocka_unit_test(test_detect), cmocka_unit_test(test_detect_late_key),
+		cmocka_unit_test(test_gzip),   cmocka_unit_test(test_readahead),
 		cmocka_unit_test(test_select),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
