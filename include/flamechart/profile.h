@@ -168,6 +168,10 @@ uint32_t fc_profile_intern_frame_hashed(struct fc_profile *p, uint32_t hash, con
 					const char *script_id, size_t sid_len, int32_t line,
 					int32_t column);
 
+/* Frees the index that interning looks frames up in: an importer that is
+ * done keeps only the frames. Interning again makes it anew. */
+void fc_profile_drop_frame_index(struct fc_profile *p);
+
 /* Gives dst, which has no frames yet, src's frames with the same indices
  * and string ids (tier, tags and package included). false on allocation
  * failure or when dst already has frames; dst is then unchanged. */

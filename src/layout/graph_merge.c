@@ -48,7 +48,9 @@ static bool table_resize(struct fc_graph *g, size_t ncap)
 	return true;
 }
 
-/* Room for need merged nodes: their arrays, and a table at most half full.
+/* Room for need merged nodes: their arrays, and a table at most two thirds
+ * full (at most three probes on average; the table is the merge's largest
+ * array).
  * A profile reserves what it can add at most, so one profile's graph is
  * sized once, without the slack of doubling. */
 static bool reserve(struct fc_graph *g, size_t need)
@@ -76,7 +78,7 @@ static bool reserve(struct fc_graph *g, size_t need)
 			return false;
 		g->nodes_cap = cap;
 	}
-	while (tcap < need * 2)
+	while (tcap - tcap / 3 < need)
 		tcap *= 2;
 	return tcap == g->table_cap || table_resize(g, tcap);
 }
@@ -442,7 +444,8 @@ struct fc_graph *fc_graph_merge(const struct fc_profile *const *profiles, size_t
 	for (i = 0; i < n; i++)
 		if (!add_profile(g, profiles[i], o, i == 0 && same))
 			goto nomem;
-	/* the table only served the merge */
+	/* the table and the frame index only served the merge */
+	fc_profile_drop_frame_index(g->merged);
 	free(g->table);
 	g->table = NULL;
 	g->table_cap = 0;

@@ -858,6 +858,8 @@ bool fc_builder_finish(struct fc_builder *b, struct fc_error *err)
 	free(order);
 	if (!ok)
 		return false;
+	/* every frame is interned: the lookup index served the import */
+	fc_profile_drop_frame_index(p);
 
 	p->start_us = b->have_start ? b->start_us : (p->n_samples ? p->sample_time_us[0] : 0);
 	if (b->have_end) {

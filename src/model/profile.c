@@ -211,6 +211,46 @@ static uint32_t frame_add(struct fc_profile *p, uint32_t h, const char *name, si
 	return p->n_frames++;
 }
 
+void fc_profile_drop_frame_index(struct fc_profile *p)
+{
+	free(p->frame_table);
+	free(p->frame_keys);
+	p->frame_table = NULL;
+	p->frame_keys = NULL;
+	p->frame_table_cap = p->frame_keys_len = p->frame_keys_cap = 0;
+}
+
+/* The index again, from the frames (after fc_profile_drop_frame_index). */
+static bool frame_reindex(struct fc_profile *p)
+{
+	size_t cap = 256, i, j;
+
+	while (cap < ((size_t)p->n_frames + 1) * 2)
+		cap *= 2;
+	p->frame_table = calloc(cap * SLOT, sizeof(*p->frame_table));
+	if (!p->frame_table)
+		return false;
+	p->frame_table_cap = cap;
+	for (i = 0; i < p->n_frames; i++) {
+		const struct fc_frame *f = &p->frames[i];
+		uint32_t h =
+			key_hash(fc_profile_str(p, f->name), fc_strpool_len(&p->strings, f->name),
+				 fc_profile_str(p, f->url), fc_strpool_len(&p->strings, f->url),
+				 f->line, f->column, f->has_script);
+		uint32_t key = key_add(p, f);
+		if (key == FC_NONE) {
+			fc_profile_drop_frame_index(p);
+			return false;
+		}
+		for (j = h & (cap - 1); p->frame_table[SLOT * j]; j = (j + 1) & (cap - 1))
+			;
+		p->frame_table[SLOT * j] = (uint32_t)i + 1;
+		p->frame_table[SLOT * j + 1] = h;
+		p->frame_table[SLOT * j + 2] = key;
+	}
+	return true;
+}
+
 /* Key fields as the table keeps them: lines and columns below -1 are -1, a
  * script id of "" or "0" means none (devtools.md §8.1). */
 static bool clamp_key(const char *sid, size_t sid_len, int32_t *line, int32_t *column)
@@ -251,6 +291,8 @@ uint32_t fc_profile_intern_frame_hashed(struct fc_profile *p, uint32_t hash, con
 	uint32_t k;
 	size_t slot;
 
+	if (!p->frame_table_cap && p->n_frames && !frame_reindex(p))
+		return FC_NONE;
 	if (p->frame_table_cap) {
 		k = frame_find(p, hash, name, name_len, url, url_len, line, column, has_script,
 			       &slot);
@@ -273,33 +315,20 @@ uint32_t fc_profile_intern_frame(struct fc_profile *p, const char *name, size_t 
 
 bool fc_profile_copy_frames(struct fc_profile *dst, const struct fc_profile *src)
 {
-	size_t nf = src->n_frames, tcap = src->frame_table_cap, kl = src->frame_keys_len;
+	size_t nf = src->n_frames;
 	struct fc_frame *frames = malloc((nf ? nf : 1) * sizeof(*frames));
-	uint32_t *table = tcap ? malloc(tcap * SLOT * sizeof(*table)) : NULL;
-	unsigned char *keys = kl ? malloc(kl) : NULL;
 
-	if (dst->n_frames || !frames || (tcap && !table) || (kl && !keys) ||
-	    !fc_strpool_copy(&dst->strings, &src->strings)) {
+	if (dst->n_frames || !frames || !fc_strpool_copy(&dst->strings, &src->strings)) {
 		free(frames);
-		free(table);
-		free(keys);
 		return false;
 	}
 	memcpy(frames, src->frames, nf * sizeof(*frames));
-	if (tcap)
-		memcpy(table, src->frame_table, tcap * SLOT * sizeof(*table));
-	if (kl)
-		memcpy(keys, src->frame_keys, kl);
 	free(dst->frames);
-	free(dst->frame_table);
-	free(dst->frame_keys);
 	dst->frames = frames;
 	dst->n_frames = (uint32_t)nf;
 	dst->frames_cap = nf ? nf : 1;
-	dst->frame_table = table;
-	dst->frame_table_cap = tcap;
-	dst->frame_keys = keys;
-	dst->frame_keys_len = dst->frame_keys_cap = kl;
+	/* the index is made again if a frame is interned into dst */
+	fc_profile_drop_frame_index(dst);
 	return true;
 }
 
