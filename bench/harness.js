@@ -362,7 +362,7 @@ function wallOnce(argv) {
 }
 
 function pairedRatio(o, floorArgv, argv, outFile) {
-  const n = o.quick ? 1 : Math.max(9, o.runs || 0);
+  const n = o.quick ? 1 : Math.max(11, o.runs || 0);
   const ratios = [];
   for (let i = 0; i < n; i++) {
     const a = wallOnce(floorArgv), b = wallOnce(argv);
@@ -389,7 +389,7 @@ function outFileOf(argv) {
 function scalingRounds(o, inputs) {
   const gens = SCALING_SIZES.map((mb) => inputs.find((i) => i.name === `gen-${mb}M`));
   if (gens.some((g) => !g || !g.m)) return null;
-  const n = o.quick ? 1 : Math.max(7, o.runs || 0);
+  const n = o.quick ? 1 : Math.max(15, o.runs || 0);
   const out = {};
   fs.mkdirSync(OUT_DIR, { recursive: true });
   log('scaling, in interleaved rounds');
