@@ -24,6 +24,9 @@ struct fc_paint_options {
 	bool no_legend;       /* leave out the legend under the chart */
 	uint32_t max_rows;    /* rows drawn per lane, 0 = all (deeper rows are cut
 			       * and the header says so) */
+	bool interactive;     /* SVG: inline script for zoom and search */
+	bool svg_cairo;       /* SVG: cairo's SVG surface (glyphs as paths) instead
+			       * of the native writer, for comparison */
 };
 
 struct fc_painter;

@@ -52,6 +52,8 @@ struct fc_cli {
 	bool per_thread;
 	enum fc_format input_format;
 	bool no_legend;
+	bool interactive; /* --interactive: SVG with zoom and search */
+	bool svg_cairo;   /* --svg-backend cairo */
 	bool strict;
 	bool quiet;
 	uint64_t max_input_bytes;
@@ -86,6 +88,7 @@ struct fc_render_tweaks {
 	bool thumb;        /* a small image: no legend, no subtitle, scale 1 */
 	const char *title; /* instead of cli->title */
 	unsigned max_rows; /* rows per lane, 0 = all */
+	bool interactive;  /* SVG: with zoom and search (report's linked SVGs) */
 };
 bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *set,
 		       enum fc_out_format format, int mode, const struct fc_render_tweaks *tw,

@@ -296,6 +296,25 @@ static bool set_no_legend(struct fc_cli *c, const char *a, struct fc_error *e)
 	return true;
 }
 
+static bool set_interactive(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	(void)a;
+	(void)e;
+	c->interactive = true;
+	return true;
+}
+
+static bool set_svg_backend(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	if (strcmp(a, "native") == 0)
+		c->svg_cairo = false;
+	else if (strcmp(a, "cairo") == 0)
+		c->svg_cairo = true;
+	else
+		return usage(e, "unknown SVG back end '%s' (native, cairo)", a);
+	return true;
+}
+
 static bool set_strict(struct fc_cli *c, const char *a, struct fc_error *e)
 {
 	(void)a;
@@ -425,6 +444,10 @@ static const struct option_def options[] = {
 	{ "input-format", 0, "FMT", CMD_ALL, set_input_format,
 	  "cpuprofile, trace, self-profiling or folded (default: detected)" },
 	{ "no-legend", 0, NULL, CMD_RENDER | CMD_REPORT, set_no_legend, "omit the legend" },
+	{ "interactive", 0, NULL, CMD_RENDER, set_interactive,
+	  "SVG: click to zoom, Ctrl+F to search (an inline script)" },
+	{ "svg-backend", 0, "NAME", CMD_RENDER | CMD_REPORT, set_svg_backend,
+	  "SVG writer: native (text, tooltips; default) or cairo (glyphs as paths)" },
 	{ "strict", 0, NULL, CMD_ALL, set_strict,
 	  "treat repaired damage in an input as an error (exit 2)" },
 	{ "quiet", 'q', NULL, CMD_ALL, set_quiet, "no warnings or progress on stderr" },

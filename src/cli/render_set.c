@@ -124,6 +124,8 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 	popts.subtitle = tw->thumb ? NULL : cli->subtitle;
 	popts.no_legend = cli->no_legend || tw->thumb;
 	popts.max_rows = tw->max_rows;
+	popts.interactive = (cli->interactive || tw->interactive) && !tw->thumb;
+	popts.svg_cairo = cli->svg_cairo;
 
 	if (lopts.mode == FC_MODE_CHART) {
 		/* folded stacks have weights, not times (formats.md §D1) */

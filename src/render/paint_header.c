@@ -218,24 +218,20 @@ bool fc_header_build(struct fc_painter *p)
 }
 
 /* One header line, cut with an end ellipsis at the plot width. */
-static void line(struct fc_painter *p, cairo_t *cr, PangoLayout *layout, const char *s,
-		 double baseline, struct fc_rgb c)
+static void line(struct fc_painter *p, enum fc_font font, const char *s, double baseline,
+		 struct fc_rgb c)
 {
-	pango_layout_set_width(layout, (int)(p->plot_w * PANGO_SCALE));
-	pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
-	fc_text_show(cr, layout, s, p->plot_x, baseline, c);
-	pango_layout_set_width(layout, -1);
-	pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE);
+	fc_text_draw(p, FC_TEXT_HEADER, font, s, p->plot_x, baseline, c, FC_FIT_END, p->plot_w);
 }
 
-void fc_paint_header(struct fc_painter *p, cairo_t *cr)
+void fc_paint_header(struct fc_painter *p)
 {
 	const struct fc_theme *t = p->theme;
 
-	line(p, cr, p->big, p->title, p->title_y, t->text);
+	line(p, FC_FONT_TITLE, p->title, p->title_y, t->text);
 	if (p->subtitle)
-		line(p, cr, p->sub, p->subtitle, p->subtitle_y, t->text);
-	line(p, cr, p->text, p->info, p->info_y, t->text_muted);
+		line(p, FC_FONT_SUB, p->subtitle, p->subtitle_y, t->text);
+	line(p, FC_FONT_TEXT, p->info, p->info_y, t->text_muted);
 	if (p->notes)
-		line(p, cr, p->text, p->notes, p->notes_y, t->text_muted);
+		line(p, FC_FONT_TEXT, p->notes, p->notes_y, t->text_muted);
 }
