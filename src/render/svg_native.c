@@ -342,8 +342,12 @@ static void s_layer(void *ctx, enum fc_layer layer)
 	s->layer = -1;
 	if (layer == FC_LAYER_END)
 		return;
+	/* the text colour of the section, which a <text> overrides (as an
+	 * attribute: a CSS rule would override the text's own attribute) */
 	puts_(s, "<g class=\"");
 	puts_(s, layer_class[layer]);
+	puts_(s, "\" fill=\"");
+	color(s, layer == FC_LAYER_LABELS ? s->theme->label_dark : s->theme->text);
 	puts_(s, "\">\n");
 	s->layer = (int)layer;
 }
@@ -575,15 +579,11 @@ static void prologue(struct svg *s, const struct fc_painter *p, bool interactive
 	font_family(s, t->font_family);
 	puts_(s, ";font-size:");
 	num(s, size);
-	puts_(s, "px;fill:");
-	color(s, t->text);
-	puts_(s, "}\n.b{font-weight:bold}\n.t{font-size:");
+	puts_(s, "px}\n.b{font-weight:bold}\n.t{font-size:");
 	num(s, FC_PAINT_TITLE_PX);
 	puts_(s, "px;font-weight:bold}\n.s{font-size:");
 	num(s, FC_PAINT_SUBTITLE_PX);
-	puts_(s, "px}\n.labels text{fill:");
-	color(s, t->label_dark);
-	puts_(s, "}\n.grid,.labels{pointer-events:none}\n");
+	puts_(s, "px}\n.grid,.labels{pointer-events:none}\n");
 	if (interactive)
 		puts_(s, fc_svg_script_style);
 	puts_(s, "</style>\n");

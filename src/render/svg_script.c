@@ -27,7 +27,7 @@ const char fc_svg_script[] =
 	" t.setAttribute('text-anchor',anchor);t.textContent=txt;\n"
 	" if(fn)t.addEventListener('click',function(e){e.stopPropagation();fn();});\n"
 	" svg.appendChild(t);return t;}\n"
-	"var reset=ctl(W-fcPlotX-70,'end','',unzoom);\n"
+	"var reset=ctl(W-fcPlotX-100,'end','',unzoom);\n"
 	"var search=ctl(W-fcPlotX,'end','Search',ask);\n"
 	"var matched=ctl(W-fcPlotX,'end','',null);matched.setAttribute('y',30);\n"
 	"var cw=null;\n"
