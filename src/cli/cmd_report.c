@@ -185,6 +185,7 @@ static void do_file(struct report *r, struct report_file *f)
 	struct fc_profile_set set;
 	struct fc_error err;
 	const char *paths[1] = { f->path };
+	static const struct fc_render_tweaks linked = { .interactive = true };
 	int m, x;
 
 	fc_profile_set_init(&set);
@@ -209,7 +210,8 @@ static void do_file(struct report *r, struct report_file *f)
 			name = report_image_name(f->slug, mode_names[m],
 						 x == FC_OUT_SVG ? "svg" : "png");
 			path = name ? out_path(r, name) : NULL;
-			ok = path && fc_cli_render_set(cli, &set, (enum fc_out_format)x, m, NULL,
+			/* the images index.html links: SVGs with zoom and search */
+			ok = path && fc_cli_render_set(cli, &set, (enum fc_out_format)x, m, &linked,
 						       path, &err);
 			if (!name || !path)
 				fc_error_set(&err, FC_ERR_NOMEM, "out of memory");
@@ -249,7 +251,9 @@ static void do_group(struct report *r, struct report_group *g)
 	struct fc_profile_set set;
 	struct fc_error err;
 	const char **paths = calloc(g->n_members + 1, sizeof(*paths));
-	struct fc_render_tweaks tw = { .title = g->title, .max_rows = LANE_ROWS };
+	struct fc_render_tweaks tw = { .title = g->title,
+				       .max_rows = LANE_ROWS,
+				       .interactive = true };
 	size_t k, n = 0;
 	int x;
 
