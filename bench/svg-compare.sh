@@ -3,8 +3,10 @@
 # (--svg-backend cairo) -- file size and wall time -- on every profile of the
 # test corpus (chart and graph) and on a generated profile.
 #   bench/svg-compare.sh FLAMECHART [GENERATED.cpuprofile]
-# Prints a Markdown table per part; times are the best of 3 runs of the
-# whole command (import, layout, paint, write), outputs in /dev/shm.
+# Prints a Markdown table per part; times are CPU seconds (user + system,
+# /usr/bin/time), the best of 3 runs of the whole command (import, layout,
+# paint, write) -- CPU time rather than wall time, as the machine may be
+# shared --, outputs in /dev/shm.
 set -u
 fc=$1
 big=${2:-}
@@ -16,14 +18,12 @@ trap 'rm -rf "$out"' EXIT
 FONTCONFIG_FILE=$root/tests/fonts.conf
 export FONTCONFIG_FILE
 
-# best FILE ARGS...: the best wall time of 3 runs in seconds
+# best ARGS...: the least CPU time of 3 runs in seconds
 best() {
 	b=
 	for i in 1 2 3; do
-		s=$(date +%s.%N)
-		"$fc" "$@" 2>/dev/null
-		e=$(date +%s.%N)
-		b=$(awk -v s="$s" -v e="$e" -v b="$b" 'BEGIN { t = e - s; if (b == "" || t < b) b = t; printf "%.3f", b }')
+		/usr/bin/time -f '%U %S' -o "$out/time" "$fc" "$@" 2>/dev/null
+		b=$(awk -v b="$b" '{ t = $1 + $2; if (b == "" || t < b) b = t; printf "%.2f", b }' "$out/time")
 	done
 	echo "$b"
 }
