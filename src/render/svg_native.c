@@ -556,9 +556,9 @@ static void prologue(struct svg *s, const struct fc_painter *p, bool interactive
 	puts_(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "
 		 "xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"");
 	num(s, p->width);
-	puts_(s, "\" height=\"");
+	puts_(s, "px\" height=\"");
 	num(s, p->height);
-	puts_(s, "\" viewBox=\"0 0 ");
+	puts_(s, "px\" viewBox=\"0 0 ");
 	num(s, p->width);
 	puts_(s, " ");
 	num(s, p->height);

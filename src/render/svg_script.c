@@ -17,7 +17,7 @@ const char fc_svg_script[] =
 	"var frames=[].slice.call(document.querySelectorAll('.bars>g'));\n"
 	"var labels=[].slice.call(document.querySelectorAll('.labels'));\n"
 	"var grid=[].slice.call(document.querySelectorAll('.grid,.r'));\n"
-	"var W=+svg.getAttribute('width'),zl=null,zoomed=null,re=null;\n"
+	"var W=parseFloat(svg.getAttribute('width')),zl=null,zoomed=null,re=null;\n"
 	"frames.forEach(function(g){var r=g.querySelector('rect');\n"
 	" g.fc={r:r,x:+r.getAttribute('x'),w:+r.getAttribute('width'),"
 	"y:+r.getAttribute('y'),h:+r.getAttribute('height'),"

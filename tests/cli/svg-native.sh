@@ -5,6 +5,7 @@
 # and styles, --svg-backend cairo still gives cairo's SVG, and the PDF keeps
 # real text (pdftotext finds the labels).
 . "$(dirname "$0")/lib.sh"
+case $FLAMECHART in /*) ;; *) FLAMECHART=$(pwd)/$FLAMECHART ;; esac
 
 if ! command -v python3 >/dev/null 2>&1; then
 	echo "svg-native: python3 not found (Debian package python3); skipping"
@@ -23,10 +24,10 @@ for dir in "$ROOT"/golden/*/; do
 	while IFS= read -r line || [ -n "$line" ]; do
 		[ -n "$line" ] && set -- "$@" "$line"
 	done <"$dir/args"
-	(cd "$ROOT" && "$FLAMECHART" "$@" -o "$TMP/$case.svg") 2>"$TMP/err" ||
+	(cd "$ROOT" && "$FLAMECHART" "$@" -o "$TMP/golden-$case.svg") 2>"$TMP/err" ||
 		fail "$case: flamechart failed: $(head -3 "$TMP/err")"
-	check "$TMP/$case.svg" >"$TMP/check" || cat "$TMP/check"
 done
+check "$TMP"/golden-*.svg
 
 # names that are markup are text, in the labels and the titles
 H=$DATA/inputs/hostile-names.cpuprofile

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Structural check of a native flamechart SVG (tests/cli/svg-native.sh).
 
-Usage: svg_check.py FILE.svg [--interactive] [--expect TEXT]...
+Usage: svg_check.py [--interactive] [--expect TEXT]... FILE.svg...
 Parses the file as XML and checks: the root is an SVG with role="img", a
 <title> (its accessible name) and a <desc>; every frame group under
 .bars has a <title> whose first line names the frame and one <rect>; every
@@ -17,7 +17,7 @@ NS = "{http://www.w3.org/2000/svg}"
 
 def main():
     args = sys.argv[1:]
-    path = args.pop(0)
+    paths = []
     interactive = False
     expect = []
     while args:
@@ -26,6 +26,15 @@ def main():
             interactive = True
         elif a == "--expect":
             expect.append(args.pop(0))
+        else:
+            paths.append(a)
+    status = 0
+    for path in paths:
+        status |= check(path, interactive, expect)
+    return status
+
+
+def check(path, interactive, expect):
     errors = []
     try:
         root = ET.parse(path).getroot()
