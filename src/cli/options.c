@@ -476,10 +476,10 @@ void fc_cli_help(FILE *out)
 	      "--idle is given.\n"
 	      "\n"
 	      "Exit codes:\n"
-	      "  0  success\n"
+	      "  0  success (also when a reader such as 'head' closes the pipe early)\n"
 	      "  1  usage error (bad option or argument)\n"
 	      "  2  input error (unreadable or invalid profile, or a warning under --strict)\n"
-	      "  3  output error (cannot write the output, disk full, broken pipe)\n"
+	      "  3  output error (cannot write the output, disk full)\n"
 	      "  4  partial: report rendered some profiles and failed others\n"
 	      "  5  internal error (out of memory)\n",
 	      out);

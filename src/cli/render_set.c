@@ -1,6 +1,7 @@
 /* The render pipeline after import: checks, layout, style, and one writer,
  * into an output file that appears only when complete. Shared by `render`
  * and `report` (which calls it from several threads). */
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,6 +156,9 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 		return false;
 	ok = fc_style_prepare(&style, &layout, err) && fc_output_open(&out, path, err);
 	if (ok && !write_out(fmt, &layout, &style, &popts, &out, err)) {
+		/* the writer stopped at a failed write: a closed pipe is said so */
+		if (out.failed && out.errno_value == EPIPE)
+			err->code = FC_ERR_PIPE;
 		fc_output_abort(&out);
 		ok = false;
 	} else if (ok) {
