@@ -29,6 +29,24 @@ static enum fc_scheme pick_scheme(const struct fc_cli *cli, enum fc_mode mode)
 	return FC_SCHEME_URL;
 }
 
+bool fc_cli_check_graph_only(const struct fc_cli *cli, struct fc_error *err)
+{
+	const char *opt = cli->inverted         ? "--inverted"
+			  : cli->sort_weight    ? "--sort weight"
+			  : cli->weight_samples ? "--weight samples"
+			  : cli->keep_idle      ? "--idle"
+			  : cli->per_thread     ? "--per-thread"
+						: NULL;
+
+	if (!opt)
+		return true;
+	fc_error_set(err, FC_ERR_USAGE,
+		     "%s applies to the merged graph only (-m graph); the chart is "
+		     "ordered by time and has no such option",
+		     opt);
+	return false;
+}
+
 /* Themes loaded by --theme, kept for the life of the process: report
  * renders from several threads, and each of them may hold a theme while
  * another asks for one. A list, in case a caller changes cli->theme. */
