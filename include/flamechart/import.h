@@ -29,6 +29,14 @@ bool fc_import_memory(const char *name, const void *data, size_t len,
 		      const struct fc_import_options *opts, struct fc_profile_set *out,
 		      struct fc_error *err);
 
+/* Detects the format of path by its content without importing it (a batch
+ * uses it to tell profiles from other files). false with err: FC_ERR_FORMAT
+ * when the content is no profile format (text, another JSON document, an
+ * image...), other codes when the file cannot be read. A damaged profile
+ * (broken JSON that starts like one) is detected as its format. */
+bool fc_import_detect_file(const char *path, uint64_t max_bytes, enum fc_format *format,
+			   struct fc_error *err);
+
 /* "cpuprofile", "trace", "self-profiling", "folded"; and the inverse
  * (FC_FORMAT_AUTO for "auto", -1 when unknown). */
 const char *fc_format_name(enum fc_format f);

@@ -62,6 +62,10 @@ struct fc_cli {
 	const char *summary;
 	int shard_index, shard_count; /* 1-based; 0/0 = no sharding */
 	bool merge;
+	/* report: --include / --exclude GLOB, each repeatable */
+#define FC_CLI_MAX_GLOBS 16
+	const char *include_globs[FC_CLI_MAX_GLOBS], *exclude_globs[FC_CLI_MAX_GLOBS];
+	size_t n_include_globs, n_exclude_globs;
 };
 
 /* Entry point of the flamechart program; returns the exit code. */

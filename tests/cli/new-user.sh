@@ -35,4 +35,46 @@ for t in Compositor 'work(' 744; do
 	contains "$TMP/err" "no thread matches --thread $t; the input has: CrRendererMain (pid 29018, tid 775), DedicatedWorker thread (pid 29018, tid 7443)"
 done
 
+# --- report: stray files are skipped; --include/--exclude; out/; -f pdf; --title ----------
+R=$TMP/profiles
+mkdir -p "$R/sub"
+cp "$DATA"/corpus/minimal/flat-line.*.cpuprofile "$R/"
+cp "$DATA"/corpus/minimal/pyramide.*.cpuprofile "$R/sub/"
+cp "$DATA"/corpus/chrome-versions/Chrome-65-simple.cpuprofile "$R/simple.json"
+printf '# how these were recorded\n' >"$R/README.md"
+printf '{"name": "app", "version": "1.0.0"}\n' >"$R/package.json"
+run 0 report "$R" -r -o "$TMP/rep1/" -f png,pdf --title 'Nightly <build>' -j 1
+contains "$TMP/err" "flamechart: skipped README.md: "
+contains "$TMP/err" "flamechart: skipped package.json: JSON object with keys name, version: not a profile"
+contains "$TMP/err" "wrote $TMP/rep1/index.html and index.md: 3 profiles, 0 failed, 2 skipped (not profiles)"
+lacks "$TMP/err" "//index.html"
+for f in simple.chart.pdf simple.graph.pdf simple.chart.png sub--pyramide.20250519.110180.10003.0.001.graph.pdf; do
+	[ -s "$TMP/rep1/$f" ] || fail "report -f png,pdf did not write $f"
+done
+[ "$(head -c 4 "$TMP/rep1/simple.chart.pdf")" = "%PDF" ] || fail "simple.chart.pdf is no PDF"
+contains "$TMP/rep1/index.html" "<title>Nightly &lt;build&gt;</title>"
+contains "$TMP/rep1/index.html" "<h1>Nightly &lt;build&gt;</h1>"
+contains "$TMP/rep1/index.html" "href=\"simple.chart.pdf\""
+contains "$TMP/rep1/index.md" "# Nightly \<build\>"
+contains "$TMP/rep1/index.md" "[chart pdf](simple.chart.pdf)"
+# --title names the index, not every image
+lacks "$TMP/rep1/simple.chart.pdf" "Nightly"
+[ -e "$TMP/rep1/README.chart.png" ] && fail "README.md was rendered"
+# a file that looks like a profile and is broken still fails
+printf '{"nodes": [{"id": 1, ' >"$R/broken.json"
+printf '' >"$R/empty.cpuprofile"
+run 4 report "$R" -o "$TMP/rep2" -q
+contains "$TMP/err" "broken.json: "
+contains "$TMP/err" "empty.cpuprofile: the file is empty"
+lacks "$TMP/err" "README.md"
+# --include / --exclude: the name, or the path under DIR with a '/'
+run 0 report "$R" -r -o "$TMP/inc" -f svg --include '*.cpuprofile' --exclude 'empty*' -q
+[ -e "$TMP/inc/simple.chart.svg" ] && fail "--include '*.cpuprofile' rendered simple.json"
+[ -e "$TMP/inc/sub--pyramide.20250519.110180.10003.0.001.chart.svg" ] || fail "--include '*.cpuprofile' missed sub/"
+run 0 report "$R" -r -o "$TMP/exc" -f svg --exclude 'sub/*' --exclude 'broken*' --exclude 'empty*' -q
+[ -e "$TMP/exc/simple.chart.svg" ] || fail "--exclude sub/* left out simple.json"
+ls "$TMP/exc" | grep -q pyramide && fail "--exclude 'sub/*' rendered sub/"
+run 2 report "$R" -o "$TMP/none" --include 'nothing*'
+contains "$TMP/err" "no files to render"
+
 finish
