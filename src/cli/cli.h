@@ -50,6 +50,7 @@ struct fc_cli {
 	const char *thread;  /* --thread NAME|TID */
 	int64_t pid;         /* --pid, -1 = all */
 	bool per_thread;
+	bool same_clock; /* --same-clock: unrelated profiles on one time axis */
 	enum fc_format input_format;
 	bool no_legend;
 	bool strict;
@@ -90,6 +91,7 @@ struct fc_render_tweaks {
 	bool thumb;        /* a small image: no legend, no subtitle, scale 1 */
 	const char *title; /* instead of cli->title */
 	unsigned max_rows; /* rows per lane, 0 = all */
+	size_t clocks;     /* unrelated recordings on their own clocks (0/1 = one) */
 };
 bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *set,
 		       enum fc_out_format format, int mode, const struct fc_render_tweaks *tw,

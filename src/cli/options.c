@@ -387,6 +387,14 @@ static bool set_merge(struct fc_cli *c, const char *a, struct fc_error *e)
 	return true;
 }
 
+static bool set_same_clock(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	(void)a;
+	(void)e;
+	c->same_clock = true;
+	return true;
+}
+
 static bool add_glob(const char **globs, size_t *n, const char *opt, const char *a,
 		     struct fc_error *e)
 {
@@ -459,6 +467,9 @@ static const struct option_def options[] = {
 	{ "shard", 0, "I/N", CMD_REPORT, set_shard, "report: render the I-th of N slices" },
 	{ "merge", 0, NULL, CMD_REPORT, set_merge,
 	  "report: build the index from the shards in OUTDIR" },
+	{ "same-clock", 0, NULL, CMD_RENDER, set_same_clock,
+	  "chart: one time axis for every input, even profiles of different processes or runs "
+	  "(by default each starts at 0)" },
 	{ "include", 0, "GLOB", CMD_REPORT, set_include,
 	  "report: only files matching GLOB (the name, or the path under DIR when GLOB has "
 	  "a '/'); repeatable" },

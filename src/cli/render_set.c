@@ -143,6 +143,7 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 	popts.subtitle = tw->thumb ? NULL : cli->subtitle;
 	popts.no_legend = cli->no_legend || tw->thumb;
 	popts.max_rows = tw->max_rows;
+	lopts.clocks = (uint32_t)tw->clocks;
 
 	if (lopts.mode == FC_MODE_CHART) {
 		/* folded stacks have weights, not times (formats.md §D1) */

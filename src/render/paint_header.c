@@ -143,6 +143,15 @@ static bool notes_line(struct fc_painter *p)
 		if (l->lanes[i].rows > FC_LAYOUT_MAX_ROWS)
 			cut += l->lanes[i].rows - FC_LAYOUT_MAX_ROWS;
 	}
+	if (l->mode == FC_MODE_CHART && l->options.clocks > 1) {
+		/* fc_clock_separate: different processes or runs */
+		snprintf(buf, sizeof(buf),
+			 "%u unrelated recordings, each on its own clock from 0 (--same-clock: one "
+			 "axis)",
+			 l->options.clocks);
+		if (!append(&p->notes, SEP, buf))
+			return false;
+	}
 	if (cut && cap == FC_LAYOUT_MAX_ROWS) {
 		fc_format_grouped((double)cut, 0, w, sizeof(w));
 		snprintf(buf, sizeof(buf), "%s deeper row%s not drawn (at most %d rows per %s)", w,

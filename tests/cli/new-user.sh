@@ -77,4 +77,46 @@ ls "$TMP/exc" | grep -q pyramide && fail "--exclude 'sub/*' rendered sub/"
 run 2 report "$R" -o "$TMP/none" --include 'nothing*'
 contains "$TMP/err" "no files to render"
 
+# --- unrelated profiles: each on its own clock from 0; --same-clock: one axis -------------
+# (the header is read back from the PDF; pdftotext is in poppler-utils)
+REAL=$DATA/corpus/real
+header() { # header FILE.pdf: the first three lines of text
+	pdftotext -l 1 "$1" - | head -3 >"$1.txt"
+}
+if command -v pdftotext >/dev/null 2>&1; then
+	run 0 "$REAL"/*/*.cpuprofile -o "$TMP/all.pdf"
+	header "$TMP/all.pdf"
+	contains "$TMP/all.pdf.txt" "16 lanes · 19.91 s · 89,504 samples"
+	contains "$TMP/all.pdf.txt" "4 unrelated recordings, each on its own clock from 0 (--same-clock: one axis)"
+	run 0 "$REAL"/*/*.cpuprofile -o "$TMP/same.pdf" --same-clock
+	header "$TMP/same.pdf"
+	contains "$TMP/same.pdf.txt" "16 lanes · 847194.50 s"
+	lacks "$TMP/same.pdf.txt" "unrelated recordings"
+	run 0 "$REAL"/ng-serve/*.cpuprofile -o "$TMP/serve.pdf"
+	header "$TMP/serve.pdf"
+	lacks "$TMP/serve.pdf.txt" "unrelated recordings"
+	# two processes of one nx run (different pids in the file names): two clocks
+	run 0 "$REAL"/nx-run-lint/*.cpuprofile -o "$TMP/nx.pdf"
+	header "$TMP/nx.pdf"
+	contains "$TMP/nx.pdf.txt" "2 lanes · 12.38 s"
+	contains "$TMP/nx.pdf.txt" "2 unrelated recordings"
+	# the graph has no time axis: nothing to say
+	run 0 "$REAL"/*/*.cpuprofile -m graph -o "$TMP/allg.pdf"
+	header "$TMP/allg.pdf"
+	lacks "$TMP/allg.pdf.txt" "unrelated recordings"
+else
+	echo "note: no pdftotext (poppler-utils): header checks skipped"
+fi
+# the threads of one process keep their clock: nothing is shifted
+run 0 "$REAL"/ng-serve/*.cpuprofile -f json -o "$TMP/serve.json"
+run 0 "$REAL"/ng-serve/*.cpuprofile -f json -o "$TMP/serve-same.json" --same-clock
+cmp -s "$TMP/serve.json" "$TMP/serve-same.json" || fail "one process's threads were moved"
+# two runs: the second starts at 0 in the layout JSON too
+run 0 "$REAL"/ng-serve/CPU.20250519.000247.22170.0.001.cpuprofile "$REAL"/nx-run-lint/CPU.20250526.173254.19960.0.001.cpuprofile -f json -o "$TMP/two.json"
+node -e '
+const d = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+const s = d.profiles.map(p => p.start_us);
+if (s.length !== 2 || s[0] !== 0 || s[1] !== 0) { console.log("starts: " + s); process.exit(1); }
+' "$TMP/two.json" || fail "two.json"
+
 finish
