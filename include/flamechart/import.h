@@ -12,10 +12,15 @@
 /* Default --max-input-size: 2 GiB (the model needs well under half of that). */
 #define FC_IMPORT_DEFAULT_MAX ((uint64_t)2 << 30)
 
+/* What the counts of folded stacks are (--count-unit): FlameGraph's sample
+ * counts, or durations in µs or ms (flamechart -f folded --weight time). */
+enum fc_count_unit { FC_COUNT_SAMPLES, FC_COUNT_US, FC_COUNT_MS };
+
 struct fc_import_options {
-	enum fc_format format; /* FC_FORMAT_AUTO detects from the content */
-	bool strict;           /* repairs become errors */
-	uint64_t max_bytes;    /* 0 = FC_IMPORT_DEFAULT_MAX */
+	enum fc_format format;         /* FC_FORMAT_AUTO detects from the content */
+	enum fc_count_unit count_unit; /* folded stacks only */
+	bool strict;                   /* repairs become errors */
+	uint64_t max_bytes;            /* 0 = FC_IMPORT_DEFAULT_MAX */
 };
 
 /* Reads path ("-" = stdin) and appends one profile per sampled thread to out.

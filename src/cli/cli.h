@@ -50,7 +50,9 @@ struct fc_cli {
 	const char *thread;  /* --thread NAME|TID */
 	int64_t pid;         /* --pid, -1 = all */
 	bool per_thread;
-	bool same_clock; /* --same-clock: unrelated profiles on one time axis */
+	bool same_clock;  /* --same-clock: unrelated profiles on one time axis */
+	bool weight_time; /* --weight time given (folded export: µs, not samples) */
+	int count_unit;   /* --count-unit: enum fc_count_unit of folded inputs */
 	enum fc_format input_format;
 	bool no_legend;
 	bool strict;

@@ -224,12 +224,10 @@ static bool set_sort(struct fc_cli *c, const char *a, struct fc_error *e)
 
 static bool set_weight(struct fc_cli *c, const char *a, struct fc_error *e)
 {
-	if (strcmp(a, "time") == 0)
-		c->weight_samples = false;
-	else if (strcmp(a, "samples") == 0)
-		c->weight_samples = true;
-	else
+	if (strcmp(a, "time") != 0 && strcmp(a, "samples") != 0)
 		return usage(e, "--weight must be time or samples, not '%s'", a);
+	c->weight_samples = a[0] == 's';
+	c->weight_time = a[0] == 't';
 	return true;
 }
 
@@ -395,6 +393,19 @@ static bool set_same_clock(struct fc_cli *c, const char *a, struct fc_error *e)
 	return true;
 }
 
+static bool set_count_unit(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	if (strcmp(a, "samples") == 0)
+		c->count_unit = FC_COUNT_SAMPLES;
+	else if (strcmp(a, "us") == 0 || strcmp(a, "µs") == 0)
+		c->count_unit = FC_COUNT_US;
+	else if (strcmp(a, "ms") == 0)
+		c->count_unit = FC_COUNT_MS;
+	else
+		return usage(e, "--count-unit must be samples, us or ms, not '%s'", a);
+	return true;
+}
+
 static bool add_glob(const char **globs, size_t *n, const char *opt, const char *a,
 		     struct fc_error *e)
 {
@@ -441,7 +452,8 @@ static const struct option_def options[] = {
 	{ "sort", 0, "alpha|weight", CMD_RENDER | CMD_REPORT, set_sort,
 	  "graph: sibling order, alphabetical (default) or heaviest first" },
 	{ "weight", 0, "time|samples", CMD_RENDER | CMD_REPORT, set_weight,
-	  "graph: what width measures (default time)" },
+	  "graph: what width measures (default time; -f folded writes sample counts unless "
+	  "--weight time)" },
 	{ "idle", 0, NULL, CMD_RENDER | CMD_REPORT, set_idle,
 	  "graph: keep (idle), which is left out by default" },
 	{ "gc", 0, "root|stack", CMD_RENDER | CMD_REPORT, set_gc,
@@ -470,6 +482,8 @@ static const struct option_def options[] = {
 	{ "same-clock", 0, NULL, CMD_RENDER, set_same_clock,
 	  "chart: one time axis for every input, even profiles of different processes or runs "
 	  "(by default each starts at 0)" },
+	{ "count-unit", 0, "samples|us|ms", CMD_ALL, set_count_unit,
+	  "what the counts of folded stacks are (default samples, FlameGraph's convention)" },
 	{ "include", 0, "GLOB", CMD_REPORT, set_include,
 	  "report: only files matching GLOB (the name, or the path under DIR when GLOB has "
 	  "a '/'); repeatable" },

@@ -95,8 +95,9 @@ static bool info_line(struct fc_painter *p)
 		if (!append(&p->info, SEP, a))
 			return false;
 	} else {
-		/* a graph or folded weights: the total weight */
-		if (l->has_time && strcmp(l->unit, "µs") == 0) {
+		/* a graph or folded weights: the total weight (folded counts in
+		 * µs or ms with --count-unit are durations) */
+		if (strcmp(l->unit, "µs") == 0) {
 			fc_format_duration(span, a, sizeof(a));
 			snprintf(buf, sizeof(buf), "%s total", a);
 		} else {
@@ -107,7 +108,11 @@ static bool info_line(struct fc_painter *p)
 			return false;
 	}
 	fc_format_grouped((double)samples, 0, a, sizeof(a));
-	snprintf(buf, sizeof(buf), "%s sample%s", a, samples == 1 ? "" : "s");
+	/* folded stacks: one "sample" per line, which is a stack, not a sample */
+	if (l->has_time)
+		snprintf(buf, sizeof(buf), "%s sample%s", a, samples == 1 ? "" : "s");
+	else
+		snprintf(buf, sizeof(buf), "%s stack%s", a, samples == 1 ? "" : "s");
 	if (!append(&p->info, SEP, buf))
 		return false;
 	if (l->has_time && hi > 0) {

@@ -119,4 +119,32 @@ const s = d.profiles.map(p => p.start_us);
 if (s.length !== 2 || s[0] !== 0 || s[1] !== 0) { console.log("starts: " + s); process.exit(1); }
 ' "$TMP/two.json" || fail "two.json"
 
+# --- folded round trip keeps its units: sample counts by default, --count-unit ------------
+SUC=$DATA/corpus/chrome-versions/Chrome-65-sucrase.cpuprofile
+"$FLAMECHART" "$SUC" -f folded >"$TMP/x.folded" || fail "-f folded"
+[ "$(awk '{ s += $NF } END { print s }' "$TMP/x.folded")" = 17138 ] || fail "-f folded does not count samples"
+run 0 info "$TMP/x.folded"
+contains "$TMP/out" "total weight  17138 samples"
+contains "$TMP/out" "stacks        2737"
+contains "$TMP/out" "samples by tier"
+lacks "$TMP/out" " ms"
+"$FLAMECHART" "$SUC" -f folded --weight time >"$TMP/t.folded" || fail "-f folded --weight time"
+[ "$(awk '{ s += $NF } END { print s }' "$TMP/t.folded")" = 22003327 ] || fail "--weight time does not write µs"
+run 0 info --count-unit us "$TMP/t.folded"
+contains "$TMP/out" "total weight  22003.327 ms"
+contains "$TMP/out" "time by tier"
+printf 'main;work 3\nmain 2\n' >"$TMP/ms.folded"
+run 0 info --count-unit ms "$TMP/ms.folded"
+contains "$TMP/out" "total weight  5.000 ms"
+run 1 info --count-unit ns "$TMP/ms.folded"
+contains "$TMP/err" "--count-unit must be samples, us or ms"
+if command -v pdftotext >/dev/null 2>&1; then
+	run 0 "$TMP/x.folded" -m graph -o "$TMP/x.pdf"
+	header "$TMP/x.pdf"
+	contains "$TMP/x.pdf.txt" "17,138 samples total · 2,737 stacks"
+	run 0 "$TMP/t.folded" --count-unit us -m graph -o "$TMP/t.pdf"
+	header "$TMP/t.pdf"
+	contains "$TMP/t.pdf.txt" "22.00 s total · 2,737 stacks"
+fi
+
 finish
