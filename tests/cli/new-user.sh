@@ -147,4 +147,10 @@ if command -v pdftotext >/dev/null 2>&1; then
 	contains "$TMP/t.pdf.txt" "22.00 s total · 2,737 stacks"
 fi
 
+# --- WebAssembly frames are a dependency's code, not the user's ---------------------------
+WORKER=$DATA/corpus/real/ng-build/CPU.20250519.000216.90620.1.002.cpuprofile
+run 0 info "$WORKER"
+lacks "$TMP/out" "    app "
+contains "$TMP/out" "    deps         1654.943 ms   78.6%"
+
 finish
