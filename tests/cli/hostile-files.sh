@@ -85,4 +85,21 @@ gzip -dc "$TMP/ws60m.gz" | "$FLAMECHART" info - >"$TMP/out" 2>"$TMP/err"
 [ $? = 2 ] || fail "60 MiB of whitespace in a pipe: want exit 2"
 contains "$TMP/err" "MiB of whitespace before the first value, in a pipe"
 
+# --- traces with many profiles and threads (linear: tests/cli/complexity.sh) --
+awk 'BEGIN { ORS = ""; print "{\"traceEvents\":["
+	for (i = 0; i < 100000; i++) print "{\"name\":\"Profile\",\"ph\":\"P\",\"pid\":" i ",\"id\":\"0x" i "\"},"
+	print "{\"name\":\"Profile\",\"ph\":\"P\",\"pid\":1,\"tid\":1,\"ts\":0,\"id\":\"0xa\"},"
+	print "{\"name\":\"ProfileChunk\",\"ph\":\"P\",\"pid\":1,\"tid\":1,\"ts\":5,\"id\":\"0xa\",\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"f\"}}],\"samples\":[2]},\"timeDeltas\":[1]}}}"
+	print "]}\n" }' >"$TMP/profiles.json"
+rss "100 000 Profile events of as many processes, info" "$(size "$TMP/profiles.json")" 0 \
+	info "$TMP/profiles.json"
+awk 'BEGIN { ORS = ""; print "{\"traceEvents\":["
+	for (i = 0; i < 20000; i++) {
+		if (i) print ","
+		print "{\"name\":\"Profile\",\"ph\":\"P\",\"pid\":1,\"tid\":" i ",\"ts\":0,\"id\":\"0x" i "\"},"
+		print "{\"name\":\"ProfileChunk\",\"ph\":\"P\",\"pid\":1,\"tid\":" i ",\"ts\":5,\"id\":\"0x" i "\",\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"f\"}}],\"samples\":[2]},\"timeDeltas\":[1]}}}"
+	}
+	print "]}\n" }' >"$TMP/threads.json"
+rss "20 000 sampled threads, info" "$(size "$TMP/threads.json")" 0 info "$TMP/threads.json"
+
 finish
