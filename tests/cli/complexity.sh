@@ -60,4 +60,11 @@ work "$TMP/w1" info "$TMP/t1.json"
 work "$TMP/w4" info "$TMP/t4.json"
 linear "trace, 1500 and 6000 sampled threads" "$TMP/w1" "$TMP/w4"
 
+# folded stacks: N distinct frames
+awk 'BEGIN { for (i = 0; i < 50000; i++) print "f" i " 1" }' >"$TMP/f1.folded"
+awk 'BEGIN { for (i = 0; i < 200000; i++) print "f" i " 1" }' >"$TMP/f4.folded"
+work "$TMP/w1" info "$TMP/f1.folded"
+work "$TMP/w4" info "$TMP/f4.folded"
+linear "folded, 50000 and 200000 distinct frames" "$TMP/w1" "$TMP/w4"
+
 finish

@@ -102,4 +102,31 @@ awk 'BEGIN { ORS = ""; print "{\"traceEvents\":["
 	print "]}\n" }' >"$TMP/threads.json"
 rss "20 000 sampled threads, info" "$(size "$TMP/threads.json")" 0 info "$TMP/threads.json"
 
+# --- folded stacks with many distinct frames -----------------------------------
+# each costs ~128 bytes of model whatever its text: within the bound, drawn;
+# beyond it, refused while reading with a clear message
+awk 'BEGIN { for (i = 0; i < 250000; i++) print "f" i " 1" }' >"$TMP/distinct.folded"
+rss "250 000 distinct frames, folded, info" "$(size "$TMP/distinct.folded")" 0 \
+	info "$TMP/distinct.folded"
+rss "250 000 distinct frames, folded, graph SVG" "$(size "$TMP/distinct.folded")" 0 \
+	-q -m graph "$TMP/distinct.folded" -o "$TMP/distinct.svg"
+awk 'BEGIN { for (i = 0; i < 1000000; i++) print "f" i " 1" }' >"$TMP/distinct.folded"
+rss "1 M distinct frames, folded, info" "$(size "$TMP/distinct.folded")" 2 \
+	info "$TMP/distinct.folded"
+contains "$TMP/err" "folded stacks this varied need more memory than the bound"
+# one stack 1 M frames deep ("a;a;...")
+awk 'BEGIN { ORS = ""; for (i = 0; i < 1000000; i++) print "a;"; print "a 1\n" }' >"$TMP/deep.folded"
+rss "a folded stack 1 M deep, info" "$(size "$TMP/deep.folded")" 2 info "$TMP/deep.folded"
+contains "$TMP/err" "distinct stacks"
+
+# a first line longer than the 64 KiB first detection window (200 KB)
+awk 'BEGIN { ORS = ""; for (i = 0; i < 30000; i++) print "frame" i ";"; print "leaf 1\nmain 2\n" }' \
+	>"$TMP/longline.folded"
+run 0 info "$TMP/longline.folded"
+contains "$TMP/out" "folded"
+# a file whose first line is not folded: refused without quoting it
+printf 'API_TOKEN=s3cr3t-value\n' >"$TMP/dotenv"
+run 2 info "$TMP/dotenv"
+lacks "$TMP/err" "s3cr3t"
+
 finish
