@@ -67,4 +67,19 @@ work "$TMP/w1" info "$TMP/f1.folded"
 work "$TMP/w4" info "$TMP/f4.folded"
 linear "folded, 50000 and 200000 distinct frames" "$TMP/w1" "$TMP/w4"
 
+# report: N empty files whose names all make the slug "a___" ("a!@#" ...)
+names() {
+	mkdir -p "$2"
+	awk -v n="$1" -v d="$2" 'BEGIN { s = "!@#%^&()+,=~{}[]"
+		for (i = 0; i < n; i++)
+			printf "%s/a%s%s%s\n", d, substr(s, i % 16 + 1, 1),
+				substr(s, int(i / 16) % 16 + 1, 1), substr(s, int(i / 256) % 16 + 1, 1) }' |
+		xargs -d '\n' touch
+}
+names 500 "$TMP/s1"
+names 2000 "$TMP/s4"
+work "$TMP/w1" report "$TMP/s1" -o "$TMP/s1out" -q
+work "$TMP/w4" report "$TMP/s4" -o "$TMP/s4out" -q
+linear "report, 500 and 2000 names with one slug" "$TMP/w1" "$TMP/w4"
+
 finish
