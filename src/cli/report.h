@@ -99,6 +99,8 @@ bool report_save_manifest(const struct report *r, int shard, int count, struct f
 bool report_load_manifests(struct report *r, struct fc_error *err);
 /* "shard-S-of-N.json", strictly as report_save_manifest names them. */
 bool report_shard_name(const char *name, int *shard, int *count);
+/* True for the names report writes in OUTDIR (skipped when DIR is OUTDIR). */
+bool report_is_output_name(const char *name);
 /* A slug as report_scan makes them: a plain file name (docs/robustness.md). */
 bool report_slug_ok(const char *slug);
 
