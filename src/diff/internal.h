@@ -29,10 +29,4 @@ struct fc_diff_table {
 bool fc_diff_table_find(struct fc_diff_table *t, const char *key, bool add, uint32_t *out);
 void fc_diff_table_finish(struct fc_diff_table *t);
 
-/* Text for a GitHub Markdown table cell: '<', '>', '&', '"' as entities,
- * Markdown punctuation backslash-escaped ('|' included), line breaks as
- * spaces, other control characters dropped; cut (on a UTF-8 boundary) to
- * fit size. Returns the length written. */
-size_t fc_diff_md_escape(const char *s, char *out, size_t size);
-
 #endif

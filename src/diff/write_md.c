@@ -1,156 +1,64 @@
 /* The diff as Markdown for a pull-request comment (docs/diff.md): a summary
  * line with the verdict, the top significant regressions and improvements,
- * tiers and packages, everything else in <details>. Names are escaped so
- * that nothing in a profile can break a table or inject HTML, and the whole
- * comment stays under a character budget (GitHub refuses more than 65 536).
- * The escaping is local to the diff until the shared Markdown writer lands. */
+ * tiers and packages, everything else in <details>. Written with the shared
+ * Markdown writer (flamechart/markdown.h), which escapes every name from the
+ * profiles and keeps the comment under GitHub's 65 536 characters. */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "diff/internal.h"
-#include "flamechart/classify.h"
+#include "flamechart/markdown.h"
 #include "util/util.h"
 
-#define GITHUB_MAX 65536
-/* kept free for the closing lines after the last row that fits */
-#define RESERVE 600
+/* room kept for the note fc_md_doc_render adds and the closing lines */
+#define RESERVE 400
 
-size_t fc_diff_md_escape(const char *s, char *out, size_t size)
+static const char *const fn_titles[] = { "Function",    "File",       "Base ms", "Head ms",
+					 "\xce\x94 ms", "\xce\x94 %", NULL };
+static const char *const agg_titles[] = { "Name",       "Base ms",     "Head ms", "\xce\x94 ms",
+					  "\xce\x94 %", "Significant", NULL };
+
+static void numbers(struct fc_md *md, const struct fc_diff_item *x)
 {
-	size_t n = 0;
+	char d[32], p[32];
 
-	if (!size)
-		return 0;
-	for (; *s; s++) {
-		char tmp[8];
-		const char *r = tmp;
-		unsigned char ch = (unsigned char)*s;
-		size_t len;
-
-		if (ch == '<')
-			r = "&lt;";
-		else if (ch == '>')
-			r = "&gt;";
-		else if (ch == '&')
-			r = "&amp;";
-		else if (ch == '"')
-			r = "&quot;";
-		else if (ch == '\n' || ch == '\r' || ch == '\t')
-			r = " ";
-		else if (ch < 0x20 || ch == 0x7f)
-			r = "";
-		else if (strchr("\\`*_[]|~#!", ch)) {
-			tmp[0] = '\\';
-			tmp[1] = (char)ch;
-			tmp[2] = '\0';
-		} else {
-			tmp[0] = (char)ch;
-			tmp[1] = '\0';
-		}
-		len = strlen(r);
-		if (n + len + 1 > size)
-			break;
-		memcpy(out + n, r, len);
-		n += len;
-	}
-	/* never leave half a UTF-8 sequence when out is too small */
-	if (*s) {
-		size_t i = n;
-		while (i > 0 && ((unsigned char)out[i - 1] & 0xc0) == 0x80)
-			i--;
-		if (i > 0 && (unsigned char)out[i - 1] >= 0xc0 &&
-		    fc_utf8_seqlen((unsigned char)out[i - 1]) > n - (i - 1))
-			n = i - 1;
-	}
-	out[n] = '\0';
-	return n;
-}
-
-struct md {
-	char *text;
-	size_t len, cap, budget;
-	bool nomem;
-};
-
-static bool add(struct md *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static bool add(struct md *m, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0 || !FC_GROW(m->text, m->cap, m->len + (size_t)n + 1)) {
-		m->nomem = true;
-		return false;
-	}
-	va_start(ap, fmt);
-	vsnprintf(m->text + m->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	m->len += (size_t)n;
-	return true;
-}
-
-static double ms(double us)
-{
-	return us / 1000;
-}
-
-static void pct(const struct fc_diff_item *x, char *out, size_t size)
-{
-	fc_diff_format_pct(x->delta_self_us, x->side[0].self_us, out, size);
-}
-
-/* Escaped name, at most 120 bytes of the original. */
-static void cell(const char *s, char *out, size_t size)
-{
-	char cut[128];
-	size_t n = strlen(s);
-
-	if (n > 120) {
-		n = 120;
-		while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
-			n--;
-		memcpy(cut, s, n);
-		memcpy(cut + n, "\xe2\x80\xa6", 4);
-		s = cut;
-	}
-	fc_diff_md_escape(s, out, size);
-}
-
-static void row(struct md *m, const struct fc_diff_item *x, bool function)
-{
-	char name[1024], file[1024], p[32], d[32];
-
-	cell(x->name, name, sizeof(name));
-	cell(function ? x->file : "", file, sizeof(file));
-	pct(x, p, sizeof(p));
 	fc_diff_format_ms(x->delta_self_us, d, sizeof(d));
-	if (function)
-		add(m, "| %s | %s | %.1f | %.1f | %s | %s |\n", name, file, ms(x->side[0].self_us),
-		    ms(x->side[1].self_us), d, p);
-	else
-		add(m, "| %s | %.1f | %.1f | %s | %s | %s |\n", name, ms(x->side[0].self_us),
-		    ms(x->side[1].self_us), d, p, x->significant ? "yes" : "no");
+	fc_diff_format_pct(x->delta_self_us, x->side[0].self_us, p, sizeof(p));
+	fc_md_cell(md);
+	fc_md_printf(md, "%.1f", x->side[0].self_us / 1000);
+	fc_md_cell(md);
+	fc_md_printf(md, "%.1f", x->side[1].self_us / 1000);
+	fc_md_cell(md);
+	fc_md_raw(md, d);
+	fc_md_cell(md);
+	fc_md_raw(md, p);
 }
 
-static void table_head(struct md *m, bool function)
+static void fn_row(struct fc_md *md, const struct fc_diff_item *x)
 {
-	if (function)
-		add(m, "| Function | File | Base ms | Head ms | \xce\x94 ms | \xce\x94 %% |\n"
-		       "|---|---|--:|--:|--:|--:|\n");
-	else
-		add(m, "| Name | Base ms | Head ms | \xce\x94 ms | \xce\x94 %% | Significant |\n"
-		       "|---|--:|--:|--:|--:|---|\n");
+	fc_md_cell(md);
+	fc_md_text(md, x->name);
+	fc_md_cell(md);
+	if (x->file[0])
+		fc_md_code(md, x->file);
+	numbers(md, x);
+	fc_md_row_end(md);
+}
+
+static void agg_row(struct fc_md *md, const struct fc_diff_item *x)
+{
+	fc_md_cell(md);
+	fc_md_text(md, x->name);
+	numbers(md, x);
+	fc_md_cell(md);
+	fc_md_raw(md, x->significant ? "yes" : "no");
+	fc_md_row_end(md);
 }
 
 /* The top significant changes in one direction; returns how many. */
-static size_t top_table(struct md *m, const struct fc_diff *d, const size_t *order, size_t top,
+static size_t top_table(struct fc_md *md, const struct fc_diff *d, const size_t *order, size_t top,
 			bool regressions)
 {
 	size_t i, shown = 0;
@@ -162,132 +70,145 @@ static size_t top_table(struct md *m, const struct fc_diff *d, const size_t *ord
 		    (regressions ? x->delta_self_us <= 0 : x->delta_self_us >= 0))
 			continue;
 		if (!shown)
-			table_head(m, true);
-		row(m, x, true);
+			fc_md_table_head(md, fn_titles, "llrrrr");
+		fn_row(md, x);
 		shown++;
 	}
 	return shown;
 }
 
-bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url, size_t max_chars,
-		      struct fc_output *out, struct fc_error *err)
+static void summary(struct fc_md *md, const struct fc_diff *d, const char *image_url)
 {
-	struct md m = { 0 };
-	size_t *order = fc_diff_order(d, d->functions, d->n_functions), i, n_sig = 0, shown;
-	size_t *tord = fc_diff_order(d, d->tiers, d->n_tiers);
-	size_t *pord = fc_diff_order(d, d->packages, d->n_packages);
-	char delta[32], p[32], esc[1024];
 	const struct fc_diff_input *b = &d->side[0], *h = &d->side[1];
-	bool ok;
+	char delta[32], p[32];
+	size_t i, n_sig = 0;
 
-	m.budget = max_chars ? max_chars : GITHUB_MAX;
-	if (m.budget < 2 * RESERVE)
-		m.budget = 2 * RESERVE;
-	if (!order || !tord || !pord)
-		goto nomem;
 	for (i = 0; i < d->n_functions; i++)
 		n_sig += d->functions[i].significant;
 	fc_diff_format_ms(d->total.delta_self_us, delta, sizeof(delta));
-	pct(&d->total, p, sizeof(p));
-	add(&m, "### flamechart diff: %s\n\n",
-	    d->failed ? "\xe2\x9d\x8c regression"
-	    : n_sig   ? "changes found"
-		      : "no significant change");
-	add(&m,
-	    "**Total CPU** per run: %.1f ms \xe2\x86\x92 %.1f ms (%s, %s, %s). "
-	    "%zu significant function change%s.\n\n",
-	    ms(d->total.side[0].self_us), ms(d->total.side[1].self_us), delta, p,
-	    d->total.significant ? "significant" : "not significant", n_sig, n_sig == 1 ? "" : "s");
-	cell(b->path, esc, sizeof(esc));
-	add(&m, "BASE %s: %zu run%s \xc2\xb7 ", esc, b->n_runs, b->n_runs == 1 ? "" : "s");
-	cell(h->path, esc, sizeof(esc));
-	add(&m,
-	    "HEAD %s: %zu run%s \xc2\xb7 %s test, \xce\xb1 = %g, minimum change %.1f ms \xc2\xb7 "
-	    "normalisation: %s\n\n",
-	    esc, h->n_runs, h->n_runs == 1 ? "" : "s",
-	    strcmp(d->test, "welch") == 0 ? "Welch's t" : "two-proportion z", d->options.alpha,
-	    ms(d->threshold_us), d->options.normalize_total ? "total" : "none");
-	for (i = 0; i < d->n_rules; i++) {
-		cell(d->rules[i].text, esc, sizeof(esc));
-		if (d->rules[i].crossed) {
-			char why[1024];
-			cell(d->rules[i].why ? d->rules[i].why : "", why, sizeof(why));
-			add(&m, "- **Failed** `--fail-on` %s: %s\n", esc, why);
-		} else {
-			add(&m, "- Passed `--fail-on` %s\n", esc);
-		}
-	}
+	fc_diff_format_pct(d->total.delta_self_us, d->total.side[0].self_us, p, sizeof(p));
+	fc_md_printf(md, "### flamechart diff: %s\n\n",
+		     d->failed ? "\xe2\x9d\x8c regression"
+		     : n_sig   ? "changes, no rule crossed"
+			       : "no significant change");
+	fc_md_printf(md,
+		     "**Total CPU per run:** %.1f ms \xe2\x86\x92 %.1f ms (%s, %s, %s) \xc2\xb7 "
+		     "%zu significant function change%s\n\n",
+		     d->total.side[0].self_us / 1000, d->total.side[1].self_us / 1000, delta, p,
+		     d->total.significant ? "significant" : "not significant", n_sig,
+		     n_sig == 1 ? "" : "s");
+	fc_md_raw(md, "BASE ");
+	fc_md_code(md, b->path);
+	fc_md_printf(md, ": %zu run%s \xc2\xb7 HEAD ", b->n_runs, b->n_runs == 1 ? "" : "s");
+	fc_md_code(md, h->path);
+	fc_md_printf(md,
+		     ": %zu run%s \xc2\xb7 %s test, \xce\xb1 = %g, smallest change counted %.1f ms "
+		     "\xc2\xb7 normalisation: %s\n",
+		     h->n_runs, h->n_runs == 1 ? "" : "s",
+		     strcmp(d->test, "welch") == 0 ? "Welch's t" : "two-proportion z",
+		     d->options.alpha, d->threshold_us / 1000,
+		     d->options.normalize_total ? "total" : "none");
 	if (d->n_rules)
-		add(&m, "\n");
-	if (image_url) {
-		char url[2048];
-		size_t k = 0;
-		/* a URL in <...>: only the characters that would end it are escaped */
-		for (i = 0; image_url[i] && k + 4 < sizeof(url); i++) {
-			unsigned char ch = (unsigned char)image_url[i];
-			if (ch == '<' || ch == '>' || ch == ' ' || ch < 0x20)
-				k += (size_t)snprintf(url + k, sizeof(url) - k, "%%%02X", ch);
-			else
-				url[k++] = (char)ch;
+		fc_md_blank_line(md);
+	for (i = 0; i < d->n_rules; i++) {
+		fc_md_raw(md, d->rules[i].crossed ? "- **Failed** " : "- Passed ");
+		fc_md_code(md, d->rules[i].text);
+		if (d->rules[i].crossed) {
+			fc_md_raw(md, ": ");
+			fc_md_text(md, d->rules[i].why);
 		}
-		url[k] = '\0';
-		add(&m, "![differential flame graph](<%s>)\n\n", url);
+		fc_md_raw(md, "\n");
 	}
-	add(&m, "#### Top regressions (self time per run)\n\n");
-	if (!top_table(&m, d, order, top, true))
-		add(&m, "None significant.\n");
-	add(&m, "\n#### Top improvements\n\n");
-	if (!top_table(&m, d, order, top, false))
-		add(&m, "None significant.\n");
-	add(&m, "\n#### Tiers\n\n");
-	table_head(&m, false);
+	if (image_url) {
+		fc_md_blank_line(md);
+		if (fc_md_image(md, "differential flame graph", image_url))
+			fc_md_raw(md, "\n");
+	}
+}
+
+bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url, size_t max_chars,
+		      struct fc_output *out, struct fc_error *err)
+{
+	size_t *order = fc_diff_order(d, d->functions, d->n_functions);
+	size_t *tord = fc_diff_order(d, d->tiers, d->n_tiers);
+	size_t *pord = fc_diff_order(d, d->packages, d->n_packages);
+	size_t budget = max_chars ? max_chars : FC_MD_GITHUB_LIMIT, used = 0, i, shown;
+	struct fc_md_doc doc;
+	struct fc_md text, *md, *parts[5];
+	size_t n_parts = 0;
+	bool ok = false;
+
+	fc_md_doc_init(&doc);
+	fc_md_init(&text);
+	if (!order || !tord || !pord)
+		goto nomem;
+	md = parts[n_parts++] = fc_md_doc_add(&doc, "summary", false);
+	summary(md, d, image_url);
+	fc_md_blank_line(md);
+	md = parts[n_parts++] = fc_md_doc_add(&doc, "top changes", false);
+	fc_md_raw(md, "#### Top regressions (self time per run)\n\n");
+	if (!top_table(md, d, order, top, true))
+		fc_md_raw(md, "None significant.\n");
+	fc_md_blank_line(md);
+	fc_md_raw(md, "#### Top improvements\n\n");
+	if (!top_table(md, d, order, top, false))
+		fc_md_raw(md, "None significant.\n");
+	fc_md_blank_line(md);
+	md = parts[n_parts++] = fc_md_doc_add(&doc, "tiers", true);
+	fc_md_raw(md, "#### Tiers\n");
+	fc_md_table_head(md, agg_titles, "lrrrrl");
 	for (i = 0; i < d->n_tiers; i++)
-		row(&m, &d->tiers[tord[i]], false);
+		agg_row(md, &d->tiers[tord[i]]);
+	fc_md_blank_line(md);
 	if (d->n_packages) {
-		add(&m, "\n#### Packages\n\n");
-		table_head(&m, false);
+		md = parts[n_parts++] = fc_md_doc_add(&doc, "packages", true);
+		fc_md_raw(md, "#### Packages\n");
+		fc_md_table_head(md, agg_titles, "lrrrrl");
 		for (i = 0; i < d->n_packages && i < top; i++)
-			row(&m, &d->packages[pord[i]], false);
+			agg_row(md, &d->packages[pord[i]]);
+		fc_md_blank_line(md);
 	}
-	add(&m, "\n<details><summary>All %zu functions</summary>\n\n", d->n_functions);
-	table_head(&m, true);
+	for (i = 0; i < n_parts; i++)
+		used += parts[i]->len;
+	/* everything else, as many rows as the budget leaves room for */
+	md = fc_md_doc_add(&doc, "all functions", true);
+	{
+		char summary_text[64];
+		snprintf(summary_text, sizeof(summary_text), "All %zu functions", d->n_functions);
+		fc_md_details_begin(md, summary_text);
+	}
+	fc_md_table_head(md, fn_titles, "llrrrr");
 	for (i = shown = 0; i < d->n_functions; i++) {
-		size_t before = m.len;
-		row(&m, &d->functions[order[i]], true);
-		if (m.len + RESERVE > m.budget) {
-			m.len = before;
-			m.text[m.len] = '\0';
+		size_t before = md->len;
+		fn_row(md, &d->functions[order[i]]);
+		if (used + md->len + RESERVE > budget) {
+			md->len = before;
+			if (md->data)
+				md->data[before] = '\0';
 			break;
 		}
 		shown++;
 	}
-	if (shown < d->n_functions)
-		add(&m, "\n%zu more functions left out to stay under %zu characters.\n",
-		    d->n_functions - shown, m.budget);
-	add(&m, "\n</details>\n");
-	if (m.nomem)
-		goto nomem;
-	/* the parts before the long table can only be long with a huge --top */
-	if (m.len > m.budget) {
-		m.len = m.budget - 64;
-		while (m.len > 0 && ((unsigned char)m.text[m.len] & 0xc0) == 0x80)
-			m.len--;
-		m.text[m.len] = '\0';
-		add(&m, "\n\n(cut to %zu characters)\n", m.budget);
+	if (shown < d->n_functions) {
+		fc_md_blank_line(md);
+		fc_md_printf(md, "%zu more functions left out to stay under %zu characters.\n",
+			     d->n_functions - shown, budget);
 	}
-	ok = fc_output_write(out, m.text, m.len);
-	free(m.text);
-	free(order);
-	free(tord);
-	free(pord);
+	fc_md_details_end(md);
+	fc_md_raw(md, "\n");
+	if (!fc_md_doc_render(&doc, budget, &text) || text.failed)
+		goto nomem;
+	ok = fc_output_write(out, text.data ? text.data : "", text.len);
 	if (!ok)
 		fc_error_set(err, FC_ERR_OUTPUT, "write error");
-	return ok;
+	goto done;
 nomem:
-	free(m.text);
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+done:
+	fc_md_finish(&text);
+	fc_md_doc_finish(&doc);
 	free(order);
 	free(tord);
 	free(pord);
-	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
-	return false;
+	return ok;
 }

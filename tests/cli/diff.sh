@@ -41,12 +41,12 @@ if (d.mode !== 'diff' || d.normalize !== 'none' || d.match !== 'function') fail(
 "
 # the Markdown names it first, with the rule that failed
 first=$(grep '^| ' "$TMP/r.md" | grep -v '^| Function\|^| Name' | head -1)
-case $first in "| hotLoop | app.js |"*) ;; *) fail "first Markdown row: $first" ;; esac
-contains "$TMP/r.md" "**Failed** \`--fail-on\` self&gt;+10%: hotLoop (app.js): +"
+case $first in "| hotLoop | \`app.js\` |"*) ;; *) fail "first Markdown row: $first" ;; esac
+contains "$TMP/r.md" "- **Failed** \`self>+10%\`: hotLoop \\(app.js\\)\\: +"
 contains "$TMP/r.md" "### flamechart diff:"
 contains "$TMP/r.md" "<details><summary>All "
 run 0 diff "$D/regress/base" "$D/regress/head" --fail-on 'self>+300ms' -f md
-contains "$TMP/out" "Passed \`--fail-on\` self&gt;+300ms"
+contains "$TMP/out" "- Passed \`self>+300ms\`"
 run 6 diff "$D/regress/base" "$D/regress/head" --fail-on 'total>+20%' -f json -o /dev/null
 run 6 diff "$D/regress/base" "$D/regress/head" --fail-on 'tier:app>+25%' -f json -o /dev/null
 run 0 diff "$D/regress/base" "$D/regress/head" --fail-on 'tier:gc>+25%' -f json -o /dev/null
@@ -71,7 +71,7 @@ const big = d.functions.filter((f) => f.significant && Math.abs(f.delta_self_us)
 if (big.length) fail('noise: significant changes above 2%: ' + big.map((f) => f.name));
 if (d.failed) fail('noise: failed');
 "
-contains "$TMP/z.md" "Passed \`--fail-on\` self&gt;+10%"
+contains "$TMP/z.md" "- Passed \`self>+10%\`"
 
 # --- moved and shifted: the same answer as the regression pair ----------------
 run 6 diff "$D/regress/base" "$D/moved/head" --fail-on 'self>+10%' -o "$TMP/m.json"
@@ -144,8 +144,8 @@ for s in base head; do
 	printf '%s' '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1},"children":[2,3]},{"id":2,"callFrame":{"functionName":"<img src=x onerror=alert(1)>|x","scriptId":"1","url":"file:///p/a.js","lineNumber":1,"columnNumber":1}},{"id":3,"callFrame":{"functionName":"ok","scriptId":"1","url":"file:///p/b|c.js","lineNumber":1,"columnNumber":1}}],"startTime":0,"endTime":99000,"samples":['"$samples"'],"timeDeltas":['"$deltas"']}' >"$TMP/$s.cpuprofile"
 done
 run 0 diff "$TMP/base.cpuprofile" "$TMP/head.cpuprofile" -f md --min-change 0.5ms --alpha 0.5
-contains "$TMP/out" "| &lt;img src=x onerror=alert(1)&gt;\\|x | a.js |"
+contains "$TMP/out" "| &lt;img src=x onerror=alert\\(1\\)&gt;\\|x | \`a.js\` |"
 lacks "$TMP/out" "<img src"
-contains "$TMP/out" "b\\|c.js"
+contains "$TMP/out" "| ok | \`b\\|c.js\` |"
 
 finish

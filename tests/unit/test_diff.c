@@ -1,7 +1,8 @@
 /* flamechart diff: the function key, the statistics (against values from
  * tests/data/diff/stats-reference.js, which integrates the densities
  * numerically instead of using the incomplete beta), the --fail-on parser,
- * Markdown escaping, and a whole comparison of two tiny profiles. */
+ * and a whole comparison of two tiny profiles with its Markdown under a
+ * budget. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -187,30 +189,6 @@ static void test_rules(void **state)
 	}
 }
 
-static void test_md_escape(void **state)
-{
-	char out[256];
-	(void)state;
-
-	fc_diff_md_escape("<img src=x onerror=alert(1)>", out, sizeof(out));
-	assert_string_equal(out, "&lt;img src=x onerror=alert(1)&gt;");
-	fc_diff_md_escape("a|b", out, sizeof(out));
-	assert_string_equal(out, "a\\|b");
-	fc_diff_md_escape("*x* _y_ `z` [l](u) ~s~ #h !i \\", out, sizeof(out));
-	assert_string_equal(out, "\\*x\\* \\_y\\_ \\`z\\` \\[l\\](u) \\~s\\~ \\#h \\!i \\\\");
-	fc_diff_md_escape("a\nb\r\tc\x01"
-			  "d & \"e\"",
-			  out, sizeof(out));
-	assert_string_equal(out, "a b  cd &amp; &quot;e&quot;");
-	/* cut on a code point boundary, never inside an entity or escape */
-	fc_diff_md_escape("ab\xc3\xa9", out, 4);
-	assert_string_equal(out, "ab");
-	fc_diff_md_escape("a<", out, 5);
-	assert_string_equal(out, "a");
-	fc_diff_md_escape("\xe2\x88\x92x", out, sizeof(out));
-	assert_string_equal(out, "\xe2\x88\x92x");
-}
-
 /* A profile with one function per (name, self samples), all under main. */
 static char *profile_json(const char *url, const char *const *names, const int *counts, size_t n)
 {
@@ -317,6 +295,27 @@ static void test_compare(void **state)
 	assert_true(fc_diff_evaluate(&d, rules, 2, &err));
 	assert_true(d.rules[0].crossed && !d.rules[1].crossed && d.failed);
 	assert_non_null(strstr(d.rules[0].why, "alpha (lib/f.js)"));
+	/* the Markdown stays within its budget */
+	{
+		char path[] = "/tmp/fc-test-diff-XXXXXX";
+		int fd = mkstemp(path);
+		struct fc_output out;
+		FILE *f;
+		long size;
+		assert_true(fd >= 0);
+		close(fd);
+		assert_true(fc_output_open(&out, path, &err));
+		assert_true(
+			fc_diff_write_md(&d, 10, "https://example.com/d.png", 1500, &out, &err));
+		assert_true(fc_output_commit(&out, &err));
+		f = fopen(path, "rb");
+		assert_non_null(f);
+		fseek(f, 0, SEEK_END);
+		size = ftell(f);
+		fclose(f);
+		unlink(path);
+		assert_true(size > 200 && size <= 1500);
+	}
 	fc_diff_finish(&d);
 	fc_diff_finish(&d);
 }
@@ -326,7 +325,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_key_path),    cmocka_unit_test(test_welch),
 		cmocka_unit_test(test_proportions), cmocka_unit_test(test_rules),
-		cmocka_unit_test(test_md_escape),   cmocka_unit_test(test_compare),
+		cmocka_unit_test(test_compare),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
