@@ -181,14 +181,15 @@ static char *subtitle(const struct fc_diff *d)
 
 	fc_diff_format_ms(d->total.delta_self_us, ms, sizeof(ms));
 	fc_diff_format_pct(d->total.delta_self_us, d->total.side[0].self_us, pct, sizeof(pct));
-	return fc_asprintf("BASE %s: %zu run%s, %.1f ms per run  \xc2\xb7  HEAD %s: %zu run%s, "
-			   "%.1f ms per run  \xc2\xb7  change %s (%s)%s  \xc2\xb7  "
-			   "normalisation: %s  \xc2\xb7  %s test, \xce\xb1 = %g",
+	return fc_asprintf("BASE %s: %zu run%s, %.1f ms/run  \xc2\xb7  HEAD %s: %zu run%s, "
+			   "%.1f ms/run  \xc2\xb7  %s (%s)%s  \xc2\xb7  "
+			   "normalisation: %s  \xc2\xb7  %s, \xce\xb1 %g",
 			   b->path, b->n_runs, b->n_runs == 1 ? "" : "s", b->total_us / 1000,
 			   h->path, h->n_runs, h->n_runs == 1 ? "" : "s", h->total_us / 1000, ms,
 			   pct, d->total.significant ? "" : ", not significant",
 			   d->options.normalize_total ? "BASE scaled to HEAD's total" : "none",
-			   strcmp(d->test, "welch") == 0 ? "Welch's t" : "two-proportion z",
+			   strcmp(d->test, "welch") == 0 ? "Welch's t-test"
+							 : "two-proportion z-test",
 			   d->options.alpha);
 }
 
