@@ -27,6 +27,13 @@ struct fc_paint_options {
 	bool interactive;     /* SVG: inline script for zoom and search */
 	bool svg_cairo;       /* SVG: cairo's SVG surface (glyphs as paths) instead
 			       * of the native writer, for comparison */
+	/* A diff's extras (docs/diff.md), NULL for none: a legend drawn instead
+	 * of the scheme's (borrowed), and a note appended to a frame's label
+	 * ("+12.3 ms"), written to out (size bytes) by label_note. */
+	const struct fc_legend *legend;
+	void (*label_note)(void *ctx, const struct fc_profile *p, uint32_t frame, char *out,
+			   size_t size);
+	void *note_ctx;
 };
 
 struct fc_painter;
