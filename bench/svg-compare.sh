@@ -23,12 +23,14 @@ best() {
 	b=
 	for i in 1 2 3; do
 		/usr/bin/time -f '%U %S' -o "$out/time" "$fc" "$@" 2>/dev/null
-		b=$(awk -v b="$b" '{ t = $1 + $2; if (b == "" || t < b) b = t; printf "%.2f", b }' "$out/time")
+		b=$(awk -v b="$b" 'END { t = $1 + $2; if (b == "" || t < b) b = t; printf "%.2f", b }' "$out/time")
 	done
 	echo "$b"
 }
 
-row() { # NAME MODE FILE
+row() { # NAME MODE FILE (nothing when flamechart cannot render FILE)
+	rm -f "$out/n.svg" "$out/c.svg"
+	"$fc" "$3" -m "$2" -o "$out/n.svg" 2>/dev/null || return 0
 	tn=$(best "$3" -m "$2" -o "$out/n.svg")
 	tc=$(best "$3" -m "$2" --svg-backend cairo -o "$out/c.svg")
 	sn=$(wc -c <"$out/n.svg")
