@@ -97,7 +97,12 @@ function load(path) {
   const dur = samples.map((_, i) => Math.max(0, (i + 1 < n ? times[i + 1] : end) - times[i]));
   // a frame: what the graph draws of it (name, url, line, column), and for a
   // script without a URL its id, which tells such scripts apart (DevTools)
+  // the model's strings: C0 controls and DEL (tab excepted) become U+FFFD
+  const clean = (t) => (typeof t.toWellFormed === 'function' ? t.toWellFormed() : t)
+    .replace(/[\u0000-\u0008\u000a-\u001f\u007f]/g, '\ufffd');
   for (const x of nodes) {
+    x.name = clean(x.name);
+    x.url = clean(x.url);
     const script = !(x.sid === undefined || x.sid === 0 || x.sid === '0' || x.sid === '');
     x.key = `${x.name}\u0001${x.url}\u0001${x.line}\u0001${x.column}\u0003${x.url === '' && script ? x.sid : ''}`;
   }
