@@ -10,6 +10,7 @@
 
 #include "flamechart/error.h"
 #include "flamechart/profile.h"
+#include "flamechart/scope.h"
 
 enum fc_command { FC_CMD_RENDER, FC_CMD_INFO, FC_CMD_REPORT };
 
@@ -60,6 +61,9 @@ struct fc_cli {
 	bool strict;
 	bool quiet;
 	uint64_t max_input_bytes;
+	/* --focus, --exclude, --prune, --collapse-recursion, --merge-by,
+	 * --reverse, --sandwich, --match-on (fc_scope_finish in fc_cli_finish) */
+	struct fc_scope scope;
 
 	/* report */
 	bool recursive;
@@ -117,8 +121,9 @@ bool fc_cli_check_graph_only(const struct fc_cli *cli, struct fc_error *err);
 struct fc_theme;
 const struct fc_theme *fc_cli_theme(const struct fc_cli *cli, struct fc_error *err);
 
-/* Imports every input named in paths into set, applying --thread/--pid
- * and then --hide; false with err on the first failure. */
+/* Imports every input named in paths into set, applying --thread/--pid,
+ * then --hide, then the scope transforms (docs/scope.md); false with err
+ * on the first failure. */
 bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		   struct fc_profile_set *set, struct fc_error *err);
 

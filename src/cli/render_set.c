@@ -124,7 +124,8 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 		.sort_weight = cli->sort_weight,
 		.weight_samples = cli->weight_samples,
 		.inverted = cli->inverted,
-		.per_thread = cli->per_thread,
+		/* --sandwich: the callers and the callees are two lanes */
+		.per_thread = cli->per_thread || cli->scope.sandwich,
 		.minwidth = cli->minwidth,
 		.minwidth_pct = cli->minwidth_pct,
 	};

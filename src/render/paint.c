@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "flamechart/classify.h"
+#include "flamechart/scope.h"
 #include "render/paint_internal.h"
 #include "util/util.h"
 
@@ -179,13 +180,26 @@ static void columns(const struct fc_painter *p, const struct fc_box *b, double *
 	*w = x1 - x0 > 1 ? x1 - x0 : 1;
 }
 
+/* A graph lane drawn as an icicle: --inverted, or the callees half of a
+ * sandwich (the function at its top, joined to the callers above it). */
+static bool lane_inverted(const struct fc_layout *l, size_t lane)
+{
+	const struct fc_lane *ln = &l->lanes[lane];
+
+	if (ln->n_sources && ln->sources[0]->sandwich_part == FC_SANDWICH_CALLEES)
+		return true;
+	if (ln->n_sources && ln->sources[0]->sandwich_part == FC_SANDWICH_CALLERS)
+		return false;
+	return l->options.inverted;
+}
+
 static double row_y(const struct fc_painter *p, size_t lane, uint32_t depth)
 {
 	const struct fc_layout *l = p->layout;
 	double h = bar_height(p->theme);
 	uint32_t rows = p->lane_rows[lane];
 
-	if (l->mode == FC_MODE_GRAPH && !l->options.inverted)
+	if (l->mode == FC_MODE_GRAPH && !lane_inverted(l, lane))
 		return p->lane_y[lane] + (double)(rows - 1 - (depth < rows ? depth : rows - 1)) * h;
 	return p->lane_y[lane] + (double)depth * h;
 }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flamechart/scope.h"
 #include "render/paint_internal.h"
 #include "util/util.h"
 
@@ -76,6 +77,9 @@ static bool info_line(struct fc_painter *p)
 		for (k = 0; k < lane->n_sources; k++) {
 			const struct fc_profile *q = lane->sources[k];
 			double med = fc_profile_median_interval(q);
+			/* a sandwich's two halves are one profile's samples */
+			if (q->sandwich_part == FC_SANDWICH_CALLERS)
+				continue;
 			samples += q->n_samples;
 			if (med > 0 && (n_profiles == 0 || med < lo))
 				lo = med;
@@ -136,6 +140,20 @@ static bool notes_line(struct fc_painter *p)
 	double idle = 0;
 	char buf[160], w[32], a[48];
 
+	/* the scope transforms first: they say what the image is of; each
+	 * phrase once, however many lanes share it */
+	for (i = 0; i < l->n_lanes; i++) {
+		for (k = 0; k < l->lanes[i].n_sources; k++) {
+			const struct fc_profile *q = l->lanes[i].sources[k];
+			size_t t;
+			for (t = 0; t < q->n_transforms; t++) {
+				if (p->notes && strstr(p->notes, q->transforms[t]))
+					continue;
+				if (!append(&p->notes, SEP, q->transforms[t]))
+					return false;
+			}
+		}
+	}
 	for (i = 0; i < l->n_lanes; i++) {
 		coalesced += l->lanes[i].coalesced_frames;
 		healed += l->lanes[i].healed;
