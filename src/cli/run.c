@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "render/output_signal.h"
 
 #ifndef FC_VERSION
 #define FC_VERSION "0.1.0"
@@ -67,6 +68,8 @@ int fc_cli_main(int argc, char **argv)
 
 	/* A closed pipe is an output error we report, not a silent death. */
 	signal(SIGPIPE, SIG_IGN);
+	/* an interrupted render or report leaves no temporary file behind */
+	fc_output_cleanup_on_signals();
 
 	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
 		fc_cli_help(stdout);
