@@ -377,6 +377,8 @@ bool report_scan(struct report *r, struct fc_error *err)
 		return false;
 	if (!fc_sort(r->files, r->n_files, sizeof(*r->files), by_rel, NULL))
 		goto nomem;
+	if (!report_filter(r, err))
+		return false;
 	for (i = 0; i < r->n_files; i++)
 		parse_node_name(&r->files[i]);
 	if (!make_groups(r))
@@ -462,6 +464,11 @@ void report_finish(struct report *r)
 		free(r->groups[i].error);
 	}
 	free(r->groups);
+	for (i = 0; i < r->n_skipped; i++)
+		free(r->skipped[i]);
+	free(r->skipped);
+	r->skipped = NULL;
+	r->n_skipped = 0;
 	r->files = NULL;
 	r->groups = NULL;
 	r->n_files = r->n_groups = 0;

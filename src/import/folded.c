@@ -362,10 +362,15 @@ static bool add_line(struct importer *im, const char *s, size_t len)
 }
 
 /* Hands the tree and the weighted samples to the builder. */
-static bool build(struct importer *im)
+static bool build(struct importer *im, enum fc_count_unit unit)
 {
 	struct fc_builder *b = &im->b;
-	double scale = im->decimal ? DECIMAL_SCALE : 1.0, total = 0;
+	/* durations become whole µs; sample counts with decimals thousandths */
+	double scale = unit == FC_COUNT_MS   ? 1000.0
+		       : unit == FC_COUNT_US ? 1.0
+		       : im->decimal         ? DECIMAL_SCALE
+					     : 1.0,
+	       total = 0;
 	size_t i;
 
 	for (i = 0; i < im->n_nodes; i++) {
@@ -424,11 +429,17 @@ static bool finish_profile(struct importer *im, const struct fc_import_options *
 		im->err->line = im->first_invalid;
 		return false;
 	}
-	if (!build(im))
+	if (!build(im, opts->count_unit))
 		return false;
 	p->format = FC_FORMAT_FOLDED;
+	/* durations, but no order in time: still no chart */
 	p->has_time = false;
-	p->weight_unit = im->decimal ? "1/1000 samples" : "samples";
+	if (opts->count_unit != FC_COUNT_SAMPLES) {
+		p->weight_unit = "µs";
+		im->decimal = false; /* kept to the µs, no note */
+	} else {
+		p->weight_unit = im->decimal ? "1/1000 samples" : "samples";
+	}
 	if (im->invalid) {
 		snprintf(where, sizeof(where), "line %ld", im->first_invalid);
 		if (!fc_builder_repair(&im->b, im->err, where, 0, 0,
@@ -451,7 +462,6 @@ static bool finish_profile(struct importer *im, const struct fc_import_options *
 		if (!p->note)
 			return nomem(im);
 	}
-	(void)opts;
 	fc_profile_classify(p);
 	return true;
 }
