@@ -485,6 +485,79 @@ void fc_cli_help(FILE *out)
 	      out);
 }
 
+/* roff text: backslashes and hyphens escaped, a leading dot or quote
+ * guarded */
+static void roff(FILE *out, const char *s)
+{
+	if (*s == '.' || *s == '\'')
+		fputs("\\&", out);
+	for (; *s; s++) {
+		if (*s == '\\')
+			fputs("\\e", out);
+		else if (*s == '-')
+			fputs("\\-", out);
+		else
+			fputc(*s, out);
+	}
+}
+
+void fc_cli_man(FILE *out)
+{
+	static const char *const exits[][2] = {
+		{ "0", "success" },
+		{ "1", "usage error (bad option or argument)" },
+		{ "2", "input error (unreadable or invalid profile, or a warning under --strict)" },
+		{ "3", "output error (cannot write the output, disk full, broken pipe)" },
+		{ "4", "partial: report rendered some profiles and failed others" },
+		{ "5", "internal error (out of memory)" },
+	};
+	size_t i;
+
+	fprintf(out, ".TH FLAMECHART 1 \"\" \"flamechart %s\" \"User Commands\"\n", fc_version());
+	fputs(".SH NAME\nflamechart \\- flame charts and flame graphs of JavaScript CPU profiles\n"
+	      ".SH SYNOPSIS\n"
+	      ".B flamechart\n[\\fBrender\\fR] [\\fIOPTIONS\\fR] \\fIINPUT\\fR...\n.br\n"
+	      ".B flamechart info\n[\\fIOPTIONS\\fR] \\fIINPUT\\fR...\n.br\n"
+	      ".B flamechart report\n[\\fIOPTIONS\\fR] \\fIDIR\\fR \\fB\\-o\\fR "
+	      "\\fIOUTDIR\\fR\n.br\n"
+	      ".B flamechart help\n[\\fICOMMAND\\fR]\n"
+	      ".SH DESCRIPTION\n"
+	      "\\fBrender\\fR (the default) draws a flame chart or graph; \\fBinfo\\fR prints a "
+	      "summary of each profile; \\fBreport\\fR renders every profile in a directory.\n"
+	      ".PP\nINPUT is a .cpuprofile, a Chrome trace (JSON), a JS Self\\-Profiling trace or "
+	      "folded stacks, optionally gzip\\-compressed; \\(aq\\-\\(aq reads stdin.\n"
+	      ".SH OPTIONS\n",
+	      out);
+	for (i = 0; i < FC_ARRAY_LEN(options); i++) {
+		const struct option_def *o = &options[i];
+
+		fputs(".TP\n", out);
+		if (o->short_name)
+			fprintf(out, "\\fB\\-%c\\fR, ", o->short_name);
+		fputs("\\fB\\-\\-", out);
+		roff(out, o->name);
+		fputs("\\fR", out);
+		if (o->metavar) {
+			fputs(" \\fI", out);
+			roff(out, o->metavar);
+			fputs("\\fR", out);
+		}
+		fputc('\n', out);
+		roff(out, o->help);
+		fputc('\n', out);
+	}
+	fputs(".TP\n\\fB\\-h\\fR, \\fB\\-\\-help\\fR\nshow this help\n"
+	      ".TP\n\\fB\\-V\\fR, \\fB\\-\\-version\\fR\nshow the version\n"
+	      ".SH EXIT STATUS\n",
+	      out);
+	for (i = 0; i < FC_ARRAY_LEN(exits); i++) {
+		fprintf(out, ".TP\n%s\n", exits[i][0]);
+		roff(out, exits[i][1]);
+		fputc('\n', out);
+	}
+	fputs(".SH SEE ALSO\nThe README and docs/ of the flamechart sources.\n", out);
+}
+
 static const struct option_def *find_long(const char *name, size_t len)
 {
 	size_t i;

@@ -6,10 +6,6 @@
 
 #include "cli/cli.h"
 
-#ifndef FC_VERSION
-#define FC_VERSION "0.1.0"
-#endif
-
 void fc_log(const char *fmt, ...)
 {
 	va_list ap;
@@ -72,8 +68,12 @@ int fc_cli_main(int argc, char **argv)
 		fc_cli_help(stdout);
 		return fflush(stdout) == 0 ? FC_EXIT_OK : FC_EXIT_OUTPUT;
 	}
+	if (argc == 2 && strcmp(argv[1], "--man") == 0) { /* the build writes flamechart.1 */
+		fc_cli_man(stdout);
+		return fflush(stdout) == 0 ? FC_EXIT_OK : FC_EXIT_OUTPUT;
+	}
 	if (argc == 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
-		printf("flamechart %s\n", FC_VERSION);
+		printf("flamechart %s\n", fc_version());
 		return fflush(stdout) == 0 ? FC_EXIT_OK : FC_EXIT_OUTPUT;
 	}
 	fc_error_init(&err);
@@ -89,6 +89,12 @@ int fc_cli_main(int argc, char **argv)
 		fc_cli_finish(&cli);
 		return FC_EXIT_USAGE;
 	}
+	cli.ctx = fc_context_create();
+	if (!cli.ctx) {
+		fc_log("out of memory");
+		fc_cli_finish(&cli);
+		return FC_EXIT_INTERNAL;
+	}
 	switch (cli.command) {
 	case FC_CMD_INFO:
 		rc = fc_cmd_info(&cli);
@@ -101,6 +107,7 @@ int fc_cli_main(int argc, char **argv)
 		rc = fc_cmd_render(&cli);
 		break;
 	}
+	fc_context_destroy(cli.ctx);
 	fc_cli_finish(&cli);
 	return rc;
 }
