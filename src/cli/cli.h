@@ -20,6 +20,7 @@ enum fc_mode_bits { FC_MODE_BIT_CHART = 1, FC_MODE_BIT_GRAPH = 2 };
 
 struct fc_cli {
 	enum fc_command command;
+	bool help;              /* --help after the command: its help, nothing else */
 	struct fc_context *ctx; /* themes, for the whole run (fc_cli_main) */
 	const char *const *inputs;
 	size_t n_inputs;
@@ -65,6 +66,10 @@ int fc_cli_main(int argc, char **argv);
 bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *err);
 void fc_cli_finish(struct fc_cli *cli);
 void fc_cli_help(FILE *out);
+/* The help of one command: its usage and the options it takes. */
+void fc_cli_help_command(FILE *out, enum fc_command command);
+/* The index of the command named (render, info, report), -1 when none. */
+int fc_cli_command_parse(const char *name);
 /* flamechart(1) in roff, from the same table as fc_cli_help. */
 void fc_cli_man(FILE *out);
 

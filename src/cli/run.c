@@ -55,6 +55,35 @@ void fc_log_profile_warnings(const struct fc_cli *cli, const struct fc_profile_s
 	}
 }
 
+/* The one hint after a usage error: none when the message already makes a
+ * suggestion, else where the help is. */
+static void try_help(const struct fc_error *err, enum fc_command command, int argc, char **argv)
+{
+	if (strstr(err->text, "did you mean"))
+		return;
+	if (argc > 1 && fc_cli_command_parse(argv[1]) == (int)command)
+		fprintf(stderr, "Try 'flamechart %s --help' for more information.\n", argv[1]);
+	else
+		fputs("Try 'flamechart --help' for more information.\n", stderr);
+}
+
+/* flamechart help [COMMAND] */
+static int help_command(int argc, char **argv)
+{
+	int command = argc > 2 ? fc_cli_command_parse(argv[2]) : -1;
+
+	if (argc > 3 || (argc == 3 && command < 0)) {
+		fc_log("help takes one command name (render, info, report)%s%s%s",
+		       argc == 3 ? ", not '" : "", argc == 3 ? argv[2] : "", argc == 3 ? "'" : "");
+		return FC_EXIT_USAGE;
+	}
+	if (command < 0)
+		fc_cli_help(stdout);
+	else
+		fc_cli_help_command(stdout, (enum fc_command)command);
+	return fflush(stdout) == 0 ? FC_EXIT_OK : FC_EXIT_OUTPUT;
+}
+
 int fc_cli_main(int argc, char **argv)
 {
 	struct fc_cli cli;
@@ -76,16 +105,25 @@ int fc_cli_main(int argc, char **argv)
 		printf("flamechart %s\n", fc_version());
 		return fflush(stdout) == 0 ? FC_EXIT_OK : FC_EXIT_OUTPUT;
 	}
+	if (argc >= 2 && strcmp(argv[1], "help") == 0)
+		return help_command(argc, argv);
 	fc_error_init(&err);
 	if (!fc_cli_parse(&cli, argc, argv, &err)) {
 		fc_log_error(&err);
 		if (err.code == FC_ERR_USAGE)
-			fputs("Try 'flamechart --help' for more information.\n", stderr);
+			try_help(&err, cli.command, argc, argv);
 		fc_cli_finish(&cli);
 		return fc_error_exit_code(err.code);
 	}
+	if (cli.help) {
+		fc_cli_help_command(stdout, cli.command);
+		fc_cli_finish(&cli);
+		return fflush(stdout) == 0 ? FC_EXIT_OK : FC_EXIT_OUTPUT;
+	}
 	if (cli.n_inputs == 0 && !(cli.command == FC_CMD_REPORT && cli.merge)) {
-		fc_log("no input (see --help)");
+		fc_error_set(&err, FC_ERR_USAGE, "no input");
+		fc_log_error(&err);
+		try_help(&err, cli.command, argc, argv);
 		fc_cli_finish(&cli);
 		return FC_EXIT_USAGE;
 	}
