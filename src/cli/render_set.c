@@ -5,6 +5,24 @@
 #include "cli/cli.h"
 #include "flamechart/flamechart.h"
 
+bool fc_cli_check_graph_only(const struct fc_cli *cli, struct fc_error *err)
+{
+	const char *opt = cli->inverted         ? "--inverted"
+			  : cli->sort_weight    ? "--sort weight"
+			  : cli->weight_samples ? "--weight samples"
+			  : cli->keep_idle      ? "--idle"
+			  : cli->per_thread     ? "--per-thread"
+						: NULL;
+
+	if (!opt)
+		return true;
+	fc_error_set(err, FC_ERR_USAGE,
+		     "%s applies to the merged graph only (-m graph); the chart is "
+		     "ordered by time and has no such option",
+		     opt);
+	return false;
+}
+
 const struct fc_theme *fc_cli_theme(const struct fc_cli *cli, struct fc_error *err)
 {
 	return fc_context_theme(cli->ctx, cli->theme, err);

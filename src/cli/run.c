@@ -1,4 +1,5 @@
 /* fc_cli_main: parse, dispatch, and the logging helpers. */
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -81,7 +82,7 @@ static int help_command(int argc, char **argv)
 		fc_cli_help(stdout);
 	else
 		fc_cli_help_command(stdout, (enum fc_command)command);
-	return fflush(stdout) == 0 ? FC_EXIT_OK : FC_EXIT_OUTPUT;
+	return fflush(stdout) == 0 || errno == EPIPE ? FC_EXIT_OK : FC_EXIT_OUTPUT;
 }
 
 int fc_cli_main(int argc, char **argv)
@@ -90,12 +91,13 @@ int fc_cli_main(int argc, char **argv)
 	struct fc_error err;
 	int rc;
 
-	/* A closed pipe is an output error we report, not a silent death. */
+	/* A write to a closed pipe fails with EPIPE instead of killing us, so
+	 * that the output is cleaned up; the commands then end quietly with 0. */
 	signal(SIGPIPE, SIG_IGN);
 
 	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
 		fc_cli_help(stdout);
-		return fflush(stdout) == 0 ? FC_EXIT_OK : FC_EXIT_OUTPUT;
+		return fflush(stdout) == 0 || errno == EPIPE ? FC_EXIT_OK : FC_EXIT_OUTPUT;
 	}
 	if (argc == 2 && strcmp(argv[1], "--man") == 0) { /* the build writes flamechart.1 */
 		fc_cli_man(stdout);
@@ -103,7 +105,7 @@ int fc_cli_main(int argc, char **argv)
 	}
 	if (argc == 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
 		printf("flamechart %s\n", fc_version());
-		return fflush(stdout) == 0 ? FC_EXIT_OK : FC_EXIT_OUTPUT;
+		return fflush(stdout) == 0 || errno == EPIPE ? FC_EXIT_OK : FC_EXIT_OUTPUT;
 	}
 	if (argc >= 2 && strcmp(argv[1], "help") == 0)
 		return help_command(argc, argv);
@@ -118,7 +120,7 @@ int fc_cli_main(int argc, char **argv)
 	if (cli.help) {
 		fc_cli_help_command(stdout, cli.command);
 		fc_cli_finish(&cli);
-		return fflush(stdout) == 0 ? FC_EXIT_OK : FC_EXIT_OUTPUT;
+		return fflush(stdout) == 0 || errno == EPIPE ? FC_EXIT_OK : FC_EXIT_OUTPUT;
 	}
 	if (cli.n_inputs == 0 && !(cli.command == FC_CMD_REPORT && cli.merge)) {
 		fc_error_set(&err, FC_ERR_USAGE, "no input");

@@ -2,6 +2,7 @@
  * into an output file that appears only when complete (fc_render), with
  * the themes it needs kept in a context. Used by the CLI's render and
  * report (which calls it from several threads). */
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,6 +202,9 @@ bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
 		return false;
 	ok = fc_style_prepare(&style, &layout, err) && fc_output_open(&out, req->output, err);
 	if (ok && !write_out(fmt, &layout, &style, &popts, &out, err)) {
+		/* the writer stopped at a failed write: a closed pipe is said so */
+		if (out.failed && out.errno_value == EPIPE)
+			err->code = FC_ERR_PIPE;
 		fc_output_abort(&out);
 		ok = false;
 	} else if (ok) {
