@@ -53,6 +53,7 @@ struct fc_render_request {
 	bool keep_idle, gc_root, sort_weight, weight_samples, inverted, per_thread;
 	double minwidth; /* px, or percent when minwidth_pct */
 	bool minwidth_pct;
+	uint32_t clocks; /* unrelated recordings, each on its own clock (0/1 = one) */
 
 	/* colour */
 	const char *color_by; /* a scheme name (fc_scheme_names); NULL = url for

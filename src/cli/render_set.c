@@ -58,5 +58,9 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 	req.subtitle = tw->thumb ? NULL : cli->subtitle;
 	req.no_legend = cli->no_legend || tw->thumb;
 	req.max_rows = tw->max_rows;
+	req.clocks = (uint32_t)tw->clocks;
+	/* folded stacks count samples, as FlameGraph's do, unless --weight time */
+	if (fmt == FC_OUT_FOLDED)
+		req.weight_samples = !cli->weight_time;
 	return fc_render(cli->ctx, set, &req, err);
 }

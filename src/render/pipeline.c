@@ -145,6 +145,7 @@ bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
 		.per_thread = req->per_thread,
 		.minwidth = req->minwidth,
 		.minwidth_pct = req->minwidth_pct,
+		.clocks = req->clocks,
 	};
 	struct fc_style style = { 0 };
 	struct fc_layout layout;
