@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "flamechart/error.h"
+#include "flamechart/flamechart.h"
 #include "flamechart/profile.h"
 #include "flamechart/scope.h"
 
@@ -16,18 +17,12 @@ enum fc_command { FC_CMD_RENDER, FC_CMD_INFO, FC_CMD_REPORT };
 
 enum fc_mode_bits { FC_MODE_BIT_CHART = 1, FC_MODE_BIT_GRAPH = 2 };
 
-enum fc_out_format {
-	FC_OUT_AUTO,
-	FC_OUT_SVG,
-	FC_OUT_PNG,
-	FC_OUT_PDF,
-	FC_OUT_JSON,
-	FC_OUT_FOLDED,
-	FC_OUT_COUNT
-};
+/* enum fc_out_format: flamechart/flamechart.h */
 
 struct fc_cli {
 	enum fc_command command;
+	bool help;              /* --help after the command: its help, nothing else */
+	struct fc_context *ctx; /* themes, for the whole run (fc_cli_main) */
 	const char *const *inputs;
 	size_t n_inputs;
 
@@ -84,6 +79,12 @@ int fc_cli_main(int argc, char **argv);
 bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *err);
 void fc_cli_finish(struct fc_cli *cli);
 void fc_cli_help(FILE *out);
+/* The help of one command: its usage and the options it takes. */
+void fc_cli_help_command(FILE *out, enum fc_command command);
+/* The index of the command named (render, info, report), -1 when none. */
+int fc_cli_command_parse(const char *name);
+/* flamechart(1) in roff, from the same table as fc_cli_help. */
+void fc_cli_man(FILE *out);
 
 /* Subcommands; each returns an exit code. */
 int fc_cmd_info(const struct fc_cli *cli);
@@ -115,8 +116,8 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
  * false with err (FC_ERR_USAGE). */
 bool fc_cli_check_graph_only(const struct fc_cli *cli, struct fc_error *err);
 
-/* The theme --theme names (the default when none), loaded once per process
- * and kept until it ends; safe from several threads. NULL with err (code
+/* The theme --theme names (the default when none), loaded once per run
+ * into cli->ctx; safe from several threads. NULL with err (code
  * FC_ERR_USAGE) when it cannot be loaded. */
 struct fc_theme;
 const struct fc_theme *fc_cli_theme(const struct fc_cli *cli, struct fc_error *err);

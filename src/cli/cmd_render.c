@@ -37,6 +37,51 @@ static enum fc_out_format format_from_path(const char *path)
 	return FC_OUT_AUTO;
 }
 
+/* render writes one file: one format and one mode, and an output name
+ * whose extension, when it has one, agrees with -f. false with err
+ * (FC_ERR_USAGE) otherwise. */
+static bool check_output(const struct fc_cli *cli, struct fc_error *err)
+{
+	const char *dot;
+	enum fc_out_format by_name;
+	int i, n = 0, given = FC_OUT_AUTO;
+
+	for (i = 1; i < FC_OUT_COUNT; i++) {
+		if (cli->formats & (1u << i)) {
+			n++;
+			given = i;
+		}
+	}
+	if (n > 1 || cli->modes == (FC_MODE_BIT_CHART | FC_MODE_BIT_GRAPH)) {
+		fc_error_set(err, FC_ERR_USAGE,
+			     "render writes one file, in one format and one mode: give one -f and "
+			     "one -m (flamechart report writes several)");
+		return false;
+	}
+	if (!cli->output || strcmp(cli->output, "-") == 0)
+		return true;
+	dot = strrchr(fc_basename(cli->output), '.');
+	if (!dot || dot == fc_basename(cli->output))
+		return true;
+	by_name = format_from_path(cli->output);
+	if (by_name == FC_OUT_AUTO && given == FC_OUT_AUTO) {
+		fc_error_set(err, FC_ERR_USAGE,
+			     "'%s': flamechart writes no %s files; name the output .svg, .png, "
+			     ".pdf, .json or .folded, or give -f",
+			     cli->output, dot + 1);
+		return false;
+	}
+	if (by_name != FC_OUT_AUTO && given != FC_OUT_AUTO &&
+	    by_name != (enum fc_out_format)given) {
+		fc_error_set(err, FC_ERR_USAGE,
+			     "-f %s but the output '%s' is named as %s: make them agree",
+			     given == FC_OUT_FOLDED ? "folded" : ext_names[given], cli->output,
+			     by_name == FC_OUT_FOLDED ? "folded" : ext_names[by_name]);
+		return false;
+	}
+	return true;
+}
+
 static enum fc_out_format pick_format(const struct fc_cli *cli)
 {
 	int i;
@@ -96,6 +141,10 @@ int fc_cmd_render(const struct fc_cli *cli)
 
 	fc_profile_set_init(&set);
 	fc_error_init(&err);
+	if (!check_output(cli, &err)) {
+		fc_log_error(&err);
+		return FC_EXIT_USAGE;
+	}
 	/* folded stacks are the merged graph whatever -m says */
 	if (mode == FC_MODE_CHART && fmt != FC_OUT_FOLDED && !fc_cli_check_graph_only(cli, &err)) {
 		fc_log_error(&err);

@@ -5,16 +5,24 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "flamechart/classify.h"
+#include "flamechart/flamechart.h"
 #include "flamechart/import.h"
+#include "flamechart/style.h"
 #include "util/util.h"
 
 #define CMD_RENDER (1u << FC_CMD_RENDER)
 #define CMD_INFO (1u << FC_CMD_INFO)
 #define CMD_REPORT (1u << FC_CMD_REPORT)
 #define CMD_ALL (CMD_RENDER | CMD_INFO | CMD_REPORT)
+
+/* The lists of names an option takes, from the tables the library keeps
+ * (fc_scheme_names, fc_theme_builtin_names, fc_tier_name, the output
+ * formats): "{}" in an option's help is replaced by one of them. */
+enum names { NAMES_NONE, NAMES_SCHEMES, NAMES_THEMES, NAMES_TIERS, NAMES_FORMATS };
 
 struct option_def {
 	const char *name; /* long name without "--" */
@@ -23,7 +31,59 @@ struct option_def {
 	unsigned commands;
 	bool (*set)(struct fc_cli *cli, const char *arg, struct fc_error *err);
 	const char *help;
+	enum names names; /* the list "{}" in help stands for */
 };
+
+static const char *const out_names[FC_OUT_COUNT] = {
+	"auto", "svg", "png", "pdf", "json", "folded",
+};
+
+/* "a, b, c" (sep ", ") into buf */
+static const char *join_names(enum names which, char *buf, size_t size)
+{
+	size_t n = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0;; i++) {
+		const char *name = NULL;
+		switch (which) {
+		case NAMES_SCHEMES:
+			name = fc_scheme_names[i];
+			break;
+		case NAMES_THEMES:
+			name = fc_theme_builtin_names[i];
+			break;
+		case NAMES_TIERS:
+			name = i < FC_TIER_COUNT ? fc_tier_name((enum fc_tier)i) : NULL;
+			break;
+		case NAMES_FORMATS:
+			name = i + 1 < FC_OUT_COUNT ? out_names[i + 1] : NULL;
+			break;
+		case NAMES_NONE:
+		default:
+			break;
+		}
+		if (!name)
+			break;
+		n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s", i ? ", " : "",
+				      name);
+	}
+	return buf;
+}
+
+/* help with "{}" replaced by its list */
+static const char *help_text(const struct option_def *o, char *buf, size_t size)
+{
+	const char *at = strstr(o->help, "{}");
+	char list[256];
+
+	if (!at)
+		return o->help;
+	snprintf(buf, size, "%.*s%s%s", (int)(at - o->help), o->help,
+		 join_names(o->names, list, sizeof(list)), at + 2);
+	return buf;
+}
 
 static bool usage(struct fc_error *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -57,10 +117,6 @@ static bool set_output(struct fc_cli *c, const char *a, struct fc_error *e)
 	return true;
 }
 
-static const char *const out_names[FC_OUT_COUNT] = {
-	"auto", "svg", "png", "pdf", "json", "folded",
-};
-
 static bool set_format(struct fc_cli *c, const char *a, struct fc_error *e)
 {
 	const char *p = a;
@@ -71,8 +127,11 @@ static bool set_format(struct fc_cli *c, const char *a, struct fc_error *e)
 		for (i = 1; i < FC_OUT_COUNT; i++)
 			if (strlen(out_names[i]) == n && strncmp(out_names[i], p, n) == 0)
 				break;
-		if (i == FC_OUT_COUNT)
-			return usage(e, "unknown format '%s' (svg, png, pdf, json, folded)", a);
+		if (i == FC_OUT_COUNT) {
+			char list[128];
+			return usage(e, "unknown format '%s' (%s)", a,
+				     join_names(NAMES_FORMATS, list, sizeof(list)));
+		}
 		c->formats |= 1u << i;
 		p += n + (p[n] == ',');
 	}
@@ -139,15 +198,14 @@ static bool set_subtitle(struct fc_cli *c, const char *a, struct fc_error *e)
 
 static bool set_color_by(struct fc_cli *c, const char *a, struct fc_error *e)
 {
-	static const char *const schemes[] = { "url", "tier", "package", "heat", "mono" };
-	size_t i;
-	for (i = 0; i < FC_ARRAY_LEN(schemes); i++) {
-		if (strcmp(a, schemes[i]) == 0) {
-			c->color_by = a;
-			return true;
-		}
+	char list[128];
+
+	if (fc_scheme_parse(a) >= 0) {
+		c->color_by = a;
+		return true;
 	}
-	return usage(e, "unknown colour scheme '%s' (url, tier, package, heat, mono)", a);
+	return usage(e, "unknown colour scheme '%s' (%s)", a,
+		     join_names(NAMES_SCHEMES, list, sizeof(list)));
 }
 
 static bool set_theme(struct fc_cli *c, const char *a, struct fc_error *e)
@@ -165,11 +223,11 @@ static bool parse_tiers(const char *a, unsigned *out, struct fc_error *e)
 	while (*p) {
 		size_t n = strcspn(p, ",");
 		int t = fc_tier_parse(p, n);
-		if (t < 0)
-			return usage(e,
-				     "unknown tier in '%s' (app, deps, core, native, v8, gc, "
-				     "idle)",
-				     a);
+		if (t < 0) {
+			char list[128];
+			return usage(e, "unknown tier in '%s' (%s)", a,
+				     join_names(NAMES_TIERS, list, sizeof(list)));
+		}
 		*out |= 1u << t;
 		p += n + (p[n] == ',');
 	}
@@ -515,7 +573,7 @@ static const struct option_def options[] = {
 	{ "output", 'o', "PATH", CMD_RENDER | CMD_REPORT, set_output,
 	  "output file ('-' = stdout); for report, the output directory" },
 	{ "format", 'f', "FMT", CMD_RENDER | CMD_REPORT, set_format,
-	  "svg, png, pdf, json (layout) or folded; report takes a list of svg, png, pdf" },
+	  "{} (json: the layout); report takes a list of svg, png, pdf", NAMES_FORMATS },
 	{ "mode", 'm', "MODE", CMD_RENDER | CMD_REPORT, set_mode,
 	  "chart (time-ordered, as DevTools) or graph (merged, alphabetical)" },
 	{ "width", 'w', "PX", CMD_RENDER | CMD_REPORT, set_width, "image width (default 1200)" },
@@ -524,11 +582,12 @@ static const struct option_def options[] = {
 	  "header title (default: the file name); for report, the index page's title" },
 	{ "subtitle", 0, "TEXT", CMD_RENDER, set_subtitle, "second header line" },
 	{ "color-by", 0, "SCHEME", CMD_RENDER | CMD_REPORT, set_color_by,
-	  "url, tier, package, heat or mono (default: url for chart, tier for graph)" },
+	  "{} (default: url for chart, tier for graph)", NAMES_SCHEMES },
 	{ "theme", 0, "NAME|PATH", CMD_RENDER | CMD_REPORT, set_theme,
-	  "light, dark, devtools, classic, or a theme JSON file (default light)" },
+	  "{}, or a theme JSON file (default light)", NAMES_THEMES },
 	{ "hide", 0, "TIERS", CMD_RENDER | CMD_REPORT, set_hide,
-	  "remove frames of these tiers; their time goes to the nearest shown caller" },
+	  "remove frames of these tiers ({}); their time goes to the nearest shown caller",
+	  NAMES_TIERS },
 	{ "dim", 0, "TIERS", CMD_RENDER | CMD_REPORT, set_dim,
 	  "grey out frames of these tiers (e.g. --dim deps)" },
 	{ "minwidth", 0, "PX[%]", CMD_RENDER | CMD_REPORT, set_minwidth,
@@ -598,45 +657,71 @@ static const struct option_def options[] = {
 	  "what the patterns above are matched against (default name)" },
 };
 
-void fc_cli_help(FILE *out)
+static const char *const command_names[] = { "render", "info", "report" };
+
+static const char *const command_usage[] = {
+	"  flamechart [render] [OPTIONS] INPUT...      render a flame chart or graph\n",
+	"  flamechart info [OPTIONS] INPUT...          summary of each profile\n",
+	"  flamechart report [OPTIONS] DIR -o OUTDIR   render every profile in DIR\n",
+};
+
+static void print_option(FILE *out, const struct option_def *o)
 {
+	/* an optional argument ("[=all]") is written against the name */
+	const char *sep = o->metavar && o->metavar[0] != '[' ? " " : "";
+	char left[64], help[512];
+
+	if (o->short_name)
+		snprintf(left, sizeof(left), "-%c, --%s%s%s", o->short_name, o->name, sep,
+			 o->metavar ? o->metavar : "");
+	else
+		snprintf(left, sizeof(left), "    --%s%s%s", o->name, sep,
+			 o->metavar ? o->metavar : "");
+	fprintf(out, "  %-28s %s\n", left, help_text(o, help, sizeof(help)));
+}
+
+/* command < 0: every command and option */
+static void help(FILE *out, int command)
+{
+	char tiers[128];
 	size_t i;
 
-	fputs("Usage:\n"
-	      "  flamechart [render] [OPTIONS] INPUT...      render a flame chart or graph\n"
-	      "  flamechart info [OPTIONS] INPUT...          summary of each profile\n"
-	      "  flamechart report [OPTIONS] DIR -o OUTDIR   render every profile in DIR\n"
-	      "  flamechart diff [OPTIONS] BASE HEAD         compare two runs (diff --help)\n"
-	      "  flamechart --help | --version\n"
+	fputs("Usage:\n", out);
+	for (i = 0; i < FC_ARRAY_LEN(command_usage); i++)
+		if (command < 0 || (size_t)command == i)
+			fputs(command_usage[i], out);
+	if (command < 0)
+		fputs("  flamechart diff [OPTIONS] BASE HEAD         compare two runs (diff "
+		      "--help)\n",
+		      out);
+	fputs("  flamechart help [COMMAND] | --help | --version\n"
 	      "\n"
 	      "INPUT is a .cpuprofile, a Chrome trace (JSON), a JS Self-Profiling trace or\n"
 	      "folded stacks, optionally gzip-compressed; '-' reads stdin.\n"
 	      "\n"
 	      "Options:\n",
 	      out);
-	for (i = 0; i < FC_ARRAY_LEN(options); i++) {
-		const struct option_def *o = &options[i];
-		char left[64];
-
-		const char *sep = o->metavar && o->metavar[0] != '[' ? " " : "";
-
-		if (o->short_name)
-			snprintf(left, sizeof(left), "-%c, --%s%s%s", o->short_name, o->name, sep,
-				 o->metavar ? o->metavar : "");
-		else
-			snprintf(left, sizeof(left), "    --%s%s%s", o->name, sep,
-				 o->metavar ? o->metavar : "");
-		fprintf(out, "  %-28s %s\n", left, o->help);
-	}
-	fputs("  -h, --help                   show this help\n"
-	      "  -V, --version                show the version\n"
-	      "\n"
-	      "Tiers: app, deps, core, native, v8, gc, idle.\n"
-	      "Chart mode draws (program), (idle) and GC as DevTools does: GC samples sit on\n"
-	      "top of the previous sample's stack. Graph mode merges identical stacks, keeps\n"
-	      "that GC placement (--gc root puts GC at the root) and leaves (idle) out unless\n"
-	      "--idle is given.\n"
-	      "\n"
+	for (i = 0; i < FC_ARRAY_LEN(options); i++)
+		if (command < 0 || (options[i].commands & (1u << command)))
+			print_option(out, &options[i]);
+	fprintf(out,
+		"  -h, --help                   show this help\n"
+		"  -V, --version                show the version\n"
+		"\n"
+		"Short options without an argument may be bundled (-qr).\n"
+		"Tiers: %s.\n",
+		join_names(NAMES_TIERS, tiers, sizeof(tiers)));
+	if (command < 0 || command == FC_CMD_RENDER)
+		fputs("Chart mode draws (program), (idle) and GC as DevTools does: GC samples sit "
+		      "on\n"
+		      "top of the previous sample's stack. Graph mode merges identical stacks, "
+		      "keeps\n"
+		      "that GC placement (--gc root puts GC at the root) and leaves (idle) out "
+		      "unless\n"
+		      "--idle is given. The output's extension, when it has one, must agree with "
+		      "-f.\n",
+		      out);
+	fputs("\n"
 	      "Exit codes:\n"
 	      "  0  success (also when a reader such as 'head' closes the pipe early)\n"
 	      "  1  usage error (bad option or argument)\n"
@@ -646,6 +731,101 @@ void fc_cli_help(FILE *out)
 	      "  5  internal error (out of memory)\n"
 	      "  6  regression: a diff --fail-on rule was crossed (outputs still written)\n",
 	      out);
+}
+
+void fc_cli_help(FILE *out)
+{
+	help(out, -1);
+}
+
+int fc_cli_command_parse(const char *name)
+{
+	size_t k;
+
+	for (k = 0; k < FC_ARRAY_LEN(command_names); k++)
+		if (strcmp(name, command_names[k]) == 0)
+			return (int)k;
+	return -1;
+}
+
+void fc_cli_help_command(FILE *out, enum fc_command command)
+{
+	help(out, (int)command);
+}
+
+/* roff text: backslashes and hyphens escaped, a leading dot or quote
+ * guarded */
+static void roff(FILE *out, const char *s)
+{
+	if (*s == '.' || *s == '\'')
+		fputs("\\&", out);
+	for (; *s; s++) {
+		if (*s == '\\')
+			fputs("\\e", out);
+		else if (*s == '-')
+			fputs("\\-", out);
+		else
+			fputc(*s, out);
+	}
+}
+
+void fc_cli_man(FILE *out)
+{
+	static const char *const exits[][2] = {
+		{ "0", "success" },
+		{ "1", "usage error (bad option or argument)" },
+		{ "2", "input error (unreadable or invalid profile, or a warning under --strict)" },
+		{ "3", "output error (cannot write the output, disk full, broken pipe)" },
+		{ "4", "partial: report rendered some profiles and failed others" },
+		{ "5", "internal error (out of memory)" },
+		{ "6", "regression: a diff --fail-on rule was crossed (outputs still written)" },
+	};
+	char help[512];
+	size_t i;
+
+	fprintf(out, ".TH FLAMECHART 1 \"\" \"flamechart %s\" \"User Commands\"\n", fc_version());
+	fputs(".SH NAME\nflamechart \\- flame charts and flame graphs of JavaScript CPU profiles\n"
+	      ".SH SYNOPSIS\n"
+	      ".B flamechart\n[\\fBrender\\fR] [\\fIOPTIONS\\fR] \\fIINPUT\\fR...\n.br\n"
+	      ".B flamechart info\n[\\fIOPTIONS\\fR] \\fIINPUT\\fR...\n.br\n"
+	      ".B flamechart report\n[\\fIOPTIONS\\fR] \\fIDIR\\fR \\fB\\-o\\fR "
+	      "\\fIOUTDIR\\fR\n.br\n"
+	      ".B flamechart help\n[\\fICOMMAND\\fR]\n"
+	      ".SH DESCRIPTION\n"
+	      "\\fBrender\\fR (the default) draws a flame chart or graph; \\fBinfo\\fR prints a "
+	      "summary of each profile; \\fBreport\\fR renders every profile in a directory.\n"
+	      ".PP\nINPUT is a .cpuprofile, a Chrome trace (JSON), a JS Self\\-Profiling trace or "
+	      "folded stacks, optionally gzip\\-compressed; \\(aq\\-\\(aq reads stdin.\n"
+	      ".SH OPTIONS\n",
+	      out);
+	for (i = 0; i < FC_ARRAY_LEN(options); i++) {
+		const struct option_def *o = &options[i];
+
+		fputs(".TP\n", out);
+		if (o->short_name)
+			fprintf(out, "\\fB\\-%c\\fR, ", o->short_name);
+		fputs("\\fB\\-\\-", out);
+		roff(out, o->name);
+		fputs("\\fR", out);
+		if (o->metavar) {
+			fputs(" \\fI", out);
+			roff(out, o->metavar);
+			fputs("\\fR", out);
+		}
+		fputc('\n', out);
+		roff(out, help_text(o, help, sizeof(help)));
+		fputc('\n', out);
+	}
+	fputs(".TP\n\\fB\\-h\\fR, \\fB\\-\\-help\\fR\nshow this help\n"
+	      ".TP\n\\fB\\-V\\fR, \\fB\\-\\-version\\fR\nshow the version\n"
+	      ".SH EXIT STATUS\n",
+	      out);
+	for (i = 0; i < FC_ARRAY_LEN(exits); i++) {
+		fprintf(out, ".TP\n%s\n", exits[i][0]);
+		roff(out, exits[i][1]);
+		fputc('\n', out);
+	}
+	fputs(".SH SEE ALSO\nThe README and docs/ of the flamechart sources.\n", out);
 }
 
 /* The option of that name, preferring one that applies to the command (two
@@ -676,7 +856,72 @@ static const struct option_def *find_short(char c)
 	return NULL;
 }
 
-static const char *const command_names[] = { "render", "info", "report" };
+/* Levenshtein distance (strings of options and commands: short) */
+static size_t distance(const char *a, size_t na, const char *b)
+{
+	size_t nb = strlen(b), row[64], i, j;
+
+	if (na >= FC_ARRAY_LEN(row) || nb >= FC_ARRAY_LEN(row))
+		return SIZE_MAX;
+	for (j = 0; j <= nb; j++)
+		row[j] = j;
+	for (i = 1; i <= na; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (j = 1; j <= nb; j++) {
+			size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	return row[nb];
+}
+
+/* The name nearest word among names (n of them), if close enough to be
+ * what was meant: at most 2 edits, and fewer than half the word's length. */
+static const char *nearest(const char *word, size_t len, const char *const *names, size_t n)
+{
+	const char *best = NULL;
+	size_t i, d, best_d = SIZE_MAX;
+
+	for (i = 0; i < n; i++) {
+		d = distance(word, len, names[i]);
+		if (d < best_d) {
+			best_d = d;
+			best = names[i];
+		}
+	}
+	return best_d <= 2 && best_d * 2 < len ? best : NULL;
+}
+
+static bool unknown_long(const char *a, size_t len, struct fc_error *err)
+{
+	const char *names[FC_ARRAY_LEN(options) + 2], *near;
+	size_t i;
+
+	for (i = 0; i < FC_ARRAY_LEN(options); i++)
+		names[i] = options[i].name;
+	names[i++] = "help";
+	names[i++] = "version";
+	near = nearest(a + 2, len, names, i);
+	if (near)
+		return usage(err, "unknown option '%s'; did you mean '--%s'?", a, near);
+	return usage(err, "unknown option '%s'", a);
+}
+
+/* Sets option o (value val, NULL for a flag) if it applies to the command. */
+static bool apply(struct fc_cli *cli, const struct option_def *o, const char *val,
+		  struct fc_error *err)
+{
+	if (!(o->commands & (1u << cli->command)))
+		return usage(err, "option '--%s' does not apply to '%s'", o->name,
+			     command_names[cli->command]);
+	return o->set(cli, val, err);
+}
 
 bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *err)
 {
@@ -701,14 +946,23 @@ bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *er
 	cli->inputs = inputs;
 
 	if (argc > 1) {
-		if (strcmp(argv[1], "render") == 0) {
-			i = 2;
-		} else if (strcmp(argv[1], "info") == 0) {
-			cli->command = FC_CMD_INFO;
-			i = 2;
-		} else if (strcmp(argv[1], "report") == 0) {
-			cli->command = FC_CMD_REPORT;
-			i = 2;
+		size_t k;
+		for (k = 0; k < FC_ARRAY_LEN(command_names); k++) {
+			if (strcmp(argv[1], command_names[k]) == 0) {
+				cli->command = (enum fc_command)k;
+				i = 2;
+			}
+		}
+		/* a word that names no file but nearly a command is a typo */
+		if (i == 1 && argv[1][0] != '-' && !strchr(argv[1], '/') && !strchr(argv[1], '.') &&
+		    access(argv[1], F_OK) != 0) {
+			static const char *const all[] = { "render", "info", "report", "diff",
+							   "help" };
+			const char *near =
+				nearest(argv[1], strlen(argv[1]), all, FC_ARRAY_LEN(all));
+			if (near)
+				return usage(err, "unknown command '%s'; did you mean '%s'?",
+					     argv[1], near);
 		}
 	}
 	for (; i < argc; i++) {
@@ -724,25 +978,42 @@ bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *er
 			only_inputs = true;
 			continue;
 		}
+		if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+			cli->help = true; /* the command's help; nothing else counts */
+			return true;
+		}
 		if (a[1] == '-') {
 			const char *eq = strchr(a + 2, '=');
 			size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
 			o = find_long(a + 2, len, cli->command);
 			if (!o)
-				return usage(err, "unknown option '%s' (see --help)", a);
+				return unknown_long(a, len, err);
 			if (eq) {
 				if (!o->metavar)
-					return usage(err, "option '%s' takes no argument", a);
+					return usage(err, "option '--%s' takes no argument",
+						     o->name);
 				val = eq + 1;
 			}
 		} else {
-			o = find_short(a[1]);
-			if (!o)
-				return usage(err, "unknown option '%s' (see --help)", a);
-			if (a[2]) {
-				if (!o->metavar)
-					return usage(err, "unknown option '%s' (see --help)", a);
-				val = a + 2;
+			/* bundled flags (-qr); an option with an argument ends the
+			 * bundle and takes the rest (-j2) or the next word */
+			const char *p = a + 1;
+			for (;;) {
+				o = find_short(*p);
+				if (!o)
+					return usage(err, "unknown option '-%c'%s", *p,
+						     p > a + 1 ? " in a bundle of short options"
+							       : "");
+				if (o->metavar) {
+					if (p[1])
+						val = p + 1;
+					break;
+				}
+				if (!p[1])
+					break;
+				if (!apply(cli, o, NULL, err))
+					return false;
+				p++;
 			}
 		}
 		if (o->metavar && !val && o->metavar[0] != '[') {
@@ -750,12 +1021,7 @@ bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *er
 				return usage(err, "option '--%s' needs an argument", o->name);
 			val = argv[++i];
 		}
-		if (!(o->commands & (1u << cli->command))) {
-			fc_error_set(err, FC_ERR_USAGE, "option '--%s' does not apply to '%s'",
-				     o->name, command_names[cli->command]);
-			return false;
-		}
-		if (!o->set(cli, val, err))
+		if (!apply(cli, o, val, err))
 			return false;
 	}
 	cli->n_inputs = n_inputs;

@@ -8,10 +8,6 @@
 #include "cli/cli.h"
 #include "render/output_signal.h"
 
-#ifndef FC_VERSION
-#define FC_VERSION "0.1.0"
-#endif
-
 void fc_log(const char *fmt, ...)
 {
 	va_list ap;
@@ -61,6 +57,39 @@ void fc_log_profile_warnings(const struct fc_cli *cli, const struct fc_profile_s
 	}
 }
 
+/* The one hint after a usage error: none when the message already makes a
+ * suggestion, else where the help is. */
+static void try_help(const struct fc_error *err, enum fc_command command, int argc, char **argv)
+{
+	if (strstr(err->text, "did you mean"))
+		return;
+	if (argc > 1 && fc_cli_command_parse(argv[1]) == (int)command)
+		fprintf(stderr, "Try 'flamechart %s --help' for more information.\n", argv[1]);
+	else
+		fputs("Try 'flamechart --help' for more information.\n", stderr);
+}
+
+/* flamechart help [COMMAND] */
+static int help_command(int argc, char **argv)
+{
+	int command = argc > 2 ? fc_cli_command_parse(argv[2]) : -1;
+
+	if (argc == 3 && strcmp(argv[2], "diff") == 0) {
+		fc_cmd_diff_help(stdout);
+		return fflush(stdout) == 0 || errno == EPIPE ? FC_EXIT_OK : FC_EXIT_OUTPUT;
+	}
+	if (argc > 3 || (argc == 3 && command < 0)) {
+		fc_log("help takes one command name (render, info, report, diff)%s%s%s",
+		       argc == 3 ? ", not '" : "", argc == 3 ? argv[2] : "", argc == 3 ? "'" : "");
+		return FC_EXIT_USAGE;
+	}
+	if (command < 0)
+		fc_cli_help(stdout);
+	else
+		fc_cli_help_command(stdout, (enum fc_command)command);
+	return fflush(stdout) == 0 || errno == EPIPE ? FC_EXIT_OK : FC_EXIT_OUTPUT;
+}
+
 int fc_cli_main(int argc, char **argv)
 {
 	struct fc_cli cli;
@@ -77,24 +106,43 @@ int fc_cli_main(int argc, char **argv)
 		fc_cli_help(stdout);
 		return fflush(stdout) == 0 || errno == EPIPE ? FC_EXIT_OK : FC_EXIT_OUTPUT;
 	}
+	if (argc == 2 && strcmp(argv[1], "--man") == 0) { /* the build writes flamechart.1 */
+		fc_cli_man(stdout);
+		return fflush(stdout) == 0 ? FC_EXIT_OK : FC_EXIT_OUTPUT;
+	}
 	if (argc == 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
-		printf("flamechart %s\n", FC_VERSION);
+		printf("flamechart %s\n", fc_version());
 		return fflush(stdout) == 0 || errno == EPIPE ? FC_EXIT_OK : FC_EXIT_OUTPUT;
 	}
+	if (argc >= 2 && strcmp(argv[1], "help") == 0)
+		return help_command(argc, argv);
 	if (argc >= 2 && strcmp(argv[1], "diff") == 0)
 		return fc_cmd_diff(argc - 1, argv + 1);
 	fc_error_init(&err);
 	if (!fc_cli_parse(&cli, argc, argv, &err)) {
 		fc_log_error(&err);
 		if (err.code == FC_ERR_USAGE)
-			fputs("Try 'flamechart --help' for more information.\n", stderr);
+			try_help(&err, cli.command, argc, argv);
 		fc_cli_finish(&cli);
 		return fc_error_exit_code(err.code);
 	}
+	if (cli.help) {
+		fc_cli_help_command(stdout, cli.command);
+		fc_cli_finish(&cli);
+		return fflush(stdout) == 0 || errno == EPIPE ? FC_EXIT_OK : FC_EXIT_OUTPUT;
+	}
 	if (cli.n_inputs == 0 && !(cli.command == FC_CMD_REPORT && cli.merge)) {
-		fc_log("no input (see --help)");
+		fc_error_set(&err, FC_ERR_USAGE, "no input");
+		fc_log_error(&err);
+		try_help(&err, cli.command, argc, argv);
 		fc_cli_finish(&cli);
 		return FC_EXIT_USAGE;
+	}
+	cli.ctx = fc_context_create();
+	if (!cli.ctx) {
+		fc_log("out of memory");
+		fc_cli_finish(&cli);
+		return FC_EXIT_INTERNAL;
 	}
 	switch (cli.command) {
 	case FC_CMD_INFO:
@@ -108,6 +156,7 @@ int fc_cli_main(int argc, char **argv)
 		rc = fc_cmd_render(&cli);
 		break;
 	}
+	fc_context_destroy(cli.ctx);
 	fc_cli_finish(&cli);
 	return rc;
 }

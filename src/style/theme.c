@@ -861,6 +861,15 @@ static void load_default(void)
 	default_theme = fc_theme_open("light", &err);
 }
 
+/* The default parsed lazily above is the library's to free: when it is
+ * unloaded or the process ends (fc_render takes its themes from the
+ * caller's context and never needs it). */
+__attribute__((destructor)) static void free_default(void)
+{
+	fc_theme_destroy(default_theme);
+	default_theme = NULL;
+}
+
 const struct fc_theme *fc_theme_default(void)
 {
 	pthread_once(&default_once, load_default);

@@ -13,7 +13,8 @@ contains "$TMP/out" "flamechart "
 
 # usage errors: exit 1, message on stderr
 run 1 --no-such-option "$P"
-contains "$TMP/err" "flamechart: unknown option '--no-such-option' (see --help)"
+contains "$TMP/err" "flamechart: unknown option '--no-such-option'"
+contains "$TMP/err" "Try 'flamechart --help' for more information."
 run 1 info
 contains "$TMP/err" "flamechart: no input"
 run 1 "$P" --width abc

@@ -1,0 +1,90 @@
+/* libflamechart's one-call pipeline: a profile set (import.h) rendered as
+ * an image, the layout JSON or folded stacks, into a file that appears only
+ * when complete. State (themes) lives in a context the caller creates and
+ * destroys; the library keeps no other process-wide cache for it.
+ *
+ *	struct fc_context *ctx = fc_context_create();
+ *	struct fc_render_request req = { .format = FC_OUT_PNG, .output = "a.png" };
+ *	ok = fc_render(ctx, &set, &req, &err);
+ *	fc_context_destroy(ctx);
+ *
+ * examples/embed.c is a whole program. */
+#ifndef FC_FLAMECHART_H
+#define FC_FLAMECHART_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "flamechart/error.h"
+#include "flamechart/import.h"
+#include "flamechart/layout.h"
+#include "flamechart/profile.h"
+#include "flamechart/style.h"
+
+enum fc_out_format {
+	FC_OUT_AUTO, /* fc_render: SVG */
+	FC_OUT_SVG,
+	FC_OUT_PNG,
+	FC_OUT_PDF,
+	FC_OUT_JSON,
+	FC_OUT_FOLDED,
+	FC_OUT_COUNT
+};
+
+/* Themes loaded by name or path, kept until the context is destroyed; safe
+ * to use from several threads at once. NULL when out of memory. */
+struct fc_context;
+struct fc_context *fc_context_create(void);
+void fc_context_destroy(struct fc_context *ctx);
+
+/* The theme named (a built-in name or a theme file's path; NULL = "light"),
+ * loaded once per context and owned by it. NULL with err (FC_ERR_USAGE when
+ * it cannot be read or parsed). */
+const struct fc_theme *fc_context_theme(struct fc_context *ctx, const char *name,
+					struct fc_error *err);
+
+/* What to draw and where. Zero means the default everywhere. */
+struct fc_render_request {
+	enum fc_out_format format; /* FC_OUT_AUTO = SVG */
+	enum fc_mode mode;         /* folded stacks are always the graph */
+	const char *output;        /* the file written; "-" = stdout */
+
+	/* layout (struct fc_layout_options) */
+	bool keep_idle, gc_root, sort_weight, weight_samples, inverted, per_thread;
+	double minwidth; /* px, or percent when minwidth_pct */
+	bool minwidth_pct;
+	uint32_t clocks; /* unrelated recordings, each on its own clock (0/1 = one) */
+
+	/* colour */
+	const char *color_by; /* a scheme name (fc_scheme_names); NULL = url for
+			       * the chart, tier for the graph */
+	const char *theme;    /* fc_context_theme's name; NULL = light */
+	unsigned dim_tiers;   /* bit per enum fc_tier */
+
+	/* images (struct fc_paint_options) */
+	int width_px;         /* 0 = 1200 */
+	double scale;         /* PNG device pixels per px, 0 = 1 */
+	const char *title;    /* NULL = the first input's file name */
+	const char *subtitle; /* NULL = none */
+	bool no_legend;
+	uint32_t max_rows; /* rows per lane, 0 = all */
+	bool interactive;  /* SVG: inline zoom and search (static when embedded) */
+	bool svg_cairo;    /* SVG: cairo's glyph outlines instead of the native writer */
+};
+
+/* Lays out set, colours it and writes req->output in req->format. false
+ * with err: FC_ERR_USAGE for a bad request (an unknown scheme or theme, a
+ * chart of folded stacks, which have no time), else what failed (the file
+ * is then not written). Safe from several threads on one context. */
+bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
+	       const struct fc_render_request *req, struct fc_error *err);
+
+/* The colour scheme names, indexed by enum fc_scheme, NULL after the last;
+ * and the inverse (-1 when unknown). */
+extern const char *const fc_scheme_names[];
+int fc_scheme_parse(const char *name);
+
+/* The version of the library, "MAJOR.MINOR.PATCH" (meson.build's). */
+const char *fc_version(void);
+
+#endif
