@@ -187,6 +187,25 @@ done:
 	return ok;
 }
 
+bool fc_diff_side_from_profile(struct fc_diff_input *in, const char *path, struct fc_profile *p,
+			       struct fc_error *err)
+{
+	memset(in, 0, sizeof(*in));
+	fc_profile_set_init(&in->set);
+	in->scale = 1;
+	in->path = fc_strdup(path);
+	in->runs = calloc(1, sizeof(*in->runs));
+	if (!in->path || !in->runs || !(in->runs[0].label = fc_strdup(path)) ||
+	    !fc_profile_set_add(&in->set, p)) {
+		fc_profile_destroy(p);
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	in->runs[0].n = 1;
+	in->n_runs = 1;
+	return true;
+}
+
 const char *fc_diff_thread_label(const struct fc_profile *p)
 {
 	if (p->thread_name)
@@ -708,7 +727,15 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 		run_total += g->self[k];
 	}
 	in->run_total_us[run] = run_total;
-	in->samples += (double)g->samples;
+	/* folded stacks: the weights are the sample counts (or thousandths) */
+	if (n && !profiles[0]->has_time)
+		in->samples += run_total /
+			       (profiles[0]->weight_unit &&
+						strncmp(profiles[0]->weight_unit, "1/1000", 6) == 0
+					? 1000
+					: 1);
+	else
+		in->samples += (double)g->samples;
 	ok = true;
 done:
 	if (!ok && err->code == FC_OK)
