@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "flamechart/clock.h"
 #include "flamechart/import.h"
 #include "flamechart/layout.h"
 #include "flamechart/paint.h"
@@ -86,6 +87,7 @@ int fc_cmd_render(const struct fc_cli *cli)
 	struct fc_error err;
 	enum fc_out_format fmt = pick_format(cli);
 	int mode = (cli->modes & FC_MODE_BIT_GRAPH) ? FC_MODE_GRAPH : FC_MODE_CHART;
+	struct fc_render_tweaks tw = { 0 };
 	char *out_path = NULL;
 	int rc = FC_EXIT_OK;
 
@@ -109,6 +111,9 @@ int fc_cmd_render(const struct fc_cli *cli)
 	fc_log_profile_warnings(cli, &set);
 	if (fmt == FC_OUT_FOLDED)
 		mode = FC_MODE_GRAPH; /* folded stacks are the merged graph */
+	/* profiles of different runs each start at 0 unless --same-clock */
+	if (mode == FC_MODE_CHART && !cli->same_clock)
+		tw.clocks = fc_clock_separate(&set);
 	out_path = cli->output ? fc_strdup(cli->output) : default_output(cli, fmt);
 	if (!out_path) {
 		fc_log("out of memory");
@@ -116,7 +121,7 @@ int fc_cmd_render(const struct fc_cli *cli)
 	} else if (set.count == 2 && set.items[0]->diff_side == 1 && set.items[1]->diff_side == 2) {
 		/* a differential folded file: drawn as a diff (docs/diff.md) */
 		rc = fc_cmd_diff_folded(cli, &set, fmt, out_path);
-	} else if (!fc_cli_render_set(cli, &set, fmt, mode, NULL, out_path, &err)) {
+	} else if (!fc_cli_render_set(cli, &set, fmt, mode, &tw, out_path, &err)) {
 		/* a reader that stopped early (| head) had what it wanted: exit 0,
 		 * no message, as cat and git do */
 		if (err.code != FC_ERR_PIPE) {
