@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <zlib.h>
 
 #include "flamechart/layout.h"
 #include "flamechart/stats.h"
@@ -299,4 +301,148 @@ void fuzz_import(const uint8_t *data, size_t size, enum fc_format format)
 	}
 	fc_profile_set_finish(&whole);
 	fc_profile_set_finish(&pieces);
+}
+
+/* --- through a real file (fuzz_file) ---------------------------------------- */
+
+static const size_t pad_sizes[4] = { 70 << 10, 300 << 10, (9 << 20) / 2, 9 << 20 };
+
+/* Appends n bytes to a growing buffer. */
+static void put(uint8_t **buf, size_t *len, size_t *cap, const void *s, size_t n)
+{
+	if (*len + n > *cap) {
+		*cap = (*len + n) * 2;
+		*buf = realloc(*buf, *cap);
+		fuzz_check(*buf != NULL, "out of memory in the harness");
+	}
+	memcpy(*buf + *len, s, n);
+	*len += n;
+}
+
+static void put_repeat(uint8_t **buf, size_t *len, size_t *cap, const char *unit, size_t total)
+{
+	size_t u = strlen(unit), i;
+
+	for (i = 0; i + u <= total; i += u)
+		put(buf, len, cap, unit, u);
+}
+
+/* Numbers from a fixed generator: the same on every replay. */
+static void put_random(uint8_t **buf, size_t *len, size_t *cap, size_t total)
+{
+	uint64_t x = 88172645463325252ull;
+	size_t start = *len;
+	char num[24];
+
+	while (*len - start + 24 < total) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		put(buf, len, cap, num, (size_t)snprintf(num, sizeof(num), "%u,", (unsigned)x));
+	}
+}
+
+static uint8_t *gzip_bytes(const uint8_t *data, size_t size, size_t *out_len)
+{
+	z_stream z;
+	uint8_t *out;
+	size_t cap = size + size / 100 + 1024;
+
+	memset(&z, 0, sizeof(z));
+	fuzz_check(deflateInit2(&z, 1, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY) == Z_OK, "deflate");
+	out = malloc(cap);
+	fuzz_check(out != NULL, "out of memory in the harness");
+	z.next_in = (Bytef *)(uintptr_t)data;
+	z.avail_in = (uInt)size;
+	z.next_out = out;
+	z.avail_out = (uInt)cap;
+	fuzz_check(deflate(&z, Z_FINISH) == Z_STREAM_END, "deflate did not finish");
+	*out_len = cap - z.avail_out;
+	deflateEnd(&z);
+	return out;
+}
+
+void fuzz_import_file(const uint8_t *data, size_t size)
+{
+	static char path[64];
+	struct fc_import_options opts = { .format = FC_FORMAT_AUTO, .max_bytes = FUZZ_MAX_BYTES };
+	struct fc_profile_set from_file, from_mem;
+	struct fc_error e1, e2;
+	uint8_t *plain = NULL, *gz = NULL, flags;
+	size_t len = 0, cap = 0, gz_len = 0, pad, i;
+	const uint8_t *body;
+	bool ok1, ok2;
+	FILE *f;
+
+	if (size < 1)
+		return;
+	flags = data[0];
+	body = data + 1;
+	size--;
+	pad = pad_sizes[(flags >> 3) & 3];
+	if (flags & 2)
+		put_repeat(&plain, &len, &cap, (flags & 0x20) ? "\n" : " ", pad);
+	if ((flags & 4) && size > 0) {
+		/* a filler member right after the first '{': the keys that decide
+		 * the format come after it */
+		const uint8_t *brace = memchr(body, '{', size);
+		size_t at = brace ? (size_t)(brace - body) + 1 : 0;
+		put(&plain, &len, &cap, body, at);
+		put(&plain, &len, &cap, "\"fuzzPad\":[", 11);
+		if ((flags & 0xc0) == 0xc0) {
+			/* a quarter random: a gzip file of 256 KiB to 4 MiB that
+			 * decodes past the 8 MiB window */
+			put_random(&plain, &len, &cap, pad / 4);
+			put_repeat(&plain, &len, &cap, "0,", pad - pad / 4);
+		} else if (flags & 0x80)
+			put_random(&plain, &len, &cap, pad); /* gzip cannot shrink it */
+		else
+			put_repeat(&plain, &len, &cap, (flags & 0x40) ? "12345," : "0,", pad);
+		put(&plain, &len, &cap, "0],", 3);
+		put(&plain, &len, &cap, body + at, size - at);
+	} else {
+		put(&plain, &len, &cap, body, size);
+	}
+	if (!plain)
+		put(&plain, &len, &cap, "", 0);
+	if (!path[0]) {
+		int fd;
+		snprintf(path, sizeof(path), "/tmp/fuzz-file-XXXXXX");
+		fd = mkstemp(path);
+		fuzz_check(fd >= 0, "mkstemp");
+		close(fd);
+	}
+	f = fopen(path, "wb");
+	fuzz_check(f != NULL, "cannot write the temporary file");
+	if (flags & 1) {
+		gz = gzip_bytes(plain, len, &gz_len);
+		fuzz_check(fwrite(gz, 1, gz_len, f) == gz_len, "write");
+	} else {
+		fuzz_check(fwrite(plain, 1, len, f) == len, "write");
+	}
+	fuzz_check(fclose(f) == 0, "close");
+
+	fc_profile_set_init(&from_file);
+	fc_profile_set_init(&from_mem);
+	fc_error_init(&e1);
+	fc_error_init(&e2);
+	ok1 = fc_import_file(path, &opts, &from_file, &e1);
+	ok2 = fc_import_memory("fuzz", plain, len, &opts, &from_mem, &e2);
+	if (ok1 != ok2 || (!ok1 && (e1.code != e2.code || strcmp(e1.text, e2.text) != 0)))
+		fprintf(stderr, "file:   %s\nmemory: %s\n", ok1 ? "ok" : e1.text,
+			ok2 ? "ok" : e2.text);
+	fuzz_check(ok1 == ok2, "file and memory imports: success differs");
+	if (!ok1) {
+		fuzz_check_error(&e1);
+		fuzz_check(e1.code == e2.code && strcmp(e1.text, e2.text) == 0,
+			   "file and memory imports: another error");
+	} else {
+		for (i = 0; i < from_file.count; i++)
+			check_profile(from_file.items[i]);
+		check_same(&from_file, &from_mem);
+	}
+	fc_profile_set_finish(&from_file);
+	fc_profile_set_finish(&from_mem);
+	free(plain);
+	free(gz);
 }

@@ -38,4 +38,11 @@ void fuzz_check_error(const struct fc_error *err);
  * summarised (stats), whose results are checked too. */
 void fuzz_import(const uint8_t *data, size_t size, enum fc_format format);
 
+/* fuzz_file: data[0] chooses a transformation of the rest (leading
+ * whitespace, a filler member before the object's keys -- zeros, or
+ * numbers gzip cannot shrink -- sizes from 70 KiB to 9 MiB, gzip); the result is written to a
+ * temporary file and imported with fc_import_file, which must agree with fc_import_memory over the
+ * same decoded bytes (the same error text, or the same profiles). */
+void fuzz_import_file(const uint8_t *data, size_t size);
+
 #endif

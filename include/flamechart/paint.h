@@ -24,6 +24,9 @@ struct fc_paint_options {
 	bool no_legend;       /* leave out the legend under the chart */
 	uint32_t max_rows;    /* rows drawn per lane, 0 = all (deeper rows are cut
 			       * and the header says so) */
+	bool interactive;     /* SVG: inline script for zoom and search */
+	bool svg_cairo;       /* SVG: cairo's SVG surface (glyphs as paths) instead
+			       * of the native writer, for comparison */
 	/* A diff's extras (docs/diff.md), NULL for none: a legend drawn instead
 	 * of the scheme's (borrowed), and a note appended to a frame's label
 	 * ("+12.3 ms"), written to out (size bytes) by label_note. */

@@ -50,7 +50,9 @@ enum fc_format {
 };
 
 /* An interned call frame. Equal (name, url, line, column, has-script) give one
- * frame; that is the identity the merged graph uses. */
+ * frame -- and, for a script without a URL (eval, new Function), equal
+ * script ids, as DevTools keys them; that is the identity the merged graph
+ * uses (--merge-by location). */
 struct fc_frame {
 	uint32_t name; /* string ids into fc_profile.strings */
 	uint32_t url;
@@ -118,6 +120,15 @@ struct fc_profile {
 	/* Tiers whose frames fc_hide_tiers removed (bit per enum fc_tier), so
 	 * that legends can say what is not drawn. */
 	unsigned hidden_tiers;
+
+	/* What the scope transforms (--focus, --exclude, ...; transform/scope.c)
+	 * did to this profile, one phrase each, for headers and the layout
+	 * JSON. Owned; freed with the profile. */
+	char **transforms;
+	size_t n_transforms;
+	/* --sandwich: which half of the sandwich this profile is (enum
+	 * fc_sandwich_part in flamechart/scope.h), 0 for neither */
+	uint8_t sandwich_part;
 
 	struct fc_warning *warnings; /* the first FC_PROFILE_MAX_WARNINGS */
 	size_t n_warnings;

@@ -10,6 +10,7 @@
 
 #include "flamechart/error.h"
 #include "flamechart/profile.h"
+#include "flamechart/scope.h"
 
 enum fc_command { FC_CMD_RENDER, FC_CMD_INFO, FC_CMD_REPORT };
 
@@ -55,9 +56,14 @@ struct fc_cli {
 	int count_unit;   /* --count-unit: enum fc_count_unit of folded inputs */
 	enum fc_format input_format;
 	bool no_legend;
+	bool interactive; /* --interactive: SVG with zoom and search */
+	bool svg_cairo;   /* --svg-backend cairo */
 	bool strict;
 	bool quiet;
 	uint64_t max_input_bytes;
+	/* --focus, --exclude, --prune, --collapse-recursion, --merge-by,
+	 * --reverse, --sandwich, --match-on (fc_scope_finish in fc_cli_finish) */
+	struct fc_scope scope;
 
 	/* report */
 	bool recursive;
@@ -100,6 +106,7 @@ struct fc_render_tweaks {
 	bool thumb;        /* a small image: no legend, no subtitle, scale 1 */
 	const char *title; /* instead of cli->title */
 	unsigned max_rows; /* rows per lane, 0 = all */
+	bool interactive;  /* SVG: with zoom and search (report's linked SVGs) */
 	size_t clocks;     /* unrelated recordings on their own clocks (0/1 = one) */
 };
 bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *set,
@@ -118,8 +125,9 @@ bool fc_cli_check_graph_only(const struct fc_cli *cli, struct fc_error *err);
 struct fc_theme;
 const struct fc_theme *fc_cli_theme(const struct fc_cli *cli, struct fc_error *err);
 
-/* Imports every input named in paths into set, applying --thread/--pid
- * and then --hide; false with err on the first failure. */
+/* Imports every input named in paths into set, applying --thread/--pid,
+ * then --hide, then the scope transforms (docs/scope.md); false with err
+ * on the first failure. */
 bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		   struct fc_profile_set *set, struct fc_error *err);
 

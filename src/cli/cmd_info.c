@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "flamechart/classify.h"
 #include "flamechart/import.h"
+#include "flamechart/scope.h"
 #include "flamechart/select.h"
 #include "flamechart/stats.h"
 
@@ -116,7 +117,7 @@ int fc_cmd_info(const struct fc_cli *cli)
 	char available[400] = "";
 	size_t selected = 0, imported = 0;
 	int rc = FC_EXIT_OK;
-	size_t i, j;
+	size_t i, j, k;
 	bool first = true;
 
 	for (i = 0; i < cli->n_inputs; i++) {
@@ -136,6 +137,14 @@ int fc_cmd_info(const struct fc_cli *cli)
 			fc_select_describe(&set, available, sizeof(available));
 			selected += fc_select_filter(&set, &sel);
 		}
+		/* the scope transforms (docs/scope.md), as render applies them */
+		if (!fc_scope_apply(&set, &cli->scope, &err)) {
+			fc_log_error(&err);
+			if (rc == FC_EXIT_OK)
+				rc = (int)fc_error_exit_code(err.code);
+			fc_profile_set_finish(&set);
+			continue;
+		}
 		for (j = 0; j < set.count; j++) {
 			struct fc_stats s;
 			if (!fc_stats_compute(set.items[j], &s)) {
@@ -147,6 +156,8 @@ int fc_cmd_info(const struct fc_cli *cli)
 				fputc('\n', stdout);
 			first = false;
 			print_profile(stdout, set.items[j], &s);
+			for (k = 0; k < set.items[j]->n_transforms; k++)
+				printf("  scope         %s\n", set.items[j]->transforms[k]);
 			fc_stats_finish(&s);
 		}
 		fc_profile_set_finish(&set);

@@ -86,7 +86,10 @@ int fc_cmd_render(const struct fc_cli *cli)
 	struct fc_profile_set set;
 	struct fc_error err;
 	enum fc_out_format fmt = pick_format(cli);
-	int mode = (cli->modes & FC_MODE_BIT_GRAPH) ? FC_MODE_GRAPH : FC_MODE_CHART;
+	/* --sandwich is a graph unless -m says otherwise */
+	int mode = (cli->modes & FC_MODE_BIT_GRAPH) || (!cli->modes && cli->scope.sandwich)
+			   ? FC_MODE_GRAPH
+			   : FC_MODE_CHART;
 	struct fc_render_tweaks tw = { 0 };
 	char *out_path = NULL;
 	int rc = FC_EXIT_OK;

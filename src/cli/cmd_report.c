@@ -3,10 +3,12 @@
  * and an optional JSON summary; parallel, shardable, and identical whatever
  * the number of jobs. */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -191,6 +193,7 @@ static void do_file(struct report *r, struct report_file *f)
 	struct fc_profile_set set;
 	struct fc_error err;
 	const char *paths[1] = { f->path };
+	static const struct fc_render_tweaks linked = { .interactive = true };
 	int m, x;
 
 	fc_profile_set_init(&set);
@@ -214,7 +217,8 @@ static void do_file(struct report *r, struct report_file *f)
 				continue;
 			name = report_image_name(f->slug, mode_names[m], ext_of(x));
 			path = name ? out_path(r, name) : NULL;
-			ok = path && fc_cli_render_set(cli, &set, (enum fc_out_format)x, m, NULL,
+			/* the images index.html links: SVGs with zoom and search */
+			ok = path && fc_cli_render_set(cli, &set, (enum fc_out_format)x, m, &linked,
 						       path, &err);
 			if (!name || !path)
 				fc_error_set(&err, FC_ERR_NOMEM, "out of memory");
@@ -245,6 +249,7 @@ failed:
 	if (!err.file[0])
 		fc_error_set_file(&err, f->path);
 	f->ok = false;
+	f->output_failed = err.code == FC_ERR_OUTPUT;
 	f->error = error_text(&err);
 }
 
@@ -254,7 +259,9 @@ static void do_group(struct report *r, struct report_group *g)
 	struct fc_profile_set set;
 	struct fc_error err;
 	const char **paths = calloc(g->n_members + 1, sizeof(*paths));
-	struct fc_render_tweaks tw = { .title = g->title, .max_rows = LANE_ROWS };
+	struct fc_render_tweaks tw = { .title = g->title,
+				       .max_rows = LANE_ROWS,
+				       .interactive = true };
 	size_t k, n = 0;
 	int x;
 
@@ -296,6 +303,7 @@ failed:
 	fc_profile_set_finish(&set);
 	free(paths);
 	g->ok = false;
+	g->output_failed = err.code == FC_ERR_OUTPUT;
 	g->error = error_text(&err);
 }
 
@@ -360,6 +368,44 @@ static bool make_dir(const char *path, struct fc_error *err)
 	return false;
 }
 
+/* Two runs into one OUTDIR at once would mix their indexes: a run that
+ * writes the index (unsharded, --merge) holds OUTDIR/.flamechart-report/lock
+ * exclusively, shards hold it shared (they write disjoint files, so several
+ * may run side by side). The descriptor stays open until the process ends;
+ * -1 with err set when another run holds it. */
+static int lock_outdir(const char *outdir, bool shared, struct fc_error *err)
+{
+	char *dir = fc_asprintf("%s/%s", outdir, REPORT_DIR);
+	char *path = dir ? fc_asprintf("%s/lock", dir) : NULL;
+	int fd = -1;
+
+	if (!path) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		goto out;
+	}
+	if (!make_dir(dir, err))
+		goto out;
+	fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		fc_error_set(err, FC_ERR_OUTPUT, "cannot create the lock file: %s",
+			     strerror(errno));
+		fc_error_set_file(err, path);
+		goto out;
+	}
+	if (flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0) {
+		fc_error_set(err, FC_ERR_OUTPUT,
+			     "another flamechart report is writing to this folder; wait for it "
+			     "to finish");
+		fc_error_set_file(err, outdir);
+		close(fd);
+		fd = -1;
+	}
+out:
+	free(dir);
+	free(path);
+	return fd;
+}
+
 /* Renders the units of this shard with n threads. */
 static bool run_units(struct report *r, int shard, int count, struct fc_error *err)
 {
@@ -420,6 +466,21 @@ static bool run_units(struct report *r, int shard, int count, struct fc_error *e
 	return true;
 }
 
+/* True when a file or lane image failed to be written (a full disk): the
+ * run ends with exit 3, an output error, not as an input error. */
+static bool output_failed(const struct report *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_files; i++)
+		if (r->files[i].output_failed)
+			return true;
+	for (i = 0; i < r->n_groups; i++)
+		if (r->groups[i].output_failed)
+			return true;
+	return false;
+}
+
 static int finish_index(struct report *r, const struct fc_cli *cli, size_t skipped)
 {
 	struct fc_error err;
@@ -452,6 +513,7 @@ static int report_main(const struct fc_cli *cli, const char *title)
 	struct fc_error err;
 	int shard = cli->shard_count ? cli->shard_index : 1;
 	int count = cli->shard_count ? cli->shard_count : 1;
+	bool wrote_all;
 	int rc;
 
 	fc_error_init(&err);
@@ -469,6 +531,10 @@ static int report_main(const struct fc_cli *cli, const char *title)
 		if (cli->n_inputs) {
 			fc_log("report --merge reads OUTDIR only; leave out DIR");
 			return FC_EXIT_USAGE;
+		}
+		if (lock_outdir(r.outdir, false, &err) < 0) {
+			fc_log_error(&err);
+			return FC_EXIT_OUTPUT;
 		}
 		if (!report_load_manifests(&r, &err)) {
 			fc_log_error(&err);
@@ -496,7 +562,8 @@ static int report_main(const struct fc_cli *cli, const char *title)
 		fc_log_error(&err);
 		return FC_EXIT_USAGE;
 	}
-	if (!make_dir(r.outdir, &err) || !report_scan(&r, &err)) {
+	if (!make_dir(r.outdir, &err) || lock_outdir(r.outdir, count > 1, &err) < 0 ||
+	    !report_scan(&r, &err)) {
 		fc_log_error(&err);
 		report_finish(&r);
 		return (int)fc_error_exit_code(err.code);
@@ -532,11 +599,16 @@ static int report_main(const struct fc_cli *cli, const char *title)
 				"flamechart: shard %d/%d done; once all %d shards are in %s, "
 				"run: flamechart report --merge -o %s\n",
 				shard, count, count, r.outdir, r.outdir);
+		rc = output_failed(&r) ? FC_EXIT_OUTPUT
+		     : failed == 0     ? FC_EXIT_OK
+		     : failed < mine   ? FC_EXIT_PARTIAL
+				       : FC_EXIT_INPUT;
 		report_finish(&r);
-		return failed == 0 ? FC_EXIT_OK : failed < mine ? FC_EXIT_PARTIAL : FC_EXIT_INPUT;
+		return rc;
 	}
 	/* unsharded: the index comes from the manifest just written, exactly as
 	 * --merge would build it */
+	wrote_all = !output_failed(&r);
 	report_finish(&r);
 	memset(&r, 0, sizeof(r));
 	r.cli = cli;
@@ -549,7 +621,7 @@ static int report_main(const struct fc_cli *cli, const char *title)
 	}
 	rc = finish_index(&r, cli, skipped);
 	report_finish(&r);
-	return rc;
+	return wrote_all || rc == FC_EXIT_OUTPUT ? rc : FC_EXIT_OUTPUT;
 }
 
 int fc_cmd_report(const struct fc_cli *cli)

@@ -1,9 +1,10 @@
 /* Reading the command line's inputs into one profile set, then keeping the
- * threads that --thread and --pid ask for and removing the tiers --hide
- * names. */
+ * threads that --thread and --pid ask for, removing the tiers --hide
+ * names, and the scope transforms (--focus, --reverse, ...). */
 #include "cli/cli.h"
 #include "flamechart/hide.h"
 #include "flamechart/import.h"
+#include "flamechart/scope.h"
 #include "flamechart/select.h"
 
 bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
@@ -27,5 +28,8 @@ bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		return false;
 	}
 	/* after selection: only the threads drawn are rebuilt */
-	return fc_hide_apply(set, cli->hide_tiers, err);
+	if (!fc_hide_apply(set, cli->hide_tiers, err))
+		return false;
+	/* then the scope transforms, in their documented order */
+	return fc_scope_apply(set, &cli->scope, err);
 }

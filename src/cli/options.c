@@ -294,6 +294,25 @@ static bool set_no_legend(struct fc_cli *c, const char *a, struct fc_error *e)
 	return true;
 }
 
+static bool set_interactive(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	(void)a;
+	(void)e;
+	c->interactive = true;
+	return true;
+}
+
+static bool set_svg_backend(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	if (strcmp(a, "native") == 0)
+		c->svg_cairo = false;
+	else if (strcmp(a, "cairo") == 0)
+		c->svg_cairo = true;
+	else
+		return usage(e, "unknown SVG back end '%s' (native, cairo)", a);
+	return true;
+}
+
 static bool set_strict(struct fc_cli *c, const char *a, struct fc_error *e)
 {
 	(void)a;
@@ -425,6 +444,73 @@ static bool set_exclude(struct fc_cli *c, const char *a, struct fc_error *e)
 	return add_glob(c->exclude_globs, &c->n_exclude_globs, "--exclude", a, e);
 }
 
+/* --- scope (docs/scope.md) --- */
+
+static bool set_focus(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	return fc_scope_add_pattern(&c->scope.focus, "--focus", a, e);
+}
+
+static bool set_scope_exclude(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	return fc_scope_add_pattern(&c->scope.exclude, "--exclude", a, e);
+}
+
+static bool set_prune(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	return fc_scope_add_pattern(&c->scope.prune, "--prune", a, e);
+}
+
+static bool set_sandwich(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	return fc_scope_add_pattern(&c->scope.sandwich, "--sandwich", a, e);
+}
+
+static bool set_collapse(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	if (!a)
+		c->scope.recursion = FC_RECURSION_DIRECT;
+	else if (strcmp(a, "all") == 0)
+		c->scope.recursion = FC_RECURSION_ALL;
+	else if (strcmp(a, "direct") == 0)
+		c->scope.recursion = FC_RECURSION_DIRECT;
+	else
+		return usage(e, "--collapse-recursion takes =all or =direct, not '%s'", a);
+	return true;
+}
+
+static bool set_merge_by(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	if (strcmp(a, "location") == 0)
+		c->scope.merge_by = FC_MERGE_LOCATION;
+	else if (strcmp(a, "function") == 0)
+		c->scope.merge_by = FC_MERGE_FUNCTION;
+	else if (strcmp(a, "name") == 0)
+		c->scope.merge_by = FC_MERGE_NAME;
+	else
+		return usage(e, "--merge-by must be location, function or name, not '%s'", a);
+	return true;
+}
+
+static bool set_match_on(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	if (strcmp(a, "name") == 0)
+		c->scope.match_on = FC_MATCH_NAME;
+	else if (strcmp(a, "name+file") == 0)
+		c->scope.match_on = FC_MATCH_NAME_FILE;
+	else
+		return usage(e, "--match-on must be name or name+file, not '%s'", a);
+	return true;
+}
+
+static bool set_reverse(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	(void)a;
+	(void)e;
+	c->scope.reverse = true;
+	return true;
+}
+
 static const struct option_def options[] = {
 	{ "output", 'o', "PATH", CMD_RENDER | CMD_REPORT, set_output,
 	  "output file ('-' = stdout); for report, the output directory" },
@@ -467,6 +553,10 @@ static const struct option_def options[] = {
 	{ "input-format", 0, "FMT", CMD_ALL, set_input_format,
 	  "cpuprofile, trace, self-profiling or folded (default: detected)" },
 	{ "no-legend", 0, NULL, CMD_RENDER | CMD_REPORT, set_no_legend, "omit the legend" },
+	{ "interactive", 0, NULL, CMD_RENDER, set_interactive,
+	  "SVG: click to zoom, Ctrl+F to search (an inline script)" },
+	{ "svg-backend", 0, "NAME", CMD_RENDER | CMD_REPORT, set_svg_backend,
+	  "SVG writer: native (text, tooltips; default) or cairo (glyphs as paths)" },
 	{ "strict", 0, NULL, CMD_ALL, set_strict,
 	  "treat repaired damage in an input as an error (exit 2)" },
 	{ "quiet", 'q', NULL, CMD_ALL, set_quiet, "no warnings or progress on stderr" },
@@ -489,6 +579,23 @@ static const struct option_def options[] = {
 	  "a '/'); repeatable" },
 	{ "exclude", 0, "GLOB", CMD_REPORT, set_exclude,
 	  "report: leave out files matching GLOB; repeatable" },
+	/* scope (docs/scope.md); a metavar in [] is optional, given with = */
+	{ "focus", 0, "RE", CMD_ALL, set_focus,
+	  "only stacks through a function matching RE, re-rooted at it (repeatable)" },
+	{ "exclude", 0, "RE", CMD_RENDER | CMD_INFO, set_scope_exclude,
+	  "drop stacks through a function matching RE (repeatable)" },
+	{ "prune", 0, "RE", CMD_ALL, set_prune,
+	  "cut functions matching RE and what they call; time stays in the caller" },
+	{ "collapse-recursion", 0, "[=all]", CMD_ALL, set_collapse,
+	  "fold direct recursion into one frame; =all also indirect recursion" },
+	{ "merge-by", 0, "location|function|name", CMD_ALL, set_merge_by,
+	  "what makes two frames one (default location; function ignores lines)" },
+	{ "reverse", 0, NULL, CMD_ALL, set_reverse,
+	  "reverse stacks: functions where time is spent at the base (bottom-up)" },
+	{ "sandwich", 0, "RE", CMD_ALL, set_sandwich,
+	  "graph: callers of the matching function above it, its callees below" },
+	{ "match-on", 0, "name|name+file", CMD_ALL, set_match_on,
+	  "what the patterns above are matched against (default name)" },
 };
 
 void fc_cli_help(FILE *out)
@@ -511,11 +618,13 @@ void fc_cli_help(FILE *out)
 		const struct option_def *o = &options[i];
 		char left[64];
 
+		const char *sep = o->metavar && o->metavar[0] != '[' ? " " : "";
+
 		if (o->short_name)
-			snprintf(left, sizeof(left), "-%c, --%s%s%s", o->short_name, o->name,
-				 o->metavar ? " " : "", o->metavar ? o->metavar : "");
+			snprintf(left, sizeof(left), "-%c, --%s%s%s", o->short_name, o->name, sep,
+				 o->metavar ? o->metavar : "");
 		else
-			snprintf(left, sizeof(left), "    --%s%s%s", o->name, o->metavar ? " " : "",
+			snprintf(left, sizeof(left), "    --%s%s%s", o->name, sep,
 				 o->metavar ? o->metavar : "");
 		fprintf(out, "  %-28s %s\n", left, o->help);
 	}
@@ -539,14 +648,22 @@ void fc_cli_help(FILE *out)
 	      out);
 }
 
-static const struct option_def *find_long(const char *name, size_t len)
+/* The option of that name, preferring one that applies to the command (two
+ * commands may give one name different meanings). */
+static const struct option_def *find_long(const char *name, size_t len, enum fc_command cmd)
 {
+	const struct option_def *any = NULL;
 	size_t i;
 
-	for (i = 0; i < FC_ARRAY_LEN(options); i++)
-		if (strlen(options[i].name) == len && strncmp(options[i].name, name, len) == 0)
+	for (i = 0; i < FC_ARRAY_LEN(options); i++) {
+		if (strlen(options[i].name) != len || strncmp(options[i].name, name, len) != 0)
+			continue;
+		if (options[i].commands & (1u << cmd))
 			return &options[i];
-	return NULL;
+		if (!any)
+			any = &options[i];
+	}
+	return any;
 }
 
 static const struct option_def *find_short(char c)
@@ -610,7 +727,7 @@ bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *er
 		if (a[1] == '-') {
 			const char *eq = strchr(a + 2, '=');
 			size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
-			o = find_long(a + 2, len);
+			o = find_long(a + 2, len, cli->command);
 			if (!o)
 				return usage(err, "unknown option '%s' (see --help)", a);
 			if (eq) {
@@ -628,7 +745,7 @@ bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *er
 				val = a + 2;
 			}
 		}
-		if (o->metavar && !val) {
+		if (o->metavar && !val && o->metavar[0] != '[') {
 			if (i + 1 >= argc)
 				return usage(err, "option '--%s' needs an argument", o->name);
 			val = argv[++i];
@@ -642,6 +759,7 @@ bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *er
 			return false;
 	}
 	cli->n_inputs = n_inputs;
+	cli->scope.strict = cli->strict;
 	return true;
 }
 
@@ -649,4 +767,5 @@ void fc_cli_finish(struct fc_cli *cli)
 {
 	free((void *)cli->inputs);
 	cli->inputs = NULL;
+	fc_scope_finish(&cli->scope);
 }

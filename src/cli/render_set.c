@@ -124,7 +124,8 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 		.sort_weight = cli->sort_weight,
 		.weight_samples = cli->weight_samples,
 		.inverted = cli->inverted,
-		.per_thread = cli->per_thread,
+		/* --sandwich: the callers and the callees are two lanes */
+		.per_thread = cli->per_thread || cli->scope.sandwich,
 		.minwidth = cli->minwidth,
 		.minwidth_pct = cli->minwidth_pct,
 	};
@@ -146,6 +147,8 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 	popts.subtitle = tw->thumb ? NULL : cli->subtitle;
 	popts.no_legend = cli->no_legend || tw->thumb;
 	popts.max_rows = tw->max_rows;
+	popts.interactive = (cli->interactive || tw->interactive) && !tw->thumb;
+	popts.svg_cairo = cli->svg_cairo;
 	lopts.clocks = (uint32_t)tw->clocks;
 
 	if (lopts.mode == FC_MODE_CHART) {

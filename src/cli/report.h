@@ -33,6 +33,7 @@ struct report_file {
 	int group; /* index into groups, -1 when alone */
 
 	bool done, ok;
+	bool output_failed; /* the error was writing an output (exit 3) */
 	char *error;
 	char *title;
 	double duration_ms, sampled_ms;
@@ -53,6 +54,7 @@ struct report_group {
 	size_t *members; /* indices into files, in file order */
 	size_t n_members;
 	bool done, ok;
+	bool output_failed;
 	char *error;
 };
 

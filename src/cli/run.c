@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "render/output_signal.h"
 
 #ifndef FC_VERSION
 #define FC_VERSION "0.1.0"
@@ -69,6 +70,8 @@ int fc_cli_main(int argc, char **argv)
 	/* A write to a closed pipe fails with EPIPE instead of killing us, so
 	 * that the output is cleaned up; the commands then end quietly with 0. */
 	signal(SIGPIPE, SIG_IGN);
+	/* an interrupted render or report leaves no temporary file behind */
+	fc_output_cleanup_on_signals();
 
 	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
 		fc_cli_help(stdout);

@@ -37,6 +37,9 @@ void fc_profile_destroy(struct fc_profile *p)
 	free(p->thread_name);
 	free(p->process_name);
 	free(p->note);
+	for (i = 0; i < p->n_transforms; i++)
+		free(p->transforms[i]);
+	free(p->transforms);
 	fc_strpool_finish(&p->strings);
 	free(p->frames);
 	free(p->frame_table);
@@ -59,7 +62,7 @@ void fc_profile_destroy(struct fc_profile *p)
  * importer's strings are looked up before anything is interned, and the
  * table keeps the hash of the stored (sanitised) strings. */
 static uint32_t key_hash(const char *name, size_t nl, const char *url, size_t ul, int32_t line,
-			 int32_t column, bool has_script)
+			 int32_t column, unsigned has_script)
 {
 	uint64_t h = fc_hash_bytes(name, nl);
 	h ^= fc_hash_bytes(url, ul) * 0x9e3779b97f4a7c15ULL;
@@ -73,15 +76,31 @@ static bool str_is(const struct fc_profile *p, uint32_t id, const char *s, size_
 	       memcmp(fc_strpool_get(&p->strings, id), s, len) == 0;
 }
 
+/* The script part of a frame's location: its URL, or for a script without
+ * one (eval, new Function) its script id, as DevTools tells such scripts
+ * apart (devtools.md §5): 40 `new Function` scripts are 40 frames. Returns
+ * the key's has_script: 0 none, 1 a script with a URL, 2 the script id
+ * stands for the URL (then *url and *ul name the id). */
+static unsigned key_script(const char **url, size_t *ul, const char *sid, size_t sid_len,
+			   bool has_script)
+{
+	if (*ul == 0 && has_script) {
+		*url = sid;
+		*ul = sid_len;
+		return 2;
+	}
+	return has_script;
+}
+
 /* What a lookup compares, in one record per frame kept apart from the
  * frames: a probe touches its table slot and one record, not the frame and
  * the pool's offsets, lengths and bytes (a frame table of 100 000 frames
  * does not fit in the cache). The name's bytes follow the record. */
 struct frame_key {
 	int32_t line, column;
-	uint32_t url; /* string id */
+	uint32_t url; /* string id: the URL, or the script id (has_script 2) */
 	uint32_t name_len;
-	uint32_t has_script;
+	uint32_t has_script; /* key_script() */
 };
 
 /* The table holds (frame index + 1, hash, key offset) triples. */
@@ -91,7 +110,7 @@ struct frame_key {
  * would go. */
 static uint32_t frame_find(const struct fc_profile *p, uint32_t h, const char *name, size_t nl,
 			   const char *url, size_t ul, int32_t line, int32_t column,
-			   bool has_script, size_t *slot)
+			   unsigned has_script, size_t *slot)
 {
 	size_t mask = p->frame_table_cap - 1, j = h & mask;
 
@@ -135,8 +154,9 @@ static bool frame_rehash(struct fc_profile *p)
 /* Appends frame f's key record; its offset, FC_NONE on failure. */
 static uint32_t key_add(struct fc_profile *p, const struct fc_frame *f)
 {
-	struct frame_key k = { f->line, f->column, f->url, fc_strpool_len(&p->strings, f->name),
-			       f->has_script };
+	bool by_id = f->has_script && fc_strpool_len(&p->strings, f->url) == 0;
+	struct frame_key k = { f->line, f->column, by_id ? f->script_id : f->url,
+			       fc_strpool_len(&p->strings, f->name), by_id ? 2u : f->has_script };
 	size_t at = p->frame_keys_len, size = sizeof(k) + k.name_len;
 
 	size = (size + 3) & ~(size_t)3; /* records stay 4-byte aligned */
@@ -171,6 +191,7 @@ static uint32_t frame_add(struct fc_profile *p, uint32_t h, const char *name, si
 	struct fc_frame f = { 0 };
 	uint32_t k, key;
 	size_t slot, cap;
+	unsigned kind;
 
 	if ((p->n_frames + 1) * 2 > p->frame_table_cap && !frame_rehash(p))
 		return FC_NONE;
@@ -183,17 +204,23 @@ static uint32_t frame_add(struct fc_profile *p, uint32_t h, const char *name, si
 	f.line = line;
 	f.column = column;
 	/* sanitising changed the strings: they may name a known frame */
-	if (!str_is(p, f.name, name, nl) || !str_is(p, f.url, url, ul)) {
+	if (!str_is(p, f.name, name, nl) || !str_is(p, f.url, url, ul) ||
+	    !str_is(p, f.script_id, sid, sid_len)) {
 		name = fc_strpool_get(&p->strings, f.name);
 		nl = fc_strpool_len(&p->strings, f.name);
 		url = fc_strpool_get(&p->strings, f.url);
 		ul = fc_strpool_len(&p->strings, f.url);
-		h = key_hash(name, nl, url, ul, line, column, has_script);
-		k = frame_find(p, h, name, nl, url, ul, line, column, has_script, &slot);
+		sid = fc_strpool_get(&p->strings, f.script_id);
+		sid_len = fc_strpool_len(&p->strings, f.script_id);
+		kind = key_script(&url, &ul, sid, sid_len, has_script);
+		h = key_hash(name, nl, url, ul, line, column, kind);
+		k = frame_find(p, h, name, nl, url, ul, line, column, kind, &slot);
 		if (k != FC_NONE)
 			return k;
+	} else {
+		kind = key_script(&url, &ul, sid, sid_len, has_script);
 	}
-	frame_find(p, h, name, nl, url, ul, line, column, has_script, &slot);
+	frame_find(p, h, name, nl, url, ul, line, column, kind, &slot);
 	if (p->n_frames >= UINT32_MAX - 1)
 		return FC_NONE;
 	cap = p->frames_cap;
@@ -233,10 +260,14 @@ static bool frame_reindex(struct fc_profile *p)
 	p->frame_table_cap = cap;
 	for (i = 0; i < p->n_frames; i++) {
 		const struct fc_frame *f = &p->frames[i];
+		const char *url = fc_profile_str(p, f->url);
+		size_t ul = fc_strpool_len(&p->strings, f->url);
+		unsigned kind =
+			key_script(&url, &ul, fc_profile_str(p, f->script_id),
+				   fc_strpool_len(&p->strings, f->script_id), f->has_script);
 		uint32_t h =
 			key_hash(fc_profile_str(p, f->name), fc_strpool_len(&p->strings, f->name),
-				 fc_profile_str(p, f->url), fc_strpool_len(&p->strings, f->url),
-				 f->line, f->column, f->has_script);
+				 url, ul, f->line, f->column, kind);
 		uint32_t key = key_add(p, f);
 		if (key == FC_NONE) {
 			fc_profile_drop_frame_index(p);
@@ -266,7 +297,8 @@ uint32_t fc_profile_frame_hash(const char *name, size_t name_len, const char *ur
 			       const char *sid, size_t sid_len, int32_t line, int32_t column)
 {
 	bool has_script = clamp_key(sid, sid_len, &line, &column);
-	return key_hash(name, name_len, url, url_len, line, column, has_script);
+	unsigned kind = key_script(&url, &url_len, sid, sid_len, has_script);
+	return key_hash(name, name_len, url, url_len, line, column, kind);
 }
 
 void fc_profile_frame_prefetch(const struct fc_profile *p, uint32_t hash, bool record)
@@ -288,14 +320,16 @@ uint32_t fc_profile_intern_frame_hashed(struct fc_profile *p, uint32_t hash, con
 					int32_t column)
 {
 	bool has_script = clamp_key(sid, sid_len, &line, &column);
+	const char *kurl = url;
+	size_t kul = url_len;
+	unsigned kind = key_script(&kurl, &kul, sid, sid_len, has_script);
 	uint32_t k;
 	size_t slot;
 
 	if (!p->frame_table_cap && p->n_frames && !frame_reindex(p))
 		return FC_NONE;
 	if (p->frame_table_cap) {
-		k = frame_find(p, hash, name, name_len, url, url_len, line, column, has_script,
-			       &slot);
+		k = frame_find(p, hash, name, name_len, kurl, kul, line, column, kind, &slot);
 		if (k != FC_NONE)
 			return k;
 	}

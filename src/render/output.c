@@ -1,6 +1,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include <unistd.h>
 
 #include "flamechart/output.h"
+#include "render/output_signal.h"
 #include "util/util.h"
 
 static mode_t file_mode = 0644;
@@ -31,6 +33,7 @@ static bool fail(struct fc_output *o, struct fc_error *err, const char *what, in
 bool fc_output_open(struct fc_output *o, const char *path, struct fc_error *err)
 {
 	const char *base;
+	sigset_t block, saved;
 	struct stat st;
 	int fd;
 
@@ -68,7 +71,16 @@ bool fc_output_open(struct fc_output *o, const char *path, struct fc_error *err)
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;
 	}
+	/* no signal between creating the file and listing it */
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &block, &saved);
 	fd = mkstemp(o->tmp_path);
+	if (fd >= 0)
+		o->signal_slot = fc_output_track(o->tmp_path);
+	pthread_sigmask(SIG_SETMASK, &saved, NULL);
 	if (fd < 0) {
 		int e = errno;
 		fail(o, err, "cannot create the output file", e);
@@ -82,6 +94,7 @@ bool fc_output_open(struct fc_output *o, const char *path, struct fc_error *err)
 		int e = errno;
 		close(fd);
 		unlink(o->tmp_path);
+		fc_output_untrack(o->signal_slot);
 		fail(o, err, "cannot open the output file", e);
 		free(o->tmp_path);
 		free(o->path);
@@ -123,6 +136,7 @@ bool fc_output_printf(struct fc_output *o, const char *fmt, ...)
 
 static void release(struct fc_output *o)
 {
+	fc_output_untrack(o->signal_slot);
 	free(o->path);
 	free(o->tmp_path);
 	memset(o, 0, sizeof(*o));

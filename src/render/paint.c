@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "flamechart/classify.h"
+#include "flamechart/scope.h"
 #include "render/paint_internal.h"
 #include "util/util.h"
 
@@ -179,13 +180,26 @@ static void columns(const struct fc_painter *p, const struct fc_box *b, double *
 	*w = x1 - x0 > 1 ? x1 - x0 : 1;
 }
 
+/* A graph lane drawn as an icicle: --inverted, or the callees half of a
+ * sandwich (the function at its top, joined to the callers above it). */
+static bool lane_inverted(const struct fc_layout *l, size_t lane)
+{
+	const struct fc_lane *ln = &l->lanes[lane];
+
+	if (ln->n_sources && ln->sources[0]->sandwich_part == FC_SANDWICH_CALLEES)
+		return true;
+	if (ln->n_sources && ln->sources[0]->sandwich_part == FC_SANDWICH_CALLERS)
+		return false;
+	return l->options.inverted;
+}
+
 static double row_y(const struct fc_painter *p, size_t lane, uint32_t depth)
 {
 	const struct fc_layout *l = p->layout;
 	double h = bar_height(p->theme);
 	uint32_t rows = p->lane_rows[lane];
 
-	if (l->mode == FC_MODE_GRAPH && !l->options.inverted)
+	if (l->mode == FC_MODE_GRAPH && !lane_inverted(l, lane))
 		return p->lane_y[lane] + (double)(rows - 1 - (depth < rows ? depth : rows - 1)) * h;
 	return p->lane_y[lane] + (double)depth * h;
 }
@@ -247,12 +261,45 @@ static bool cull(const struct fc_painter *p, const struct fc_lane *lane, bool *h
 	return true;
 }
 
+/* The metadata of a box for a back end that groups frames. */
+static void frame_meta(const struct fc_painter *p, const struct fc_lane *lane,
+		       const struct fc_box *b, struct fc_frame_meta *m)
+{
+	const struct fc_layout *l = p->layout;
+
+	memset(m, 0, sizeof(*m));
+	m->url = "";
+	m->package = "";
+	m->tier = "";
+	m->line = m->column = -1;
+	m->self = b->self;
+	m->total = b->x1 - b->x0;
+	m->start = b->x0 - l->x_min;
+	m->end = b->x1 - l->x_min;
+	m->lane_total = lane->total;
+	m->count = b->count;
+	m->chart = l->mode == FC_MODE_CHART;
+	m->has_time = l->has_time && (!l->unit || strcmp(l->unit, "µs") == 0);
+	m->unit = l->unit ? l->unit : "";
+	if (b->frame != FC_NONE && !(b->flags & FC_BOX_COALESCED)) {
+		const struct fc_profile *q = lane->profile;
+		const struct fc_frame *f = &q->frames[b->frame];
+		m->name = fc_profile_str(q, f->name);
+		m->url = fc_profile_str(q, f->url);
+		m->line = f->line;
+		m->column = f->column;
+		m->tier = fc_tier_name((enum fc_tier)f->tier);
+		m->package = f->package ? fc_profile_str(q, f->package) : "";
+	}
+}
+
 /* Fills a lane's bars, one path per colour (DevTools batches by colour too):
  * fewer, larger SVG and PDF objects and the same pixels, as bars never
- * overlap. */
-static bool paint_bars(struct fc_painter *p, cairo_t *cr, size_t li)
+ * overlap. A back end that groups frames gets one group per box instead. */
+static bool paint_bars(struct fc_painter *p, size_t li)
 {
 	const struct fc_lane *lane = &p->layout->lanes[li];
+	struct fc_draw *d = p->draw;
 	double h = bar_height(p->theme);
 	struct colored *c;
 	bool *hidden;
@@ -276,21 +323,28 @@ static bool paint_bars(struct fc_painter *p, cairo_t *cr, size_t li)
 		c[n++].box = (uint32_t)i;
 	}
 	free(hidden);
-	if (!fc_sort(c, n, sizeof(*c), by_color, NULL)) {
+	if (!d->groups && !fc_sort(c, n, sizeof(*c), by_color, NULL)) {
 		free(c);
 		return false;
 	}
 	for (i = 0; i < n; i++) {
 		const struct fc_box *b = &lane->boxes[c[i].box];
+		struct fc_rgb rgb = { (uint8_t)(c[i].rgb >> 16), (uint8_t)(c[i].rgb >> 8),
+				      (uint8_t)c[i].rgb };
+		struct fc_frame_meta m;
 		double x, w;
 
 		columns(p, b, &x, &w);
-		cairo_rectangle(cr, p->plot_x + x, row_y(p, li, b->depth), w - 0.5, h - 1);
-		if (i + 1 == n || c[i + 1].rgb != c[i].rgb) {
-			struct fc_rgb rgb = { (uint8_t)(c[i].rgb >> 16), (uint8_t)(c[i].rgb >> 8),
-					      (uint8_t)c[i].rgb };
-			fc_set_rgb(cr, rgb, 1);
-			cairo_fill(cr);
+		if (d->groups) {
+			frame_meta(p, lane, b, &m);
+			d->ops->group_begin(d->ctx, &m);
+		}
+		d->ops->rect(d->ctx, p->plot_x + x, row_y(p, li, b->depth), w - 0.5, h - 1);
+		if (d->groups) {
+			d->ops->fill(d->ctx, rgb, 1);
+			d->ops->group_end(d->ctx);
+		} else if (i + 1 == n || c[i + 1].rgb != c[i].rgb) {
+			d->ops->fill(d->ctx, rgb, 1);
 		}
 	}
 	free(c);
@@ -299,7 +353,7 @@ static bool paint_bars(struct fc_painter *p, cairo_t *cr, size_t li)
 
 /* Labels where they fit: DevTools draws a title when the bar is at least
  * 2 × padding + width("…") wide, trimmed to the bar minus the padding. */
-static void paint_labels(struct fc_painter *p, cairo_t *cr, size_t li)
+static void paint_labels(struct fc_painter *p, size_t li)
 {
 	const struct fc_layout *l = p->layout;
 	const struct fc_lane *lane = &l->lanes[li];
@@ -350,78 +404,86 @@ static void paint_labels(struct fc_painter *p, cairo_t *cr, size_t li)
 				continue;
 		}
 		fill = fc_style_fill(p->style, lane->profile, b, lane->total);
-		fc_text_show(cr, p->text, fit, p->plot_x + x + pad, row_y(p, li, b->depth) + base,
-			     fc_style_label(p->style, fill));
+		fc_text_draw(p, FC_TEXT_LABEL, FC_FONT_TEXT, fit, p->plot_x + x + pad,
+			     row_y(p, li, b->depth) + base, fc_style_label(p->style, fill),
+			     FC_FIT_NONE, 0);
 	}
 }
 
-static void paint_background(struct fc_painter *p, cairo_t *cr)
+static void paint_background(struct fc_painter *p)
 {
 	const struct fc_theme *t = p->theme;
+	struct fc_draw *d = p->draw;
 
-	cairo_rectangle(cr, 0, 0, p->width, p->height);
-	if (memcmp(&t->background, &t->background_end, sizeof(t->background)) == 0) {
-		fc_set_rgb(cr, t->background, 1);
-		cairo_fill(cr);
-		return;
-	}
-	{
-		cairo_pattern_t *g = cairo_pattern_create_linear(0, 0, 0, p->height);
-		const struct fc_rgb a = t->background, b = t->background_end;
-		cairo_pattern_add_color_stop_rgb(g, 0, a.r / 255.0, a.g / 255.0, a.b / 255.0);
-		cairo_pattern_add_color_stop_rgb(g, 1, b.r / 255.0, b.g / 255.0, b.b / 255.0);
-		cairo_set_source(cr, g);
-		cairo_fill(cr);
-		cairo_pattern_destroy(g);
-	}
+	d->ops->rect(d->ctx, 0, 0, p->width, p->height);
+	if (memcmp(&t->background, &t->background_end, sizeof(t->background)) == 0)
+		d->ops->fill(d->ctx, t->background, 1);
+	else
+		d->ops->fill_gradient(d->ctx, t->background, t->background_end, 0, p->height);
 }
 
-bool fc_painter_paint(struct fc_painter *p, cairo_t *cr, struct fc_error *err)
+bool fc_painter_draw(struct fc_painter *p, struct fc_draw *d, struct fc_error *err)
 {
 	const struct fc_layout *l = p->layout;
 	const struct fc_theme *t = p->theme;
 	double h = bar_height(t), base = label_baseline(t);
-	cairo_status_t status;
 	size_t i, boxes = 0;
 
-	cairo_save(cr);
-	{
-		double x0, x1;
-		cairo_clip_extents(cr, &x0, &p->clip_y0, &x1, &p->clip_y1);
-	}
-	fc_text_target(p, cr);
-	paint_background(p, cr);
-	fc_paint_header(p, cr);
-	fc_paint_ruler(p, cr, false);
+	p->draw = d;
+	d->ops->visible(d->ctx, &p->clip_y0, &p->clip_y1);
+	d->ops->layer(d->ctx, FC_LAYER_HEADER);
+	paint_background(p);
+	fc_paint_header(p);
+	fc_paint_ruler(p, false);
 	for (i = 0; i < l->n_lanes; i++) {
 		boxes += l->lanes[i].n_boxes;
 		if (p->lane_title_y[i] >= 0) {
 			char title[1024];
-			pango_layout_set_width(p->bold, (int)(p->plot_w * PANGO_SCALE));
-			pango_layout_set_ellipsize(p->bold, PANGO_ELLIPSIZE_MIDDLE);
 			snprintf(title, sizeof(title), "%s",
 				 l->lanes[i].title ? l->lanes[i].title : "");
-			fc_text_show(cr, p->bold, title, p->plot_x, p->lane_title_y[i] + base,
-				     t->text);
-			pango_layout_set_width(p->bold, -1);
-			pango_layout_set_ellipsize(p->bold, PANGO_ELLIPSIZE_NONE);
+			d->ops->layer(d->ctx, FC_LAYER_HEADER);
+			fc_text_draw(p, FC_TEXT_LANE, FC_FONT_BOLD, title, p->plot_x,
+				     p->lane_title_y[i] + base, t->text, FC_FIT_MIDDLE, p->plot_w);
 		}
-		if (!paint_bars(p, cr, i)) {
-			cairo_restore(cr);
+		d->ops->layer(d->ctx, FC_LAYER_BARS);
+		if (!paint_bars(p, i)) {
+			d->ops->layer(d->ctx, FC_LAYER_END);
+			p->draw = NULL;
 			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 			return false;
 		}
 	}
-	fc_paint_ruler(p, cr, true);
+	d->ops->layer(d->ctx, FC_LAYER_GRID);
+	fc_paint_ruler(p, true);
+	d->ops->layer(d->ctx, FC_LAYER_LABELS);
 	for (i = 0; i < l->n_lanes; i++)
-		paint_labels(p, cr, i);
+		paint_labels(p, i);
 	if (!boxes)
-		fc_text_show(cr, p->text, "no samples", p->plot_x + 4,
-			     (l->n_lanes ? p->lane_y[0] : p->plot_bottom - h) + base,
-			     t->text_muted);
-	if (p->show_legend)
-		fc_paint_legend(p, cr);
+		fc_text_draw(p, FC_TEXT_LABEL, FC_FONT_TEXT, "no samples", p->plot_x + 4,
+			     (l->n_lanes ? p->lane_y[0] : p->plot_bottom - h) + base, t->text_muted,
+			     FC_FIT_NONE, 0);
+	if (p->show_legend) {
+		d->ops->layer(d->ctx, FC_LAYER_LEGEND);
+		fc_paint_legend(p);
+	}
+	d->ops->layer(d->ctx, FC_LAYER_END);
+	p->draw = NULL;
+	return true;
+}
+
+bool fc_painter_paint(struct fc_painter *p, cairo_t *cr, struct fc_error *err)
+{
+	struct fc_draw_cairo d;
+	cairo_status_t status;
+	bool ok;
+
+	cairo_save(cr);
+	fc_text_target(p, cr);
+	fc_draw_cairo_init(&d, p, cr);
+	ok = fc_painter_draw(p, &d.draw, err);
 	cairo_restore(cr);
+	if (!ok)
+		return false;
 	status = cairo_status(cr);
 	if (status != CAIRO_STATUS_SUCCESS) {
 		fc_error_set(err, status == CAIRO_STATUS_NO_MEMORY ? FC_ERR_NOMEM : FC_ERR_OUTPUT,

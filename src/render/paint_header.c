@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flamechart/scope.h"
 #include "render/paint_internal.h"
 #include "util/util.h"
 
@@ -76,6 +77,9 @@ static bool info_line(struct fc_painter *p)
 		for (k = 0; k < lane->n_sources; k++) {
 			const struct fc_profile *q = lane->sources[k];
 			double med = fc_profile_median_interval(q);
+			/* a sandwich's two halves are one profile's samples */
+			if (q->sandwich_part == FC_SANDWICH_CALLERS)
+				continue;
 			samples += q->n_samples;
 			if (med > 0 && (n_profiles == 0 || med < lo))
 				lo = med;
@@ -136,6 +140,20 @@ static bool notes_line(struct fc_painter *p)
 	double idle = 0;
 	char buf[160], w[32], a[48];
 
+	/* the scope transforms first: they say what the image is of; each
+	 * phrase once, however many lanes share it */
+	for (i = 0; i < l->n_lanes; i++) {
+		for (k = 0; k < l->lanes[i].n_sources; k++) {
+			const struct fc_profile *q = l->lanes[i].sources[k];
+			size_t t;
+			for (t = 0; t < q->n_transforms; t++) {
+				if (p->notes && strstr(p->notes, q->transforms[t]))
+					continue;
+				if (!append(&p->notes, SEP, q->transforms[t]))
+					return false;
+			}
+		}
+	}
 	for (i = 0; i < l->n_lanes; i++) {
 		coalesced += l->lanes[i].coalesced_frames;
 		healed += l->lanes[i].healed;
@@ -232,24 +250,20 @@ bool fc_header_build(struct fc_painter *p)
 }
 
 /* One header line, cut with an end ellipsis at the plot width. */
-static void line(struct fc_painter *p, cairo_t *cr, PangoLayout *layout, const char *s,
-		 double baseline, struct fc_rgb c)
+static void line(struct fc_painter *p, enum fc_font font, const char *s, double baseline,
+		 struct fc_rgb c)
 {
-	pango_layout_set_width(layout, (int)(p->plot_w * PANGO_SCALE));
-	pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
-	fc_text_show(cr, layout, s, p->plot_x, baseline, c);
-	pango_layout_set_width(layout, -1);
-	pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE);
+	fc_text_draw(p, FC_TEXT_HEADER, font, s, p->plot_x, baseline, c, FC_FIT_END, p->plot_w);
 }
 
-void fc_paint_header(struct fc_painter *p, cairo_t *cr)
+void fc_paint_header(struct fc_painter *p)
 {
 	const struct fc_theme *t = p->theme;
 
-	line(p, cr, p->big, p->title, p->title_y, t->text);
+	line(p, FC_FONT_TITLE, p->title, p->title_y, t->text);
 	if (p->subtitle)
-		line(p, cr, p->sub, p->subtitle, p->subtitle_y, t->text);
-	line(p, cr, p->text, p->info, p->info_y, t->text_muted);
+		line(p, FC_FONT_SUB, p->subtitle, p->subtitle_y, t->text);
+	line(p, FC_FONT_TEXT, p->info, p->info_y, t->text_muted);
 	if (p->notes)
-		line(p, cr, p->text, p->notes, p->notes_y, t->text_muted);
+		line(p, FC_FONT_TEXT, p->notes, p->notes_y, t->text_muted);
 }

@@ -27,6 +27,92 @@
  * (884.99999999 px) lands in its own column, for bars and ticks alike. */
 #define FC_PAINT_EPSILON_PX 1e-6
 
+/* --- the back-end interface (DESIGN §10) --------------------------------------
+ * The painter walks the layout once and emits these operations; a back end
+ * draws them: draw_cairo.c (PNG, PDF, the cairo SVG) or svg_native.c. Paths
+ * are built with rect and line and drawn with fill or stroke, as in cairo,
+ * so that the cairo back end draws exactly what the painter drew before. */
+enum fc_font {
+	FC_FONT_TEXT,  /* the theme font and size: labels, ruler, legend */
+	FC_FONT_BOLD,  /* lane titles */
+	FC_FONT_TITLE, /* the image title */
+	FC_FONT_SUB,   /* the subtitle */
+};
+enum fc_fit { FC_FIT_NONE, FC_FIT_END, FC_FIT_MIDDLE };
+/* What a text run is, for back ends that tell them apart (SVG classes). */
+enum fc_text_role {
+	FC_TEXT_HEADER,
+	FC_TEXT_RULER,
+	FC_TEXT_LANE,
+	FC_TEXT_LABEL,
+	FC_TEXT_LEGEND,
+	FC_TEXT_NOTE,
+};
+/* Sections of the image, in drawing order. */
+enum fc_layer {
+	FC_LAYER_HEADER,
+	FC_LAYER_BARS,
+	FC_LAYER_GRID,
+	FC_LAYER_LABELS,
+	FC_LAYER_LEGEND,
+	FC_LAYER_END, /* closes the last section */
+};
+
+struct fc_text_run {
+	const char *text;  /* as the painter has it (clean UTF-8) */
+	const char *shown; /* what is drawn: text, or text cut to max_width */
+	double width;      /* measured width of shown in px (0 unless the back
+			    * end asked for metrics) */
+	double max_width;  /* with fit: the width text is ellipsised to */
+	enum fc_fit fit;   /* cairo: pango ellipsises text itself */
+	enum fc_font font;
+	enum fc_text_role role;
+	double x, baseline;
+	struct fc_rgb color;
+};
+
+/* What a frame box stands for: the tooltip of an SVG group. Times are in
+ * the layout's unit (µs when has_time). */
+struct fc_frame_meta {
+	const char *name;     /* full name; NULL for a merged box */
+	const char *url;      /* "" when unknown */
+	int32_t line, column; /* 0-based, -1 unknown */
+	const char *tier;
+	const char *package; /* "" when none */
+	double self, total, start, end;
+	double lane_total; /* 100 % */
+	uint32_t count;    /* merged boxes: frames it stands for */
+	bool chart;        /* start and end mean something */
+	bool has_time;     /* times are µs */
+	const char *unit;  /* the layout's unit when not time */
+};
+
+struct fc_draw_ops {
+	/* the part of the image being drawn, user space (a PNG band) */
+	void (*visible)(void *ctx, double *y0, double *y1);
+	void (*layer)(void *ctx, enum fc_layer layer);
+	void (*rect)(void *ctx, double x, double y, double w, double h);
+	void (*line)(void *ctx, double x0, double y0, double x1, double y1);
+	void (*fill)(void *ctx, struct fc_rgb c, double alpha);
+	/* fills the path with a vertical gradient from a at y0 to b at y1 */
+	void (*fill_gradient)(void *ctx, struct fc_rgb a, struct fc_rgb b, double y0, double y1);
+	void (*stroke)(void *ctx, struct fc_rgb c, double alpha, double width);
+	void (*text)(void *ctx, const struct fc_text_run *run);
+	/* a frame box: its metadata, then its rect and fill, then the end */
+	void (*group_begin)(void *ctx, const struct fc_frame_meta *m);
+	void (*group_end)(void *ctx);
+};
+
+struct fc_draw {
+	const struct fc_draw_ops *ops;
+	void *ctx;
+	/* frames one at a time in groups with their metadata (SVG); else bars
+	 * are batched into one path per colour */
+	bool groups;
+	/* text runs carry shown and width (SVG); else pango cuts at draw time */
+	bool metrics;
+};
+
 struct fc_legend_slot {
 	double x, y; /* swatch top left */
 	char *label; /* trimmed to fit; owned */
@@ -69,7 +155,28 @@ struct fc_painter {
 	/* the part of the image being painted (user space): a PNG is painted
 	 * in bands, and rows outside the band are skipped */
 	double clip_y0, clip_y1;
+	struct fc_draw *draw; /* the back end being painted on */
 };
+
+/* paint.c: paints the whole image through a back end. */
+bool fc_painter_draw(struct fc_painter *p, struct fc_draw *d, struct fc_error *err);
+
+/* draw_cairo.c: the cairo back end on cr (the painter's pango layouts draw
+ * the text). */
+struct fc_draw_cairo {
+	struct fc_draw draw;
+	struct fc_painter *painter;
+	cairo_t *cr;
+};
+void fc_draw_cairo_init(struct fc_draw_cairo *d, struct fc_painter *p, cairo_t *cr);
+
+/* svg_native.c / write_svg.c */
+bool fc_write_svg_native(const struct fc_layout *l, const struct fc_style *st,
+			 const struct fc_paint_options *o, struct fc_output *out,
+			 struct fc_error *err);
+bool fc_write_svg_cairo(const struct fc_layout *l, const struct fc_style *st,
+			const struct fc_paint_options *o, struct fc_output *out,
+			struct fc_error *err);
 
 /* Rows drawn per lane at most: the caller's max_rows, never more than
  * FC_LAYOUT_MAX_ROWS. */
@@ -93,8 +200,14 @@ bool fc_text_init(struct fc_painter *p, struct fc_error *err);
 void fc_text_finish(struct fc_painter *p);
 void fc_text_target(struct fc_painter *p, cairo_t *cr);
 double fc_text_width(PangoLayout *layout, const char *s);
-void fc_text_show(cairo_t *cr, PangoLayout *layout, const char *s, double x, double baseline,
-		  struct fc_rgb c);
+PangoLayout *fc_text_layout(struct fc_painter *p, enum fc_font font);
+/* Emits a text run to the painter's back end: the one place where text
+ * drawn on any back end is measured and (for the back ends that cannot
+ * ellipsise) cut, with fit to max_width. */
+void fc_text_draw(struct fc_painter *p, enum fc_text_role role, enum fc_font font, const char *s,
+		  double x, double baseline, struct fc_rgb c, enum fc_fit fit, double max_width);
+/* Draws a run on cr with pango (the cairo back end). */
+void fc_text_show_run(struct fc_painter *p, cairo_t *cr, const struct fc_text_run *run);
 /* s middle-ellipsised to max_width in the label font (DevTools trimTextMiddle). */
 size_t fc_text_fit(struct fc_painter *p, const char *s, double max_width, char *out, size_t size);
 void fc_set_rgb(cairo_t *cr, struct fc_rgb c, double alpha);
@@ -106,17 +219,17 @@ size_t fc_ruler_label(double value, double step, enum fc_ruler_unit unit, const 
 		      char *out, size_t size);
 /* Formats v with `decimals` decimals and thousands commas. */
 size_t fc_format_grouped(double v, int decimals, char *out, size_t size);
-void fc_paint_ruler(struct fc_painter *p, cairo_t *cr, bool grid);
+void fc_paint_ruler(struct fc_painter *p, bool grid);
 
 /* paint_header.c */
 bool fc_header_build(struct fc_painter *p);
-void fc_paint_header(struct fc_painter *p, cairo_t *cr);
+void fc_paint_header(struct fc_painter *p);
 /* "159 µs", "1.21 ms", "2.11 s" */
 size_t fc_format_duration(double us, char *out, size_t size);
 
 /* paint_legend.c */
 bool fc_legend_place(struct fc_painter *p, double y, double *bottom);
-void fc_paint_legend(struct fc_painter *p, cairo_t *cr);
+void fc_paint_legend(struct fc_painter *p);
 
 /* fc_write_png, painting bands of at most band_bytes of pixels (at least
  * 16 rows) at a time; the pixels do not depend on the band size. */

@@ -62,10 +62,11 @@ bool fc_legend_place(struct fc_painter *p, double y, double *bottom)
 	return true;
 }
 
-void fc_paint_legend(struct fc_painter *p, cairo_t *cr)
+void fc_paint_legend(struct fc_painter *p)
 {
 	const struct fc_legend *lg = &p->legend;
 	const struct fc_theme *t = p->theme;
+	struct fc_draw *d = p->draw;
 	char heading[256];
 	size_t i;
 	bool shares = false;
@@ -76,27 +77,27 @@ void fc_paint_legend(struct fc_painter *p, cairo_t *cr)
 		shares = shares || lg->entries[i].share >= 0;
 	snprintf(heading, sizeof(heading), "%s%s", lg->title,
 		 shares ? " \xc2\xb7 share of self time" : "");
-	fc_text_show(cr, p->text, heading, p->plot_x, p->legend_title_y, t->text_muted);
+	fc_text_draw(p, FC_TEXT_LEGEND, FC_FONT_TEXT, heading, p->plot_x, p->legend_title_y,
+		     t->text_muted, FC_FIT_NONE, 0);
 	for (i = 0; i < lg->n; i++) {
 		const struct fc_legend_entry *e = &lg->entries[i];
 		const struct fc_legend_slot *s = &p->slots[i];
 		double x = s->x + FC_PAINT_SWATCH + SWATCH_GAP, baseline = s->y + 9;
 
 		if (e->swatch) {
-			cairo_rectangle(cr, s->x, s->y, FC_PAINT_SWATCH, FC_PAINT_SWATCH);
-			fc_set_rgb(cr, e->color, 1);
-			cairo_fill(cr);
+			d->ops->rect(d->ctx, s->x, s->y, FC_PAINT_SWATCH, FC_PAINT_SWATCH);
+			d->ops->fill(d->ctx, e->color, 1);
 		}
 		/* a hairline frame so that pale swatches show on the background */
-		cairo_rectangle(cr, s->x + 0.5, s->y + 0.5, FC_PAINT_SWATCH - 1,
-				FC_PAINT_SWATCH - 1);
-		fc_set_rgb(cr, t->text_muted, e->swatch ? 0.35 : 0.8);
-		cairo_set_line_width(cr, 1);
-		cairo_stroke(cr);
-		fc_text_show(cr, p->text, s->label, x, baseline, t->text);
+		d->ops->rect(d->ctx, s->x + 0.5, s->y + 0.5, FC_PAINT_SWATCH - 1,
+			     FC_PAINT_SWATCH - 1);
+		d->ops->stroke(d->ctx, t->text_muted, e->swatch ? 0.35 : 0.8, 1);
+		fc_text_draw(p, FC_TEXT_LEGEND, FC_FONT_TEXT, s->label, x, baseline, t->text,
+			     FC_FIT_NONE, 0);
 		if (s->share[0]) {
 			x += fc_text_width(p->text, s->label) + SWATCH_GAP;
-			fc_text_show(cr, p->text, s->share, x, baseline, t->text_muted);
+			fc_text_draw(p, FC_TEXT_LEGEND, FC_FONT_TEXT, s->share, x, baseline,
+				     t->text_muted, FC_FIT_NONE, 0);
 		}
 	}
 }

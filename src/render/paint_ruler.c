@@ -130,10 +130,11 @@ static size_t label_every(struct fc_painter *p, double step, size_t n, enum fc_r
 }
 
 /* Draws the ruler labels, or (grid) the grid lines over the plot. */
-void fc_paint_ruler(struct fc_painter *p, cairo_t *cr, bool grid)
+void fc_paint_ruler(struct fc_painter *p, bool grid)
 {
 	const struct fc_layout *l = p->layout;
 	const struct fc_theme *t = p->theme;
+	struct fc_draw *d = p->draw;
 	enum fc_ruler_unit unit;
 	double span, x_per_unit, step, last, x, ppx;
 	size_t i, n, every = 1;
@@ -151,11 +152,6 @@ void fc_paint_ruler(struct fc_painter *p, cairo_t *cr, bool grid)
 		n = MAX_TICKS;
 	if (!grid)
 		every = label_every(p, step, n, unit, x_per_unit * ppx);
-	if (grid) {
-		cairo_save(cr);
-		cairo_set_line_width(cr, 1);
-		fc_set_rgb(cr, t->grid, t->grid_alpha);
-	}
 	for (i = 0; i < n; i++) {
 		double v = step * (double)i;
 		/* the bars' own mapping (paint.c columns), so that a tick and a bar
@@ -164,8 +160,8 @@ void fc_paint_ruler(struct fc_painter *p, cairo_t *cr, bool grid)
 		if (x > p->plot_w)
 			break;
 		if (grid) {
-			cairo_move_to(cr, p->plot_x + x + 0.5, p->ruler_y);
-			cairo_line_to(cr, p->plot_x + x + 0.5, p->plot_bottom);
+			d->ops->line(d->ctx, p->plot_x + x + 0.5, p->ruler_y, p->plot_x + x + 0.5,
+				     p->plot_bottom);
 			continue;
 		}
 		if (i % every)
@@ -176,12 +172,11 @@ void fc_paint_ruler(struct fc_painter *p, cairo_t *cr, bool grid)
 			double lx = p->plot_x + x - w - 4;
 			/* DevTools hides what falls off the left edge */
 			if (lx >= 0)
-				fc_text_show(cr, p->text, label, lx,
-					     p->ruler_y + FC_PAINT_RULER_H - 4, t->ruler_text);
+				fc_text_draw(p, FC_TEXT_RULER, FC_FONT_TEXT, label, lx,
+					     p->ruler_y + FC_PAINT_RULER_H - 4, t->ruler_text,
+					     FC_FIT_NONE, 0);
 		}
 	}
-	if (grid) {
-		cairo_stroke(cr);
-		cairo_restore(cr);
-	}
+	if (grid)
+		d->ops->stroke(d->ctx, t->grid, t->grid_alpha, 1);
 }

@@ -140,8 +140,8 @@ void fc_set_rgb(cairo_t *cr, struct fc_rgb c, double alpha)
 		cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, alpha);
 }
 
-void fc_text_show(cairo_t *cr, PangoLayout *layout, const char *s, double x, double baseline,
-		  struct fc_rgb c)
+static void text_show(cairo_t *cr, PangoLayout *layout, const char *s, double x, double baseline,
+		      struct fc_rgb c)
 {
 	set_text(layout, s);
 	fc_set_rgb(cr, c, 1);
@@ -157,4 +157,101 @@ static double measure_label(void *ctx, const char *s)
 size_t fc_text_fit(struct fc_painter *p, const char *s, double max_width, char *out, size_t size)
 {
 	return fc_label_fit(s, max_width, measure_label, p->text, out, size);
+}
+
+PangoLayout *fc_text_layout(struct fc_painter *p, enum fc_font font)
+{
+	switch (font) {
+	case FC_FONT_BOLD:
+		return p->bold;
+	case FC_FONT_TITLE:
+		return p->big;
+	case FC_FONT_SUB:
+		return p->sub;
+	case FC_FONT_TEXT:
+	default:
+		return p->text;
+	}
+}
+
+void fc_text_show_run(struct fc_painter *p, cairo_t *cr, const struct fc_text_run *run)
+{
+	PangoLayout *layout = fc_text_layout(p, run->font);
+
+	if (run->fit == FC_FIT_NONE) {
+		text_show(cr, layout, run->shown, run->x, run->baseline, run->color);
+		return;
+	}
+	pango_layout_set_width(layout, (int)(run->max_width * PANGO_SCALE));
+	pango_layout_set_ellipsize(layout, run->fit == FC_FIT_END ? PANGO_ELLIPSIZE_END
+								  : PANGO_ELLIPSIZE_MIDDLE);
+	text_show(cr, layout, run->text, run->x, run->baseline, run->color);
+	pango_layout_set_width(layout, -1);
+	pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_NONE);
+}
+
+/* s cut at the end to at most max_width with "…", by bisection on the
+ * number of code points kept (pango's own end ellipsis, for back ends that
+ * draw no pango layouts). */
+static void fit_end(PangoLayout *layout, const char *s, double max_width, char *out, size_t size)
+{
+	size_t len = strlen(s), lo = 0, hi = 0, i;
+	size_t *ends = malloc((len + 1) * sizeof(*ends)); /* byte end of k code points */
+
+	out[0] = '\0';
+	if (!ends)
+		return;
+	ends[0] = 0;
+	for (i = 0; i < len; hi++) {
+		i += fc_utf8_seqlen((unsigned char)s[i]);
+		ends[hi + 1] = i < len ? i : len;
+	}
+	/* the largest k with width(s[0..k] + "…") <= max_width */
+	while (lo < hi) {
+		size_t k = (lo + hi + 1) / 2;
+		snprintf(out, size, "%.*s\xe2\x80\xa6", (int)ends[k], s);
+		if (fc_text_width(layout, out) <= max_width)
+			lo = k;
+		else
+			hi = k - 1;
+	}
+	snprintf(out, size, "%.*s\xe2\x80\xa6", (int)ends[lo], s);
+	free(ends);
+}
+
+static double measure_with(void *ctx, const char *s)
+{
+	return fc_text_width(ctx, s);
+}
+
+void fc_text_draw(struct fc_painter *p, enum fc_text_role role, enum fc_font font, const char *s,
+		  double x, double baseline, struct fc_rgb c, enum fc_fit fit, double max_width)
+{
+	struct fc_draw *d = p->draw;
+	struct fc_text_run run = {
+		.text = s,
+		.shown = s,
+		.max_width = max_width,
+		.fit = fit,
+		.font = font,
+		.role = role,
+		.x = x,
+		.baseline = baseline,
+		.color = c,
+	};
+	char cut[1024];
+
+	if (d->metrics) {
+		PangoLayout *layout = fc_text_layout(p, font);
+		run.width = fc_text_width(layout, s);
+		if (fit != FC_FIT_NONE && run.width > max_width) {
+			if (fit == FC_FIT_END)
+				fit_end(layout, s, max_width, cut, sizeof(cut));
+			else
+				fc_label_fit(s, max_width, measure_with, layout, cut, sizeof(cut));
+			run.shown = cut;
+			run.width = fc_text_width(layout, cut);
+		}
+	}
+	d->ops->text(d->ctx, &run);
 }

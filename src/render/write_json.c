@@ -108,6 +108,29 @@ static bool write_bar(void *ctx, const struct fc_box *b)
 	return fc_output_write(w->out, j->s, j->len);
 }
 
+/* What the scope transforms did (docs/scope.md), each phrase once. */
+static json_t *transforms(const struct fc_lane *lane)
+{
+	json_t *a = json_array();
+	size_t k, t, j;
+
+	for (k = 0; a && k < lane->n_sources; k++) {
+		const struct fc_profile *q = lane->sources[k];
+		for (t = 0; t < q->n_transforms; t++) {
+			for (j = 0; j < json_array_size(a); j++)
+				if (strcmp(json_string_value(json_array_get(a, j)),
+					   q->transforms[t]) == 0)
+					break;
+			if (j == json_array_size(a) &&
+			    json_array_append_new(a, json_string(q->transforms[t])) != 0) {
+				json_decref(a);
+				return NULL;
+			}
+		}
+	}
+	return a;
+}
+
 static json_t *lane_header(const struct fc_layout *l, const struct fc_lane *lane)
 {
 	const struct fc_profile *p = lane->profile;
@@ -136,6 +159,15 @@ static json_t *lane_header(const struct fc_layout *l, const struct fc_lane *lane
 		     put(o, "profiles", json_integer(lane->n_profiles)) &&
 		     put(o, "samples", json_integer((json_int_t)lane->samples)) &&
 		     put(o, "healed_program_samples", json_integer(lane->healed));
+	}
+	/* only when a transform ran: other layouts stay as they were */
+	if (ok) {
+		json_t *tr = transforms(lane);
+		ok = tr != NULL;
+		if (ok && json_array_size(tr))
+			ok = put(o, "transforms", tr);
+		else
+			json_decref(tr);
 	}
 	if (!ok) {
 		json_decref(o);

@@ -73,8 +73,9 @@ static bool write_renumbered(const struct svg_buf *b, struct fc_output *out)
 	return !out->failed;
 }
 
-bool fc_write_svg(const struct fc_layout *l, const struct fc_style *st,
-		  const struct fc_paint_options *o, struct fc_output *out, struct fc_error *err)
+bool fc_write_svg_cairo(const struct fc_layout *l, const struct fc_style *st,
+			const struct fc_paint_options *o, struct fc_output *out,
+			struct fc_error *err)
 {
 	struct fc_painter *p = fc_painter_create(l, st, o, err);
 	struct svg_buf buf = { 0 };

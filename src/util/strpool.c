@@ -7,7 +7,10 @@
 bool fc_strpool_init(struct fc_strpool *p)
 {
 	memset(p, 0, sizeof(*p));
-	return fc_strpool_intern(p, "", 0) == 0;
+	if (fc_strpool_intern(p, "", 0) == 0)
+		return true;
+	fc_strpool_finish(p); /* what was allocated before the failure */
+	return false;
 }
 
 void fc_strpool_finish(struct fc_strpool *p)

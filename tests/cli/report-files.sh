@@ -43,4 +43,36 @@ run 0 report "$IN3" -o "$IN3" -q
 run 0 report "$IN3" -o "$IN3"
 contains "$TMP/err" "2 profiles, 0 failed"
 
+# two runs into one folder at once: the second is refused (the lock is held
+# here by flock(1) the way a running report holds it)
+if command -v flock >/dev/null 2>&1; then
+	mkdir -p "$TMP/locked/.flamechart-report"
+	flock "$TMP/locked/.flamechart-report/lock" sleep 30 &
+	lockpid=$!
+	n=0
+	while [ $n -lt 100 ] && ! [ -e "$TMP/locked/.flamechart-report/lock" ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+	sleep 0.5
+	run 3 report "$IN3" -o "$TMP/locked"
+	contains "$TMP/err" "another flamechart report is writing to this folder"
+	run 3 report --merge -o "$TMP/locked"
+	kill $lockpid 2>/dev/null
+	wait $lockpid 2>/dev/null
+fi
+
+# a full disk: exit 3 (an output error), not 2 -- as root, on a small tmpfs
+if [ "$(id -u)" = 0 ] && mkdir -p "$TMP/small" &&
+	mount -t tmpfs -o size=200k flamechart-test "$TMP/small" 2>/dev/null; then
+	IN4=$TMP/in4
+	mkdir -p "$IN4"
+	for i in 1 2 3 4 5 6; do cp "$P" "$IN4/p$i.cpuprofile"; done
+	run 3 report "$IN4" -o "$TMP/small/out" -q
+	contains "$TMP/err" "No space left on device"
+	umount "$TMP/small"
+else
+	echo "note: the full-disk case needs root and mount: skipped"
+fi
+
 finish

@@ -94,6 +94,13 @@ function callFrames(file) {
   })).filter((cf) => cf.functionName !== '(root)');
 }
 
+// required by another script (tests/oracle/new-function-check.js): the
+// colour rules only
+if (require.main !== module) {
+  module.exports = { profilerColor, performanceColor, hslToRgb };
+  return;
+}
+
 const c = (s) => JSON.stringify(s);
 const rows = [];
 for (const file of process.argv.slice(2).sort()) {

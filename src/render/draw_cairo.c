@@ -1,0 +1,107 @@
+/* The cairo back end (DESIGN §10): the painter's operations drawn on a
+ * cairo_t -- an image band for PNG, the PDF surface, or cairo's SVG surface.
+ * Paths are cairo paths and text is the painter's pango layouts, so what is
+ * drawn is what the painter drew on cairo directly before the back ends were
+ * split: the same pixels, and real text in the PDF. */
+#include "render/paint_internal.h"
+
+static void c_visible(void *ctx, double *y0, double *y1)
+{
+	struct fc_draw_cairo *d = ctx;
+	double x0, x1;
+
+	cairo_clip_extents(d->cr, &x0, y0, &x1, y1);
+}
+
+static void c_layer(void *ctx, enum fc_layer layer)
+{
+	(void)ctx;
+	(void)layer;
+}
+
+static void c_rect(void *ctx, double x, double y, double w, double h)
+{
+	struct fc_draw_cairo *d = ctx;
+
+	cairo_rectangle(d->cr, x, y, w, h);
+}
+
+static void c_line(void *ctx, double x0, double y0, double x1, double y1)
+{
+	struct fc_draw_cairo *d = ctx;
+
+	cairo_move_to(d->cr, x0, y0);
+	cairo_line_to(d->cr, x1, y1);
+}
+
+static void c_fill(void *ctx, struct fc_rgb c, double alpha)
+{
+	struct fc_draw_cairo *d = ctx;
+
+	fc_set_rgb(d->cr, c, alpha);
+	cairo_fill(d->cr);
+}
+
+static void c_fill_gradient(void *ctx, struct fc_rgb a, struct fc_rgb b, double y0, double y1)
+{
+	struct fc_draw_cairo *d = ctx;
+	cairo_pattern_t *g = cairo_pattern_create_linear(0, y0, 0, y1);
+
+	cairo_pattern_add_color_stop_rgb(g, 0, a.r / 255.0, a.g / 255.0, a.b / 255.0);
+	cairo_pattern_add_color_stop_rgb(g, 1, b.r / 255.0, b.g / 255.0, b.b / 255.0);
+	cairo_set_source(d->cr, g);
+	cairo_fill(d->cr);
+	cairo_pattern_destroy(g);
+}
+
+static void c_stroke(void *ctx, struct fc_rgb c, double alpha, double width)
+{
+	struct fc_draw_cairo *d = ctx;
+
+	cairo_save(d->cr);
+	cairo_set_line_width(d->cr, width);
+	fc_set_rgb(d->cr, c, alpha);
+	cairo_stroke(d->cr);
+	cairo_restore(d->cr);
+}
+
+static void c_text(void *ctx, const struct fc_text_run *run)
+{
+	struct fc_draw_cairo *d = ctx;
+
+	fc_text_show_run(d->painter, d->cr, run);
+}
+
+static void c_group_begin(void *ctx, const struct fc_frame_meta *m)
+{
+	(void)ctx;
+	(void)m;
+}
+
+static void c_group_end(void *ctx)
+{
+	(void)ctx;
+}
+
+static const struct fc_draw_ops cairo_ops = {
+	.visible = c_visible,
+	.layer = c_layer,
+	.rect = c_rect,
+	.line = c_line,
+	.fill = c_fill,
+	.fill_gradient = c_fill_gradient,
+	.stroke = c_stroke,
+	.text = c_text,
+	.group_begin = c_group_begin,
+	.group_end = c_group_end,
+};
+
+void fc_draw_cairo_init(struct fc_draw_cairo *d, struct fc_painter *p, cairo_t *cr)
+{
+	d->draw.ops = &cairo_ops;
+	d->draw.ctx = d;
+	d->draw.groups = false;
+	d->draw.metrics = false;
+	d->painter = p;
+	d->cr = cr;
+}

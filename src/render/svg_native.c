@@ -1,0 +1,664 @@
+/* The native SVG back end (DESIGN §10): the painter's operations written as
+ * SVG text. Labels, header, ruler and legend are <text> in the theme's font
+ * with fallbacks, each held to the width pango measured (textLength with
+ * lengthAdjust="spacingAndGlyphs"), so a label stays inside its box whatever
+ * font the viewer has. Every frame box is a <g> whose <title> gives the full
+ * name, location, tier, package and times (a tooltip in browsers).
+ *
+ * Drawing order is the painter's: header, bars (one group per frame),
+ * grid, labels, legend. The grid and the labels ignore the pointer, so
+ * hovering a label shows the tooltip of the box under it.
+ *
+ * Bytes are stable: no dates, no counters, numbers printed with the fewest
+ * digits that give the same double back (text lengths to 1/100 px), shared
+ * styles in one <style>. With --interactive a small inline script adds zoom
+ * on click and a regex search (svg_script.c); it only adds elements when it
+ * runs, so the image is the same where scripts do not run (<img>). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flamechart/render.h"
+#include "render/paint_internal.h"
+#include "render/svg_native.h"
+#include "util/util.h"
+
+#define BUF_SIZE 65536
+
+struct svg {
+	struct fc_draw draw;
+	struct fc_painter *painter;
+	struct fc_output *out;
+	const struct fc_theme *theme;
+	bool failed;   /* out of memory */
+	bool in_group; /* inside a frame's <g> */
+	int layer;     /* open section, -1 none */
+	/* the current path ("d" attribute), and whether it is one rectangle */
+	char *path;
+	size_t path_len, path_cap;
+	unsigned path_items;
+	double rx, ry, rw, rh;
+	unsigned gradients;
+	size_t n;
+	char buf[BUF_SIZE];
+};
+
+/* --- output -------------------------------------------------------------------- */
+
+static void flush(struct svg *s)
+{
+	if (s->n)
+		fc_output_write(s->out, s->buf, s->n);
+	s->n = 0;
+}
+
+static void put(struct svg *s, const char *data, size_t len)
+{
+	if (len >= BUF_SIZE) {
+		flush(s);
+		fc_output_write(s->out, data, len);
+		return;
+	}
+	if (s->n + len > BUF_SIZE)
+		flush(s);
+	memcpy(s->buf + s->n, data, len);
+	s->n += len;
+}
+
+static void puts_(struct svg *s, const char *str)
+{
+	put(s, str, strlen(str));
+}
+
+size_t fc_svg_number(double v, char *out, size_t size)
+{
+	int k, n = 0;
+
+	if (!isfinite(v))
+		v = 0;
+	if (v == 0)
+		v = 0; /* no "-0" */
+	if (fabs(v) < 1e15 && v == (double)(long long)v)
+		return (size_t)snprintf(out, size, "%lld", (long long)v);
+	for (k = 1; k <= 17; k++) {
+		n = snprintf(out, size, "%.*f", k, v);
+		if (strtod(out, NULL) == v)
+			break;
+	}
+	return n > 0 ? (size_t)n : 0;
+}
+
+static void num(struct svg *s, double v)
+{
+	char b[64];
+	put(s, b, fc_svg_number(v, b, sizeof(b)));
+}
+
+/* A text length: to 1/100 px, which no viewer can tell from the exact one. */
+static void num2(struct svg *s, double v)
+{
+	num(s, round(v * 100) / 100);
+}
+
+static void color(struct svg *s, struct fc_rgb c)
+{
+	static const char hex[] = "0123456789abcdef";
+	char b[7] = { '#',           hex[c.r >> 4], hex[c.r & 15], hex[c.g >> 4],
+		      hex[c.g & 15], hex[c.b >> 4], hex[c.b & 15] };
+	put(s, b, 7);
+}
+
+size_t fc_svg_escape(const char *str, size_t len, char *out, size_t size, bool attr)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < len; i++) {
+		const char *rep = NULL;
+		unsigned char ch = (unsigned char)str[i];
+		char one[2] = { (char)ch, 0 };
+
+		switch (ch) {
+		case '&':
+			rep = "&amp;";
+			break;
+		case '<':
+			rep = "&lt;";
+			break;
+		case '>':
+			rep = "&gt;";
+			break;
+		case '"':
+			rep = attr ? "&quot;" : "\"";
+			break;
+		case '\n':
+			rep = attr ? " " : "\n";
+			break;
+		default:
+			/* XML 1.0 allows no other control characters */
+			if (ch < 0x20 || ch == 0x7f)
+				rep = " ";
+			else
+				rep = one;
+		}
+		{
+			size_t rl = strlen(rep);
+			if (o + rl >= size)
+				break;
+			memcpy(out + o, rep, rl);
+			o += rl;
+		}
+	}
+	if (size)
+		out[o < size ? o : size - 1] = '\0';
+	return o;
+}
+
+/* Escaped text; the string is made valid UTF-8 first if it is not (names
+ * are clean already, option strings may not be). */
+static void text(struct svg *s, const char *str, bool attr)
+{
+	char b[1024];
+	size_t len = strlen(str), i;
+	char *clean = NULL;
+
+	if (!fc_utf8_clean(str, len)) {
+		clean = fc_strdup_clean(str);
+		str = clean ? clean : "";
+		len = strlen(str);
+	}
+	/* in slices at code point boundaries, each at most 6 times longer */
+	for (i = 0; i < len;) {
+		size_t n = len - i < sizeof(b) / 6 ? len - i : sizeof(b) / 6;
+		while (i + n < len && ((unsigned char)str[i + n] & 0xc0) == 0x80)
+			n--;
+		put(s, b, fc_svg_escape(str + i, n, b, sizeof(b), attr));
+		i += n;
+	}
+	free(clean);
+}
+
+/* --- paths --------------------------------------------------------------------- */
+
+static void path_str(struct svg *s, const char *str)
+{
+	size_t len = strlen(str);
+
+	if (!FC_GROW(s->path, s->path_cap, s->path_len + len + 1)) {
+		s->failed = true;
+		return;
+	}
+	memcpy(s->path + s->path_len, str, len + 1);
+	s->path_len += len;
+}
+
+static void path_num(struct svg *s, const char *before, double v)
+{
+	char b[80];
+	size_t n = strlen(before);
+
+	memcpy(b, before, n);
+	fc_svg_number(v, b + n, sizeof(b) - n);
+	path_str(s, b);
+}
+
+static void s_rect(void *ctx, double x, double y, double w, double h)
+{
+	struct svg *s = ctx;
+
+	s->rx = x;
+	s->ry = y;
+	s->rw = w;
+	s->rh = h;
+	path_num(s, "M", x);
+	path_num(s, " ", y);
+	path_num(s, "h", w);
+	path_num(s, "v", h);
+	path_num(s, "h", -w);
+	path_str(s, "z");
+	s->path_items++;
+}
+
+static void s_line(void *ctx, double x0, double y0, double x1, double y1)
+{
+	struct svg *s = ctx;
+
+	path_num(s, "M", x0);
+	path_num(s, " ", y0);
+	if (x0 == x1) {
+		path_num(s, "V", y1);
+	} else {
+		path_num(s, "L", x1);
+		path_num(s, " ", y1);
+	}
+	s->path_items++;
+	s->rw = -1;
+}
+
+static void path_reset(struct svg *s)
+{
+	s->path_len = 0;
+	s->path_items = 0;
+	if (s->path)
+		s->path[0] = '\0';
+}
+
+/* The path as a <rect> when it is one rectangle, else as a <path>. */
+static void shape_open(struct svg *s)
+{
+	if (s->path_items == 1 && s->rw >= 0) {
+		puts_(s, "<rect x=\"");
+		num(s, s->rx);
+		puts_(s, "\" y=\"");
+		num(s, s->ry);
+		puts_(s, "\" width=\"");
+		num(s, s->rw);
+		puts_(s, "\" height=\"");
+		num(s, s->rh);
+		puts_(s, "\"");
+	} else {
+		puts_(s, "<path d=\"");
+		put(s, s->path ? s->path : "", s->path_len);
+		puts_(s, "\"");
+	}
+}
+
+static void s_fill(void *ctx, struct fc_rgb c, double alpha)
+{
+	struct svg *s = ctx;
+
+	if (!s->path_items)
+		return;
+	shape_open(s);
+	puts_(s, " fill=\"");
+	color(s, c);
+	if (alpha < 1) {
+		puts_(s, "\" fill-opacity=\"");
+		num(s, alpha);
+	}
+	puts_(s, s->in_group ? "\"/>" : "\"/>\n");
+	path_reset(s);
+}
+
+static void s_fill_gradient(void *ctx, struct fc_rgb a, struct fc_rgb b, double y0, double y1)
+{
+	struct svg *s = ctx;
+	char id[32];
+
+	if (!s->path_items)
+		return;
+	snprintf(id, sizeof(id), "fc-gradient%u", ++s->gradients);
+	puts_(s, "<linearGradient id=\"");
+	puts_(s, id);
+	puts_(s, "\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"");
+	num(s, y0);
+	puts_(s, "\" x2=\"0\" y2=\"");
+	num(s, y1);
+	puts_(s, "\"><stop offset=\"0\" stop-color=\"");
+	color(s, a);
+	puts_(s, "\"/><stop offset=\"1\" stop-color=\"");
+	color(s, b);
+	puts_(s, "\"/></linearGradient>\n");
+	shape_open(s);
+	puts_(s, " fill=\"url(#");
+	puts_(s, id);
+	puts_(s, ")\"/>\n");
+	path_reset(s);
+}
+
+static void s_stroke(void *ctx, struct fc_rgb c, double alpha, double width)
+{
+	struct svg *s = ctx;
+
+	if (!s->path_items)
+		return;
+	shape_open(s);
+	puts_(s, " fill=\"none\" stroke=\"");
+	color(s, c);
+	if (alpha < 1) {
+		puts_(s, "\" stroke-opacity=\"");
+		num(s, alpha);
+	}
+	if (width != 1) {
+		puts_(s, "\" stroke-width=\"");
+		num(s, width);
+	}
+	puts_(s, "\"/>\n");
+	path_reset(s);
+}
+
+/* --- sections, text and groups ------------------------------------------------- */
+
+static const char *const layer_class[] = { "header", "bars", "grid", "labels", "legend" };
+
+static void s_layer(void *ctx, enum fc_layer layer)
+{
+	struct svg *s = ctx;
+
+	if (s->layer == (int)layer)
+		return;
+	if (s->layer >= 0)
+		puts_(s, "</g>\n");
+	s->layer = -1;
+	if (layer == FC_LAYER_END)
+		return;
+	/* the text colour of the section, which a <text> overrides (as an
+	 * attribute: a CSS rule would override the text's own attribute) */
+	puts_(s, "<g class=\"");
+	puts_(s, layer_class[layer]);
+	puts_(s, "\" fill=\"");
+	color(s, layer == FC_LAYER_LABELS ? s->theme->label_dark : s->theme->text);
+	puts_(s, "\">\n");
+	s->layer = (int)layer;
+}
+
+static void s_visible(void *ctx, double *y0, double *y1)
+{
+	(void)ctx;
+	*y0 = -INFINITY;
+	*y1 = INFINITY;
+}
+
+static void s_text(void *ctx, const struct fc_text_run *run)
+{
+	struct svg *s = ctx;
+	static const char *const font_class[] = { NULL, "b", "t", "s" };
+	static const char *const role_class[] = { NULL, "r", NULL, NULL, NULL, NULL };
+	const char *cls = font_class[run->font], *role = role_class[run->role];
+
+	if (!run->shown[0])
+		return;
+	puts_(s, "<text x=\"");
+	num(s, run->x);
+	puts_(s, "\" y=\"");
+	num(s, run->baseline);
+	puts_(s, "\"");
+	if (run->width > 0) {
+		puts_(s, " textLength=\"");
+		num2(s, run->width);
+		puts_(s, "\" lengthAdjust=\"spacingAndGlyphs\"");
+	}
+	if (cls || role) {
+		puts_(s, " class=\"");
+		puts_(s, cls ? cls : role);
+		puts_(s, "\"");
+	}
+	if (memcmp(&run->color,
+		   s->layer == FC_LAYER_LABELS ? &s->theme->label_dark : &s->theme->text,
+		   sizeof(run->color)) != 0) {
+		puts_(s, " fill=\"");
+		color(s, run->color);
+		puts_(s, "\"");
+	}
+	puts_(s, ">");
+	text(s, run->shown, false);
+	puts_(s, "</text>\n");
+}
+
+/* Durations as the header writes them ("1.21 ms"); other units grouped. */
+static void amount(const struct fc_frame_meta *m, double v, char *out, size_t size)
+{
+	if (m->has_time) {
+		fc_format_duration(v, out, size);
+	} else {
+		char n[48];
+		fc_format_grouped(v, v == floor(v) ? 0 : 2, n, sizeof(n));
+		snprintf(out, size, "%s %s", n, m->unit);
+	}
+}
+
+static void share(const struct fc_frame_meta *m, double v, char *out, size_t size)
+{
+	double pct = m->lane_total > 0 ? v * 100 / m->lane_total : 0;
+
+	if (pct > 0 && pct < 0.05)
+		snprintf(out, size, "<0.1%%");
+	else
+		snprintf(out, size, "%.1f%%", pct);
+}
+
+static void s_group_begin(void *ctx, const struct fc_frame_meta *m)
+{
+	struct svg *s = ctx;
+	char a[64], b[64], line[256];
+
+	s->in_group = true;
+	puts_(s, "<g><title>");
+	if (m->name) {
+		text(s, m->name[0] ? m->name : "(anonymous)", false);
+		if (m->url[0]) {
+			puts_(s, "\n");
+			text(s, m->url, false);
+			if (m->line >= 0) {
+				snprintf(line, sizeof(line), ":%d", m->line + 1);
+				puts_(s, line);
+				if (m->column >= 0) {
+					snprintf(line, sizeof(line), ":%d", m->column + 1);
+					puts_(s, line);
+				}
+			}
+		}
+		puts_(s, "\n");
+		text(s, m->tier, false);
+		if (m->package[0]) {
+			puts_(s, " \xc2\xb7 ");
+			text(s, m->package, false);
+		}
+	} else {
+		snprintf(line, sizeof(line), "%u frame%s merged into this box (each too narrow)",
+			 m->count, m->count == 1 ? "" : "s");
+		text(s, line, false);
+	}
+	/* "total 12.3 ms (4.5%), self 1.21 ms (0.4%)"; no self part when 0 */
+	amount(m, m->total, a, sizeof(a));
+	share(m, m->total, b, sizeof(b));
+	snprintf(line, sizeof(line), "total %s (%s)", a, b);
+	puts_(s, "\n");
+	text(s, line, false);
+	if (m->name && m->self > 0) {
+		amount(m, m->self, a, sizeof(a));
+		share(m, m->self, b, sizeof(b));
+		snprintf(line, sizeof(line), ", self %s (%s)", a, b);
+		text(s, line, false);
+	}
+	if (m->chart) {
+		amount(m, m->start, a, sizeof(a));
+		amount(m, m->end, b, sizeof(b));
+		snprintf(line, sizeof(line), "%s to %s", a, b);
+		puts_(s, "\n");
+		text(s, line, false);
+	}
+	puts_(s, "</title>");
+}
+
+static void s_group_end(void *ctx)
+{
+	struct svg *s = ctx;
+
+	s->in_group = false;
+	puts_(s, "</g>\n");
+}
+
+static const struct fc_draw_ops svg_ops = {
+	.visible = s_visible,
+	.layer = s_layer,
+	.rect = s_rect,
+	.line = s_line,
+	.fill = s_fill,
+	.fill_gradient = s_fill_gradient,
+	.stroke = s_stroke,
+	.text = s_text,
+	.group_begin = s_group_begin,
+	.group_end = s_group_end,
+};
+
+/* --- the document -------------------------------------------------------------- */
+
+/* The theme's family list (pango: "Verdana, DejaVu Sans") as CSS, each name
+ * quoted, then fallbacks the list does not name. */
+static void font_family(struct svg *s, const char *families)
+{
+	static const char *const fallbacks[] = { "DejaVu Sans", "Verdana", "Bitstream Vera Sans",
+						 "Liberation Sans", "Arial" };
+	const char *p = families && families[0] ? families : "DejaVu Sans";
+	char name[128], seen[512] = "|";
+	size_t i;
+	bool first = true;
+
+	while (*p) {
+		size_t n = strcspn(p, ","), o = 0, k;
+		for (k = 0; k < n && o + 1 < sizeof(name); k++) {
+			char c = p[k];
+			/* a family name in CSS quotes: nothing that ends them */
+			if (c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' ||
+			    (unsigned char)c < 0x20)
+				continue;
+			if (c == ' ' && o == 0)
+				continue;
+			name[o++] = c;
+		}
+		while (o && name[o - 1] == ' ')
+			o--;
+		name[o] = '\0';
+		p += n + (p[n] == ',');
+		if (!o)
+			continue;
+		if (strcmp(name, "sans-serif") == 0 || strcmp(name, "Sans") == 0 ||
+		    strcmp(name, "sans") == 0)
+			continue; /* generic: last */
+		puts_(s, first ? "\"" : ",\"");
+		puts_(s, name);
+		puts_(s, "\"");
+		first = false;
+		if (strlen(seen) + o + 2 < sizeof(seen)) {
+			strcat(seen, name);
+			strcat(seen, "|");
+		}
+	}
+	for (i = 0; i < sizeof(fallbacks) / sizeof(fallbacks[0]); i++) {
+		char key[140];
+		snprintf(key, sizeof(key), "|%s|", fallbacks[i]);
+		if (strstr(seen, key))
+			continue;
+		puts_(s, first ? "\"" : ",\"");
+		puts_(s, fallbacks[i]);
+		puts_(s, "\"");
+		first = false;
+	}
+	puts_(s, ",sans-serif");
+}
+
+static void prologue(struct svg *s, const struct fc_painter *p, bool interactive)
+{
+	const struct fc_theme *t = p->theme;
+	double size = t->font_size_px > 0 ? t->font_size_px : 11;
+
+	puts_(s, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "
+		 "xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"");
+	num(s, p->width);
+	puts_(s, "px\" height=\"");
+	num(s, p->height);
+	puts_(s, "px\" viewBox=\"0 0 ");
+	num(s, p->width);
+	puts_(s, " ");
+	num(s, p->height);
+	puts_(s, "\" role=\"img\" aria-labelledby=\"fc-title\" aria-describedby=\"fc-desc\" "
+		 "xml:space=\"preserve\">\n<title id=\"fc-title\">");
+	text(s, p->title, false);
+	puts_(s, "</title>\n<desc id=\"fc-desc\">");
+	if (p->subtitle) {
+		text(s, p->subtitle, false);
+		puts_(s, "\n");
+	}
+	text(s, p->info, false);
+	if (p->notes) {
+		puts_(s, "\n");
+		text(s, p->notes, false);
+	}
+	puts_(s, "</desc>\n<style>\ntext{font-family:");
+	font_family(s, t->font_family);
+	puts_(s, ";font-size:");
+	num(s, size);
+	puts_(s, "px}\n.b{font-weight:bold}\n.t{font-size:");
+	num(s, FC_PAINT_TITLE_PX);
+	puts_(s, "px;font-weight:bold}\n.s{font-size:");
+	num(s, FC_PAINT_SUBTITLE_PX);
+	puts_(s, "px}\n.grid,.labels{pointer-events:none}\n");
+	if (interactive)
+		puts_(s, fc_svg_script_style);
+	puts_(s, "</style>\n");
+}
+
+static bool write_native(struct fc_painter *p, const struct fc_paint_options *o,
+			 struct fc_output *out, struct fc_error *err)
+{
+	struct svg *s = calloc(1, sizeof(*s));
+	bool ok;
+
+	if (!s) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	s->draw.ops = &svg_ops;
+	s->draw.ctx = s;
+	s->draw.groups = true;
+	s->draw.metrics = true;
+	s->painter = p;
+	s->out = out;
+	s->theme = p->theme;
+	s->layer = -1;
+	prologue(s, p, o->interactive);
+	ok = fc_painter_draw(p, &s->draw, err);
+	if (ok && o->interactive) {
+		char w[64];
+		fc_svg_number(p->plot_x, w, sizeof(w));
+		puts_(s, "<script><![CDATA[\n");
+		puts_(s, "var fcPlotX=");
+		puts_(s, w);
+		fc_svg_number(p->plot_w, w, sizeof(w));
+		puts_(s, ",fcPlotW=");
+		puts_(s, w);
+		puts_(s, ";\n");
+		puts_(s, fc_svg_script);
+		puts_(s, "]]></script>\n");
+	}
+	puts_(s, "</svg>\n");
+	flush(s);
+	if (ok && s->failed) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		ok = false;
+	}
+	if (ok && out->failed) {
+		fc_error_set(err, FC_ERR_OUTPUT, "write error: %s", strerror(out->errno_value));
+		ok = false;
+	}
+	free(s->path);
+	free(s);
+	return ok;
+}
+
+bool fc_write_svg_native(const struct fc_layout *l, const struct fc_style *st,
+			 const struct fc_paint_options *o, struct fc_output *out,
+			 struct fc_error *err)
+{
+	struct fc_painter *p = fc_painter_create(l, st, o, err);
+	bool ok;
+
+	if (!p) {
+		fc_paint_error_file(err, out);
+		return false;
+	}
+	ok = write_native(p, o, out, err);
+	fc_painter_destroy(p);
+	if (!ok)
+		fc_paint_error_file(err, out);
+	return ok;
+}
+
+bool fc_write_svg(const struct fc_layout *l, const struct fc_style *st,
+		  const struct fc_paint_options *o, struct fc_output *out, struct fc_error *err)
+{
+	if (o->svg_cairo)
+		return fc_write_svg_cairo(l, st, o, out, err);
+	return fc_write_svg_native(l, st, o, out, err);
+}

@@ -1,0 +1,77 @@
+#!/bin/sh
+# The native SVG writer (docs/rendering.md): every golden case's SVG parses
+# as XML with a title per frame (tests/cli/svg_check.py), names that are
+# markup stay text, the bytes are stable, --interactive only adds its script
+# and styles, --svg-backend cairo still gives cairo's SVG, and the PDF keeps
+# real text (pdftotext finds the labels).
+. "$(dirname "$0")/lib.sh"
+case $FLAMECHART in /*) ;; *) FLAMECHART=$(pwd)/$FLAMECHART ;; esac
+
+if ! command -v python3 >/dev/null 2>&1; then
+	echo "svg-native: python3 not found (Debian package python3); skipping"
+	exit 77
+fi
+FONTCONFIG_FILE=$ROOT/tests/fonts.conf
+export FONTCONFIG_FILE
+check() {
+	python3 "$ROOT/tests/cli/svg_check.py" "$@" || fail "svg_check $*"
+}
+
+# every golden case
+for dir in "$ROOT"/golden/*/; do
+	case=$(basename "$dir")
+	set --
+	while IFS= read -r line || [ -n "$line" ]; do
+		[ -n "$line" ] && set -- "$@" "$line"
+	done <"$dir/args"
+	(cd "$ROOT" && "$FLAMECHART" "$@" -o "$TMP/golden-$case.svg") 2>"$TMP/err" ||
+		fail "$case: flamechart failed: $(head -3 "$TMP/err")"
+done
+check "$TMP"/golden-*.svg
+
+# names that are markup are text, in the labels and the titles
+H=$DATA/inputs/hostile-names.cpuprofile
+run 0 "$H" -o "$TMP/h.svg"
+check "$TMP/h.svg" --expect '</text><script>alert(1)</script>' \
+	--expect "a & b \"quoted\" 'single' ]]> <!-- c -->" \
+	--expect aVeryLongFunctionNameThatCannotPossiblyFitInsideItsNarrowBoxAtAll_endsHere
+contains "$TMP/h.svg" '&lt;/text&gt;&lt;script&gt;alert(1)&lt;/script&gt;'
+if grep -q '<script' "$TMP/h.svg"; then
+	fail "h.svg has a <script> element"
+fi
+# the whole name is in the file even where the label is cut
+contains "$TMP/h.svg" aVeryLongFunctionNameThatCannotPossiblyFitInsideItsNarrowBoxAtAll_endsHere
+contains "$TMP/h.svg" 'file:///x/&lt;evil&gt;&amp;"q".js:5:10'
+
+# byte-stable
+C=$DATA/corpus/real/ng-build/CPU.20250519.000217.90620.4.005.cpuprofile
+run 0 "$C" -o "$TMP/a.svg"
+run 0 "$C" -o "$TMP/b.svg"
+cmp -s "$TMP/a.svg" "$TMP/b.svg" || fail "two runs give different SVGs"
+
+# --interactive: the static document plus the script and its styles
+run 0 "$C" --interactive -o "$TMP/i.svg"
+check "$TMP/i.svg" --interactive
+awk '/^<script>/ { skip = 1 } !skip && !/^\.(bars>g|fc-ctl|fc-hit)/ { print } /^\]\]><\/script>/ { skip = 0 }' \
+	"$TMP/i.svg" >"$TMP/i-static.svg"
+cmp -s "$TMP/a.svg" "$TMP/i-static.svg" ||
+	fail "--interactive changes more than the script and its styles"
+
+# the cairo writer for comparison: glyphs as paths
+run 0 "$C" --svg-backend cairo -o "$TMP/cairo.svg"
+contains "$TMP/cairo.svg" 'glyph'
+run 1 "$C" --svg-backend nope -o "$TMP/nope.svg"
+
+# PDF keeps real text
+if command -v pdftotext >/dev/null 2>&1; then
+	run 0 "$DATA/corpus/minimal/flat-line.20250519.050090.10002.0.001.cpuprofile" -o "$TMP/f.pdf"
+	pdftotext "$TMP/f.pdf" "$TMP/f.txt"
+	for label in flatLine_L1 flatLine_L2 flatLine_Task 'sampled every'; do
+		contains "$TMP/f.txt" "$label"
+	done
+else
+	echo "svg-native: pdftotext not found (poppler-utils); PDF text not checked"
+fi
+
+[ "$failures" -eq 0 ] || exit 1
+echo "svg-native: ok"

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Structural check of a native flamechart SVG (tests/cli/svg-native.sh).
+
+Usage: svg_check.py [--interactive] [--expect TEXT]... FILE.svg...
+Parses the file as XML and checks: the root is an SVG with role="img", a
+<title> (its accessible name) and a <desc>; every frame group under
+.bars has a <title> whose first line names the frame and one <rect>; every
+<text> has text; a label that is not cut ("…") is the start of some frame's
+title; a <script> only with --interactive. Each --expect TEXT must be the
+content of some <text> or the first line of some <title>. Exit 1 on failure.
+"""
+import sys
+import xml.etree.ElementTree as ET
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+def main():
+    args = sys.argv[1:]
+    paths = []
+    interactive = False
+    expect = []
+    while args:
+        a = args.pop(0)
+        if a == "--interactive":
+            interactive = True
+        elif a == "--expect":
+            expect.append(args.pop(0))
+        else:
+            paths.append(a)
+    status = 0
+    for path in paths:
+        status |= check(path, interactive, expect)
+    return status
+
+
+def check(path, interactive, expect):
+    errors = []
+    try:
+        root = ET.parse(path).getroot()
+    except ET.ParseError as e:
+        print(f"FAIL {path}: not XML: {e}")
+        return 1
+    if root.tag != NS + "svg":
+        errors.append("root is not <svg>")
+    if root.get("role") != "img":
+        errors.append('no role="img"')
+    kids = list(root)
+    if not kids or kids[0].tag != NS + "title" or not (kids[0].text or "").strip():
+        errors.append("the first child is not a non-empty <title>")
+    if root.find(NS + "desc") is None:
+        errors.append("no <desc>")
+    scripts = root.findall(".//" + NS + "script")
+    if interactive and len(scripts) != 1:
+        errors.append(f"{len(scripts)} <script> elements with --interactive")
+    if not interactive and scripts:
+        errors.append("a <script> without --interactive")
+
+    names = []
+    bars = [g for g in root.iter(NS + "g") if g.get("class") == "bars"]
+    frames = 0
+    for layer in bars:
+        for g in layer:
+            frames += 1
+            title = g.find(NS + "title")
+            rects = g.findall(NS + "rect")
+            if title is None or not (title.text or "").strip():
+                errors.append(f"frame group {frames} has no <title>")
+                continue
+            if len(rects) != 1:
+                errors.append(f"frame group {frames} has {len(rects)} rects")
+            lines = title.text.split("\n")
+            names.append(lines[0])
+            if len(lines) < 2:
+                errors.append(f"frame '{lines[0]}': the title has no numbers")
+    texts = []
+    for layer in root.iter(NS + "g"):
+        for t in layer.findall(NS + "text"):
+            s = "".join(t.itertext())
+            if not s:
+                errors.append("an empty <text>")
+            texts.append(s)
+            if layer.get("class") == "labels" and "\u2026" not in s and s != "no samples":
+                if not s.endswith(" frames") and not any(
+                    s == n or s.startswith(n) or n.endswith(s) or s.split("  ")[0] in n
+                    for n in names
+                ):
+                    errors.append(f"label '{s}' is no frame's name")
+    for e in expect:
+        if e not in texts and e not in names:
+            errors.append(f"'{e}' is neither a text nor a frame title")
+    for e in errors[:10]:
+        print(f"FAIL {path}: {e}")
+    if errors:
+        return 1
+    print(f"ok   {path}: {frames} frames with titles, {len(texts)} texts")
+    return 0
+
+
+sys.exit(main())
