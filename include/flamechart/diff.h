@@ -158,6 +158,11 @@ struct fc_diff {
 bool fc_diff_load_side(struct fc_diff_input *in, const char *path,
 		       const struct fc_import_options *io, struct fc_error *err);
 
+/* A side of one run made of profile p (taken; destroyed on failure), e.g.
+ * one half of a differential folded file. false with err. */
+bool fc_diff_side_from_profile(struct fc_diff_input *in, const char *path, struct fc_profile *p,
+			       struct fc_error *err);
+
 /* Compares the two loaded sides (base and head are moved into d). false
  * with err on allocation failure. */
 bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_diff_input *head,

@@ -113,6 +113,10 @@ struct fc_profile {
 	/* The root's (program), (idle) and (garbage collector) children. */
 	uint32_t program_node, idle_node, gc_node;
 
+	/* A differential folded file's two sides (docs/diff.md): 1 = BASE (the
+	 * first counts), 2 = HEAD (the second); 0 for every other profile. */
+	uint8_t diff_side;
+
 	/* Tiers whose frames fc_hide_tiers removed (bit per enum fc_tier), so
 	 * that legends can say what is not drawn. */
 	unsigned hidden_tiers;

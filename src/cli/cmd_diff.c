@@ -292,6 +292,73 @@ static bool write_text(const struct fc_diff *d, const struct diff_cli *c, enum o
 	return fc_output_commit(&out, err);
 }
 
+int fc_cmd_diff_folded(const struct fc_cli *cli, struct fc_profile_set *set, int format,
+		       const char *path)
+{
+	struct fc_diff_input in[2];
+	struct fc_diff_options o = { .alpha = 0.05, .min_change = 0.01 };
+	struct fc_diff_image_options io = { 0 };
+	struct fc_output out;
+	struct fc_diff d;
+	struct fc_error err;
+	const char *name = cli->inputs[0];
+	bool ok;
+	int s;
+
+	fc_error_init(&err);
+	memset(in, 0, sizeof(in));
+	o.keep_idle = cli->keep_idle;
+	o.gc_root = cli->gc_root;
+	io.width_px = cli->width_px;
+	io.title = cli->title;
+	io.sort_weight = cli->sort_weight;
+	io.theme = fc_cli_theme(cli, &err);
+	for (s = 0; s < 2; s++) {
+		char *label = fc_asprintf("%s (%s)", name, s ? "HEAD" : "BASE");
+		ok = label && fc_diff_side_from_profile(&in[s], label, set->items[s], &err);
+		set->items[s] = NULL;
+		free(label);
+		if (!ok) {
+			if (err.code == FC_OK)
+				fc_error_set(&err, FC_ERR_NOMEM, "out of memory");
+			goto fail_inputs;
+		}
+	}
+	set->count = 0;
+	ok = fc_diff_compute(&d, &in[0], &in[1], &o, &err);
+	if (ok && (format == FC_OUT_JSON || format == FC_OUT_FOLDED)) {
+		ok = fc_output_open(&out, path, &err);
+		if (ok) {
+			ok = format == FC_OUT_JSON ? fc_diff_write_json(&d, &out, &err)
+						   : fc_diff_write_folded(&d, &out, &err);
+			if (ok)
+				ok = fc_output_commit(&out, &err);
+			else
+				fc_output_abort(&out);
+		}
+	} else if (ok) {
+		io.format = format == FC_OUT_PNG   ? FC_DIFF_PNG
+			    : format == FC_OUT_PDF ? FC_DIFF_PDF
+						   : FC_DIFF_SVG;
+		ok = fc_diff_write_image(&d, &io, path, &err);
+	}
+	fc_diff_finish(&d);
+	if (!ok) {
+		fc_log_error(&err);
+		return fc_error_exit_code(err.code);
+	}
+	return FC_EXIT_OK;
+fail_inputs:
+	for (s = 0; s < 2; s++) {
+		struct fc_diff tmp;
+		memset(&tmp, 0, sizeof(tmp));
+		tmp.side[s] = in[s];
+		fc_diff_finish(&tmp);
+	}
+	fc_log_error(&err);
+	return fc_error_exit_code(err.code);
+}
+
 int fc_cmd_diff(int argc, char **argv)
 {
 	struct diff_cli c;

@@ -170,6 +170,9 @@ int fc_cmd_render(const struct fc_cli *cli)
 	if (!out_path) {
 		fc_log("out of memory");
 		rc = FC_EXIT_INTERNAL;
+	} else if (set.count == 2 && set.items[0]->diff_side == 1 && set.items[1]->diff_side == 2) {
+		/* a differential folded file: drawn as a diff (docs/diff.md) */
+		rc = fc_cmd_diff_folded(cli, &set, fmt, out_path);
 	} else if (!fc_cli_render_set(cli, &set, fmt, mode, &tw, out_path, &err)) {
 		/* a reader that stopped early (| head) had what it wanted: exit 0,
 		 * no message, as cat and git do */

@@ -187,6 +187,25 @@ done:
 	return ok;
 }
 
+bool fc_diff_side_from_profile(struct fc_diff_input *in, const char *path, struct fc_profile *p,
+			       struct fc_error *err)
+{
+	memset(in, 0, sizeof(*in));
+	fc_profile_set_init(&in->set);
+	in->scale = 1;
+	in->path = fc_strdup(path);
+	in->runs = calloc(1, sizeof(*in->runs));
+	if (!in->path || !in->runs || !(in->runs[0].label = fc_strdup(path)) ||
+	    !fc_profile_set_add(&in->set, p)) {
+		fc_profile_destroy(p);
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	in->runs[0].n = 1;
+	in->n_runs = 1;
+	return true;
+}
+
 const char *fc_diff_thread_label(const struct fc_profile *p)
 {
 	if (p->thread_name)
@@ -648,19 +667,26 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 					.keep_idle = o->keep_idle,
 					.gc_root = o->gc_root };
 	struct fc_graph *g = fc_graph_merge(profiles, n, &lo, err);
-	uint32_t *fn = NULL, *amap = NULL, k;
+	uint32_t *fn = NULL, *amap = NULL, *ffn = NULL, *fti = NULL, *fpk = NULL, k;
+	uint32_t *start = NULL, *kids = NULL, *active = NULL, *stack = NULL;
 	double run_total = 0;
+	size_t top;
 	bool ok = false;
 
 	if (!g)
 		return false;
 	fn = malloc((g->n_nodes + 1) * sizeof(*fn));
 	amap = malloc((g->n_nodes + 1) * sizeof(*amap));
-	if (!fn || !amap)
+	/* per merged frame: its function, tier and package items (+1; 0 = not yet) */
+	ffn = calloc(g->merged->n_frames + 1, sizeof(*ffn));
+	fti = calloc(g->merged->n_frames + 1, sizeof(*fti));
+	fpk = calloc(g->merged->n_frames + 1, sizeof(*fpk));
+	if (!fn || !amap || !ffn || !fti || !fpk)
 		goto done;
 	for (k = 0; k < g->n_nodes; k++) {
 		const struct fc_profile *m = g->merged;
-		const struct fc_frame *f = &m->frames[m->node_frame[k]];
+		uint32_t fi = m->node_frame[k];
+		const struct fc_frame *f = &m->frames[fi];
 		struct fc_diff_item *x, *t, *pk;
 		char *key, tkey[32];
 		const char *pkg = fc_profile_str(m, f->package);
@@ -670,15 +696,30 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 		amap[k] = FC_NONE;
 		if (k == 0)
 			continue; /* the root */
-		key = fc_diff_key_string(m, f);
-		if (!key)
-			goto done;
-		x = item_get(&s->fn, key, fc_profile_str(m, f->name), fc_profile_str(m, f->url),
-			     f->tier, pkg, s->n_runs);
-		free(key);
-		if (!x)
-			goto done;
-		fn[k] = (uint32_t)(x - s->fn.v);
+		if (!ffn[fi]) {
+			key = fc_diff_key_string(m, f);
+			if (!key)
+				goto done;
+			x = item_get(&s->fn, key, fc_profile_str(m, f->name),
+				     fc_profile_str(m, f->url), f->tier, pkg, s->n_runs);
+			free(key);
+			if (!x)
+				goto done;
+			ffn[fi] = (uint32_t)(x - s->fn.v) + 1;
+			snprintf(tkey, sizeof(tkey), "%s", fc_tier_name((enum fc_tier)f->tier));
+			t = item_get(&s->tier, tkey, tkey, tkey, f->tier, "", s->n_runs);
+			if (!t)
+				goto done;
+			fti[fi] = (uint32_t)(t - s->tier.v) + 1;
+			if (pkg[0]) {
+				pk = item_get(&s->pkg, pkg, pkg, pkg, f->tier, pkg, s->n_runs);
+				if (!pk)
+					goto done;
+				fpk[fi] = (uint32_t)(pk - s->pkg.v) + 1;
+			}
+		}
+		x = &s->fn.v[ffn[fi] - 1];
+		fn[k] = ffn[fi] - 1;
 		a = tree_child(&s->tree, k && m->node_parent[k] ? amap[m->node_parent[k]] : FC_NONE,
 			       fn[k]);
 		if (a == FC_NONE)
@@ -686,35 +727,65 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 		amap[k] = a;
 		s->tree.d->node_self[side][a] += g->self[k];
 		x->side[side].runs[run] += g->self[k];
-		/* the total once per stack */
-		{
-			uint32_t up = m->node_parent[k];
-			while (up && fn[up] != fn[k])
-				up = m->node_parent[up];
-			if (!up)
-				x->side[side].total_us += g->total[k];
-		}
-		snprintf(tkey, sizeof(tkey), "%s", fc_tier_name((enum fc_tier)f->tier));
-		t = item_get(&s->tier, tkey, tkey, tkey, f->tier, "", s->n_runs);
-		if (!t)
-			goto done;
-		t->side[side].runs[run] += g->self[k];
-		if (pkg[0]) {
-			pk = item_get(&s->pkg, pkg, pkg, pkg, f->tier, pkg, s->n_runs);
-			if (!pk)
-				goto done;
-			pk->side[side].runs[run] += g->self[k];
-		}
+		s->tier.v[fti[fi] - 1].side[side].runs[run] += g->self[k];
+		if (fpk[fi])
+			s->pkg.v[fpk[fi] - 1].side[side].runs[run] += g->self[k];
 		run_total += g->self[k];
 	}
+	/* every function's total once per stack (recursion is not counted
+	 * twice): a depth-first walk that counts a node only when no node of
+	 * the same function is open below it */
+	start = calloc(g->n_nodes + 2, sizeof(*start));
+	kids = malloc((g->n_nodes + 1) * sizeof(*kids));
+	active = calloc(s->fn.keys.n + 1, sizeof(*active));
+	stack = malloc((2 * g->n_nodes + 2) * sizeof(*stack));
+	if (!start || !kids || !active || !stack)
+		goto done;
+	for (k = 1; k < g->n_nodes; k++)
+		start[g->merged->node_parent[k] + 2]++;
+	for (k = 0; k < g->n_nodes; k++)
+		start[k + 2] += start[k + 1];
+	for (k = 1; k < g->n_nodes; k++)
+		kids[start[g->merged->node_parent[k] + 1]++] = k;
+	/* now kids[start[m] .. start[m + 1]) are m's */
+	top = 0;
+	for (k = start[0]; k < start[1]; k++)
+		stack[top++] = kids[k] << 1;
+	while (top) {
+		uint32_t v = stack[--top], node = v >> 1, f = fn[node];
+		if (v & 1) {
+			active[f]--;
+			continue;
+		}
+		if (!active[f]++)
+			s->fn.v[f].side[side].total_us += g->total[node];
+		stack[top++] = v | 1;
+		for (k = start[node]; k < start[node + 1]; k++)
+			stack[top++] = kids[k] << 1;
+	}
 	in->run_total_us[run] = run_total;
-	in->samples += (double)g->samples;
+	/* folded stacks: the weights are the sample counts (or thousandths) */
+	if (n && !profiles[0]->has_time)
+		in->samples += run_total /
+			       (profiles[0]->weight_unit &&
+						strncmp(profiles[0]->weight_unit, "1/1000", 6) == 0
+					? 1000
+					: 1);
+	else
+		in->samples += (double)g->samples;
 	ok = true;
 done:
 	if (!ok && err->code == FC_OK)
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 	free(fn);
 	free(amap);
+	free(ffn);
+	free(fti);
+	free(fpk);
+	free(start);
+	free(kids);
+	free(active);
+	free(stack);
 	fc_graph_destroy(g);
 	return ok;
 }

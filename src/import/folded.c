@@ -201,7 +201,8 @@ struct importer {
 	uint32_t *table; /* node + 1, 0 = empty */
 	size_t table_cap;
 	double *weights;
-	size_t n_weights, weights_cap;
+	double *weights2; /* a differential line's second count (HEAD) */
+	size_t n_weights, weights_cap, weights2_cap;
 	uint32_t *leaves;
 	size_t leaves_cap;
 	bool decimal, differential;
@@ -329,7 +330,14 @@ static bool add_line(struct importer *im, const char *s, size_t len)
 		im->err->line = im->lines;
 		return false;
 	}
-	if (fl.count <= 0)
+	if (!fl.has_count2)
+		fl.count2 = fl.count; /* a line with one count weighs the same on both sides */
+	if (fl.count2 > WEIGHT_LIMIT) {
+		fc_error_set(im->err, FC_ERR_INVALID, "count %.0f is too large", fl.count2);
+		im->err->line = im->lines;
+		return false;
+	}
+	if (fl.count <= 0 && fl.count2 <= 0)
 		return true; /* nothing to draw */
 	im->decimal |= fl.decimal;
 	im->differential |= fl.has_count2;
@@ -356,15 +364,22 @@ static bool add_line(struct importer *im, const char *s, size_t len)
 			return nomem(im);
 		im->leaves_cap = cap;
 	}
-	im->weights[im->n_weights] = fl.count;
+	{
+		size_t cap = im->weights2_cap;
+		if (!FC_GROW(im->weights2, cap, im->n_weights + 1))
+			return nomem(im);
+		im->weights2_cap = cap;
+	}
+	im->weights[im->n_weights] = fl.count > 0 ? fl.count : 0;
+	im->weights2[im->n_weights] = fl.count2 > 0 ? fl.count2 : 0;
 	im->leaves[im->n_weights++] = node;
 	return true;
 }
 
-/* Hands the tree and the weighted samples to the builder. */
-static bool build(struct importer *im, enum fc_count_unit unit)
+/* Hands the tree and the samples weighed by weights to builder b. */
+static bool build(struct importer *im, struct fc_builder *b, const double *weights,
+		  enum fc_count_unit unit)
 {
-	struct fc_builder *b = &im->b;
 	/* durations become whole µs; sample counts with decimals thousandths */
 	double scale = unit == FC_COUNT_MS   ? 1000.0
 		       : unit == FC_COUNT_US ? 1.0
@@ -386,7 +401,7 @@ static bool build(struct importer *im, enum fc_count_unit unit)
 		if (!fc_builder_sample(b, im->leaves[i]) ||
 		    !fc_builder_time(b, (int64_t)llround(total)))
 			return nomem(im);
-		total += im->weights[i] * scale;
+		total += weights[i] * scale;
 		if (total > WEIGHT_LIMIT) {
 			fc_error_set(im->err, FC_ERR_LIMIT, "the counts add up to more than 2^53");
 			return false;
@@ -429,7 +444,7 @@ static bool finish_profile(struct importer *im, const struct fc_import_options *
 		im->err->line = im->first_invalid;
 		return false;
 	}
-	if (!build(im, opts->count_unit))
+	if (!build(im, &im->b, im->weights, opts->count_unit))
 		return false;
 	p->format = FC_FORMAT_FOLDED;
 	/* durations, but no order in time: still no chart */
@@ -452,8 +467,9 @@ static bool finish_profile(struct importer *im, const struct fc_import_options *
 	if (im->differential || im->decimal) {
 		p->note = fc_asprintf("%s%s%s",
 				      im->differential ? "differential input: the first count "
-							 "of each line is used, the second "
-							 "ignored"
+							 "of each line is used here (BASE), "
+							 "the second makes the next profile "
+							 "(HEAD)"
 						       : "",
 				      im->differential && im->decimal ? "; " : "",
 				      im->decimal ? "decimal counts: weights are in thousandths "
@@ -463,13 +479,58 @@ static bool finish_profile(struct importer *im, const struct fc_import_options *
 			return nomem(im);
 	}
 	fc_profile_classify(p);
+	if (im->differential) {
+		p->diff_side = 1;
+		p->thread_name = fc_strdup("BASE");
+		if (!p->thread_name)
+			return nomem(im);
+	}
 	return true;
+}
+
+/* A differential file's second profile: the same tree and frames, weighed
+ * by the second counts (docs/diff.md). NULL with err. */
+static struct fc_profile *head_profile(struct importer *im, const char *name,
+				       const struct fc_import_options *opts)
+{
+	struct fc_profile *q = fc_profile_create();
+	struct fc_builder b;
+	bool ok;
+
+	if (!q || !fc_profile_copy_frames(q, im->p)) {
+		fc_profile_destroy(q);
+		nomem(im);
+		return NULL;
+	}
+	fc_builder_init(&b, q, name, opts->strict);
+	b.nodes_path = "stacks";
+	b.samples_path = "lines";
+	ok = build(im, &b, im->weights2, opts->count_unit);
+	fc_builder_finish_free(&b);
+	if (ok) {
+		q->format = FC_FORMAT_FOLDED;
+		q->has_time = false;
+		q->weight_unit = im->p->weight_unit;
+		q->diff_side = 2;
+		q->thread_name = fc_strdup("HEAD");
+		q->note = fc_strdup("differential input: the second count of each line (HEAD)");
+		ok = q->thread_name && q->note;
+		if (!ok)
+			nomem(im);
+	}
+	if (!ok) {
+		fc_profile_destroy(q);
+		return NULL;
+	}
+	fc_profile_classify(q);
+	return q;
 }
 
 bool fc_import_folded(struct fc_source *src, const struct fc_import_options *opts,
 		      struct fc_profile_set *out, struct fc_error *err)
 {
 	struct importer im;
+	struct fc_profile *head = NULL;
 	char *carry = NULL;
 	size_t carry_len = 0, carry_cap = 0;
 	const unsigned char *chunk;
@@ -535,11 +596,21 @@ bool fc_import_folded(struct fc_source *src, const struct fc_import_options *opt
 		goto out;
 	if (!finish_profile(&im, opts))
 		goto out;
+	if (im.differential) {
+		head = head_profile(&im, src->name, opts);
+		if (!head)
+			goto out;
+	}
 	if (!fc_profile_set_add(out, im.p)) {
 		nomem(&im);
 		goto out;
 	}
 	im.p = NULL;
+	if (head && !fc_profile_set_add(out, head)) {
+		nomem(&im);
+		goto out;
+	}
+	head = NULL;
 	ok = true;
 out:
 	free(carry);
@@ -548,7 +619,9 @@ out:
 	free(im.node_frame);
 	free(im.table);
 	free(im.weights);
+	free(im.weights2);
 	free(im.leaves);
+	fc_profile_destroy(head);
 	fc_profile_destroy(im.p);
 	return ok;
 }

@@ -116,6 +116,16 @@ grep -q ';(anonymous #1) app.js;hotLoop app.js [0-9]* [0-9]*$' "$TMP/d.folded" |
 	fail "no hotLoop line in the differential folded stacks"
 awk 'NF < 3 || $(NF) !~ /^[0-9]+$/ || $(NF-1) !~ /^[0-9]+$/ { bad = 1 } END { exit bad }' \
 	"$TMP/d.folded" || fail "folded lines are not 'stack base head'"
+# ... and the folded importer reads it back: `flamechart FILE.folded` draws the diff
+run 0 "$TMP/d.folded" -f json -o "$TMP/rt.json"
+check "$TMP/rt.json" "
+if (d.mode !== 'diff') fail('folded round trip is not a diff');
+const hot = d.functions.find((f) => f.name.startsWith('hotLoop'));
+const r = JSON.parse(require('fs').readFileSync('$TMP/r.json', 'utf8')).functions.find((f) => f.name === 'hotLoop');
+if (!hot || Math.abs(hot.delta_self_us - r.delta_self_us) > 2) fail('round trip delta ' + (hot && hot.delta_self_us) + ' vs ' + r.delta_self_us);
+"
+run 0 "$TMP/d.folded" -o "$TMP/rt.png"
+[ -s "$TMP/rt.png" ] || fail "no image from differential folded stacks"
 
 # --- usage ---------------------------------------------------------------------
 run 0 diff --help
