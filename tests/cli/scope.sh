@@ -30,9 +30,15 @@ variant_json() { # VARIANT PROFILE OUT
 	"$FC" -q -m graph -f json "$@" "$f" >"$out"
 }
 
-# --- 1. every corpus profile, every transform, against the oracle ----------
+# --- 1. corpus profiles, every transform, against the oracle ---------------
+# Every profile under 400 KB and two real ones (about 30 s of CPU); the whole
+# corpus (2.5 min of CPU) with FC_SCOPE_FULL=1.
 n=0
 for f in "$CORPUS"/*/*.cpuprofile "$CORPUS"/real/*/*.cpuprofile; do
+	case $f in
+	*Chrome-65-sucrase* | *ng-build/CPU.20250519.000215.90620.0.001*) ;;
+	*) [ "${FC_SCOPE_FULL:-0}" = 1 ] || [ "$(wc -c <"$f")" -lt 400000 ] || continue ;;
+	esac
 	pats=$(node "$oracle/scope-oracle.js" pick "$f") || { fail "pick $f"; continue; }
 	hot=$(echo "$pats" | sed -n 1p)
 	top=$(echo "$pats" | sed -n 2p)
@@ -48,7 +54,7 @@ for f in "$CORPUS"/*/*.cpuprofile "$CORPUS"/real/*/*.cpuprofile; do
 	node "$oracle/scope-oracle.js" check "$@" >/dev/null 2>"$TMP/oracle.err" ||
 		{ fail "$f differs from scope-oracle.js"; sed 's/^/    /' "$TMP/oracle.err"; }
 done
-[ "$n" -ge 180 ] || fail "only $n transform runs"
+[ "$n" -ge 150 ] || fail "only $n transform runs"
 
 # --- 2. the same transforms from a Chrome trace: the same graph -------------
 f=$CORPUS/chrome-versions/Chrome-65-sucrase.cpuprofile
