@@ -14,8 +14,14 @@
 #include "flamechart/style.h"
 #include "util/util.h"
 
-static enum fc_scheme pick_scheme(const struct fc_cli *cli, enum fc_mode mode)
+static enum fc_scheme pick_scheme(const struct fc_cli *cli, const struct fc_theme *theme,
+				  enum fc_mode mode)
 {
+	/* classic is FlameGraph's look: its warm palette picked by a hash (of
+	 * the script URL, DevTools' hash over the theme's warm hues) in both
+	 * modes, never the tier colours on its yellow */
+	if (!cli->color_by && theme && theme->name && strcmp(theme->name, "classic") == 0)
+		return FC_SCHEME_URL;
 	if (!cli->color_by)
 		return mode == FC_MODE_GRAPH ? FC_SCHEME_TIER : FC_SCHEME_URL;
 	if (strcmp(cli->color_by, "tier") == 0)
@@ -171,7 +177,7 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 	style.theme = fc_cli_theme(cli, err);
 	if (!style.theme)
 		return false;
-	style.scheme = pick_scheme(cli, lopts.mode);
+	style.scheme = pick_scheme(cli, style.theme, lopts.mode);
 	style.dim_tiers = cli->dim_tiers;
 
 	if (!fc_layout_build(&layout, set, &lopts, err))

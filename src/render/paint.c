@@ -112,6 +112,8 @@ struct fc_painter *fc_painter_create(const struct fc_layout *l, const struct fc_
 	p->layout = l;
 	p->style = st;
 	p->theme = st->theme ? st->theme : fc_theme_default();
+	/* the devtools theme labels bars as the Performance panel does */
+	p->devtools_labels = p->theme->name && strcmp(p->theme->name, "devtools") == 0;
 	p->opts = *o;
 	if (p->opts.width_px <= 0)
 		p->opts.width_px = FC_PAINT_DEFAULT_WIDTH;
@@ -331,6 +333,10 @@ static void paint_labels(struct fc_painter *p, cairo_t *cr, size_t li)
 			if (!fc_text_fit(p, text, max_w, fit, sizeof(fit)))
 				continue;
 		}
+		/* a label cut to fewer than 3 characters says nothing (DevTools
+		 * draws it; a static image cannot be hovered to read the rest) */
+		if (b->frame != FC_NONE && !p->devtools_labels && !fc_label_says_enough(text, fit))
+			continue;
 		fill = fc_style_fill(p->style, lane->profile, b, lane->total);
 		fc_text_show(cr, p->text, fit, p->plot_x + x + pad, row_y(p, li, b->depth) + base,
 			     fc_style_label(p->style, fill));

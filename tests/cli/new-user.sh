@@ -153,4 +153,15 @@ run 0 info "$WORKER"
 lacks "$TMP/out" "    app "
 contains "$TMP/out" "    deps         1654.943 ms   78.6%"
 
+# --- the classic theme looks like FlameGraph: warm URL colours in the graph too ------------
+run 0 --theme classic -m graph "$SIMPLE" -o "$TMP/c.png"
+run 0 --theme classic -m graph --color-by url "$SIMPLE" -o "$TMP/c-url.png"
+run 0 --theme classic -m graph --color-by tier "$SIMPLE" -o "$TMP/c-tier.png"
+cmp -s "$TMP/c.png" "$TMP/c-url.png" || fail "classic graph is not coloured by the warm URL hash"
+cmp -s "$TMP/c.png" "$TMP/c-tier.png" && fail "classic graph still has the tier colours"
+# other themes keep tier colours for the graph
+run 0 -m graph "$SIMPLE" -o "$TMP/l.png"
+run 0 -m graph --color-by tier "$SIMPLE" -o "$TMP/l-tier.png"
+cmp -s "$TMP/l.png" "$TMP/l-tier.png" || fail "the light graph lost its tier colours"
+
 finish
