@@ -83,6 +83,9 @@ void fc_cli_help(FILE *out);
 int fc_cmd_info(const struct fc_cli *cli);
 int fc_cmd_render(const struct fc_cli *cli);
 int fc_cmd_report(const struct fc_cli *cli);
+/* flamechart diff (cmd_diff.c): argv[0] is "diff"; parses its own options. */
+int fc_cmd_diff(int argc, char **argv);
+void fc_cmd_diff_help(FILE *out);
 
 /* Renders set to path in one format and mode, with the other options from
  * cli (title, theme, colours...) and the tweaks a report asks for (may be

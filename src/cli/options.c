@@ -499,6 +499,7 @@ void fc_cli_help(FILE *out)
 	      "  flamechart [render] [OPTIONS] INPUT...      render a flame chart or graph\n"
 	      "  flamechart info [OPTIONS] INPUT...          summary of each profile\n"
 	      "  flamechart report [OPTIONS] DIR -o OUTDIR   render every profile in DIR\n"
+	      "  flamechart diff [OPTIONS] BASE HEAD         compare two runs (diff --help)\n"
 	      "  flamechart --help | --version\n"
 	      "\n"
 	      "INPUT is a .cpuprofile, a Chrome trace (JSON), a JS Self-Profiling trace or\n"
@@ -533,7 +534,8 @@ void fc_cli_help(FILE *out)
 	      "  2  input error (unreadable or invalid profile, or a warning under --strict)\n"
 	      "  3  output error (cannot write the output, disk full)\n"
 	      "  4  partial: report rendered some profiles and failed others\n"
-	      "  5  internal error (out of memory)\n",
+	      "  5  internal error (out of memory)\n"
+	      "  6  regression: a diff --fail-on rule was crossed (outputs still written)\n",
 	      out);
 }
 

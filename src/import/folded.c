@@ -192,6 +192,7 @@ static void split_frame(const char *s, size_t n, struct frame_text *f)
 
 struct importer {
 	struct fc_profile *p;
+	const struct fc_source *src;
 	struct fc_builder b;
 	struct fc_error *err;
 	/* (parent node, frame) -> node; node i has builder id i, root 0 */
@@ -279,6 +280,28 @@ static bool nomem(struct importer *im)
 	return false;
 }
 
+/* The memory bound (docs/robustness.md): a distinct frame or stack costs
+ * the model, the builder and the layouts about UNIT_BYTES however short its
+ * text, which folded stacks can make 2 bytes ("a;"). A file varied beyond
+ * what 8 x its size + 64 MiB pays for is refused as it is read. */
+#define UNIT_BYTES 128
+static bool within_bound(struct importer *im)
+{
+	uint64_t units = (uint64_t)im->p->n_frames + im->n_nodes;
+	uint64_t allowed = 8 * im->src->consumed + ((uint64_t)64 << 20);
+
+	if (units * UNIT_BYTES <= allowed)
+		return true;
+	fc_error_set(im->err, FC_ERR_LIMIT,
+		     "%zu distinct frames and %zu distinct stacks in the first %llu bytes: "
+		     "folded stacks this varied need more memory than the bound of 8 x the "
+		     "input + 64 MiB (about %d bytes each)",
+		     (size_t)im->p->n_frames, im->n_nodes, (unsigned long long)im->src->consumed,
+		     UNIT_BYTES);
+	im->err->line = im->lines;
+	return false;
+}
+
 static bool add_line(struct importer *im, const char *s, size_t len)
 {
 	struct fc_folded_line fl;
@@ -323,6 +346,8 @@ static bool add_line(struct importer *im, const char *s, size_t len)
 			return nomem(im);
 		i += n + 1;
 	}
+	if (!within_bound(im))
+		return false;
 	if (!FC_GROW(im->weights, im->weights_cap, im->n_weights + 1))
 		return nomem(im);
 	{
@@ -453,6 +478,7 @@ bool fc_import_folded(struct fc_source *src, const struct fc_import_options *opt
 
 	memset(&im, 0, sizeof(im));
 	im.err = err;
+	im.src = src;
 	im.p = fc_profile_create();
 	if (!im.p)
 		return nomem(&im);
