@@ -163,7 +163,7 @@ static void test_says_enough(void **state)
 	assert_false(fc_label_says_enough("(anonymous)", "(\xe2\x80\xa6)"));
 	assert_false(fc_label_says_enough("Module._compile", "M\xe2\x80\xa6s"));
 	assert_false(fc_label_says_enough("Module._compile", "Mo\xe2\x80\xa6"));
-	assert_true(fc_label_says_enough("Module._compile", "Mo\xe2\x80\xa6" "e"));
+	assert_true(fc_label_says_enough("Module._compile", "Mo\u2026e"));
 	assert_true(fc_label_says_enough("Module._compile", "Modu\xe2\x80\xa6"));
 	assert_true(fc_label_says_enough("(anonymous)", "(an\xe2\x80\xa6s)"));
 	/* non-ASCII letters count, one per code point */
