@@ -173,3 +173,20 @@ size_t fc_label_box(const struct fc_layout *l, const struct fc_lane *lane, const
 		return put(out, size, "%s  %s:%d", name, file, f->line + 1);
 	return put(out, size, "%s  %s", name, file);
 }
+
+bool fc_label_says_enough(const char *full, const char *fit)
+{
+	const unsigned char *c = (const unsigned char *)fit;
+	size_t kept = 0;
+
+	if (strcmp(full, fit) == 0)
+		return fit[0] != '\0';
+	for (; *c && kept < FC_LABEL_MIN_CHARS; c++) {
+		/* ASCII letters and digits, and the lead byte of any other code
+		 * point but the ellipsis (punctuation and brackets say nothing) */
+		if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
+		    (*c >= '0' && *c <= '9') || (*c >= 0xc0 && memcmp(c, ellipsis, 3) != 0))
+			kept++;
+	}
+	return kept >= FC_LABEL_MIN_CHARS;
+}

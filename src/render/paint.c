@@ -113,6 +113,8 @@ struct fc_painter *fc_painter_create(const struct fc_layout *l, const struct fc_
 	p->layout = l;
 	p->style = st;
 	p->theme = st->theme ? st->theme : fc_theme_default();
+	/* the devtools theme labels bars as the Performance panel does */
+	p->devtools_labels = p->theme->name && strcmp(p->theme->name, "devtools") == 0;
 	p->opts = *o;
 	if (p->opts.width_px <= 0)
 		p->opts.width_px = FC_PAINT_DEFAULT_WIDTH;
@@ -351,6 +353,27 @@ static bool paint_bars(struct fc_painter *p, size_t li)
 	return true;
 }
 
+/* --per-thread graphs: the lane title ends with its total and its share of
+ * the width, so that every lane's scale is stated ("· 2.09 s, 11% of the
+ * width"). */
+static void lane_total(const struct fc_layout *l, const struct fc_lane *lane, char *title,
+		       size_t size)
+{
+	size_t n = strlen(title);
+	double span = l->x_max - l->x_min;
+	char a[48];
+
+	if (l->unit && strcmp(l->unit, "µs") == 0)
+		fc_format_duration(lane->total, a, sizeof(a));
+	else
+		fc_format_grouped(lane->total, 0, a, sizeof(a));
+	if (n < size)
+		snprintf(title + n, size - n, " \xc2\xb7 %s%s%s, %.0f%% of the width", a,
+			 l->unit && strcmp(l->unit, "µs") != 0 ? " " : "",
+			 l->unit && strcmp(l->unit, "µs") != 0 ? l->unit : "",
+			 span > 0 ? 100.0 * lane->total / span : 0.0);
+}
+
 /* Labels where they fit: DevTools draws a title when the bar is at least
  * 2 × padding + width("…") wide, trimmed to the bar minus the padding. */
 static void paint_labels(struct fc_painter *p, size_t li)
@@ -403,6 +426,10 @@ static void paint_labels(struct fc_painter *p, size_t li)
 			if (!fc_text_fit(p, text, max_w, fit, sizeof(fit)))
 				continue;
 		}
+		/* a label cut to fewer than 3 characters says nothing (DevTools
+		 * draws it; a static image cannot be hovered to read the rest) */
+		if (b->frame != FC_NONE && !p->devtools_labels && !fc_label_says_enough(text, fit))
+			continue;
 		fill = fc_style_fill(p->style, lane->profile, b, lane->total);
 		fc_text_draw(p, FC_TEXT_LABEL, FC_FONT_TEXT, fit, p->plot_x + x + pad,
 			     row_y(p, li, b->depth) + base, fc_style_label(p->style, fill),
@@ -441,6 +468,8 @@ bool fc_painter_draw(struct fc_painter *p, struct fc_draw *d, struct fc_error *e
 			char title[1024];
 			snprintf(title, sizeof(title), "%s",
 				 l->lanes[i].title ? l->lanes[i].title : "");
+			if (l->mode == FC_MODE_GRAPH && l->options.per_thread)
+				lane_total(l, &l->lanes[i], title, sizeof(title));
 			d->ops->layer(d->ctx, FC_LAYER_HEADER);
 			fc_text_draw(p, FC_TEXT_LANE, FC_FONT_BOLD, title, p->plot_x,
 				     p->lane_title_y[i] + base, t->text, FC_FIT_MIDDLE, p->plot_w);

@@ -99,6 +99,10 @@ static bool info_line(struct fc_painter *p)
 		if (!append(&p->info, SEP, a))
 			return false;
 	} else {
+		/* --per-thread: the lanes' sum, not the widest lane */
+		if (l->mode == FC_MODE_GRAPH && l->options.per_thread)
+			for (i = 0, span = 0; i < l->n_lanes; i++)
+				span += l->lanes[i].total;
 		/* a graph or folded weights: the total weight (folded counts in
 		 * µs or ms with --count-unit are durations) */
 		if (strcmp(l->unit, "µs") == 0) {

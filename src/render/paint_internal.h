@@ -146,11 +146,12 @@ struct fc_painter {
 	cairo_surface_t *scratch;
 	cairo_t *scratch_cr;
 	PangoContext *pango;
-	PangoLayout *text; /* theme font and size: labels, ruler, legend */
-	PangoLayout *bold; /* lane titles */
-	PangoLayout *big;  /* the title */
-	PangoLayout *sub;  /* the subtitle */
-	double ellipsis_w; /* width of "…" in the label font */
+	PangoLayout *text;    /* theme font and size: labels, ruler, legend */
+	PangoLayout *bold;    /* lane titles */
+	PangoLayout *big;     /* the title */
+	PangoLayout *sub;     /* the subtitle */
+	double ellipsis_w;    /* width of "…" in the label font */
+	bool devtools_labels; /* draw labels cut to < FC_LABEL_MIN_CHARS too */
 
 	/* the part of the image being painted (user space): a PNG is painted
 	 * in bands, and rows outside the band are skipped */

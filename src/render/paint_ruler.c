@@ -96,7 +96,14 @@ static void axis(const struct fc_layout *l, double *span, double *x_per_unit,
 {
 	double x_span = l->x_max - l->x_min;
 
-	if (l->mode == FC_MODE_GRAPH) {
+	if (l->mode == FC_MODE_GRAPH && l->options.per_thread && l->n_lanes > 1) {
+		/* --per-thread lanes share one absolute scale (the heaviest lane
+		 * fills the width): a % of that lane would misread every other
+		 * lane, so the ruler is in time or samples */
+		bool us = l->unit && strcmp(l->unit, "µs") == 0;
+		*unit = us ? FC_RULER_MS : FC_RULER_PLAIN;
+		*x_per_unit = us ? 1000 : 1;
+	} else if (l->mode == FC_MODE_GRAPH) {
 		*unit = FC_RULER_PERCENT;
 		*x_per_unit = x_span / 100;
 	} else if (l->has_time) {

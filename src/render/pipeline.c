@@ -198,6 +198,11 @@ bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
 	style.theme = fc_context_theme(ctx, req->theme, err);
 	if (!style.theme)
 		return false;
+	/* classic is FlameGraph's look: its warm palette picked by a hash (of
+	 * the script URL, DevTools' hash over the theme's warm hues) in both
+	 * modes, never the tier colours on its yellow */
+	if (!req->color_by && style.theme->name && strcmp(style.theme->name, "classic") == 0)
+		scheme = FC_SCHEME_URL;
 	style.scheme = (enum fc_scheme)scheme;
 	style.dim_tiers = req->dim_tiers;
 

@@ -153,4 +153,34 @@ run 0 info "$WORKER"
 lacks "$TMP/out" "    app "
 contains "$TMP/out" "    deps         1654.943 ms   78.6%"
 
+# --- the classic theme looks like FlameGraph: warm URL colours in the graph too ------------
+run 0 --theme classic -m graph "$SIMPLE" -o "$TMP/c.png"
+run 0 --theme classic -m graph --color-by url "$SIMPLE" -o "$TMP/c-url.png"
+run 0 --theme classic -m graph --color-by tier "$SIMPLE" -o "$TMP/c-tier.png"
+cmp -s "$TMP/c.png" "$TMP/c-url.png" || fail "classic graph is not coloured by the warm URL hash"
+cmp -s "$TMP/c.png" "$TMP/c-tier.png" && fail "classic graph still has the tier colours"
+# other themes keep tier colours for the graph
+run 0 -m graph "$SIMPLE" -o "$TMP/l.png"
+run 0 -m graph --color-by tier "$SIMPLE" -o "$TMP/l-tier.png"
+cmp -s "$TMP/l.png" "$TMP/l-tier.png" || fail "the light graph lost its tier colours"
+
+# --- --per-thread graphs: one absolute scale, stated on the ruler and every lane ----------
+if command -v pdftotext >/dev/null 2>&1; then
+	A=$DATA/corpus/real/ng-build/CPU.20250519.000215.90620.0.001.cpuprofile
+	run 0 -m graph --per-thread "$A" "$WORKER" -o "$TMP/pt.pdf"
+	pdftotext "$TMP/pt.pdf" "$TMP/pt.txt"
+	contains "$TMP/pt.txt" "2 profiles · 3.27 s total"
+	contains "$TMP/pt.txt" "CPU.20250519.000215.90620.0.001.cpuprofile · 1.18 s, 56% of the width"
+	contains "$TMP/pt.txt" "CPU.20250519.000216.90620.1.002.cpuprofile · 2.09 s, 100% of the width"
+	contains "$TMP/pt.txt" "1,000 ms"
+	lacks "$TMP/pt.txt" "50%"
+	run 0 -m graph --per-thread --weight samples "$A" "$WORKER" -o "$TMP/pts.pdf"
+	pdftotext "$TMP/pts.pdf" "$TMP/pts.txt"
+	contains "$TMP/pts.txt" "samples, 100% of the width"
+	# one graph keeps its % ruler
+	run 0 -m graph "$A" -o "$TMP/one.pdf"
+	pdftotext "$TMP/one.pdf" "$TMP/one.txt"
+	contains "$TMP/one.txt" "50%"
+fi
+
 finish

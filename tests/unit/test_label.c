@@ -152,12 +152,32 @@ static void test_box_label(void **state)
 	fc_profile_set_finish(&set);
 }
 
+/* a label cut to fewer than 3 letters or digits says nothing */
+static void test_says_enough(void **state)
+{
+	(void)state;
+	assert_true(fc_label_says_enough("f", "f"));   /* whole: a short name is fine */
+	assert_true(fc_label_says_enough("ab", "ab")); /* whole */
+	assert_false(fc_label_says_enough("", ""));
+	assert_false(fc_label_says_enough("(anonymous)", "(a\xe2\x80\xa6)"));
+	assert_false(fc_label_says_enough("(anonymous)", "(\xe2\x80\xa6)"));
+	assert_false(fc_label_says_enough("Module._compile", "M\xe2\x80\xa6s"));
+	assert_false(fc_label_says_enough("Module._compile", "Mo\xe2\x80\xa6"));
+	assert_true(fc_label_says_enough("Module._compile", "Mo\u2026e"));
+	assert_true(fc_label_says_enough("Module._compile", "Modu\xe2\x80\xa6"));
+	assert_true(fc_label_says_enough("(anonymous)", "(an\xe2\x80\xa6s)"));
+	/* non-ASCII letters count, one per code point */
+	assert_true(
+		fc_label_says_enough("\xc3\xa9t\xc3\xa9 long", "\xc3\xa9t\xc3\xa9\xe2\x80\xa6"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_trim_middle),
 		cmocka_unit_test(test_fit),
 		cmocka_unit_test(test_box_label),
+		cmocka_unit_test(test_says_enough),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
