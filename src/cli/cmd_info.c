@@ -33,6 +33,16 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 			p->thread_name ? p->thread_name : "", (long long)p->pid, (long long)p->tid);
 	if (p->note)
 		fprintf(out, "  note          %s\n", p->note);
+	if (p->sourcemap_frames || p->sourcemap_unreadable) {
+		fprintf(out, "  source maps   %u frame%s mapped through %u map%s",
+			p->sourcemap_frames, p->sourcemap_frames == 1 ? "" : "s", p->sourcemap_maps,
+			p->sourcemap_maps == 1 ? "" : "s");
+		if (p->sourcemap_unreadable)
+			fprintf(out, "; %u unreadable (%s)", p->sourcemap_unreadable,
+				p->sourcemap_unreadable_names ? p->sourcemap_unreadable_names
+							      : "?");
+		fputc('\n', out);
+	}
 	fprintf(out, "  format        %s\n", fc_format_name(p->format));
 	if (p->has_time) {
 		fputs("  duration      ", out);
@@ -85,6 +95,7 @@ int fc_cmd_info(const struct fc_cli *cli)
 		.format = cli->input_format,
 		.strict = cli->strict,
 		.max_bytes = cli->max_input_bytes,
+		.sourcemaps = fc_cli_sourcemaps(cli),
 	};
 	struct fc_select sel = { .thread = cli->thread, .pid = cli->pid };
 	char available[400] = "";

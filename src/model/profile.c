@@ -37,6 +37,8 @@ void fc_profile_destroy(struct fc_profile *p)
 	free(p->thread_name);
 	free(p->process_name);
 	free(p->note);
+	free(p->generated);
+	free(p->sourcemap_unreadable_names);
 	fc_strpool_finish(&p->strings);
 	free(p->frames);
 	free(p->frame_table);
