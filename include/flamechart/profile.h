@@ -125,7 +125,8 @@ struct fc_profile {
 	 * mapped from (NULL when nothing was mapped); how many frames were
 	 * mapped through how many maps, and the maps that could not be read
 	 * (count, and their names for the header, NULL when none). */
-	struct fc_frame_generated *generated;
+	struct fc_frame_generated *generated; /* n_generated entries */
+	uint32_t n_generated;
 	uint32_t sourcemap_frames, sourcemap_maps, sourcemap_unreadable;
 	char *sourcemap_unreadable_names;
 

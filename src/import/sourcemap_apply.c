@@ -509,7 +509,11 @@ static bool map_profile(struct mapper *m, struct fc_profile *p, struct fc_error 
 		bool moved = false;
 		uint32_t k;
 
-		if (f->meta == FC_META_NONE && url[0] && f->line >= 0 &&
+		/* a script's top-level code (V8 names it "" at 0:0) is the
+		 * bundle itself, not whatever source happens to come first */
+		bool top = !name[0] && f->line == 0 && f->column == 0;
+
+		if (f->meta == FC_META_NONE && url[0] && f->line >= 0 && !top &&
 		    strncmp(url, "node:", 5) != 0) {
 			if (!(s = script_of(m, url)))
 				goto nomem;
@@ -586,6 +590,7 @@ static bool map_profile(struct mapper *m, struct fc_profile *p, struct fc_error 
 	fc_profile_drop_frame_index(p);
 	free(p->generated);
 	p->generated = gen;
+	p->n_generated = (uint32_t)(cap_gen < p->n_frames ? cap_gen : p->n_frames);
 	gen = NULL;
 	p->sourcemap_frames += mapped;
 	for (i = 0; i < m->n_maps; i++)

@@ -72,7 +72,7 @@ static bool write_bar(void *ctx, const struct fc_box *b)
 		FC_JBUF_LIT(j, ",\"tier\":");
 		fc_jbuf_string(j, fc_tier_name(f->tier));
 		/* --sourcemaps: where in the bundle the frame was (0-based) */
-		if (p->generated && p->generated[b->frame].url) {
+		if (b->frame < p->n_generated && p->generated[b->frame].url) {
 			const struct fc_frame_generated *g = &p->generated[b->frame];
 			FC_JBUF_LIT(j, ",\"generated\":{\"url\":");
 			fc_jbuf_string(j, fc_profile_str(p, g->url));
