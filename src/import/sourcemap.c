@@ -5,12 +5,14 @@
  * segments and one index of where each generated line starts; a lookup is
  * then two binary searches (section, then segment).
  * Memory, after parsing (docs/sourcemaps.md): the copied strings are at most
- * the map's size and their pointers at most 8 bytes per array entry (an
- * entry costs at least 2 bytes of JSON, and `sources` has two pointers per
- * entry); decoded mappings take at most 12 bytes per byte of `mappings` (a
- * kept segment costs at least one digit and shares one separator, 20 bytes
- * decoded; a line one ';', 4 bytes). So at most 16 times the map's size;
- * jansson's tree while it parses comes on top and is freed at once. */
+ * the map's size and their pointers at most 12 bytes per byte of an array
+ * (an entry of `sources`, 3 pointers, costs at least 2 bytes of JSON, one
+ * of `names`, 1 pointer, too); decoded mappings take at most 12 bytes per
+ * byte of `mappings` (a kept segment costs at least one digit and shares
+ * one separator, 20 bytes decoded; a line one ';', 4 bytes). So at most 16
+ * times the map's size, plus the URLs of the sources lookups landed on
+ * (one per mapped frame at most); jansson's tree while it parses comes on
+ * top and is freed at once. */
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,10 +33,12 @@ enum { UNDECODED, DECODED, FAILED };
 struct plain {
 	char *mappings; /* freed once decoded */
 	size_t mappings_len;
-	char **sources;  /* resolved URLs; NULL for a null source */
+	char **sources;  /* as the map gives them; NULL for a null source */
+	char **resolved; /* their URLs, made on first use (see parse_plain) */
 	char **contents; /* sourcesContent, entries may be NULL */
 	size_t n_sources;
-	char **names; /* entries NULL when not strings */
+	char *source_root, *url; /* what sources resolve with */
+	char **names;            /* entries NULL when not strings */
 	size_t n_names;
 	int state;
 	struct segment *segs;
@@ -71,7 +75,10 @@ static void plain_finish(struct plain *m)
 {
 	free(m->mappings);
 	free_strings(m->sources, m->n_sources);
+	free_strings(m->resolved, m->n_sources);
 	free_strings(m->contents, m->n_sources);
+	free(m->source_root);
+	free(m->url);
 	free_strings(m->names, m->n_names);
 	free(m->segs);
 	free(m->line_start);
@@ -159,22 +166,29 @@ static bool parse_plain(json_t *root, const char *url, const char *where, struct
 	if (!copy_strings(names, &m->names, &m->n_names, bytes))
 		goto nomem;
 	n = json_array_size(sources);
+	/* sources are resolved when a lookup lands on them: resolved now, an
+	 * empty source would cost the length of the map's URL, not 3 bytes */
+	m->source_root = fc_strdup(source_root);
+	m->url = fc_strdup(url);
+	if (!m->source_root || !m->url)
+		goto nomem;
+	*bytes += strlen(source_root) + strlen(url) + 2;
 	if (n) {
 		m->sources = calloc(n, sizeof(*m->sources));
+		m->resolved = calloc(n, sizeof(*m->resolved));
 		m->contents = calloc(n, sizeof(*m->contents));
-		if (!m->sources || !m->contents)
+		if (!m->sources || !m->resolved || !m->contents)
 			goto nomem;
 		m->n_sources = n;
-		*bytes += 2 * n * sizeof(char *);
+		*bytes += 3 * n * sizeof(char *);
 	}
 	for (i = 0; i < n; i++) {
 		json_t *s = json_array_get(sources, i), *c = json_array_get(contents, i);
 		if (json_is_string(s)) {
-			m->sources[i] =
-				fc_sourcemap_source_url(source_root, json_string_value(s), url);
+			m->sources[i] = fc_strndup(json_string_value(s), json_string_length(s));
 			if (!m->sources[i])
 				goto nomem;
-			*bytes += strlen(m->sources[i]) + 1;
+			*bytes += json_string_length(s) + 1;
 		}
 		if (json_is_string(c)) {
 			m->contents[i] = fc_strndup(json_string_value(c), json_string_length(c));
@@ -485,7 +499,14 @@ bool fc_sourcemap_lookup(struct fc_sourcemap *m, int32_t line, int32_t column,
 	s = &pm->segs[lo - 1];
 	if (s->source < 0 || !pm->sources[s->source])
 		return false;
-	out->source = pm->sources[s->source];
+	if (!pm->resolved[s->source]) {
+		pm->resolved[s->source] =
+			fc_sourcemap_source_url(pm->source_root, pm->sources[s->source], pm->url);
+		if (!pm->resolved[s->source])
+			return false; /* out of memory: left unmapped */
+		m->bytes += strlen(pm->resolved[s->source]) + 1;
+	}
+	out->source = pm->resolved[s->source];
 	out->content = pm->contents[s->source];
 	out->name = s->name >= 0 ? pm->names[s->name] : NULL;
 	out->line = s->line;
