@@ -95,6 +95,12 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 		       enum fc_out_format format, int mode, const struct fc_render_tweaks *tw,
 		       const char *path, struct fc_error *err);
 
+/* Options that shape only the merged graph (--inverted, --sort weight,
+ * --weight samples, --idle, --per-thread) are a usage error when no graph is
+ * drawn: the chart is ordered by time and would ignore them without a word.
+ * false with err (FC_ERR_USAGE). */
+bool fc_cli_check_graph_only(const struct fc_cli *cli, struct fc_error *err);
+
 /* The theme --theme names (the default when none), loaded once per process
  * and kept until it ends; safe from several threads. NULL with err (code
  * FC_ERR_USAGE) when it cannot be loaded. */

@@ -1,4 +1,5 @@
 /* flamechart info: a text summary of each profile on stdout. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -145,6 +146,8 @@ int fc_cmd_info(const struct fc_cli *cli)
 			rc = FC_EXIT_USAGE;
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (errno == EPIPE)
+			return rc; /* the reader stopped early (| head): not an error */
 		fc_log("<stdout>: write error");
 		return FC_EXIT_OUTPUT;
 	}

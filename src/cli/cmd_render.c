@@ -91,6 +91,11 @@ int fc_cmd_render(const struct fc_cli *cli)
 
 	fc_profile_set_init(&set);
 	fc_error_init(&err);
+	/* folded stacks are the merged graph whatever -m says */
+	if (mode == FC_MODE_CHART && fmt != FC_OUT_FOLDED && !fc_cli_check_graph_only(cli, &err)) {
+		fc_log_error(&err);
+		return FC_EXIT_USAGE;
+	}
 	if (!fc_cli_theme(cli, &err)) {
 		fc_log_error(&err);
 		return (int)fc_error_exit_code(err.code);
@@ -109,8 +114,12 @@ int fc_cmd_render(const struct fc_cli *cli)
 		fc_log("out of memory");
 		rc = FC_EXIT_INTERNAL;
 	} else if (!fc_cli_render_set(cli, &set, fmt, mode, NULL, out_path, &err)) {
-		fc_log_error(&err);
-		rc = (int)fc_error_exit_code(err.code);
+		/* a reader that stopped early (| head) had what it wanted: exit 0,
+		 * no message, as cat and git do */
+		if (err.code != FC_ERR_PIPE) {
+			fc_log_error(&err);
+			rc = (int)fc_error_exit_code(err.code);
+		}
 	}
 	free(out_path);
 	fc_profile_set_finish(&set);

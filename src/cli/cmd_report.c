@@ -484,6 +484,10 @@ int fc_cmd_report(const struct fc_cli *cli)
 	}
 	if (!r.formats)
 		r.formats = (1u << FC_OUT_SVG) | (1u << FC_OUT_PNG);
+	if (!(r.modes & FC_MODE_BIT_GRAPH) && !fc_cli_check_graph_only(cli, &err)) {
+		fc_log_error(&err);
+		return FC_EXIT_USAGE;
+	}
 	if (!make_dir(r.outdir, &err) || !report_scan(&r, &err)) {
 		fc_log_error(&err);
 		report_finish(&r);

@@ -466,7 +466,9 @@ static const struct option_def options[] = {
 	  "graph: keep (idle), which is left out by default" },
 	{ "gc", 0, "root|stack", CMD_RENDER | CMD_REPORT, set_gc,
 	  "GC samples on top of the previous stack (default, as DevTools) or at the root" },
-	{ "thread", 0, "NAME|TID", CMD_ALL, set_thread, "only the thread with this name or id" },
+	{ "thread", 0, "NAME|TID", CMD_ALL, set_thread,
+	  "only threads whose name contains NAME or matches it as a regex (case ignored), or "
+	  "the thread with this tid" },
 	{ "pid", 0, "PID", CMD_ALL, set_pid, "only threads of this process" },
 	{ "per-thread", 0, NULL, CMD_RENDER, set_per_thread,
 	  "graph: one graph per thread instead of one merged graph" },
@@ -530,10 +532,10 @@ void fc_cli_help(FILE *out)
 	      "--idle is given.\n"
 	      "\n"
 	      "Exit codes:\n"
-	      "  0  success\n"
+	      "  0  success (also when a reader such as 'head' closes the pipe early)\n"
 	      "  1  usage error (bad option or argument)\n"
 	      "  2  input error (unreadable or invalid profile, or a warning under --strict)\n"
-	      "  3  output error (cannot write the output, disk full, broken pipe)\n"
+	      "  3  output error (cannot write the output, disk full)\n"
 	      "  4  partial: report rendered some profiles and failed others\n"
 	      "  5  internal error (out of memory)\n",
 	      out);

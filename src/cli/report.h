@@ -6,12 +6,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "cli/cli.h"
 #include "flamechart/profile.h"
 
 #define REPORT_TOP 5
-#define REPORT_DIR ".flamechart-report" /* shard manifests, inside OUTDIR */
+#define REPORT_DIR ".flamechart-report"    /* shard manifests, inside OUTDIR */
+#define REPORT_MAX_SHARDS 10000            /* --shard I/N: N at most this */
+#define REPORT_MAX_INLINE ((off_t)4 << 20) /* bytes of a thumbnail index.html inlines */
+#define REPORT_MAX_SLUG 240                /* bytes; leaves room for ".chart.png" etc. */
 
 struct report_top {
 	char *name, *url;
@@ -83,6 +87,10 @@ char *report_thumb_name(const char *slug);
  * input directory is not needed) and checks that all shards are there. */
 bool report_save_manifest(const struct report *r, int shard, int count, struct fc_error *err);
 bool report_load_manifests(struct report *r, struct fc_error *err);
+/* "shard-S-of-N.json", strictly as report_save_manifest names them. */
+bool report_shard_name(const char *name, int *shard, int *count);
+/* A slug as report_scan makes them: a plain file name (docs/robustness.md). */
+bool report_slug_ok(const char *slug);
 
 /* index.html, index.md, and the summary JSON when path is not NULL. */
 bool report_write_index(const struct report *r, struct fc_error *err);

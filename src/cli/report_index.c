@@ -3,9 +3,12 @@
  * plus the JSON summary. Nothing in them depends on the run (no dates, no
  * timings, no job count), so every run over the same inputs writes the
  * same bytes. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -84,22 +87,64 @@ static const char base64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 
 /* Inlines an image from OUTDIR as a data: URI (PNG or SVG by extension);
  * false when it cannot be read. */
+/* Opens OUTDIR/rel for reading only when it is a regular file inside OUTDIR
+ * of at most max bytes: no component may be a symbolic link, and a FIFO or
+ * device is refused without blocking (the folder may come from a stranger:
+ * docs/robustness.md, "report --merge"). */
+static FILE *open_inside(const char *outdir, const char *rel, off_t max)
+{
+	int dfd = open(outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), fd = -1;
+	const char *p = rel;
+	struct stat st;
+	FILE *f;
+
+	while (dfd >= 0) {
+		const char *slash = strchr(p, '/');
+		char part[256];
+		size_t n = slash ? (size_t)(slash - p) : strlen(p);
+		int next;
+
+		if (n == 0 || n >= sizeof(part) || (n <= 2 && strncmp(p, "..", n) == 0))
+			break;
+		memcpy(part, p, n);
+		part[n] = '\0';
+		if (!slash) {
+			fd = openat(dfd, part, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+			break;
+		}
+		next = openat(dfd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		close(dfd);
+		dfd = next;
+		p = slash + 1;
+	}
+	if (dfd >= 0)
+		close(dfd);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > max ||
+	    !(f = fdopen(fd, "rb"))) {
+		close(fd);
+		return NULL;
+	}
+	return f;
+}
+
 static bool data_uri(struct fc_output *o, const char *outdir, const char *rel)
 {
 	const char *ext = strrchr(rel, '.');
-	char *path = fc_asprintf("%s/%s", outdir, rel);
-	FILE *f = path ? fopen(path, "rb") : NULL;
+	FILE *f = open_inside(outdir, rel, REPORT_MAX_INLINE);
 	unsigned char in[3 * 1024];
 	char out[4 * 1024];
-	size_t n;
+	size_t n, total = 0;
 
-	free(path);
 	if (!f)
 		return false;
 	fc_output_printf(o, "data:image/%s;base64,",
 			 ext && strcmp(ext, ".svg") == 0 ? "svg+xml" : "png");
-	while ((n = fread(in, 1, sizeof(in), f)) > 0) {
+	/* the size was checked, but a file can grow while it is read */
+	while (total < REPORT_MAX_INLINE && (n = fread(in, 1, sizeof(in), f)) > 0) {
 		size_t i, k = 0;
+		total += n;
 		for (i = 0; i + 2 < n; i += 3) {
 			unsigned v = (unsigned)in[i] << 16 | (unsigned)in[i + 1] << 8 | in[i + 2];
 			out[k++] = base64[v >> 18];

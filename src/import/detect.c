@@ -294,6 +294,57 @@ static bool text(const unsigned char *d, size_t n, bool whole, enum fc_format *f
 	return false;
 }
 
+static bool is_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* More leading whitespace than the largest window: it is not kept in
+ * memory. A regular file is read on to the first other byte and rewound;
+ * a pipe cannot be read twice, so it is refused. */
+static bool skip_whitespace(struct fc_source *src, size_t bom, enum fc_format *format,
+			    struct fc_error *err)
+{
+	const unsigned char *d;
+	size_t n, i, skip = bom;
+	int first = -1;
+
+	if (!fc_source_can_rewind(src)) {
+		fc_error_set(err, FC_ERR_FORMAT,
+			     "more than %zu MiB of whitespace before the first value, in a pipe "
+			     "(read the file itself, which can be read twice)",
+			     WINDOW_KEEP >> 20);
+		return false;
+	}
+	while (first < 0) {
+		if (!fc_source_next(src, &d, &n, err))
+			return false;
+		if (n == 0)
+			break;
+		for (i = 0; i < n && first < 0; i++)
+			if (i >= skip && !is_space(d[i]))
+				first = d[i];
+		skip = 0; /* only the first piece starts with the byte order mark */
+	}
+	if (!fc_source_rewind(src, err))
+		return false;
+	if (first < 0) {
+		fc_error_set(err, FC_ERR_FORMAT, "the file contains only whitespace");
+		return false;
+	}
+	if (first == '[') {
+		*format = FC_FORMAT_TRACE;
+		return true;
+	}
+	if (first == '{')
+		return scan_object(src, bom, format, err);
+	fc_error_set(err, FC_ERR_FORMAT,
+		     "more than %zu MiB of whitespace, then something that is not JSON: not a "
+		     "profile",
+		     WINDOW_KEEP >> 20);
+	return false;
+}
+
 bool fc_import_detect(struct fc_source *src, enum fc_format *format, struct fc_error *err)
 {
 	const unsigned char *d;
@@ -319,7 +370,9 @@ bool fc_import_detect(struct fc_source *src, enum fc_format *format, struct fc_e
 			i++;
 		if (i < n || n < want)
 			break;
-		/* all whitespace so far: look further (bounded by the source) */
+		if (want >= WINDOW_KEEP)
+			return skip_whitespace(src, bom, format, err);
+		/* all whitespace so far: look further */
 		want *= 2;
 		if (!fc_source_peek(src, want, &d, &n, err))
 			return false;

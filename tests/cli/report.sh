@@ -79,6 +79,8 @@ let tot = 0; for (const v of Object.values(t.tiers_ms)) tot += v;
 if (Math.abs(sum - tot) > 1e-6) fail("tier totals " + sum + " != " + tot);
 if (s.profiles.find(p => p.file === "notes.txt").status !== "failed") fail("notes.txt");
 ' "$TMP/summary.json" || fail "summary.json"
+else
+	missing_tool node "summary.json"
 fi
 
 # nothing to render, or nothing that renders

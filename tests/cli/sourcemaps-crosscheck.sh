@@ -7,7 +7,7 @@
 
 SM=$DATA/sourcemaps
 if ! command -v node >/dev/null 2>&1 || [ ! -d "$SM/node_modules/source-map" ]; then
-	echo "node or $SM/node_modules/source-map not found (npm ci there): skipping"
+	echo "SKIP: node or $SM/node_modules/source-map is not installed (npm ci there): nothing checked"
 	exit 77
 fi
 for v in esbuild esbuild-inline esbuild-min rollup-min; do

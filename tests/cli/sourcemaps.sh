@@ -6,7 +6,7 @@
 # with a warning naming the map (an error under --strict).
 . "$(dirname "$0")/lib.sh"
 
-command -v jq >/dev/null 2>&1 || { echo "jq not found: skipping"; exit 77; }
+command -v jq >/dev/null 2>&1 || { echo "SKIP: jq is not installed: nothing checked"; exit 77; }
 SM=$DATA/sourcemaps
 ROOTOPT="--sourcemap-root file:///srv/shop/=$SM"
 
@@ -78,7 +78,7 @@ if command -v pdftotext >/dev/null 2>&1; then
 	contains "$TMP/h.txt" "frames mapped through 1 source map"
 	contains "$TMP/h.txt" "checkoutAll"
 else
-	echo "pdftotext not found: skipping the header checks"
+	missing_tool pdftotext "the image header"
 fi
 run 0 -m graph -f json --sourcemaps "$SM/esbuild-min/app.cpuprofile" -o "$TMP/off.json"
 [ "$(app_frames "$TMP/off.json" | wc -l)" = 0 ] || fail "--sourcemaps read /srv/shop without a root"

@@ -1,0 +1,462 @@
+/* GitHub-flavoured Markdown in memory (include/flamechart/markdown.h). The
+ * escaping follows the GFM spec (github.github.com/gfm): §6.1 backslash
+ * escapes (any ASCII punctuation), §6.2 entity references, §6.3 code spans,
+ * §4.10 tables (a `|` is escaped with a backslash even inside a code span)
+ * and §6.9 extended autolinks (`www.`, `http://`, `https://`, e-mail). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "flamechart/markdown.h"
+#include "util/util.h"
+
+struct fc_md_section {
+	char *title;
+	bool cuttable;
+	struct fc_md body;
+};
+
+void fc_md_init(struct fc_md *md)
+{
+	memset(md, 0, sizeof(*md));
+	md->cells = -1;
+}
+
+void fc_md_finish(struct fc_md *md)
+{
+	free(md->data);
+	fc_md_init(md);
+}
+
+/* Room for len more bytes and the NUL; false (and failed) when there is none. */
+static bool reserve(struct fc_md *md, size_t len)
+{
+	if (md->failed)
+		return false;
+	if (len > SIZE_MAX - md->len - 1 || !FC_GROW(md->data, md->cap, md->len + len + 1)) {
+		md->failed = true;
+		return false;
+	}
+	return true;
+}
+
+void fc_md_write(struct fc_md *md, const char *s, size_t len)
+{
+	if (len == 0 || !reserve(md, len))
+		return;
+	memcpy(md->data + md->len, s, len);
+	md->len += len;
+	md->data[md->len] = '\0';
+}
+
+void fc_md_raw(struct fc_md *md, const char *s)
+{
+	if (s)
+		fc_md_write(md, s, strlen(s));
+}
+
+void fc_md_printf(struct fc_md *md, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0) {
+		md->failed = true;
+		return;
+	}
+	if (n == 0 || !reserve(md, (size_t)n))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(md->data + md->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	md->len += (size_t)n;
+}
+
+void fc_md_blank_line(struct fc_md *md)
+{
+	if (md->len == 0)
+		return;
+	if (md->data[md->len - 1] != '\n')
+		fc_md_raw(md, "\n");
+	if (md->len < 2 || md->data[md->len - 2] != '\n')
+		fc_md_raw(md, "\n");
+}
+
+static bool is_control(unsigned char c)
+{
+	return c < 0x20 || c == 0x7f;
+}
+
+/* "www" just before s[i], at the start of a word (an extended autolink
+ * would start there). */
+static bool after_www(const char *s, size_t i)
+{
+	if (i < 3)
+		return false;
+	for (size_t k = i - 3; k < i; k++)
+		if (s[k] != 'w' && s[k] != 'W')
+			return false;
+	if (i == 3)
+		return true;
+	unsigned char before = (unsigned char)s[i - 4];
+	return !((before >= 'a' && before <= 'z') || (before >= 'A' && before <= 'Z') ||
+		 (before >= '0' && before <= '9'));
+}
+
+void fc_md_text(struct fc_md *md, const char *s)
+{
+	/* What GFM gives a meaning inline: emphasis and strikethrough (`*_~`),
+	 * code (backtick), links and images (`[]()!`), the escape itself, table
+	 * cells (`|`), headings (`#`), GitHub's math (`$`), and the e-mail and
+	 * scheme autolink triggers (`@`, `:`). */
+	static const char escaped[] = "\\`*_~[]()!|#$@:";
+	size_t i, run = 0;
+
+	if (!s)
+		return;
+	for (i = 0; s[i]; i++) {
+		unsigned char c = (unsigned char)s[i];
+		const char *entity = NULL;
+
+		if (c == '&')
+			entity = "&amp;";
+		else if (c == '<')
+			entity = "&lt;";
+		else if (c == '>')
+			entity = "&gt;";
+		if (!entity && !is_control(c) && !(c && strchr(escaped, c)) &&
+		    !(c == '.' && after_www(s, i)))
+			continue;
+		fc_md_write(md, s + run, i - run);
+		run = i + 1;
+		if (entity)
+			fc_md_raw(md, entity);
+		else if (is_control(c))
+			fc_md_raw(md, " ");
+		else {
+			char esc[2] = { '\\', (char)c };
+			fc_md_write(md, esc, 2);
+		}
+	}
+	fc_md_write(md, s + run, i - run);
+}
+
+void fc_md_code(struct fc_md *md, const char *s)
+{
+	size_t i, longest = 0, cur = 0, len, ticks;
+	bool in_table = md->cells >= 0, pad;
+
+	if (!s || !*s)
+		return;
+	len = strlen(s);
+	for (i = 0; i < len; i++) {
+		if (s[i] == '`') {
+			if (++cur > longest)
+				longest = cur;
+		} else {
+			cur = 0;
+		}
+		/* A table turns `\|` into `|` before the code span is parsed, so
+		 * a backslash that precedes a pipe cannot be shown in one. */
+		if (in_table && s[i] == '\\' && s[i + 1] == '|') {
+			fc_md_text(md, s);
+			return;
+		}
+	}
+	/* GFM strips one space from each end when both ends have one: pad when
+	 * the text starts or ends with a backtick (it would join the fence) or
+	 * a space (it would be stripped). */
+	pad = s[0] == '`' || s[len - 1] == '`' || s[0] == ' ' || s[len - 1] == ' ';
+	ticks = longest + 1;
+	for (i = 0; i < ticks; i++)
+		fc_md_raw(md, "`");
+	if (pad)
+		fc_md_raw(md, " ");
+	size_t run = 0;
+	for (i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (!is_control(c) && !(in_table && c == '|'))
+			continue;
+		fc_md_write(md, s + run, i - run);
+		run = i + 1;
+		fc_md_raw(md, is_control(c) ? " " : "\\|");
+	}
+	fc_md_write(md, s + run, len - run);
+	if (pad)
+		fc_md_raw(md, " ");
+	for (i = 0; i < ticks; i++)
+		fc_md_raw(md, "`");
+}
+
+void fc_md_html_text(struct fc_md *md, const char *s)
+{
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c == '&')
+			fc_md_raw(md, "&amp;");
+		else if (c == '<')
+			fc_md_raw(md, "&lt;");
+		else if (c == '>')
+			fc_md_raw(md, "&gt;");
+		else if (c == '"')
+			fc_md_raw(md, "&quot;");
+		else if (is_control(c))
+			fc_md_raw(md, " ");
+		else
+			fc_md_write(md, s, 1);
+	}
+}
+
+/* The scheme of a URL (RFC 3986 §3.1: a letter, then letters, digits, `+-.`,
+ * then `:`), as a length; 0 when the URL is relative. */
+static size_t scheme_len(const char *url)
+{
+	size_t i = 0;
+
+	if (!((url[0] >= 'a' && url[0] <= 'z') || (url[0] >= 'A' && url[0] <= 'Z')))
+		return 0;
+	for (i = 1; url[i]; i++) {
+		char c = url[i];
+		if (c == ':')
+			return i;
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		      c == '+' || c == '-' || c == '.'))
+			return 0;
+	}
+	return 0;
+}
+
+static bool url_allowed(const char *url)
+{
+	size_t n = scheme_len(url);
+
+	if (n == 0)
+		return true;
+	return (n == 4 && strncasecmp(url, "http", 4) == 0) ||
+	       (n == 5 && strncasecmp(url, "https", 5) == 0);
+}
+
+bool fc_md_url(struct fc_md *md, const char *url)
+{
+	if (!url || !url_allowed(url))
+		return false;
+	for (const char *p = url; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+		bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+			    (c >= '0' && c <= '9') || (c >= 0x80) ||
+			    strchr("-._~:/?#@!$'*+,;=%", c);
+		if (c == '&')
+			fc_md_raw(md, "&amp;");
+		else if (keep && c)
+			fc_md_write(md, p, 1);
+		else
+			fc_md_printf(md, "%%%02X", c);
+	}
+	return true;
+}
+
+bool fc_md_link(struct fc_md *md, const char *text, const char *url)
+{
+	if (!url || !url_allowed(url)) {
+		fc_md_text(md, text);
+		return false;
+	}
+	fc_md_raw(md, "[");
+	fc_md_text(md, text);
+	fc_md_raw(md, "](");
+	fc_md_url(md, url);
+	fc_md_raw(md, ")");
+	return true;
+}
+
+bool fc_md_image(struct fc_md *md, const char *alt, const char *url)
+{
+	if (!url || !url_allowed(url))
+		return false;
+	fc_md_raw(md, "![");
+	fc_md_text(md, alt);
+	fc_md_raw(md, "](");
+	fc_md_url(md, url);
+	fc_md_raw(md, ")");
+	return true;
+}
+
+void fc_md_table_head(struct fc_md *md, const char *const *titles, const char *align)
+{
+	size_t i, n = strlen(align);
+
+	fc_md_blank_line(md);
+	for (i = 0; i < n; i++) {
+		fc_md_cell(md);
+		fc_md_text(md, titles[i]);
+	}
+	fc_md_row_end(md);
+	for (i = 0; i < n; i++)
+		fc_md_raw(md, align[i] == 'r' ? "|---:" : align[i] == 'c' ? "|:---:" : "|:---");
+	fc_md_raw(md, "|\n");
+}
+
+void fc_md_cell(struct fc_md *md)
+{
+	fc_md_raw(md, md->cells < 0 ? "| " : " | ");
+	md->cells = md->cells < 0 ? 1 : md->cells + 1;
+}
+
+void fc_md_row_end(struct fc_md *md)
+{
+	fc_md_raw(md, md->cells < 0 ? "|\n" : " |\n");
+	md->cells = -1;
+}
+
+void fc_md_details_begin(struct fc_md *md, const char *summary)
+{
+	fc_md_blank_line(md);
+	fc_md_raw(md, "<details><summary>");
+	fc_md_html_text(md, summary);
+	fc_md_raw(md, "</summary>\n\n");
+}
+
+void fc_md_details_end(struct fc_md *md)
+{
+	fc_md_blank_line(md);
+	fc_md_raw(md, "</details>\n");
+}
+
+/* --- documents -------------------------------------------------------------- */
+
+void fc_md_doc_init(struct fc_md_doc *doc)
+{
+	memset(doc, 0, sizeof(*doc));
+	fc_md_init(&doc->sink);
+}
+
+void fc_md_doc_finish(struct fc_md_doc *doc)
+{
+	for (size_t i = 0; i < doc->n; i++) {
+		fc_md_finish(&doc->sections[i]->body);
+		free(doc->sections[i]->title);
+		free(doc->sections[i]);
+	}
+	free(doc->sections);
+	fc_md_finish(&doc->sink);
+	fc_md_doc_init(doc);
+}
+
+struct fc_md *fc_md_doc_add(struct fc_md_doc *doc, const char *title, bool cuttable)
+{
+	struct fc_md_section *s = NULL;
+
+	if (doc->sink.failed || !FC_GROW(doc->sections, doc->cap, doc->n + 1) ||
+	    !(s = calloc(1, sizeof(*s))) || !(s->title = fc_strdup(title ? title : ""))) {
+		free(s);
+		doc->sink.failed = true;
+		return &doc->sink;
+	}
+	s->cuttable = cuttable;
+	fc_md_init(&s->body);
+	doc->sections[doc->n++] = s;
+	return &s->body;
+}
+
+/* The note that names the cut sections (cut[i] true), or says that the text
+ * itself was cut. */
+static void cut_note(const struct fc_md_doc *doc, const bool *cut, bool truncated, size_t budget,
+		     struct fc_md *note)
+{
+	bool first = true;
+
+	fc_md_raw(note, "\n*");
+	if (truncated)
+		fc_md_printf(note, "Cut at a line break to stay under %zu characters", budget);
+	else
+		fc_md_printf(note, "Left out to stay under %zu characters:", budget);
+	for (size_t i = 0; i < doc->n && !truncated; i++) {
+		if (!cut[i])
+			continue;
+		fc_md_raw(note, first ? " " : ", ");
+		fc_md_text(note, doc->sections[i]->title);
+		first = false;
+	}
+	fc_md_raw(note, ".*\n");
+}
+
+/* <details> opened and not closed in text[0..len): lines that start with
+ * "<details>" minus lines that start with "</details>". */
+static long open_details(const char *text, size_t len)
+{
+	long open = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (i > 0 && text[i - 1] != '\n')
+			continue;
+		if (len - i >= 9 && memcmp(text + i, "<details>", 9) == 0)
+			open++;
+		else if (len - i >= 10 && memcmp(text + i, "</details>", 10) == 0 && open > 0)
+			open--;
+	}
+	return open;
+}
+
+bool fc_md_doc_render(const struct fc_md_doc *doc, size_t budget, struct fc_md *out)
+{
+	bool *cut = calloc(doc->n ? doc->n : 1, sizeof(*cut));
+	struct fc_md note;
+	size_t total = 0, i, ncut = 0;
+	bool ok = !doc->sink.failed;
+
+	fc_md_init(&note);
+	if (!cut) {
+		out->failed = true;
+		return false;
+	}
+	for (i = 0; i < doc->n; i++) {
+		ok = ok && !doc->sections[i]->body.failed;
+		total += doc->sections[i]->body.len;
+	}
+	/* Drop the longest cuttable section until the rest and the note fit. */
+	while (total > budget || (ncut > 0 && total + note.len > budget)) {
+		size_t longest = doc->n;
+		for (i = 0; i < doc->n; i++) {
+			const struct fc_md_section *s = doc->sections[i];
+			if (s->cuttable && !cut[i] &&
+			    (longest == doc->n || s->body.len > doc->sections[longest]->body.len))
+				longest = i;
+		}
+		if (longest == doc->n)
+			break;
+		cut[longest] = true;
+		ncut++;
+		total -= doc->sections[longest]->body.len;
+		fc_md_finish(&note);
+		cut_note(doc, cut, false, budget, &note);
+	}
+	size_t start = out->len;
+	for (i = 0; i < doc->n; i++)
+		if (!cut[i])
+			fc_md_write(out, doc->sections[i]->body.data, doc->sections[i]->body.len);
+	if (total + note.len > budget && !out->failed) {
+		/* Still too long: cut the text at a line break and close what
+		 * the cut left open. */
+		fc_md_finish(&note);
+		cut_note(doc, cut, true, budget, &note);
+		size_t room = budget > note.len + 64 ? budget - note.len - 64 : 0, keep = 0;
+		for (i = 0; i < room && i < total; i++)
+			if (out->data[start + i] == '\n')
+				keep = i + 1;
+		out->len = start + keep;
+		if (out->data)
+			out->data[out->len] = '\0';
+		for (long open = open_details(out->data + start, keep); open > 0; open--)
+			fc_md_raw(out, "\n</details>\n");
+	}
+	fc_md_write(out, note.data, note.len);
+	ok = ok && !note.failed && !out->failed;
+	fc_md_finish(&note);
+	free(cut);
+	return ok;
+}
