@@ -114,6 +114,9 @@ int fc_cmd_info(const struct fc_cli *cli)
 			fc_log_error(&err);
 			if (rc == FC_EXIT_OK)
 				rc = (int)fc_error_exit_code(err.code);
+			/* a failure after profiles were made (--strict and a
+			 * source map) leaves the set's array behind */
+			fc_profile_set_finish(&set);
 			continue;
 		}
 		fc_log_profile_warnings(cli, &set);
