@@ -488,11 +488,14 @@ static bool map_profile(struct mapper *m, struct fc_profile *p, struct fc_error 
 	struct fc_profile *t = fc_profile_create();
 	uint32_t *remap = malloc((p->n_frames ? p->n_frames : 1) * sizeof(*remap));
 	struct fc_frame_generated *gen = NULL;
+	/* per URL string id: its script + 1, 0 = not looked up yet (a profile
+	 * has many frames per script: no search per frame) */
+	size_t *by_url = calloc(p->strings.count ? p->strings.count : 1, sizeof(*by_url));
 	size_t cap_gen = 0, i;
 	uint32_t mapped = 0;
 	bool ok = false;
 
-	if (!t || !remap)
+	if (!t || !remap || !by_url)
 		goto nomem;
 	for (i = 0; i < m->n_maps; i++)
 		m->maps[i].used = false;
@@ -515,8 +518,13 @@ static bool map_profile(struct mapper *m, struct fc_profile *p, struct fc_error 
 
 		if (f->meta == FC_META_NONE && url[0] && f->line >= 0 && !top &&
 		    strncmp(url, "node:", 5) != 0) {
-			if (!(s = script_of(m, url)))
-				goto nomem;
+			if (by_url[f->url]) {
+				s = &m->scripts[by_url[f->url] - 1];
+			} else {
+				if (!(s = script_of(m, url)))
+					goto nomem;
+				by_url[f->url] = (size_t)(s - m->scripts) + 1;
+			}
 			l = s->map != SIZE_MAX ? &m->maps[s->map] : NULL;
 			s->seen = true;
 		}
@@ -603,6 +611,7 @@ nomem:
 out:
 	fc_profile_destroy(t);
 	free(remap);
+	free(by_url);
 	free(gen);
 	return ok;
 }
