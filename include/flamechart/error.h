@@ -40,6 +40,7 @@ enum fc_exit {
 	FC_EXIT_OUTPUT = 3,
 	FC_EXIT_PARTIAL = 4,
 	FC_EXIT_INTERNAL = 5,
+	FC_EXIT_REGRESSION = 6, /* diff: a --fail-on rule was crossed */
 };
 
 void fc_error_init(struct fc_error *e);

@@ -53,6 +53,10 @@ struct fc_layout_options {
 	 * walks the samples again, a graph keeps its merged tree and places it
 	 * again. For the layout JSON, whose bars outnumber the input's nodes. */
 	bool bars_on_demand;
+	/* chart: the lanes are this many unrelated recordings, each shifted to
+	 * its own clock from 0 by fc_clock_separate (the header says so); 0 or
+	 * 1 = one clock */
+	uint32_t clocks;
 };
 
 /* A culled layout (plot_width_px > 0, for images) keeps at most this many

@@ -51,6 +51,9 @@ struct fc_cli {
 	const char *thread;  /* --thread NAME|TID */
 	int64_t pid;         /* --pid, -1 = all */
 	bool per_thread;
+	bool same_clock;  /* --same-clock: unrelated profiles on one time axis */
+	bool weight_time; /* --weight time given (folded export: µs, not samples) */
+	int count_unit;   /* --count-unit: enum fc_count_unit of folded inputs */
 	enum fc_format input_format;
 	bool no_legend;
 	bool strict;
@@ -66,6 +69,10 @@ struct fc_cli {
 	const char *summary;
 	int shard_index, shard_count; /* 1-based; 0/0 = no sharding */
 	bool merge;
+	/* report: --include / --exclude GLOB, each repeatable */
+#define FC_CLI_MAX_GLOBS 16
+	const char *include_globs[FC_CLI_MAX_GLOBS], *exclude_globs[FC_CLI_MAX_GLOBS];
+	size_t n_include_globs, n_exclude_globs;
 };
 
 /* Entry point of the flamechart program; returns the exit code. */
@@ -80,6 +87,9 @@ void fc_cli_help(FILE *out);
 int fc_cmd_info(const struct fc_cli *cli);
 int fc_cmd_render(const struct fc_cli *cli);
 int fc_cmd_report(const struct fc_cli *cli);
+/* flamechart diff (cmd_diff.c): argv[0] is "diff"; parses its own options. */
+int fc_cmd_diff(int argc, char **argv);
+void fc_cmd_diff_help(FILE *out);
 
 /* Renders set to path in one format and mode, with the other options from
  * cli (title, theme, colours...) and the tweaks a report asks for (may be
@@ -90,6 +100,7 @@ struct fc_render_tweaks {
 	bool thumb;        /* a small image: no legend, no subtitle, scale 1 */
 	const char *title; /* instead of cli->title */
 	unsigned max_rows; /* rows per lane, 0 = all */
+	size_t clocks;     /* unrelated recordings on their own clocks (0/1 = one) */
 };
 bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *set,
 		       enum fc_out_format format, int mode, const struct fc_render_tweaks *tw,

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "flamechart/clock.h"
 #include "flamechart/import.h"
 #include "flamechart/layout.h"
 #include "flamechart/paint.h"
@@ -86,6 +87,7 @@ int fc_cmd_render(const struct fc_cli *cli)
 	struct fc_error err;
 	enum fc_out_format fmt = pick_format(cli);
 	int mode = (cli->modes & FC_MODE_BIT_GRAPH) ? FC_MODE_GRAPH : FC_MODE_CHART;
+	struct fc_render_tweaks tw = { 0 };
 	char *out_path = NULL;
 	int rc = FC_EXIT_OK;
 
@@ -109,11 +111,14 @@ int fc_cmd_render(const struct fc_cli *cli)
 	fc_log_profile_warnings(cli, &set);
 	if (fmt == FC_OUT_FOLDED)
 		mode = FC_MODE_GRAPH; /* folded stacks are the merged graph */
+	/* profiles of different runs each start at 0 unless --same-clock */
+	if (mode == FC_MODE_CHART && !cli->same_clock)
+		tw.clocks = fc_clock_separate(&set);
 	out_path = cli->output ? fc_strdup(cli->output) : default_output(cli, fmt);
 	if (!out_path) {
 		fc_log("out of memory");
 		rc = FC_EXIT_INTERNAL;
-	} else if (!fc_cli_render_set(cli, &set, fmt, mode, NULL, out_path, &err)) {
+	} else if (!fc_cli_render_set(cli, &set, fmt, mode, &tw, out_path, &err)) {
 		/* a reader that stopped early (| head) had what it wanted: exit 0,
 		 * no message, as cat and git do */
 		if (err.code != FC_ERR_PIPE) {

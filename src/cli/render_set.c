@@ -136,6 +136,9 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 
 	if (!tw)
 		tw = &none;
+	/* folded stacks count samples, as FlameGraph's do, unless --weight time */
+	if (fmt == FC_OUT_FOLDED)
+		lopts.weight_samples = !cli->weight_time;
 	memset(&popts, 0, sizeof(popts));
 	popts.width_px = tw->width_px > 0 ? tw->width_px : cli->width_px;
 	popts.scale = tw->thumb ? 1 : cli->scale;
@@ -143,6 +146,7 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 	popts.subtitle = tw->thumb ? NULL : cli->subtitle;
 	popts.no_legend = cli->no_legend || tw->thumb;
 	popts.max_rows = tw->max_rows;
+	lopts.clocks = (uint32_t)tw->clocks;
 
 	if (lopts.mode == FC_MODE_CHART) {
 		/* folded stacks have weights, not times (formats.md §D1) */

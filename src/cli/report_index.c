@@ -169,9 +169,16 @@ static bool data_uri(struct fc_output *o, const char *outdir, const char *rel)
 static const char *const mode_names[] = { "chart", "graph" };
 
 /* The image a link or thumbnail should use: PNG when rendered, else SVG. */
+static const char *fmt_ext(int x)
+{
+	return x == FC_OUT_SVG ? "svg" : x == FC_OUT_PNG ? "png" : "pdf";
+}
+
 static const char *main_ext(const struct report *r)
 {
-	return (r->formats & (1u << FC_OUT_PNG)) ? "png" : "svg";
+	return (r->formats & (1u << FC_OUT_PNG))   ? "png"
+	       : (r->formats & (1u << FC_OUT_SVG)) ? "svg"
+						   : "pdf";
 }
 
 /* --- index.html ------------------------------------------------------------- */
@@ -226,8 +233,8 @@ static void html_links(struct fc_output *o, const struct report *r, const char *
 	for (m = 0; m < 2; m++) {
 		if (!(r->modes & (1u << m)) || (group && m == 1))
 			continue;
-		for (x = FC_OUT_SVG; x <= FC_OUT_PNG; x++) {
-			const char *ext = x == FC_OUT_SVG ? "svg" : "png";
+		for (x = FC_OUT_SVG; x <= FC_OUT_PDF; x++) {
+			const char *ext = fmt_ext(x);
 			char *name;
 			if (!(r->formats & (1u << x)))
 				continue;
@@ -302,9 +309,8 @@ static void html_row(struct fc_output *o, const struct report *r, const struct r
 }
 
 static const char html_head[] =
-	"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
 	"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-	"<title>flamechart report</title>\n<style>\n"
+	"<style>\n"
 	"body{font:14px/1.4 'DejaVu Sans',system-ui,sans-serif;margin:24px;color:#1f1f1f}\n"
 	"h1{font-size:22px}h2{font-size:17px;margin-top:28px}\n"
 	"table{border-collapse:collapse;width:100%}\n"
@@ -348,9 +354,16 @@ static bool write_html(const struct report *r, struct fc_error *err)
 		return false;
 	}
 	free(path);
+	/* the title (--title) comes before html_head's viewport and styles */
+	fc_output_printf(&o, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+			     "<title>");
+	html_text(&o, r->title ? r->title : "flamechart report");
+	fc_output_printf(&o, "</title>\n");
 	fc_output_write(&o, html_head, sizeof(html_head) - 1);
-	fc_output_printf(&o, "<h1>flamechart report</h1>\n<p>%zu profiles, %zu failed.</p>\n",
-			 r->n_files, count_failed(r));
+	fc_output_printf(&o, "<h1>");
+	html_text(&o, r->title ? r->title : "flamechart report");
+	fc_output_printf(&o, "</h1>\n<p>%zu profiles, %zu failed.</p>\n", r->n_files,
+			 count_failed(r));
 	for (i = 0; i < r->n_groups; i++) {
 		const struct report_group *g = &r->groups[i];
 		fc_output_printf(&o, "<h2>");
@@ -440,8 +453,8 @@ static void md_row(struct fc_output *o, const struct report *r, const struct rep
 	for (m = 0; m < 2; m++) {
 		if (!(r->modes & (1u << m)))
 			continue;
-		for (x = FC_OUT_SVG; x <= FC_OUT_PNG; x++) {
-			const char *ext = x == FC_OUT_SVG ? "svg" : "png";
+		for (x = FC_OUT_SVG; x <= FC_OUT_PDF; x++) {
+			const char *ext = fmt_ext(x);
 			char *name;
 			if (!(r->formats & (1u << x)))
 				continue;
@@ -476,8 +489,9 @@ static bool write_md(const struct report *r, struct fc_error *err)
 		return false;
 	}
 	free(path);
-	fc_output_printf(&o, "# flamechart report\n\n%zu profiles, %zu failed.\n", r->n_files,
-			 count_failed(r));
+	fc_output_printf(&o, "# ");
+	md_text(&o, r->title ? r->title : "flamechart report");
+	fc_output_printf(&o, "\n\n%zu profiles, %zu failed.\n", r->n_files, count_failed(r));
 	for (i = 0; i < r->n_groups; i++) {
 		const struct report_group *g = &r->groups[i];
 		fc_output_printf(&o, "\n## ");

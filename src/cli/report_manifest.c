@@ -420,10 +420,14 @@ static void free_file(struct report_file *f)
 	memset(f, 0, sizeof(*f));
 }
 
+/* By rel, then slug: two names that differ only in bytes that are not
+ * UTF-8 have one (cleaned) rel and two slugs. */
 static int file_order(const void *a, const void *b, void *ctx)
 {
+	const struct report_file *x = a, *y = b;
+	int c = strcmp(x->rel, y->rel);
 	(void)ctx;
-	return strcmp(((const struct report_file *)a)->rel, ((const struct report_file *)b)->rel);
+	return c ? c : strcmp(x->slug, y->slug);
 }
 
 static int group_order(const void *a, const void *b, void *ctx)
@@ -522,7 +526,7 @@ out:
 static bool check_doc(json_t *doc, int shard, int count, unsigned *modes, unsigned *formats,
 		      struct check *c)
 {
-	const unsigned fmask = (1u << FC_OUT_SVG) | (1u << FC_OUT_PNG);
+	const unsigned fmask = (1u << FC_OUT_SVG) | (1u << FC_OUT_PNG) | (1u << FC_OUT_PDF);
 	json_int_t x;
 
 	if (!int_member(doc, "version", 1, 1, &x, c, "manifest") ||
@@ -554,7 +558,7 @@ static void drop_duplicate_files(struct report *r)
 	size_t i, o = 0;
 
 	for (i = 0; i < r->n_files; i++) {
-		if (o > 0 && strcmp(r->files[o - 1].rel, r->files[i].rel) == 0) {
+		if (o > 0 && file_order(&r->files[o - 1], &r->files[i], NULL) == 0) {
 			free_file(&r->files[i]);
 			continue;
 		}

@@ -78,6 +78,8 @@ int fc_cli_main(int argc, char **argv)
 		printf("flamechart %s\n", FC_VERSION);
 		return fflush(stdout) == 0 || errno == EPIPE ? FC_EXIT_OK : FC_EXIT_OUTPUT;
 	}
+	if (argc >= 2 && strcmp(argv[1], "diff") == 0)
+		return fc_cmd_diff(argc - 1, argv + 1);
 	fc_error_init(&err);
 	if (!fc_cli_parse(&cli, argc, argv, &err)) {
 		fc_log_error(&err);

@@ -260,8 +260,8 @@ static bool binary(const unsigned char *d, size_t n)
 
 /* Text: folded when the first line that is not blank or a comment is
  * "stack count". Only whole lines of the window are judged. */
-static bool text(const unsigned char *d, size_t n, bool whole, enum fc_format *format,
-		 struct fc_error *err)
+static bool text(const unsigned char *d, size_t n, bool whole, bool *partial,
+		 enum fc_format *format, struct fc_error *err)
 {
 	size_t pos = 0;
 	long line = 0;
@@ -272,8 +272,10 @@ static bool text(const unsigned char *d, size_t n, bool whole, enum fc_format *f
 		struct fc_folded_line fl;
 
 		line++;
-		if (!nl && !whole)
-			break; /* a partial last line */
+		if (!nl && !whole) {
+			*partial = true; /* the line goes on past the window */
+			return false;
+		}
 		while (a < end && (d[a] == ' ' || d[a] == '\t' || d[a] == '\r'))
 			a++;
 		if (a < end && d[a] != '#') {
@@ -281,11 +283,12 @@ static bool text(const unsigned char *d, size_t n, bool whole, enum fc_format *f
 				*format = FC_FORMAT_FOLDED;
 				return true;
 			}
+			/* the line itself is not quoted: it may be a secret (a
+			 * .env file), and messages reach report indexes */
 			fc_error_set(err, FC_ERR_FORMAT,
 				     "text, but line %ld is not `stack count` (folded stacks) "
-				     "and the file is not JSON: \"%.*s%s\"",
-				     line, end - a > 60 ? 60 : (int)(end - a), (const char *)d + a,
-				     end - a > 60 ? "…" : "");
+				     "and the file is not JSON: not a profile",
+				     line);
 			return false;
 		}
 		pos = end + 1;
@@ -396,7 +399,23 @@ bool fc_import_detect(struct fc_source *src, enum fc_format *format, struct fc_e
 			     "binary data, not a profile (it starts with bytes %s)", hex);
 		return false;
 	}
-	whole = n < want && n <= WINDOW_FIRST;
-	n = n < WINDOW_FIRST ? n : WINDOW_FIRST;
-	return text(d + bom, n - bom, whole, format, err);
+	/* the first line that decides may be longer than the first window: the
+	 * window grows up to WINDOW_KEEP to see its end */
+	for (;;) {
+		bool partial = false;
+		whole = n < want;
+		if (text(d + bom, n - bom, whole, &partial, format, err))
+			return true;
+		if (!partial)
+			return false;
+		if (want >= WINDOW_KEEP) {
+			fc_error_set(err, FC_ERR_FORMAT,
+				     "text whose first line is longer than %zu MiB: not a profile",
+				     WINDOW_KEEP >> 20);
+			return false;
+		}
+		want *= 2;
+		if (!fc_source_peek(src, want, &d, &n, err))
+			return false;
+	}
 }

@@ -85,4 +85,48 @@ gzip -dc "$TMP/ws60m.gz" | "$FLAMECHART" info - >"$TMP/out" 2>"$TMP/err"
 [ $? = 2 ] || fail "60 MiB of whitespace in a pipe: want exit 2"
 contains "$TMP/err" "MiB of whitespace before the first value, in a pipe"
 
+# --- traces with many profiles and threads (linear: tests/cli/complexity.sh) --
+awk 'BEGIN { ORS = ""; print "{\"traceEvents\":["
+	for (i = 0; i < 100000; i++) print "{\"name\":\"Profile\",\"ph\":\"P\",\"pid\":" i ",\"id\":\"0x" i "\"},"
+	print "{\"name\":\"Profile\",\"ph\":\"P\",\"pid\":1,\"tid\":1,\"ts\":0,\"id\":\"0xa\"},"
+	print "{\"name\":\"ProfileChunk\",\"ph\":\"P\",\"pid\":1,\"tid\":1,\"ts\":5,\"id\":\"0xa\",\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"f\"}}],\"samples\":[2]},\"timeDeltas\":[1]}}}"
+	print "]}\n" }' >"$TMP/profiles.json"
+rss "100 000 Profile events of as many processes, info" "$(size "$TMP/profiles.json")" 0 \
+	info "$TMP/profiles.json"
+awk 'BEGIN { ORS = ""; print "{\"traceEvents\":["
+	for (i = 0; i < 20000; i++) {
+		if (i) print ","
+		print "{\"name\":\"Profile\",\"ph\":\"P\",\"pid\":1,\"tid\":" i ",\"ts\":0,\"id\":\"0x" i "\"},"
+		print "{\"name\":\"ProfileChunk\",\"ph\":\"P\",\"pid\":1,\"tid\":" i ",\"ts\":5,\"id\":\"0x" i "\",\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"}},{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"f\"}}],\"samples\":[2]},\"timeDeltas\":[1]}}}"
+	}
+	print "]}\n" }' >"$TMP/threads.json"
+rss "20 000 sampled threads, info" "$(size "$TMP/threads.json")" 0 info "$TMP/threads.json"
+
+# --- folded stacks with many distinct frames -----------------------------------
+# each costs ~128 bytes of model whatever its text: within the bound, drawn;
+# beyond it, refused while reading with a clear message
+awk 'BEGIN { for (i = 0; i < 250000; i++) print "f" i " 1" }' >"$TMP/distinct.folded"
+rss "250 000 distinct frames, folded, info" "$(size "$TMP/distinct.folded")" 0 \
+	info "$TMP/distinct.folded"
+rss "250 000 distinct frames, folded, graph SVG" "$(size "$TMP/distinct.folded")" 0 \
+	-q -m graph "$TMP/distinct.folded" -o "$TMP/distinct.svg"
+awk 'BEGIN { for (i = 0; i < 1000000; i++) print "f" i " 1" }' >"$TMP/distinct.folded"
+rss "1 M distinct frames, folded, info" "$(size "$TMP/distinct.folded")" 2 \
+	info "$TMP/distinct.folded"
+contains "$TMP/err" "folded stacks this varied need more memory than the bound"
+# one stack 1 M frames deep ("a;a;...")
+awk 'BEGIN { ORS = ""; for (i = 0; i < 1000000; i++) print "a;"; print "a 1\n" }' >"$TMP/deep.folded"
+rss "a folded stack 1 M deep, info" "$(size "$TMP/deep.folded")" 2 info "$TMP/deep.folded"
+contains "$TMP/err" "distinct stacks"
+
+# a first line longer than the 64 KiB first detection window (200 KB)
+awk 'BEGIN { ORS = ""; for (i = 0; i < 30000; i++) print "frame" i ";"; print "leaf 1\nmain 2\n" }' \
+	>"$TMP/longline.folded"
+run 0 info "$TMP/longline.folded"
+contains "$TMP/out" "folded"
+# a file whose first line is not folded: refused without quoting it
+printf 'API_TOKEN=s3cr3t-value\n' >"$TMP/dotenv"
+run 2 info "$TMP/dotenv"
+lacks "$TMP/err" "s3cr3t"
+
 finish
