@@ -257,10 +257,12 @@ static bool parse(struct diff_cli *c, int argc, char **argv, struct fc_error *er
 			NEEDS_ARG();
 			if (!v[0] ||
 			    (!dir && (v[0] == '=' || !strchr(v, '=') || !strchr(v, '=')[1])))
-				return usage(err, "%s: '%s' is not %s", a, v,
-					     dir ? "a folder" : "PREFIX=DIR");
+				return usage(err,
+					     dir ? "--sourcemap-dir: '%s' is not a folder"
+						 : "--sourcemap-root: '%s' is not PREFIX=DIR",
+					     v);
 			if (*n == 16)
-				return usage(err, "at most 16 %s options", a);
+				return usage(err, "at most 16 of %s", a);
 			(dir ? c->sourcemap_dirs : c->sourcemap_roots)[(*n)++] = v;
 			c->sourcemaps_on = true;
 		} else if (a[0] == '-' && a[1]) {

@@ -83,6 +83,13 @@ fi
 run 0 -m graph -f json --sourcemaps "$SM/esbuild-min/app.cpuprofile" -o "$TMP/off.json"
 [ "$(app_frames "$TMP/off.json" | wc -l)" = 0 ] || fail "--sourcemaps read /srv/shop without a root"
 
+# diff: two bundlers' profiles meet on the original functions
+run 0 diff $ROOTOPT "$SM/esbuild-min/app.cpuprofile" "$SM/rollup-min/app.cpuprofile" -f md -o "$TMP/diff.md"
+contains "$TMP/diff.md" "| checkoutAll | \`app/src/orders/checkout.ts\` |"
+contains "$TMP/diff.md" "| computeTotals | \`app/src/orders/checkout.ts\` |"
+# only the bundles' top-level code stays in the bundles
+[ "$(grep 'dist/app.js' "$TMP/diff.md" | grep -vc 'anonymous')" = 0 ] || fail "diff: named frames left in a bundle"
+
 # --sourcemap-dir: the script is not on this machine; its map is found by name
 run 0 -m graph -f json --sourcemap-dir "$TMP/none" --sourcemap-dir "$SM/esbuild-min/dist" \
 	"$SM/esbuild-min/app.cpuprofile" -o "$TMP/dir.json"
