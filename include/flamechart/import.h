@@ -9,6 +9,8 @@
 #include "flamechart/error.h"
 #include "flamechart/profile.h"
 
+struct fc_sourcemap_options;
+
 /* Default --max-input-size: 2 GiB (the model needs well under half of that). */
 #define FC_IMPORT_DEFAULT_MAX ((uint64_t)2 << 30)
 
@@ -21,6 +23,8 @@ struct fc_import_options {
 	enum fc_count_unit count_unit; /* folded stacks only */
 	bool strict;                   /* repairs become errors */
 	uint64_t max_bytes;            /* 0 = FC_IMPORT_DEFAULT_MAX */
+	/* non-NULL: frames are mapped through source maps (sourcemap.h) */
+	const struct fc_sourcemap_options *sourcemaps;
 };
 
 /* Reads path ("-" = stdin) and appends one profile per sampled thread to out.

@@ -66,6 +66,12 @@ struct fc_frame {
 	uint8_t has_script; /* script id present and not "0" */
 };
 
+/* A frame's position before source maps moved it: url 0 = not mapped. */
+struct fc_frame_generated {
+	uint32_t url; /* string id */
+	int32_t line, column;
+};
+
 /* A repaired defect, reported as a warning (or an error under --strict). */
 struct fc_warning {
 	char *path; /* JSON path or "line N" for text formats; may be "" */
@@ -129,6 +135,14 @@ struct fc_profile {
 	/* --sandwich: which half of the sandwich this profile is (enum
 	 * fc_sandwich_part in flamechart/scope.h), 0 for neither */
 	uint8_t sandwich_part;
+	/* Source maps (sourcemap.h): per frame, where in the bundle it was
+	 * mapped from (NULL when nothing was mapped); how many frames were
+	 * mapped through how many maps, and the maps that could not be read
+	 * (count, and their names for the header, NULL when none). */
+	struct fc_frame_generated *generated; /* n_generated entries */
+	uint32_t n_generated;
+	uint32_t sourcemap_frames, sourcemap_maps, sourcemap_unreadable;
+	char *sourcemap_unreadable_names;
 
 	struct fc_warning *warnings; /* the first FC_PROFILE_MAX_WARNINGS */
 	size_t n_warnings;

@@ -12,6 +12,7 @@
 #include "flamechart/flamechart.h"
 #include "flamechart/profile.h"
 #include "flamechart/scope.h"
+#include "flamechart/sourcemap.h"
 
 enum fc_command { FC_CMD_RENDER, FC_CMD_INFO, FC_CMD_REPORT };
 
@@ -59,6 +60,9 @@ struct fc_cli {
 	/* --focus, --exclude, --prune, --collapse-recursion, --merge-by,
 	 * --reverse, --sandwich, --match-on (fc_scope_finish in fc_cli_finish) */
 	struct fc_scope scope;
+	/* --sourcemaps, --sourcemap-dir, --sourcemap-root (sourcemap.h) */
+	bool sourcemaps_on;
+	struct fc_sourcemap_options sourcemaps; /* arrays owned by fc_cli_finish */
 
 	/* report */
 	bool recursive;
@@ -131,6 +135,10 @@ const struct fc_theme *fc_cli_theme(const struct fc_cli *cli, struct fc_error *e
  * on the first failure. */
 bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		   struct fc_profile_set *set, struct fc_error *err);
+
+/* The source-map options to import with: NULL unless --sourcemaps (or a
+ * --sourcemap-dir or --sourcemap-root) was given. */
+const struct fc_sourcemap_options *fc_cli_sourcemaps(const struct fc_cli *cli);
 
 /* Messages on stderr: "flamechart: FILE: PATH (line L, column C): text". */
 void fc_log_error(const struct fc_error *err);

@@ -33,6 +33,10 @@ struct diff_cli {
 	const char *image_url;
 	enum fc_format input_format;
 	bool quiet;
+	/* --sourcemaps, --sourcemap-dir, --sourcemap-root (docs/sourcemaps.md) */
+	bool sourcemaps_on;
+	const char *sourcemap_dirs[16], *sourcemap_roots[16];
+	struct fc_sourcemap_options sourcemaps;
 };
 
 static enum out_kind kind_of(const char *name)
@@ -112,6 +116,9 @@ void fc_cmd_diff_help(FILE *out)
 	      "  --title TEXT             image title\n"
 	      "  --idle, --gc root        as for render\n"
 	      "  --input-format FMT       override format detection\n"
+	      "  --sourcemaps, --sourcemap-dir DIR, --sourcemap-root PREFIX=DIR\n"
+	      "                           map bundled frames to their sources "
+	      "(docs/sourcemaps.md)\n"
 	      "  -q, --quiet              no warnings\n"
 	      "  -h, --help               show this help\n"
 	      "\n"
@@ -241,6 +248,23 @@ static bool parse(struct diff_cli *c, int argc, char **argv, struct fc_error *er
 			c->input_format = (enum fc_format)f;
 		} else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
 			c->quiet = true;
+		} else if (strcmp(a, "--sourcemaps") == 0) {
+			c->sourcemaps_on = true;
+		} else if (strcmp(a, "--sourcemap-dir") == 0 ||
+			   strcmp(a, "--sourcemap-root") == 0) {
+			bool dir = strcmp(a, "--sourcemap-dir") == 0;
+			size_t *n = dir ? &c->sourcemaps.n_dirs : &c->sourcemaps.n_roots;
+			NEEDS_ARG();
+			if (!v[0] ||
+			    (!dir && (v[0] == '=' || !strchr(v, '=') || !strchr(v, '=')[1])))
+				return usage(err,
+					     dir ? "--sourcemap-dir: '%s' is not a folder"
+						 : "--sourcemap-root: '%s' is not PREFIX=DIR",
+					     v);
+			if (*n == 16)
+				return usage(err, "at most 16 of %s", a);
+			(dir ? c->sourcemap_dirs : c->sourcemap_roots)[(*n)++] = v;
+			c->sourcemaps_on = true;
 		} else if (a[0] == '-' && a[1]) {
 			return usage(err, "diff: unknown option '%s'", a);
 		} else {
@@ -387,6 +411,9 @@ int fc_cmd_diff(int argc, char **argv)
 		return fc_error_exit_code(err.code);
 	}
 	io.format = c.input_format;
+	c.sourcemaps.dirs = c.sourcemap_dirs;
+	c.sourcemaps.roots = c.sourcemap_roots;
+	io.sourcemaps = c.sourcemaps_on ? &c.sourcemaps : NULL;
 	if (c.theme) {
 		theme = fc_theme_open(c.theme, &err);
 		if (!theme)

@@ -48,6 +48,16 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 			p->thread_name ? p->thread_name : "", (long long)p->pid, (long long)p->tid);
 	if (p->note)
 		fprintf(out, "  note          %s\n", p->note);
+	if (p->sourcemap_frames || p->sourcemap_unreadable) {
+		fprintf(out, "  source maps   %u frame%s mapped through %u map%s",
+			p->sourcemap_frames, p->sourcemap_frames == 1 ? "" : "s", p->sourcemap_maps,
+			p->sourcemap_maps == 1 ? "" : "s");
+		if (p->sourcemap_unreadable)
+			fprintf(out, "; %u unreadable (%s)", p->sourcemap_unreadable,
+				p->sourcemap_unreadable_names ? p->sourcemap_unreadable_names
+							      : "?");
+		fputc('\n', out);
+	}
 	fprintf(out, "  format        %s\n", fc_format_name(p->format));
 	if (p->has_time) {
 		fputs("  duration      ", out);
@@ -112,6 +122,7 @@ int fc_cmd_info(const struct fc_cli *cli)
 		.strict = cli->strict,
 		.max_bytes = cli->max_input_bytes,
 		.count_unit = (enum fc_count_unit)cli->count_unit,
+		.sourcemaps = fc_cli_sourcemaps(cli),
 	};
 	struct fc_select sel = { .thread = cli->thread, .pid = cli->pid };
 	char available[400] = "";
@@ -129,6 +140,9 @@ int fc_cmd_info(const struct fc_cli *cli)
 			fc_log_error(&err);
 			if (rc == FC_EXIT_OK)
 				rc = (int)fc_error_exit_code(err.code);
+			/* a failure after profiles were made (--strict and a
+			 * source map) leaves the set's array behind */
+			fc_profile_set_finish(&set);
 			continue;
 		}
 		fc_log_profile_warnings(cli, &set);

@@ -569,6 +569,54 @@ static bool set_reverse(struct fc_cli *c, const char *a, struct fc_error *e)
 	return true;
 }
 
+/* --sourcemaps and the places maps are looked for (docs/sourcemaps.md);
+ * naming a place turns mapping on. */
+static bool set_sourcemaps(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	(void)a;
+	(void)e;
+	c->sourcemaps_on = true;
+	return true;
+}
+
+static bool add_string(const char *const **list, size_t *n, const char *a)
+{
+	const char **v = realloc((void *)*list, (*n + 1) * sizeof(*v));
+
+	if (!v)
+		return false;
+	v[(*n)++] = a;
+	*list = v;
+	return true;
+}
+
+static bool set_sourcemap_dir(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	if (!a[0])
+		return usage(e, "--sourcemap-dir needs a folder");
+	c->sourcemaps_on = true;
+	if (!add_string(&c->sourcemaps.dirs, &c->sourcemaps.n_dirs, a))
+		return usage(e, "out of memory");
+	return true;
+}
+
+static bool set_sourcemap_root(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	const char *eq = strchr(a, '=');
+
+	if (!eq || eq == a || !eq[1])
+		return usage(e, "--sourcemap-root wants PREFIX=DIR, not '%s'", a);
+	c->sourcemaps_on = true;
+	if (!add_string(&c->sourcemaps.roots, &c->sourcemaps.n_roots, a))
+		return usage(e, "out of memory");
+	return true;
+}
+
+const struct fc_sourcemap_options *fc_cli_sourcemaps(const struct fc_cli *cli)
+{
+	return cli->sourcemaps_on ? &cli->sourcemaps : NULL;
+}
+
 static const struct option_def options[] = {
 	{ "output", 'o', "PATH", CMD_RENDER | CMD_REPORT, set_output,
 	  "output file ('-' = stdout); for report, the output directory" },
@@ -621,6 +669,12 @@ static const struct option_def options[] = {
 	{ "quiet", 'q', NULL, CMD_ALL, set_quiet, "no warnings or progress on stderr" },
 	{ "max-input-size", 0, "SIZE", CMD_ALL, set_max_input,
 	  "refuse inputs larger than this (default 2G)" },
+	{ "sourcemaps", 0, NULL, CMD_ALL, set_sourcemaps,
+	  "map bundled frames to their original sources through source maps" },
+	{ "sourcemap-dir", 0, "DIR", CMD_ALL, set_sourcemap_dir,
+	  "also look for <script>.map in DIR (repeatable; implies --sourcemaps)" },
+	{ "sourcemap-root", 0, "PREFIX=DIR", CMD_ALL, set_sourcemap_root,
+	  "read URLs under PREFIX from DIR, never outside it (repeatable)" },
 	{ "recursive", 'r', NULL, CMD_REPORT, set_recursive, "report: search DIR recursively" },
 	{ "jobs", 'j', "N", CMD_REPORT, set_jobs, "report: parallel jobs (default: cores)" },
 	{ "summary", 0, "FILE", CMD_REPORT, set_summary,
@@ -1034,4 +1088,7 @@ void fc_cli_finish(struct fc_cli *cli)
 	free((void *)cli->inputs);
 	cli->inputs = NULL;
 	fc_scope_finish(&cli->scope);
+	free((void *)cli->sourcemaps.dirs);
+	free((void *)cli->sourcemaps.roots);
+	memset(&cli->sourcemaps, 0, sizeof(cli->sourcemaps));
 }

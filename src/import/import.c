@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flamechart/sourcemap.h"
 #include "import/importers.h"
 #include "util/util.h"
 
@@ -103,6 +104,9 @@ bool fc_import_source(struct fc_source *src, const char *path, const struct fc_i
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		ok = false;
 	}
+	/* the one place source maps apply: every command imports through here */
+	if (ok && opts->sourcemaps)
+		ok = fc_sourcemap_apply(out, first, opts->sourcemaps, opts->strict, err);
 	if (!ok) {
 		prefer_gzip_error(src, err);
 		while (out->count > first)

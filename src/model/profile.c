@@ -40,6 +40,8 @@ void fc_profile_destroy(struct fc_profile *p)
 	for (i = 0; i < p->n_transforms; i++)
 		free(p->transforms[i]);
 	free(p->transforms);
+	free(p->generated);
+	free(p->sourcemap_unreadable_names);
 	fc_strpool_finish(&p->strings);
 	free(p->frames);
 	free(p->frame_table);
@@ -357,6 +359,18 @@ bool fc_profile_copy_frames(struct fc_profile *dst, const struct fc_profile *src
 		return false;
 	}
 	memcpy(frames, src->frames, nf * sizeof(*frames));
+	/* source-map positions name strings of the same pool */
+	if (src->generated && src->n_generated) {
+		struct fc_frame_generated *g = malloc(src->n_generated * sizeof(*g));
+		if (!g) {
+			free(frames);
+			return false;
+		}
+		memcpy(g, src->generated, src->n_generated * sizeof(*g));
+		free(dst->generated);
+		dst->generated = g;
+		dst->n_generated = src->n_generated;
+	}
 	free(dst->frames);
 	dst->frames = frames;
 	dst->n_frames = (uint32_t)nf;

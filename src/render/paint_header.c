@@ -136,6 +136,39 @@ static bool info_line(struct fc_painter *p)
 	return p->info != NULL;
 }
 
+/* --sourcemaps: frames mapped, through how many maps, and the maps that
+ * could not be read (their warnings name them in full). */
+static bool sourcemap_note(struct fc_painter *p)
+{
+	const struct fc_layout *l = p->layout;
+	size_t i, k, frames = 0, maps = 0, bad = 0;
+	const char *names = NULL;
+	char buf[200];
+
+	for (i = 0; i < l->n_lanes; i++)
+		for (k = 0; k < l->lanes[i].n_sources; k++) {
+			const struct fc_profile *s = l->lanes[i].sources[k];
+			frames += s->sourcemap_frames;
+			maps += s->sourcemap_maps;
+			bad += s->sourcemap_unreadable;
+			if (!names)
+				names = s->sourcemap_unreadable_names;
+		}
+	if (frames) {
+		snprintf(buf, sizeof(buf), "%zu frame%s mapped through %zu source map%s", frames,
+			 frames == 1 ? "" : "s", maps, maps == 1 ? "" : "s");
+		if (!append(&p->notes, SEP, buf))
+			return false;
+	}
+	if (bad) {
+		snprintf(buf, sizeof(buf), "warning: %zu source map%s unreadable (%s)", bad,
+			 bad == 1 ? "" : "s", names ? names : "?");
+		if (!append(&p->notes, SEP, buf))
+			return false;
+	}
+	return true;
+}
+
 static bool notes_line(struct fc_painter *p)
 {
 	const struct fc_layout *l = p->layout;
@@ -224,6 +257,8 @@ static bool notes_line(struct fc_painter *p)
 		if (!append(&p->notes, SEP, buf))
 			return false;
 	}
+	if (!sourcemap_note(p))
+		return false;
 	if (repairs) {
 		snprintf(buf, sizeof(buf), "%zu repair%s to the input", repairs,
 			 repairs == 1 ? "" : "s");

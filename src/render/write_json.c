@@ -71,6 +71,17 @@ static bool write_bar(void *ctx, const struct fc_box *b)
 		fc_jbuf_int(j, f->column);
 		FC_JBUF_LIT(j, ",\"tier\":");
 		fc_jbuf_string(j, fc_tier_name(f->tier));
+		/* --sourcemaps: where in the bundle the frame was (0-based) */
+		if (b->frame < p->n_generated && p->generated[b->frame].url) {
+			const struct fc_frame_generated *g = &p->generated[b->frame];
+			FC_JBUF_LIT(j, ",\"generated\":{\"url\":");
+			fc_jbuf_string(j, fc_profile_str(p, g->url));
+			FC_JBUF_LIT(j, ",\"line\":");
+			fc_jbuf_int(j, g->line);
+			FC_JBUF_LIT(j, ",\"column\":");
+			fc_jbuf_int(j, g->column);
+			FC_JBUF_LIT(j, "}");
+		}
 	}
 	if (w->l->mode == FC_MODE_CHART) {
 		FC_JBUF_LIT(j, ",\"start_us\":");

@@ -1,0 +1,714 @@
+/* --sourcemaps: finding each script's map and mapping the frames through it
+ * (docs/sourcemaps.md). A script's map is, in this order: the one its
+ * `//# sourceMappingURL=` comment names (a data: URL decoded inline, or a
+ * URL resolved against the script's), `<script>.map` beside it, a file of
+ * either name in a --sourcemap-dir. Scripts are read from disk for file://
+ * URLs and paths, and through --sourcemap-root PREFIX=DIR for URLs under
+ * PREFIX -- never outside DIR. Each map is read once per run, its mappings
+ * decoded on first use. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "flamechart/classify.h"
+#include "flamechart/profile.h"
+#include "flamechart/sourcemap.h"
+#include "import/sourcemap_url.h"
+#include "util/util.h"
+
+/* A map as loaded: the map, or why it could not be. */
+struct loaded {
+	char *name; /* the file (or URL) read, for messages */
+	struct fc_sourcemap *map;
+	struct fc_error error; /* code != FC_OK: could not be read or decoded */
+	bool used;             /* mapped a frame of the profile being mapped */
+	bool reported;         /* ignored segments reported */
+};
+
+struct script {
+	char *url;
+	size_t map; /* index into maps, SIZE_MAX = none */
+	bool seen;  /* named by the profile being mapped */
+};
+
+struct mapper {
+	const struct fc_sourcemap_options *o;
+	struct script *scripts;
+	size_t n_scripts, cap_scripts;
+	struct loaded *maps;
+	size_t n_maps, cap_maps;
+};
+
+/* Reads a whole file of at most FC_SOURCEMAP_MAX_BYTES. NULL with err. */
+static char *read_file(const char *path, size_t *len, struct fc_error *err)
+{
+	FILE *f = fopen(path, "rb");
+	struct stat st;
+	char *buf = NULL;
+
+	if (!f) {
+		fc_error_set(err, FC_ERR_IO, "cannot open: %s", strerror(errno));
+		return NULL;
+	}
+	if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+		fc_error_set(err, FC_ERR_IO, "not a regular file");
+		goto out;
+	}
+	if ((uint64_t)st.st_size > FC_SOURCEMAP_MAX_BYTES) {
+		fc_error_set(err, FC_ERR_LIMIT, "larger than %zu MiB",
+			     FC_SOURCEMAP_MAX_BYTES >> 20);
+		goto out;
+	}
+	buf = malloc((size_t)st.st_size + 1);
+	if (!buf) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		goto out;
+	}
+	*len = fread(buf, 1, (size_t)st.st_size, f);
+	if (ferror(f)) {
+		fc_error_set(err, FC_ERR_IO, "read error");
+		free(buf);
+		buf = NULL;
+		goto out;
+	}
+	buf[*len] = '\0';
+out:
+	fclose(f);
+	return buf;
+}
+
+static bool is_file(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* %XX decoded in place; false when a %00 or a bad escape would result. */
+static bool percent_decode(char *s)
+{
+	char *out = s;
+
+	for (; *s; s++) {
+		if (*s == '%') {
+			int hi = fc_hexval(s[1]), lo = hi < 0 ? -1 : fc_hexval(s[2]);
+			if (hi < 0 || lo < 0 || (hi == 0 && lo == 0))
+				return false;
+			*out++ = (char)(hi << 4 | lo);
+			s += 2;
+		} else {
+			*out++ = *s;
+		}
+	}
+	*out = '\0';
+	return true;
+}
+
+/* True when path, made real, lies inside dir (made real). A path that does
+ * not exist yet cannot be opened either, so it passes. */
+static bool inside(const char *dir, const char *path)
+{
+	char rd[PATH_MAX], rp[PATH_MAX];
+	size_t n;
+
+	if (!realpath(dir, rd))
+		return false;
+	if (!realpath(path, rp))
+		return errno == ENOENT || errno == ENOTDIR;
+	n = strlen(rd);
+	return strncmp(rp, rd, n) == 0 && (rp[n] == '/' || (n == 1 && rd[0] == '/'));
+}
+
+/* The local file a URL names: under a --sourcemap-root, or (unless
+ * roots_only) a file:// URL or a path. *via_root says which. NULL when
+ * none (or on allocation failure). */
+static char *locate(const struct mapper *m, const char *url, bool roots_only, bool *via_root)
+{
+	size_t i, skip;
+	char *rest, *path;
+
+	*via_root = false;
+	for (i = 0; i < m->o->n_roots; i++) {
+		const char *r = m->o->roots[i], *eq = strchr(r, '=');
+		size_t plen = eq ? (size_t)(eq - r) : 0;
+		if (!eq || strncmp(url, r, plen) != 0)
+			continue;
+		rest = fc_strndup(url + plen, strcspn(url + plen, "?#"));
+		if (!rest)
+			return NULL;
+		/* no way up and out of DIR: ".." segments and escapes refused */
+		if (!percent_decode(rest) || strcmp(rest, "..") == 0 ||
+		    strncmp(rest, "../", 3) == 0 || strstr(rest, "/../") ||
+		    (strlen(rest) >= 3 && strcmp(rest + strlen(rest) - 3, "/..") == 0)) {
+			free(rest);
+			continue;
+		}
+		path = fc_asprintf("%s/%s", eq + 1, rest + strspn(rest, "/"));
+		free(rest);
+		if (path && !inside(eq + 1, path)) {
+			free(path);
+			continue;
+		}
+		*via_root = path != NULL;
+		return path;
+	}
+	if (roots_only)
+		return NULL;
+	skip = fc_sourcemap_url_scheme(url);
+	if (skip == 0) {
+		path = fc_strndup(url, strcspn(url, "?#"));
+		return path;
+	}
+	if (strncmp(url, "file://", 7) != 0)
+		return NULL;
+	skip = 7;
+	if (strncmp(url + skip, "localhost/", 10) == 0)
+		skip += 9;
+	if (url[skip] != '/')
+		return NULL; /* file://host/... is not on this machine */
+	path = fc_strndup(url + skip, strcspn(url + skip, "?#"));
+	if (path && !percent_decode(path)) {
+		free(path);
+		return NULL;
+	}
+	return path;
+}
+
+/* The first n-byte needle in [p, end), NULL when none (memmem is not C11). */
+static const char *find(const char *p, const char *end, const char *needle, size_t n)
+{
+	while ((size_t)(end - p) >= n) {
+		const char *c = memchr(p, needle[0], (size_t)(end - p) - n + 1);
+		if (!c)
+			return NULL;
+		if (memcmp(c, needle, n) == 0)
+			return c;
+		p = c + 1;
+	}
+	return NULL;
+}
+
+/* The value of the last `//# sourceMappingURL=` (or the older `//@`) in
+ * text, NULL when there is none. Owned by the caller. */
+static char *mapping_comment(const char *text, size_t len)
+{
+	static const char key[] = "sourceMappingURL=";
+	const char *p, *found = NULL, *end = text + len;
+	size_t n;
+
+	for (p = text; (p = find(p, end, key, sizeof(key) - 1)) != NULL; p++) {
+		const char *c = p;
+		while (c > text && (c[-1] == ' ' || c[-1] == '\t'))
+			c--;
+		if (c - text >= 3 && c[-3] == '/' && c[-2] == '/' && (c[-1] == '#' || c[-1] == '@'))
+			found = p + sizeof(key) - 1;
+	}
+	if (!found)
+		return NULL;
+	n = strcspn(found, " \t\r\n\"'");
+	if ((size_t)(end - found) < n)
+		n = (size_t)(end - found);
+	return n ? fc_strndup(found, n) : NULL;
+}
+
+static int b64(unsigned char c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 26;
+	if (c >= '0' && c <= '9')
+		return c - '0' + 52;
+	return c == '+' || c == '-' ? 62 : c == '/' || c == '_' ? 63 : -1;
+}
+
+/* A data: URL's JSON (application/json, base64 or percent-encoded). */
+static char *data_url(const char *url, size_t *len, struct fc_error *err)
+{
+	const char *comma = strchr(url, ','), *p;
+	bool base64;
+	char *out;
+	size_t n = 0;
+	unsigned acc = 0;
+	int bits = 0;
+
+	if (!comma || strncmp(url + 5, "application/json", 16) != 0) {
+		fc_error_set(err, FC_ERR_FORMAT, "a data: URL that is not application/json");
+		return NULL;
+	}
+	base64 = comma - url >= 7 && strncmp(comma - 7, ";base64", 7) == 0;
+	out = malloc(strlen(comma) + 1);
+	if (!out) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return NULL;
+	}
+	if (!base64) {
+		strcpy(out, comma + 1);
+		if (!percent_decode(out)) {
+			free(out);
+			fc_error_set(err, FC_ERR_SYNTAX, "a bad %%-escape in a data: URL");
+			return NULL;
+		}
+		*len = strlen(out);
+		return out;
+	}
+	for (p = comma + 1; *p && *p != '='; p++) {
+		int v = b64((unsigned char)*p);
+		if (v < 0) {
+			free(out);
+			fc_error_set(err, FC_ERR_SYNTAX, "a data: URL that is not valid base64");
+			return NULL;
+		}
+		acc = acc << 6 | (unsigned)v;
+		bits += 6;
+		if (bits >= 8) {
+			bits -= 8;
+			out[n++] = (char)(acc >> bits & 0xff);
+		}
+	}
+	out[n] = '\0';
+	*len = n;
+	return out;
+}
+
+/* Loads (once per name) the map in data, or records why there is none. */
+static size_t add_map(struct mapper *m, const char *name, char *data, size_t len,
+		      const char *map_url, const struct fc_error *why)
+{
+	struct loaded *l;
+	size_t i;
+
+	for (i = 0; i < m->n_maps; i++)
+		if (strcmp(m->maps[i].name, name) == 0) {
+			free(data);
+			return i;
+		}
+	if (!FC_GROW(m->maps, m->cap_maps, m->n_maps + 1)) {
+		free(data);
+		return SIZE_MAX;
+	}
+	l = &m->maps[m->n_maps];
+	memset(l, 0, sizeof(*l));
+	l->name = fc_strdup(name);
+	if (!l->name) {
+		free(data);
+		return SIZE_MAX;
+	}
+	if (why) {
+		l->error = *why;
+		fc_error_set_file(&l->error, name);
+	} else {
+		l->map = fc_sourcemap_parse(data, len, map_url, name, &l->error);
+	}
+	free(data);
+	return m->n_maps++;
+}
+
+/* Tries a map file; SIZE_MAX when path is not a file. */
+static size_t try_file(struct mapper *m, const char *path, const char *map_url)
+{
+	struct fc_error e;
+	size_t len = 0;
+	char *data;
+
+	if (!is_file(path))
+		return SIZE_MAX;
+	fc_error_init(&e);
+	data = read_file(path, &len, &e);
+	return add_map(m, path, data, len, map_url, data ? NULL : &e);
+}
+
+/* The first --sourcemap-dir that holds base. */
+static size_t try_dirs(struct mapper *m, const char *base, const char *map_url)
+{
+	size_t i, k = SIZE_MAX;
+
+	if (!base[0] || strcmp(base, ".") == 0 || strcmp(base, "..") == 0)
+		return SIZE_MAX;
+	for (i = 0; i < m->o->n_dirs && k == SIZE_MAX; i++) {
+		char *path = fc_asprintf("%s/%s", m->o->dirs[i], base);
+		if (path)
+			k = try_file(m, path, map_url);
+		free(path);
+	}
+	return k;
+}
+
+/* The last path segment of url, without query or fragment. */
+static char *url_base(const char *url)
+{
+	size_t n = strcspn(url, "?#"), i = n;
+
+	while (i > 0 && url[i - 1] != '/' && url[i - 1] != ':')
+		i--;
+	return fc_strndup(url + i, n - i);
+}
+
+/* Finds the map of the script at url; SIZE_MAX when it has none. */
+static size_t find_map(struct mapper *m, const char *url)
+{
+	bool via_root = false, map_via_root;
+	char *local = locate(m, url, false, &via_root), *script = NULL, *comment = NULL;
+	char *map_url = NULL, *map_local = NULL, *base = NULL, *tmp;
+	size_t len = 0, k = SIZE_MAX;
+	struct fc_error e;
+
+	fc_error_init(&e);
+	if (local && is_file(local))
+		script = read_file(local, &len, &e);
+	if (script)
+		comment = mapping_comment(script, len);
+	free(script);
+	if (comment && strncmp(comment, "data:", 5) == 0) {
+		/* inline: sources are relative to the script */
+		char *name = fc_asprintf("%s (inline map)", local ? local : url);
+		char *json = name ? data_url(comment, &len, &e) : NULL;
+		if (name)
+			k = add_map(m, name, json, len, url, json ? NULL : &e);
+		free(name);
+		goto done;
+	}
+	if (comment) {
+		map_url = fc_sourcemap_url_resolve(url, comment);
+		if (!map_url)
+			goto done;
+		/* a script found through a root finds its map through one too */
+		map_local = locate(m, map_url, via_root, &map_via_root);
+		if (map_local && (k = try_file(m, map_local, map_url)) != SIZE_MAX)
+			goto done;
+		base = url_base(map_url);
+		if (base && (k = try_dirs(m, base, map_url)) != SIZE_MAX)
+			goto done;
+		/* named but not found: a warning naming it */
+		fc_error_init(&e);
+		fc_error_set(&e, FC_ERR_IO, "not found (named by %s)", local ? local : url);
+		k = add_map(m, map_local ? map_local : map_url, NULL, 0, NULL, &e);
+		goto done;
+	}
+	map_url = fc_asprintf("%s.map", url);
+	if (!map_url)
+		goto done;
+	tmp = local ? fc_asprintf("%s.map", local) : NULL;
+	if (tmp)
+		k = try_file(m, tmp, map_url);
+	free(tmp);
+	if (k == SIZE_MAX && (base = url_base(map_url)) != NULL)
+		k = try_dirs(m, base, map_url);
+done:
+	free(local);
+	free(comment);
+	free(map_url);
+	free(map_local);
+	free(base);
+	return k;
+}
+
+/* The script entry of url, made (and its map found) on first sight. */
+static struct script *script_of(struct mapper *m, const char *url)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_scripts; i++)
+		if (strcmp(m->scripts[i].url, url) == 0)
+			return &m->scripts[i];
+	if (!FC_GROW(m->scripts, m->cap_scripts, m->n_scripts + 1))
+		return NULL;
+	m->scripts[m->n_scripts].url = fc_strdup(url);
+	if (!m->scripts[m->n_scripts].url)
+		return NULL;
+	m->scripts[m->n_scripts].map = find_map(m, url);
+	return &m->scripts[m->n_scripts++];
+}
+
+static bool ident_char(char c, bool first)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' ||
+	       (unsigned char)c >= 0x80 || (!first && c >= '0' && c <= '9');
+}
+
+/* The function name the original source text gives at (line, column):
+ * `[async] function[*] NAME`, or a method `NAME(`. Minifiers that inline a
+ * function or make it anonymous leave no name in the map there, but the
+ * original text still has it. NULL when neither shape is there. */
+static char *name_from_source(const char *text, int32_t line, int32_t column)
+{
+	static const char *const keywords[] = { "if",     "for",      "while",  "switch", "catch",
+						"return", "function", "typeof", "new" };
+	const char *p = text, *start;
+	size_t n, i;
+
+	for (; line > 0 && p; line--)
+		if ((p = strchr(p, '\n')) != NULL)
+			p++;
+	if (!p)
+		return NULL;
+	for (; column > 0 && *p && *p != '\n'; column--)
+		p++;
+	for (int pass = 0; pass < 3; pass++) {
+		while (*p == ' ' || *p == '\t')
+			p++;
+		start = p;
+		while (ident_char(*p, p == start))
+			p++;
+		n = (size_t)(p - start);
+		if (!n)
+			return NULL;
+		if ((n == 6 && strncmp(start, "export", 6) == 0) ||
+		    (n == 5 && strncmp(start, "async", 5) == 0) ||
+		    (n == 6 && strncmp(start, "static", 6) == 0))
+			continue;
+		if (n == 8 && strncmp(start, "function", 8) == 0) {
+			while (*p == ' ' || *p == '\t' || *p == '*')
+				p++;
+			start = p;
+			while (ident_char(*p, p == start))
+				p++;
+			return p > start ? fc_strndup(start, (size_t)(p - start)) : NULL;
+		}
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p != '(' && *p != '<')
+			return NULL;
+		for (i = 0; i < FC_ARRAY_LEN(keywords); i++)
+			if (strlen(keywords[i]) == n && strncmp(start, keywords[i], n) == 0)
+				return NULL;
+		return fc_strndup(start, n);
+	}
+	return NULL;
+}
+
+/* Maps one profile's frames: interned anew into a fresh frame table (so
+ * frames that become one original function become one frame), then the
+ * node tree is pointed at the new frames. */
+static bool map_profile(struct mapper *m, struct fc_profile *p, struct fc_error *err)
+{
+	struct fc_profile *t = fc_profile_create();
+	uint32_t *remap = malloc((p->n_frames ? p->n_frames : 1) * sizeof(*remap));
+	struct fc_frame_generated *gen = NULL;
+	/* per URL string id: its script + 1, 0 = not looked up yet (a profile
+	 * has many frames per script: no search per frame) */
+	size_t *by_url = calloc(p->strings.count ? p->strings.count : 1, sizeof(*by_url));
+	size_t cap_gen = 0, i;
+	uint32_t mapped = 0;
+	bool ok = false;
+
+	if (!t || !remap || !by_url)
+		goto nomem;
+	for (i = 0; i < m->n_maps; i++)
+		m->maps[i].used = false;
+	for (i = 0; i < m->n_scripts; i++)
+		m->scripts[i].seen = false;
+	for (i = 0; i < p->n_frames; i++) {
+		const struct fc_frame *f = &p->frames[i];
+		const char *url = fc_profile_str(p, f->url), *name = fc_profile_str(p, f->name);
+		const char *sid = fc_profile_str(p, f->script_id);
+		struct fc_sourcemap_pos pos;
+		struct script *s = NULL;
+		struct loaded *l = NULL;
+		char *guess = NULL;
+		bool moved = false;
+		uint32_t k;
+
+		/* a script's top-level code (V8 names it "" at 0:0) is the
+		 * bundle itself, not whatever source happens to come first */
+		bool top = !name[0] && f->line == 0 && f->column == 0;
+
+		if (f->meta == FC_META_NONE && url[0] && f->line >= 0 && !top &&
+		    strncmp(url, "node:", 5) != 0) {
+			if (by_url[f->url]) {
+				s = &m->scripts[by_url[f->url] - 1];
+			} else {
+				if (!(s = script_of(m, url)))
+					goto nomem;
+				by_url[f->url] = (size_t)(s - m->scripts) + 1;
+			}
+			l = s->map != SIZE_MAX ? &m->maps[s->map] : NULL;
+			s->seen = true;
+		}
+		if (l && l->map &&
+		    fc_sourcemap_lookup(l->map, f->line, f->column > 0 ? f->column : 0, &pos,
+					&l->error)) {
+			/* The name: with the original text, the one it declares
+			 * there (a map's name at a function's position may be its
+			 * first parameter's, and minifiers drop names of functions
+			 * they inline); without, the map's name where the bundle
+			 * had a name; else the bundle's name. */
+			const char *nm = NULL;
+			if (pos.content)
+				nm = guess = name_from_source(pos.content, pos.line, pos.column);
+			else if (name[0] && pos.name)
+				nm = pos.name;
+			if (!nm)
+				nm = name;
+			k = fc_profile_intern_frame(t, nm, strlen(nm), pos.source,
+						    strlen(pos.source), sid, strlen(sid), pos.line,
+						    pos.column);
+			free(guess);
+			if (k == FC_NONE)
+				goto nomem;
+			mapped++;
+			l->used = moved = true;
+		} else {
+			k = fc_profile_intern_frame(t, name, strlen(name), url, strlen(url), sid,
+						    strlen(sid), f->line, f->column);
+			if (k == FC_NONE)
+				goto nomem;
+		}
+		remap[i] = k;
+		if (k >= cap_gen || !gen) {
+			size_t old = gen ? cap_gen : 0;
+			if (!FC_GROW(gen, cap_gen, (size_t)k + 1))
+				goto nomem;
+			memset(gen + old, 0, (cap_gen - old) * sizeof(*gen));
+		}
+		/* a merged frame keeps the first bundle position mapped to it */
+		if (moved && gen[k].url == 0) {
+			gen[k].url = fc_strpool_intern(&t->strings, url, strlen(url));
+			gen[k].line = f->line;
+			gen[k].column = f->column;
+			if (gen[k].url == FC_NONE)
+				goto nomem;
+		}
+	}
+	if (!mapped) {
+		ok = true;
+		goto out;
+	}
+	/* nothing can fail from here on: the profile changes all at once */
+	for (i = 0; i < p->n_nodes; i++)
+		p->node_frame[i] = remap[p->node_frame[i]];
+	{
+		struct fc_strpool sp = p->strings;
+		struct fc_frame *fr = p->frames;
+		uint32_t nf = p->n_frames;
+		size_t fc = p->frames_cap;
+
+		p->strings = t->strings;
+		p->frames = t->frames;
+		p->n_frames = t->n_frames;
+		p->frames_cap = t->frames_cap;
+		t->strings = sp;
+		t->frames = fr;
+		t->n_frames = nf;
+		t->frames_cap = fc;
+	}
+	fc_profile_drop_frame_index(p);
+	free(p->generated);
+	p->generated = gen;
+	p->n_generated = (uint32_t)(cap_gen < p->n_frames ? cap_gen : p->n_frames);
+	gen = NULL;
+	p->sourcemap_frames += mapped;
+	for (i = 0; i < m->n_maps; i++)
+		p->sourcemap_maps += m->maps[i].used;
+	fc_profile_classify(p);
+	ok = true;
+	goto out;
+nomem:
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+out:
+	fc_profile_destroy(t);
+	free(remap);
+	free(by_url);
+	free(gen);
+	return ok;
+}
+
+/* Warnings (or, under strict, the first as an error) for the maps the
+ * profile's scripts named that could not be used. */
+static bool report(struct mapper *m, struct fc_profile *p, bool strict, struct fc_error *err)
+{
+	size_t i, j;
+
+	for (i = 0; i < m->n_scripts; i++) {
+		struct loaded *l;
+		bool named = false;
+
+		if (m->scripts[i].map == SIZE_MAX || !m->scripts[i].seen)
+			continue;
+		l = &m->maps[m->scripts[i].map];
+		for (j = 0; j < i; j++) /* one report per map */
+			named = named ||
+				(m->scripts[j].seen && m->scripts[j].map == m->scripts[i].map);
+		if (named)
+			continue;
+		if (l->error.code != FC_OK) {
+			char text[700];
+			struct fc_error e = l->error;
+
+			e.file[0] = '\0';
+			fc_error_format(&e, text, sizeof(text));
+			if (strict) {
+				*err = l->error;
+				return false;
+			}
+			fc_profile_warn(
+				p, "", 0, 0,
+				"source map %s cannot be used (%s); frames left as they are",
+				l->name, text);
+			p->n_repairs--; /* a warning, not a repair to the input */
+			p->sourcemap_unreadable++;
+			if (!p->sourcemap_unreadable_names) {
+				p->sourcemap_unreadable_names = fc_strdup(fc_basename(l->name));
+			} else if (p->sourcemap_unreadable < 4) {
+				char *s = fc_asprintf("%s, %s", p->sourcemap_unreadable_names,
+						      fc_basename(l->name));
+				if (s) {
+					free(p->sourcemap_unreadable_names);
+					p->sourcemap_unreadable_names = s;
+				}
+			}
+		} else if (l->map && fc_sourcemap_ignored(l->map)) {
+			if (strict) {
+				fc_error_init(err);
+				fc_error_set_file(err, l->name);
+				fc_error_set(err, FC_ERR_STRICT,
+					     "%zu mappings point outside \"sources\" or \"names\" "
+					     "or have a wrong number of fields",
+					     fc_sourcemap_ignored(l->map));
+				return false;
+			}
+			fc_profile_warn(
+				p, "", 0, 0,
+				"source map %s: %zu mappings ignored (pointing outside "
+				"\"sources\" or \"names\", or with a wrong number of fields)",
+				l->name, fc_sourcemap_ignored(l->map));
+			p->n_repairs--;
+		}
+	}
+	return true;
+}
+
+static void mapper_finish(struct mapper *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->n_scripts; i++)
+		free(m->scripts[i].url);
+	for (i = 0; i < m->n_maps; i++) {
+		free(m->maps[i].name);
+		fc_sourcemap_destroy(m->maps[i].map);
+	}
+	free(m->scripts);
+	free(m->maps);
+}
+
+bool fc_sourcemap_apply(struct fc_profile_set *set, size_t first,
+			const struct fc_sourcemap_options *opts, bool strict, struct fc_error *err)
+{
+	struct mapper m = { .o = opts };
+	bool ok = true;
+	size_t i;
+
+	for (i = first; i < set->count && ok; i++) {
+		struct fc_profile *p = set->items[i];
+
+		ok = map_profile(&m, p, err) && report(&m, p, strict, err);
+		if (!ok && err->file[0] == '\0')
+			fc_error_set_file(err, p->source ? p->source : "");
+	}
+	mapper_finish(&m);
+	return ok;
+}
