@@ -22,6 +22,7 @@ enum fc_out_format {
 	FC_OUT_PDF,
 	FC_OUT_JSON,
 	FC_OUT_FOLDED,
+	FC_OUT_MD, /* Markdown summary (PR comments, docs) */
 	FC_OUT_COUNT
 };
 
@@ -55,6 +56,11 @@ struct fc_cli {
 	bool strict;
 	bool quiet;
 	uint64_t max_input_bytes;
+
+	/* Markdown and info as data */
+	size_t top;            /* --top N: rows per table, 0 = default */
+	const char *image_url; /* --image-url: image shown in -f md */
+	bool json;             /* info --json */
 
 	/* report */
 	bool recursive;
@@ -90,6 +96,17 @@ struct fc_render_tweaks {
 bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *set,
 		       enum fc_out_format format, int mode, const struct fc_render_tweaks *tw,
 		       const char *path, struct fc_error *err);
+
+/* -f md: the Markdown summary of set (summary.h) to path, under GitHub's
+ * comment limit. false with err. */
+bool fc_cli_write_markdown(const struct fc_cli *cli, const struct fc_profile_set *set,
+			   const char *path, struct fc_error *err);
+
+/* info --json: one profile's object (docs/info-json.md) with the top
+ * functions of s (at most top); NULL on allocation failure. */
+struct fc_stats;
+typedef struct json_t json_t;
+json_t *fc_cli_info_json(const struct fc_profile *p, const struct fc_stats *s, size_t top);
 
 /* The theme --theme names (the default when none), loaded once per process
  * and kept until it ends; safe from several threads. NULL with err (code

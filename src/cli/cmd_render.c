@@ -13,7 +13,7 @@
 #include "util/util.h"
 
 static const char *const ext_names[FC_OUT_COUNT] = {
-	"", "svg", "png", "pdf", "json", "txt",
+	"", "svg", "png", "pdf", "json", "txt", "md",
 };
 
 static enum fc_out_format format_from_path(const char *path)
@@ -33,6 +33,8 @@ static enum fc_out_format format_from_path(const char *path)
 		return FC_OUT_JSON;
 	if (strcasecmp(dot, "folded") == 0)
 		return FC_OUT_FOLDED;
+	if (strcasecmp(dot, "md") == 0)
+		return FC_OUT_MD;
 	return FC_OUT_AUTO;
 }
 
@@ -58,10 +60,10 @@ static char *default_output(const struct fc_cli *cli, enum fc_out_format fmt)
 	const char *in = cli->inputs[0], *base, *dot;
 	char *path;
 
-	if (fmt == FC_OUT_JSON || fmt == FC_OUT_FOLDED || strcmp(in, "-") == 0)
-		return fmt == FC_OUT_JSON || fmt == FC_OUT_FOLDED
-			       ? fc_strdup("-")
-			       : fc_asprintf("flamechart.%s", ext_names[fmt]);
+	bool text = fmt == FC_OUT_JSON || fmt == FC_OUT_FOLDED || fmt == FC_OUT_MD;
+
+	if (text || strcmp(in, "-") == 0)
+		return text ? fc_strdup("-") : fc_asprintf("flamechart.%s", ext_names[fmt]);
 	base = fc_basename(in);
 	dot = strrchr(base, '.');
 	if (dot && dot != base && strcmp(dot, ".gz") == 0) {
@@ -108,7 +110,9 @@ int fc_cmd_render(const struct fc_cli *cli)
 	if (!out_path) {
 		fc_log("out of memory");
 		rc = FC_EXIT_INTERNAL;
-	} else if (!fc_cli_render_set(cli, &set, fmt, mode, NULL, out_path, &err)) {
+	} else if (fmt == FC_OUT_MD
+			   ? !fc_cli_write_markdown(cli, &set, out_path, &err)
+			   : !fc_cli_render_set(cli, &set, fmt, mode, NULL, out_path, &err)) {
 		fc_log_error(&err);
 		rc = (int)fc_error_exit_code(err.code);
 	}

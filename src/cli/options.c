@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli/cli.h"
 #include "flamechart/classify.h"
@@ -58,7 +59,7 @@ static bool set_output(struct fc_cli *c, const char *a, struct fc_error *e)
 }
 
 static const char *const out_names[FC_OUT_COUNT] = {
-	"auto", "svg", "png", "pdf", "json", "folded",
+	"auto", "svg", "png", "pdf", "json", "folded", "md",
 };
 
 static bool set_format(struct fc_cli *c, const char *a, struct fc_error *e)
@@ -72,7 +73,7 @@ static bool set_format(struct fc_cli *c, const char *a, struct fc_error *e)
 			if (strlen(out_names[i]) == n && strncmp(out_names[i], p, n) == 0)
 				break;
 		if (i == FC_OUT_COUNT)
-			return usage(e, "unknown format '%s' (svg, png, pdf, json, folded)", a);
+			return usage(e, "unknown format '%s' (svg, png, pdf, json, folded, md)", a);
 		c->formats |= 1u << i;
 		p += n + (p[n] == ',');
 	}
@@ -387,11 +388,39 @@ static bool set_merge(struct fc_cli *c, const char *a, struct fc_error *e)
 	return true;
 }
 
+static bool set_top(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	long v;
+	if (!parse_long(a, 1, 100000, &v))
+		return usage(e, "--top must be a number of rows from 1 to 100000, not '%s'", a);
+	c->top = (size_t)v;
+	return true;
+}
+
+static bool set_image_url(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	const char *colon = strchr(a, ':'), *slash = strpbrk(a, "/?#");
+	if (colon && (!slash || colon < slash) && strncasecmp(a, "http:", 5) != 0 &&
+	    strncasecmp(a, "https:", 6) != 0)
+		return usage(e, "--image-url must be an http(s) URL or a relative path, not '%s'",
+			     a);
+	c->image_url = a;
+	return true;
+}
+
+static bool set_json(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	(void)a;
+	(void)e;
+	c->json = true;
+	return true;
+}
+
 static const struct option_def options[] = {
 	{ "output", 'o', "PATH", CMD_RENDER | CMD_REPORT, set_output,
 	  "output file ('-' = stdout); for report, the output directory" },
 	{ "format", 'f', "FMT", CMD_RENDER | CMD_REPORT, set_format,
-	  "svg, png, pdf, json (layout) or folded; report takes a list (svg,png)" },
+	  "svg, png, pdf, json (layout), folded or md; report takes a list (svg,png)" },
 	{ "mode", 'm', "MODE", CMD_RENDER | CMD_REPORT, set_mode,
 	  "chart (time-ordered, as DevTools) or graph (merged, alphabetical)" },
 	{ "width", 'w', "PX", CMD_RENDER | CMD_REPORT, set_width, "image width (default 1200)" },
@@ -437,6 +466,11 @@ static const struct option_def options[] = {
 	{ "shard", 0, "I/N", CMD_REPORT, set_shard, "report: render the I-th of N slices" },
 	{ "merge", 0, NULL, CMD_REPORT, set_merge,
 	  "report: build the index from the shards in OUTDIR" },
+	{ "top", 0, "N", CMD_RENDER | CMD_INFO, set_top,
+	  "rows per table of -f md and info (default 10 for md, 15 for info)" },
+	{ "image-url", 0, "URL", CMD_RENDER, set_image_url,
+	  "-f md: show this image (an absolute URL for PR comments)" },
+	{ "json", 0, NULL, CMD_INFO, set_json, "info: the numbers as JSON (docs/info-json.md)" },
 };
 
 void fc_cli_help(FILE *out)
