@@ -88,7 +88,8 @@ int fc_cmd_render(const struct fc_cli *cli)
 	struct fc_error err;
 	enum fc_out_format fmt = pick_format(cli);
 	int mode = (cli->modes & FC_MODE_BIT_GRAPH) ? FC_MODE_GRAPH : FC_MODE_CHART;
-	char *out_path = NULL;
+	char *out_path = NULL, note[200];
+	struct fc_render_tweaks tw = { 0 };
 	int rc = FC_EXIT_OK;
 
 	fc_profile_set_init(&set);
@@ -106,13 +107,19 @@ int fc_cmd_render(const struct fc_cli *cli)
 	fc_log_profile_warnings(cli, &set);
 	if (fmt == FC_OUT_FOLDED)
 		mode = FC_MODE_GRAPH; /* folded stacks are the merged graph */
+	if (mode == FC_MODE_CHART && fmt != FC_OUT_MD &&
+	    !fc_cli_crop(cli, &set, &tw, note, sizeof(note), &err)) {
+		fc_log_error(&err);
+		fc_profile_set_finish(&set);
+		return FC_EXIT_USAGE;
+	}
 	out_path = cli->output ? fc_strdup(cli->output) : default_output(cli, fmt);
 	if (!out_path) {
 		fc_log("out of memory");
 		rc = FC_EXIT_INTERNAL;
 	} else if (fmt == FC_OUT_MD
 			   ? !fc_cli_write_markdown(cli, &set, out_path, &err)
-			   : !fc_cli_render_set(cli, &set, fmt, mode, NULL, out_path, &err)) {
+			   : !fc_cli_render_set(cli, &set, fmt, mode, &tw, out_path, &err)) {
 		fc_log_error(&err);
 		rc = (int)fc_error_exit_code(err.code);
 	}

@@ -92,6 +92,43 @@ static bool write_out(enum fc_out_format fmt, const struct fc_layout *l, const s
 	}
 }
 
+/* --height: the most rows per lane (at most what --max-depth allows) that
+ * keep the image within height_px; the deepest rows go first and the
+ * header counts them. At least one row is kept. */
+static bool fit_height(const struct fc_layout *l, const struct fc_style *st,
+		       struct fc_paint_options *po, int height_px, struct fc_error *err)
+{
+	uint32_t lo = 1, hi = 0, rows = 0;
+	int w, h;
+
+	for (size_t i = 0; i < l->n_lanes; i++)
+		if (l->lanes[i].rows > hi)
+			hi = l->lanes[i].rows;
+	if (po->max_rows && po->max_rows < hi)
+		hi = po->max_rows;
+	/* binary search on the rows: the height grows with them */
+	while (lo <= hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		struct fc_paint_options o = *po;
+		struct fc_painter *p;
+
+		o.max_rows = mid;
+		p = fc_painter_create(l, st, &o, err);
+		if (!p)
+			return false;
+		fc_painter_size(p, &w, &h);
+		fc_painter_destroy(p);
+		if (h <= height_px) {
+			rows = mid;
+			lo = mid + 1;
+		} else {
+			hi = mid - 1;
+		}
+	}
+	po->max_rows = rows ? rows : 1;
+	return true;
+}
+
 bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *set,
 		       enum fc_out_format fmt, int mode, const struct fc_render_tweaks *tw,
 		       const char *path, struct fc_error *err)
@@ -112,6 +149,7 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 	struct fc_style style = { 0 };
 	struct fc_layout layout;
 	struct fc_output out;
+	char *subtitle = NULL;
 	size_t i;
 	bool ok;
 
@@ -123,7 +161,19 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 	popts.title = tw->title ? tw->title : cli->title;
 	popts.subtitle = tw->thumb ? NULL : cli->subtitle;
 	popts.no_legend = cli->no_legend || tw->thumb;
-	popts.max_rows = tw->max_rows;
+	popts.max_rows = tw->max_rows ? tw->max_rows : cli->max_depth;
+	if (tw->note && !tw->thumb) {
+		/* what a cropped chart shows goes under the subtitle */
+		subtitle = popts.subtitle ? fc_asprintf("%s · %s", popts.subtitle, tw->note)
+					  : fc_strdup(tw->note);
+		if (!subtitle) {
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+			return false;
+		}
+		popts.subtitle = subtitle;
+	}
+	lopts.has_x_zero = tw->has_x_zero;
+	lopts.x_zero = tw->x_zero;
 
 	if (lopts.mode == FC_MODE_CHART) {
 		/* folded stacks have weights, not times (formats.md §D1) */
@@ -135,6 +185,7 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 				     "drawn as a time-ordered chart; use -m graph");
 			fc_error_set_file(err, set->items[i]->source ? set->items[i]->source
 								     : "<stdin>");
+			free(subtitle);
 			return false;
 		}
 	}
@@ -146,14 +197,22 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 	lopts.bars_on_demand = fmt == FC_OUT_JSON;
 
 	style.theme = fc_cli_theme(cli, err);
-	if (!style.theme)
+	if (!style.theme) {
+		free(subtitle);
 		return false;
+	}
 	style.scheme = pick_scheme(cli, lopts.mode);
 	style.dim_tiers = cli->dim_tiers;
 
-	if (!fc_layout_build(&layout, set, &lopts, err))
+	if (!fc_layout_build(&layout, set, &lopts, err)) {
+		free(subtitle);
 		return false;
-	ok = fc_style_prepare(&style, &layout, err) && fc_output_open(&out, path, err);
+	}
+	ok = fc_style_prepare(&style, &layout, err);
+	if (ok && cli->height_px > 0 &&
+	    (fmt == FC_OUT_SVG || fmt == FC_OUT_PNG || fmt == FC_OUT_PDF))
+		ok = fit_height(&layout, &style, &popts, cli->height_px, err);
+	ok = ok && fc_output_open(&out, path, err);
 	if (ok && !write_out(fmt, &layout, &style, &popts, &out, err)) {
 		fc_output_abort(&out);
 		ok = false;
@@ -162,5 +221,6 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 	}
 	fc_style_finish(&style);
 	fc_layout_finish(&layout);
+	free(subtitle);
 	return ok;
 }

@@ -69,6 +69,7 @@ static bool build_chart(struct fc_layout *out, const struct fc_profile_set *set,
 		if (i == 0 || hi > out->x_max)
 			out->x_max = hi;
 	}
+	out->x_zero = o->has_x_zero ? o->x_zero : out->x_min;
 	if (o->plot_width_px > 0) {
 		double span = out->x_max - out->x_min;
 		ppu = o->plot_width_px / (span > 0 ? span : 1);
