@@ -19,6 +19,8 @@ enum fc_error_code {
 	FC_ERR_STRICT,  /* a repair that --strict turns into an error */
 	FC_ERR_OUTPUT,  /* cannot write the output */
 	FC_ERR_NOMEM,   /* allocation failed */
+	FC_ERR_PIPE,    /* the reader of the output pipe went away (EPIPE): the CLI
+			 * ends quietly, as cat and git do */
 };
 
 struct fc_error {
@@ -38,6 +40,7 @@ enum fc_exit {
 	FC_EXIT_OUTPUT = 3,
 	FC_EXIT_PARTIAL = 4,
 	FC_EXIT_INTERNAL = 5,
+	FC_EXIT_REGRESSION = 6, /* diff: a --fail-on rule was crossed */
 };
 
 void fc_error_init(struct fc_error *e);

@@ -12,10 +12,15 @@
 /* Default --max-input-size: 2 GiB (the model needs well under half of that). */
 #define FC_IMPORT_DEFAULT_MAX ((uint64_t)2 << 30)
 
+/* What the counts of folded stacks are (--count-unit): FlameGraph's sample
+ * counts, or durations in µs or ms (flamechart -f folded --weight time). */
+enum fc_count_unit { FC_COUNT_SAMPLES, FC_COUNT_US, FC_COUNT_MS };
+
 struct fc_import_options {
-	enum fc_format format; /* FC_FORMAT_AUTO detects from the content */
-	bool strict;           /* repairs become errors */
-	uint64_t max_bytes;    /* 0 = FC_IMPORT_DEFAULT_MAX */
+	enum fc_format format;         /* FC_FORMAT_AUTO detects from the content */
+	enum fc_count_unit count_unit; /* folded stacks only */
+	bool strict;                   /* repairs become errors */
+	uint64_t max_bytes;            /* 0 = FC_IMPORT_DEFAULT_MAX */
 };
 
 /* Reads path ("-" = stdin) and appends one profile per sampled thread to out.
@@ -28,6 +33,14 @@ bool fc_import_file(const char *path, const struct fc_import_options *opts,
 bool fc_import_memory(const char *name, const void *data, size_t len,
 		      const struct fc_import_options *opts, struct fc_profile_set *out,
 		      struct fc_error *err);
+
+/* Detects the format of path by its content without importing it (a batch
+ * uses it to tell profiles from other files). false with err: FC_ERR_FORMAT
+ * when the content is no profile format (text, another JSON document, an
+ * image...), other codes when the file cannot be read. A damaged profile
+ * (broken JSON that starts like one) is detected as its format. */
+bool fc_import_detect_file(const char *path, uint64_t max_bytes, enum fc_format *format,
+			   struct fc_error *err);
 
 /* "cpuprofile", "trace", "self-profiling", "folded"; and the inverse
  * (FC_FORMAT_AUTO for "auto", -1 when unknown). */

@@ -58,6 +58,10 @@ struct fc_layout_options {
 	 * else the ruler starts at 0 at the left edge. */
 	bool has_x_zero;
 	double x_zero;
+	/* chart: the lanes are this many unrelated recordings, each shifted to
+	 * its own clock from 0 by fc_clock_separate (the header says so); 0 or
+	 * 1 = one clock */
+	uint32_t clocks;
 };
 
 /* A culled layout (plot_width_px > 0, for images) keeps at most this many

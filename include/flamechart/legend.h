@@ -38,4 +38,7 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 		     size_t top, struct fc_error *err);
 void fc_legend_finish(struct fc_legend *lg);
 
+/* A deep copy of src into out; false on allocation failure (out empty). */
+bool fc_legend_copy(struct fc_legend *out, const struct fc_legend *src);
+
 #endif

@@ -24,6 +24,13 @@ struct fc_paint_options {
 	bool no_legend;       /* leave out the legend under the chart */
 	uint32_t max_rows;    /* rows drawn per lane, 0 = all (deeper rows are cut
 			       * and the header says so) */
+	/* A diff's extras (docs/diff.md), NULL for none: a legend drawn instead
+	 * of the scheme's (borrowed), and a note appended to a frame's label
+	 * ("+12.3 ms"), written to out (size bytes) by label_note. */
+	const struct fc_legend *legend;
+	void (*label_note)(void *ctx, const struct fc_profile *p, uint32_t frame, char *out,
+			   size_t size);
+	void *note_ctx;
 };
 
 struct fc_painter;

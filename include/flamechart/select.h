@@ -11,15 +11,17 @@
 #include "flamechart/profile.h"
 
 struct fc_select {
-	const char *thread; /* thread name, or a tid in decimal; NULL = any */
+	const char *thread; /* part of a thread name, a regex, or a tid; NULL = any */
 	int64_t pid;        /* -1 = any */
 };
 
 /* True when the selection keeps only some profiles. */
 bool fc_select_active(const struct fc_select *sel);
 
-/* True when p matches: its thread name equals sel->thread exactly, or
- * sel->thread is a number equal to its tid; and its pid equals sel->pid. */
+/* True when p matches: sel->thread is a number equal to its tid (or to its
+ * whole name), or its thread name contains sel->thread ignoring case, or a
+ * POSIX extended regex of sel->thread finds its name (ignoring case); and
+ * its pid equals sel->pid. */
 bool fc_select_match(const struct fc_profile *p, const struct fc_select *sel);
 
 /* Destroys the profiles that do not match and keeps the order of the rest.

@@ -72,6 +72,10 @@ struct fc_style {
 	const struct fc_theme *theme; /* NULL = fc_theme_default() */
 	enum fc_scheme scheme;
 	unsigned dim_tiers; /* bit per enum fc_tier: greyed out (devtools.md §7.2) */
+	/* When set, every frame's fill comes from here instead of the scheme
+	 * (a diff colours frames by their change, docs/diff.md). */
+	struct fc_rgb (*fill_hook)(void *ctx, const struct fc_profile *p, const struct fc_box *box);
+	void *hook_ctx;
 	/* private, from fc_style_prepare: each drawn profile's self share per
 	 * frame (heat) */
 	struct fc_style_heat *heat;

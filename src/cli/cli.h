@@ -51,6 +51,9 @@ struct fc_cli {
 	const char *thread;  /* --thread NAME|TID */
 	int64_t pid;         /* --pid, -1 = all */
 	bool per_thread;
+	bool same_clock;  /* --same-clock: unrelated profiles on one time axis */
+	bool weight_time; /* --weight time given (folded export: µs, not samples) */
+	int count_unit;   /* --count-unit: enum fc_count_unit of folded inputs */
 	enum fc_format input_format;
 	bool no_legend;
 	bool strict;
@@ -77,6 +80,10 @@ struct fc_cli {
 	const char *summary;
 	int shard_index, shard_count; /* 1-based; 0/0 = no sharding */
 	bool merge;
+	/* report: --include / --exclude GLOB, each repeatable */
+#define FC_CLI_MAX_GLOBS 16
+	const char *include_globs[FC_CLI_MAX_GLOBS], *exclude_globs[FC_CLI_MAX_GLOBS];
+	size_t n_include_globs, n_exclude_globs;
 };
 
 /* Entry point of the flamechart program; returns the exit code. */
@@ -91,6 +98,9 @@ void fc_cli_help(FILE *out);
 int fc_cmd_info(const struct fc_cli *cli);
 int fc_cmd_render(const struct fc_cli *cli);
 int fc_cmd_report(const struct fc_cli *cli);
+/* flamechart diff (cmd_diff.c): argv[0] is "diff"; parses its own options. */
+int fc_cmd_diff(int argc, char **argv);
+void fc_cmd_diff_help(FILE *out);
 
 /* Renders set to path in one format and mode, with the other options from
  * cli (title, theme, colours...) and the tweaks a report asks for (may be
@@ -106,6 +116,7 @@ struct fc_render_tweaks {
 	bool has_x_zero;
 	double x_zero;
 	const char *note;
+	size_t clocks;     /* unrelated recordings on their own clocks (0/1 = one) */
 };
 bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *set,
 		       enum fc_out_format format, int mode, const struct fc_render_tweaks *tw,
@@ -126,6 +137,11 @@ bool fc_cli_write_markdown(const struct fc_cli *cli, const struct fc_profile_set
 struct fc_stats;
 typedef struct json_t json_t;
 json_t *fc_cli_info_json(const struct fc_profile *p, const struct fc_stats *s, size_t top);
+/* Options that shape only the merged graph (--inverted, --sort weight,
+ * --weight samples, --idle, --per-thread) are a usage error when no graph is
+ * drawn: the chart is ordered by time and would ignore them without a word.
+ * false with err (FC_ERR_USAGE). */
+bool fc_cli_check_graph_only(const struct fc_cli *cli, struct fc_error *err);
 
 /* The theme --theme names (the default when none), loaded once per process
  * and kept until it ends; safe from several threads. NULL with err (code

@@ -1,4 +1,5 @@
 /* flamechart info: a text summary of each profile on stdout. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,27 @@ static void print_ms(FILE *out, double us)
 	fprintf(out, "%.3f ms", us / 1000.0);
 }
 
+/* A weight in the profile's unit: time as ms (also folded counts read as
+ * us or ms), sample counts as counts. */
+static void print_weight(FILE *out, const struct fc_profile *p, double w, int width)
+{
+	if (p->has_time || strcmp(p->weight_unit, "µs") == 0)
+		fprintf(out, "%*.3f ms", width, w / 1000.0);
+	else if (strcmp(p->weight_unit, "samples") == 0)
+		fprintf(out, "%*.0f samples", width, w);
+	else
+		fprintf(out, "%*.3f samples", width, w / 1000.0); /* thousandths */
+}
+
+/* a self or total amount: ms, or a folded count in its own unit */
+static void print_amount(FILE *out, const struct fc_profile *p, bool timed, double v)
+{
+	if (!timed && strcmp(p->weight_unit, "samples") == 0)
+		fprintf(out, "%12.0f", v);
+	else
+		fprintf(out, "%12.3f", v / 1000.0);
+}
+
 static double pct(double part, double whole)
 {
 	return whole > 0 ? 100.0 * part / whole : 0.0;
@@ -28,6 +50,7 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 {
 	size_t i;
 	int t;
+	bool timed = p->has_time || strcmp(p->weight_unit, "µs") == 0;
 
 	fprintf(out, "%s\n", p->name);
 	if (p->process_name || p->thread_name || p->pid >= 0)
@@ -47,9 +70,12 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 		print_ms(out, s->sampled_us - s->tier_us[FC_TIER_IDLE]);
 		fputs(" (excluding idle)\n", out);
 	} else {
-		fprintf(out, "  total weight  %.0f %s\n", s->sampled_us, p->weight_unit);
+		fputs("  total weight  ", out);
+		print_weight(out, p, s->sampled_us, 0);
+		fputc('\n', out);
 	}
-	fprintf(out, "  samples       %u\n", s->n_samples);
+	/* folded stacks: one line per stack, not a sample */
+	fprintf(out, "  %-13s %u\n", p->has_time ? "samples" : "stacks", s->n_samples);
 	if (p->has_time) {
 		fputs("  interval      ", out);
 		print_ms(out, s->interval_us);
@@ -59,26 +85,27 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 	fprintf(out, "  functions     %u\n", s->n_functions);
 	fprintf(out, "  max depth     %u\n", s->max_depth);
 	fprintf(out, "  repairs       %zu\n", p->n_repairs);
-	fputs("  time by tier\n", out);
+	fputs(timed ? "  time by tier\n" : "  samples by tier\n", out);
 	for (t = 0; t < FC_TIER_COUNT; t++) {
 		if (s->tier_us[t] <= 0)
 			continue;
-		fprintf(out, "    %-8s %12.3f ms %6.1f%%\n", fc_tier_name((enum fc_tier)t),
-			s->tier_us[t] / 1000.0, pct(s->tier_us[t], s->sampled_us));
+		fprintf(out, "    %-8s ", fc_tier_name((enum fc_tier)t));
+		print_weight(out, p, s->tier_us[t], 12);
+		fprintf(out, " %6.1f%%\n", pct(s->tier_us[t], s->sampled_us));
 	}
-	fprintf(out, "  top %zu functions by self time\n", top);
-	fprintf(out, "    %12s %6s %12s  %-6s  %s\n", "self ms", "%", "total ms", "tier",
-		"function  url:line");
+	fprintf(out, "  top %zu functions by self %s\n", top, timed ? "time" : "samples");
+	fprintf(out, "    %12s %6s %12s  %-6s  %s\n", timed ? "self ms" : "self", "%",
+		timed ? "total ms" : "total", "tier", "function  url:line");
 	for (i = 0; i < s->n_functions_with_self && i < top; i++) {
 		const struct fc_frame *f = &p->frames[s->functions[i].frame];
 		const char *name = fc_profile_str(p, f->name);
 		const char *url = fc_profile_str(p, f->url);
 
-		fprintf(out, "    %12.3f %5.1f%% %12.3f  %-6s  %s",
-			s->functions[i].self_us / 1000.0,
-			pct(s->functions[i].self_us, s->sampled_us),
-			s->functions[i].total_us / 1000.0, fc_tier_name(f->tier),
-			name[0] ? name : "(anonymous)");
+		fputs("    ", out);
+		print_amount(out, p, timed, s->functions[i].self_us);
+		fprintf(out, " %5.1f%% ", pct(s->functions[i].self_us, s->sampled_us));
+		print_amount(out, p, timed, s->functions[i].total_us);
+		fprintf(out, "  %-6s  %s", fc_tier_name(f->tier), name[0] ? name : "(anonymous)");
 		if (url[0]) {
 			fprintf(out, "  %s", url);
 			if (f->line >= 0)
@@ -94,6 +121,7 @@ int fc_cmd_info(const struct fc_cli *cli)
 		.format = cli->input_format,
 		.strict = cli->strict,
 		.max_bytes = cli->max_input_bytes,
+		.count_unit = (enum fc_count_unit)cli->count_unit,
 	};
 	struct fc_select sel = { .thread = cli->thread, .pid = cli->pid };
 	char available[400] = "";
@@ -169,6 +197,8 @@ int fc_cmd_info(const struct fc_cli *cli)
 		free(text);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
+		if (errno == EPIPE)
+			return rc; /* the reader stopped early (| head): not an error */
 		fc_log("<stdout>: write error");
 		return FC_EXIT_OUTPUT;
 	}

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "flamechart/clock.h"
 #include "flamechart/import.h"
 #include "flamechart/layout.h"
 #include "flamechart/paint.h"
@@ -88,12 +89,17 @@ int fc_cmd_render(const struct fc_cli *cli)
 	struct fc_error err;
 	enum fc_out_format fmt = pick_format(cli);
 	int mode = (cli->modes & FC_MODE_BIT_GRAPH) ? FC_MODE_GRAPH : FC_MODE_CHART;
-	char *out_path = NULL, note[200];
 	struct fc_render_tweaks tw = { 0 };
+	char *out_path = NULL, note[200];
 	int rc = FC_EXIT_OK;
 
 	fc_profile_set_init(&set);
 	fc_error_init(&err);
+	/* folded stacks are the merged graph whatever -m says */
+	if (mode == FC_MODE_CHART && fmt != FC_OUT_FOLDED && !fc_cli_check_graph_only(cli, &err)) {
+		fc_log_error(&err);
+		return FC_EXIT_USAGE;
+	}
 	if (!fc_cli_theme(cli, &err)) {
 		fc_log_error(&err);
 		return (int)fc_error_exit_code(err.code);
@@ -107,6 +113,9 @@ int fc_cmd_render(const struct fc_cli *cli)
 	fc_log_profile_warnings(cli, &set);
 	if (fmt == FC_OUT_FOLDED)
 		mode = FC_MODE_GRAPH; /* folded stacks are the merged graph */
+	/* profiles of different runs each start at 0 unless --same-clock */
+	if (mode == FC_MODE_CHART && !cli->same_clock)
+		tw.clocks = fc_clock_separate(&set);
 	if (mode == FC_MODE_CHART && fmt != FC_OUT_MD &&
 	    !fc_cli_crop(cli, &set, &tw, note, sizeof(note), &err)) {
 		fc_log_error(&err);
@@ -120,8 +129,12 @@ int fc_cmd_render(const struct fc_cli *cli)
 	} else if (fmt == FC_OUT_MD
 			   ? !fc_cli_write_markdown(cli, &set, out_path, &err)
 			   : !fc_cli_render_set(cli, &set, fmt, mode, &tw, out_path, &err)) {
-		fc_log_error(&err);
-		rc = (int)fc_error_exit_code(err.code);
+		/* a reader that stopped early (| head) had what it wanted: exit 0,
+		 * no message, as cat and git do */
+		if (err.code != FC_ERR_PIPE) {
+			fc_log_error(&err);
+			rc = (int)fc_error_exit_code(err.code);
+		}
 	}
 	free(out_path);
 	fc_profile_set_finish(&set);

@@ -19,6 +19,7 @@
 #define THUMB_WIDTH 480
 #define THUMB_ROWS 16 /* a thumbnail shows the top of the stacks */
 #define LANE_ROWS 12  /* a process's lane image shows each thread's top rows */
+#define IMAGE_FORMATS ((1u << FC_OUT_SVG) | (1u << FC_OUT_PNG) | (1u << FC_OUT_PDF))
 
 struct progress {
 	pthread_mutex_t lock;
@@ -178,6 +179,11 @@ static bool collect_stats(struct report_file *f, const struct fc_profile_set *se
 
 static const char *const mode_names[] = { "chart", "graph" };
 
+static const char *ext_of(int x)
+{
+	return x == FC_OUT_SVG ? "svg" : x == FC_OUT_PNG ? "png" : "pdf";
+}
+
 /* Renders one file in every mode and format asked for, and its thumbnail. */
 static void do_file(struct report *r, struct report_file *f)
 {
@@ -201,13 +207,12 @@ static void do_file(struct report *r, struct report_file *f)
 	for (m = 0; m < 2; m++) {
 		if (!(r->modes & (1u << m)))
 			continue;
-		for (x = FC_OUT_SVG; x <= FC_OUT_PNG; x++) {
+		for (x = FC_OUT_SVG; x <= FC_OUT_PDF; x++) {
 			char *name, *path;
 			bool ok;
 			if (!(r->formats & (1u << x)))
 				continue;
-			name = report_image_name(f->slug, mode_names[m],
-						 x == FC_OUT_SVG ? "svg" : "png");
+			name = report_image_name(f->slug, mode_names[m], ext_of(x));
 			path = name ? out_path(r, name) : NULL;
 			ok = path && fc_cli_render_set(cli, &set, (enum fc_out_format)x, m, NULL,
 						       path, &err);
@@ -269,12 +274,12 @@ static void do_group(struct report *r, struct report_group *g)
 	}
 	if (!fc_cli_import(r->cli, paths, n, &set, &err))
 		goto failed;
-	for (x = FC_OUT_SVG; x <= FC_OUT_PNG; x++) {
+	for (x = FC_OUT_SVG; x <= FC_OUT_PDF; x++) {
 		char *name, *path;
 		bool ok;
 		if (!(r->formats & (1u << x)))
 			continue;
-		name = report_image_name(g->slug, "lanes", x == FC_OUT_SVG ? "svg" : "png");
+		name = report_image_name(g->slug, "lanes", ext_of(x));
 		path = name ? out_path(r, name) : NULL;
 		ok = path &&
 		     fc_cli_render_set(r->cli, &set, (enum fc_out_format)x, 0, &tw, path, &err);
@@ -415,7 +420,7 @@ static bool run_units(struct report *r, int shard, int count, struct fc_error *e
 	return true;
 }
 
-static int finish_index(struct report *r, const struct fc_cli *cli)
+static int finish_index(struct report *r, const struct fc_cli *cli, size_t skipped)
 {
 	struct fc_error err;
 	size_t i, failed = 0;
@@ -431,16 +436,19 @@ static int finish_index(struct report *r, const struct fc_cli *cli)
 	if (!cli->quiet)
 		fprintf(stderr,
 			"flamechart: wrote %s/index.html and index.md: %zu profiles, %zu "
-			"failed\n",
-			r->outdir, r->n_files, failed);
+			"failed, %zu skipped (not profiles)\n",
+			r->outdir, r->n_files, failed, skipped);
 	if (failed == 0)
 		return FC_EXIT_OK;
 	return failed < r->n_files ? FC_EXIT_PARTIAL : FC_EXIT_INPUT;
 }
 
-int fc_cmd_report(const struct fc_cli *cli)
+/* cli: the options every image is rendered with (no --title: each image
+ * has its profile's name); title: the index pages' title, or NULL. */
+static int report_main(const struct fc_cli *cli, const char *title)
 {
-	struct report r = { .cli = cli };
+	struct report r = { .cli = cli, .title = title };
+	size_t skipped = 0, k;
 	struct fc_error err;
 	int shard = cli->shard_count ? cli->shard_index : 1;
 	int count = cli->shard_count ? cli->shard_count : 1;
@@ -467,7 +475,7 @@ int fc_cmd_report(const struct fc_cli *cli)
 			report_finish(&r);
 			return FC_EXIT_INPUT;
 		}
-		rc = finish_index(&r, cli);
+		rc = finish_index(&r, cli, 0);
 		report_finish(&r);
 		return rc;
 	}
@@ -477,18 +485,26 @@ int fc_cmd_report(const struct fc_cli *cli)
 	}
 	r.dir = cli->inputs[0];
 	r.modes = cli->modes ? cli->modes : FC_MODE_BIT_CHART | FC_MODE_BIT_GRAPH;
-	r.formats = cli->formats & ((1u << FC_OUT_SVG) | (1u << FC_OUT_PNG));
-	if (cli->formats & ~((1u << FC_OUT_SVG) | (1u << FC_OUT_PNG))) {
-		fc_log("report writes svg and png images (-f svg,png)");
+	r.formats = cli->formats & IMAGE_FORMATS;
+	if (cli->formats & ~IMAGE_FORMATS) {
+		fc_log("report writes svg, png and pdf images (-f svg,png,pdf)");
 		return FC_EXIT_USAGE;
 	}
 	if (!r.formats)
 		r.formats = (1u << FC_OUT_SVG) | (1u << FC_OUT_PNG);
+	if (!(r.modes & FC_MODE_BIT_GRAPH) && !fc_cli_check_graph_only(cli, &err)) {
+		fc_log_error(&err);
+		return FC_EXIT_USAGE;
+	}
 	if (!make_dir(r.outdir, &err) || !report_scan(&r, &err)) {
 		fc_log_error(&err);
 		report_finish(&r);
 		return (int)fc_error_exit_code(err.code);
 	}
+	/* what is not a profile is said once, not failed (-q: not said) */
+	skipped = r.n_skipped;
+	for (k = 0; k < r.n_skipped && !cli->quiet; k++)
+		fc_log("skipped %s", r.skipped[k]);
 	if (r.n_files == 0) {
 		fc_log("%s: no files to render%s", r.dir,
 		       cli->recursive ? ""
@@ -525,12 +541,37 @@ int fc_cmd_report(const struct fc_cli *cli)
 	memset(&r, 0, sizeof(r));
 	r.cli = cli;
 	r.outdir = cli->output;
+	r.title = title;
 	if (!report_load_manifests(&r, &err)) {
 		fc_log_error(&err);
 		report_finish(&r);
 		return FC_EXIT_INPUT;
 	}
-	rc = finish_index(&r, cli);
+	rc = finish_index(&r, cli, skipped);
 	report_finish(&r);
+	return rc;
+}
+
+int fc_cmd_report(const struct fc_cli *cli)
+{
+	struct fc_cli each = *cli;
+	char *outdir = NULL;
+	int rc;
+
+	/* -o out/ names out/index.html, not out//index.html */
+	if (cli->output) {
+		size_t n = strlen(cli->output);
+		while (n > 1 && cli->output[n - 1] == '/')
+			n--;
+		outdir = fc_strndup(cli->output, n);
+		if (!outdir) {
+			fc_log("out of memory");
+			return FC_EXIT_INTERNAL;
+		}
+		each.output = outdir;
+	}
+	each.title = NULL;
+	rc = report_main(&each, cli->title);
+	free(outdir);
 	return rc;
 }

@@ -13,6 +13,7 @@ bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		.format = cli->input_format,
 		.strict = cli->strict,
 		.max_bytes = cli->max_input_bytes,
+		.count_unit = (enum fc_count_unit)cli->count_unit,
 	};
 	struct fc_select sel = { .thread = cli->thread, .pid = cli->pid };
 	size_t i;

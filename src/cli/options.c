@@ -227,12 +227,10 @@ static bool set_sort(struct fc_cli *c, const char *a, struct fc_error *e)
 
 static bool set_weight(struct fc_cli *c, const char *a, struct fc_error *e)
 {
-	if (strcmp(a, "time") == 0)
-		c->weight_samples = false;
-	else if (strcmp(a, "samples") == 0)
-		c->weight_samples = true;
-	else
+	if (strcmp(a, "time") != 0 && strcmp(a, "samples") != 0)
 		return usage(e, "--weight must be time or samples, not '%s'", a);
+	c->weight_samples = a[0] == 's';
+	c->weight_time = a[0] == 't';
 	return true;
 }
 
@@ -476,16 +474,57 @@ static bool set_json(struct fc_cli *c, const char *a, struct fc_error *e)
 	return true;
 }
 
+static bool set_same_clock(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	(void)a;
+	(void)e;
+	c->same_clock = true;
+	return true;
+}
+
+static bool set_count_unit(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	if (strcmp(a, "samples") == 0)
+		c->count_unit = FC_COUNT_SAMPLES;
+	else if (strcmp(a, "us") == 0 || strcmp(a, "µs") == 0)
+		c->count_unit = FC_COUNT_US;
+	else if (strcmp(a, "ms") == 0)
+		c->count_unit = FC_COUNT_MS;
+	else
+		return usage(e, "--count-unit must be samples, us or ms, not '%s'", a);
+	return true;
+}
+
+static bool add_glob(const char **globs, size_t *n, const char *opt, const char *a,
+		     struct fc_error *e)
+{
+	if (*n == FC_CLI_MAX_GLOBS)
+		return usage(e, "at most %d %s patterns", FC_CLI_MAX_GLOBS, opt);
+	globs[(*n)++] = a;
+	return true;
+}
+
+static bool set_include(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	return add_glob(c->include_globs, &c->n_include_globs, "--include", a, e);
+}
+
+static bool set_exclude(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	return add_glob(c->exclude_globs, &c->n_exclude_globs, "--exclude", a, e);
+}
+
 static const struct option_def options[] = {
 	{ "output", 'o', "PATH", CMD_RENDER | CMD_REPORT, set_output,
 	  "output file ('-' = stdout); for report, the output directory" },
 	{ "format", 'f', "FMT", CMD_RENDER | CMD_REPORT, set_format,
-	  "svg, png, pdf, json (layout), folded or md; report takes a list (svg,png)" },
+	  "svg, png, pdf, json (layout), folded or md; report takes a list of svg, png, pdf" },
 	{ "mode", 'm', "MODE", CMD_RENDER | CMD_REPORT, set_mode,
 	  "chart (time-ordered, as DevTools) or graph (merged, alphabetical)" },
 	{ "width", 'w', "PX", CMD_RENDER | CMD_REPORT, set_width, "image width (default 1200)" },
 	{ "scale", 0, "N", CMD_RENDER | CMD_REPORT, set_scale, "HiDPI factor for PNG (default 1)" },
-	{ "title", 0, "TEXT", CMD_RENDER, set_title, "header title (default: the file name)" },
+	{ "title", 0, "TEXT", CMD_RENDER | CMD_REPORT, set_title,
+	  "header title (default: the file name); for report, the index page's title" },
 	{ "subtitle", 0, "TEXT", CMD_RENDER, set_subtitle, "second header line" },
 	{ "color-by", 0, "SCHEME", CMD_RENDER | CMD_REPORT, set_color_by,
 	  "url, tier, package, heat or mono (default: url for chart, tier for graph)" },
@@ -502,12 +541,15 @@ static const struct option_def options[] = {
 	{ "sort", 0, "alpha|weight", CMD_RENDER | CMD_REPORT, set_sort,
 	  "graph: sibling order, alphabetical (default) or heaviest first" },
 	{ "weight", 0, "time|samples", CMD_RENDER | CMD_REPORT, set_weight,
-	  "graph: what width measures (default time)" },
+	  "graph: what width measures (default time; -f folded writes sample counts unless "
+	  "--weight time)" },
 	{ "idle", 0, NULL, CMD_RENDER | CMD_REPORT, set_idle,
 	  "graph: keep (idle), which is left out by default" },
 	{ "gc", 0, "root|stack", CMD_RENDER | CMD_REPORT, set_gc,
 	  "GC samples on top of the previous stack (default, as DevTools) or at the root" },
-	{ "thread", 0, "NAME|TID", CMD_ALL, set_thread, "only the thread with this name or id" },
+	{ "thread", 0, "NAME|TID", CMD_ALL, set_thread,
+	  "only threads whose name contains NAME or matches it as a regex (case ignored), or "
+	  "the thread with this tid" },
 	{ "pid", 0, "PID", CMD_ALL, set_pid, "only threads of this process" },
 	{ "per-thread", 0, NULL, CMD_RENDER, set_per_thread,
 	  "graph: one graph per thread instead of one merged graph" },
@@ -542,6 +584,16 @@ static const struct option_def options[] = {
 	{ "from", 0, "MS", CMD_RENDER, set_from,
 	  "chart: start at this time (ms from the profile's start)" },
 	{ "to", 0, "MS", CMD_RENDER, set_to, "chart: end at this time (ms from the start)" },
+	{ "same-clock", 0, NULL, CMD_RENDER, set_same_clock,
+	  "chart: one time axis for every input, even profiles of different processes or runs "
+	  "(by default each starts at 0)" },
+	{ "count-unit", 0, "samples|us|ms", CMD_ALL, set_count_unit,
+	  "what the counts of folded stacks are (default samples, FlameGraph's convention)" },
+	{ "include", 0, "GLOB", CMD_REPORT, set_include,
+	  "report: only files matching GLOB (the name, or the path under DIR when GLOB has "
+	  "a '/'); repeatable" },
+	{ "exclude", 0, "GLOB", CMD_REPORT, set_exclude,
+	  "report: leave out files matching GLOB; repeatable" },
 };
 
 void fc_cli_help(FILE *out)
@@ -552,6 +604,7 @@ void fc_cli_help(FILE *out)
 	      "  flamechart [render] [OPTIONS] INPUT...      render a flame chart or graph\n"
 	      "  flamechart info [OPTIONS] INPUT...          summary of each profile\n"
 	      "  flamechart report [OPTIONS] DIR -o OUTDIR   render every profile in DIR\n"
+	      "  flamechart diff [OPTIONS] BASE HEAD         compare two runs (diff --help)\n"
 	      "  flamechart --help | --version\n"
 	      "\n"
 	      "INPUT is a .cpuprofile, a Chrome trace (JSON), a JS Self-Profiling trace or\n"
@@ -581,12 +634,13 @@ void fc_cli_help(FILE *out)
 	      "--idle is given.\n"
 	      "\n"
 	      "Exit codes:\n"
-	      "  0  success\n"
+	      "  0  success (also when a reader such as 'head' closes the pipe early)\n"
 	      "  1  usage error (bad option or argument)\n"
 	      "  2  input error (unreadable or invalid profile, or a warning under --strict)\n"
-	      "  3  output error (cannot write the output, disk full, broken pipe)\n"
+	      "  3  output error (cannot write the output, disk full)\n"
 	      "  4  partial: report rendered some profiles and failed others\n"
-	      "  5  internal error (out of memory)\n",
+	      "  5  internal error (out of memory)\n"
+	      "  6  regression: a diff --fail-on rule was crossed (outputs still written)\n",
 	      out);
 }
 

@@ -1,6 +1,7 @@
 /* The render pipeline after import: checks, layout, style, and one writer,
  * into an output file that appears only when complete. Shared by `render`
  * and `report` (which calls it from several threads). */
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +27,24 @@ static enum fc_scheme pick_scheme(const struct fc_cli *cli, enum fc_mode mode)
 	if (strcmp(cli->color_by, "mono") == 0)
 		return FC_SCHEME_MONO;
 	return FC_SCHEME_URL;
+}
+
+bool fc_cli_check_graph_only(const struct fc_cli *cli, struct fc_error *err)
+{
+	const char *opt = cli->inverted         ? "--inverted"
+			  : cli->sort_weight    ? "--sort weight"
+			  : cli->weight_samples ? "--weight samples"
+			  : cli->keep_idle      ? "--idle"
+			  : cli->per_thread     ? "--per-thread"
+						: NULL;
+
+	if (!opt)
+		return true;
+	fc_error_set(err, FC_ERR_USAGE,
+		     "%s applies to the merged graph only (-m graph); the chart is "
+		     "ordered by time and has no such option",
+		     opt);
+	return false;
 }
 
 /* Themes loaded by --theme, kept for the life of the process: report
@@ -155,6 +174,9 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 
 	if (!tw)
 		tw = &none;
+	/* folded stacks count samples, as FlameGraph's do, unless --weight time */
+	if (fmt == FC_OUT_FOLDED)
+		lopts.weight_samples = !cli->weight_time;
 	memset(&popts, 0, sizeof(popts));
 	popts.width_px = tw->width_px > 0 ? tw->width_px : cli->width_px;
 	popts.scale = tw->thumb ? 1 : cli->scale;
@@ -174,6 +196,7 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 	}
 	lopts.has_x_zero = tw->has_x_zero;
 	lopts.x_zero = tw->x_zero;
+	lopts.clocks = (uint32_t)tw->clocks;
 
 	if (lopts.mode == FC_MODE_CHART) {
 		/* folded stacks have weights, not times (formats.md §D1) */
@@ -214,6 +237,9 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 		ok = fit_height(&layout, &style, &popts, cli->height_px, err);
 	ok = ok && fc_output_open(&out, path, err);
 	if (ok && !write_out(fmt, &layout, &style, &popts, &out, err)) {
+		/* the writer stopped at a failed write: a closed pipe is said so */
+		if (out.failed && out.errno_value == EPIPE)
+			err->code = FC_ERR_PIPE;
 		fc_output_abort(&out);
 		ok = false;
 	} else if (ok) {

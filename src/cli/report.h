@@ -6,12 +6,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "cli/cli.h"
 #include "flamechart/profile.h"
 
 #define REPORT_TOP 5
-#define REPORT_DIR ".flamechart-report" /* shard manifests, inside OUTDIR */
+#define REPORT_DIR ".flamechart-report"    /* shard manifests, inside OUTDIR */
+#define REPORT_MAX_SHARDS 10000            /* --shard I/N: N at most this */
+#define REPORT_MAX_INLINE ((off_t)4 << 20) /* bytes of a thumbnail index.html inlines */
+#define REPORT_MAX_SLUG 240                /* bytes; leaves room for ".chart.png" etc. */
 
 struct report_top {
 	char *name, *url;
@@ -61,14 +65,24 @@ struct report {
 	struct report_group *groups;
 	size_t n_groups;
 	unsigned modes;   /* enum fc_mode_bits */
-	unsigned formats; /* bit per enum fc_out_format: SVG and/or PNG */
+	unsigned formats; /* bit per enum fc_out_format: SVG, PNG and/or PDF */
 	int width_px;
+	const char *title; /* of the index pages; NULL = "flamechart report" */
+	/* files of DIR that are not profiles by content (report_filter) */
+	char **skipped; /* "rel: why", sorted */
+	size_t n_skipped;
 };
 
 /* Finds the candidate files under r->dir: sorted, with stable slugs and
  * process groups. */
 bool report_scan(struct report *r, struct fc_error *err);
 void report_finish(struct report *r);
+
+/* Drops from r->files (sorted, before grouping) what --include/--exclude
+ * leave out, and moves the files whose content is no profile to r->skipped;
+ * a file named *.cpuprofile[.gz] is never skipped (when broken it fails).
+ * false only when out of memory. */
+bool report_filter(struct report *r, struct fc_error *err);
 
 /* Units of work and of sharding: groups first, then lone files. */
 size_t report_units(const struct report *r);
@@ -83,6 +97,12 @@ char *report_thumb_name(const char *slug);
  * input directory is not needed) and checks that all shards are there. */
 bool report_save_manifest(const struct report *r, int shard, int count, struct fc_error *err);
 bool report_load_manifests(struct report *r, struct fc_error *err);
+/* "shard-S-of-N.json", strictly as report_save_manifest names them. */
+bool report_shard_name(const char *name, int *shard, int *count);
+/* True for the names report writes in OUTDIR (skipped when DIR is OUTDIR). */
+bool report_is_output_name(const char *name);
+/* A slug as report_scan makes them: a plain file name (docs/robustness.md). */
+bool report_slug_ok(const char *slug);
 
 /* index.html, index.md, and the summary JSON when path is not NULL. */
 bool report_write_index(const struct report *r, struct fc_error *err);

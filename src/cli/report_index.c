@@ -3,9 +3,12 @@
  * plus the JSON summary. Nothing in them depends on the run (no dates, no
  * timings, no job count), so every run over the same inputs writes the
  * same bytes. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <jansson.h>
 
@@ -74,22 +77,64 @@ static const char base64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 
 /* Inlines an image from OUTDIR as a data: URI (PNG or SVG by extension);
  * false when it cannot be read. */
+/* Opens OUTDIR/rel for reading only when it is a regular file inside OUTDIR
+ * of at most max bytes: no component may be a symbolic link, and a FIFO or
+ * device is refused without blocking (the folder may come from a stranger:
+ * docs/robustness.md, "report --merge"). */
+static FILE *open_inside(const char *outdir, const char *rel, off_t max)
+{
+	int dfd = open(outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), fd = -1;
+	const char *p = rel;
+	struct stat st;
+	FILE *f;
+
+	while (dfd >= 0) {
+		const char *slash = strchr(p, '/');
+		char part[256];
+		size_t n = slash ? (size_t)(slash - p) : strlen(p);
+		int next;
+
+		if (n == 0 || n >= sizeof(part) || (n <= 2 && strncmp(p, "..", n) == 0))
+			break;
+		memcpy(part, p, n);
+		part[n] = '\0';
+		if (!slash) {
+			fd = openat(dfd, part, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+			break;
+		}
+		next = openat(dfd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		close(dfd);
+		dfd = next;
+		p = slash + 1;
+	}
+	if (dfd >= 0)
+		close(dfd);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > max ||
+	    !(f = fdopen(fd, "rb"))) {
+		close(fd);
+		return NULL;
+	}
+	return f;
+}
+
 static bool data_uri(struct fc_output *o, const char *outdir, const char *rel)
 {
 	const char *ext = strrchr(rel, '.');
-	char *path = fc_asprintf("%s/%s", outdir, rel);
-	FILE *f = path ? fopen(path, "rb") : NULL;
+	FILE *f = open_inside(outdir, rel, REPORT_MAX_INLINE);
 	unsigned char in[3 * 1024];
 	char out[4 * 1024];
-	size_t n;
+	size_t n, total = 0;
 
-	free(path);
 	if (!f)
 		return false;
 	fc_output_printf(o, "data:image/%s;base64,",
 			 ext && strcmp(ext, ".svg") == 0 ? "svg+xml" : "png");
-	while ((n = fread(in, 1, sizeof(in), f)) > 0) {
+	/* the size was checked, but a file can grow while it is read */
+	while (total < REPORT_MAX_INLINE && (n = fread(in, 1, sizeof(in), f)) > 0) {
 		size_t i, k = 0;
+		total += n;
 		for (i = 0; i + 2 < n; i += 3) {
 			unsigned v = (unsigned)in[i] << 16 | (unsigned)in[i + 1] << 8 | in[i + 2];
 			out[k++] = base64[v >> 18];
@@ -114,9 +159,16 @@ static bool data_uri(struct fc_output *o, const char *outdir, const char *rel)
 static const char *const mode_names[] = { "chart", "graph" };
 
 /* The image a link or thumbnail should use: PNG when rendered, else SVG. */
+static const char *fmt_ext(int x)
+{
+	return x == FC_OUT_SVG ? "svg" : x == FC_OUT_PNG ? "png" : "pdf";
+}
+
 static const char *main_ext(const struct report *r)
 {
-	return (r->formats & (1u << FC_OUT_PNG)) ? "png" : "svg";
+	return (r->formats & (1u << FC_OUT_PNG))   ? "png"
+	       : (r->formats & (1u << FC_OUT_SVG)) ? "svg"
+						   : "pdf";
 }
 
 /* --- index.html ------------------------------------------------------------- */
@@ -171,8 +223,8 @@ static void html_links(struct fc_output *o, const struct report *r, const char *
 	for (m = 0; m < 2; m++) {
 		if (!(r->modes & (1u << m)) || (group && m == 1))
 			continue;
-		for (x = FC_OUT_SVG; x <= FC_OUT_PNG; x++) {
-			const char *ext = x == FC_OUT_SVG ? "svg" : "png";
+		for (x = FC_OUT_SVG; x <= FC_OUT_PDF; x++) {
+			const char *ext = fmt_ext(x);
 			char *name;
 			if (!(r->formats & (1u << x)))
 				continue;
@@ -247,9 +299,8 @@ static void html_row(struct fc_output *o, const struct report *r, const struct r
 }
 
 static const char html_head[] =
-	"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
 	"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-	"<title>flamechart report</title>\n<style>\n"
+	"<style>\n"
 	"body{font:14px/1.4 'DejaVu Sans',system-ui,sans-serif;margin:24px;color:#1f1f1f}\n"
 	"h1{font-size:22px}h2{font-size:17px;margin-top:28px}\n"
 	"table{border-collapse:collapse;width:100%}\n"
@@ -293,9 +344,16 @@ static bool write_html(const struct report *r, struct fc_error *err)
 		return false;
 	}
 	free(path);
+	/* the title (--title) comes before html_head's viewport and styles */
+	fc_output_printf(&o, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+			     "<title>");
+	html_text(&o, r->title ? r->title : "flamechart report");
+	fc_output_printf(&o, "</title>\n");
 	fc_output_write(&o, html_head, sizeof(html_head) - 1);
-	fc_output_printf(&o, "<h1>flamechart report</h1>\n<p>%zu profiles, %zu failed.</p>\n",
-			 r->n_files, count_failed(r));
+	fc_output_printf(&o, "<h1>");
+	html_text(&o, r->title ? r->title : "flamechart report");
+	fc_output_printf(&o, "</h1>\n<p>%zu profiles, %zu failed.</p>\n", r->n_files,
+			 count_failed(r));
 	for (i = 0; i < r->n_groups; i++) {
 		const struct report_group *g = &r->groups[i];
 		fc_output_printf(&o, "<h2>");
@@ -396,8 +454,8 @@ static void md_row(struct fc_md *md, const struct report *r, const struct report
 	for (m = 0; m < 2; m++) {
 		if (!(r->modes & (1u << m)))
 			continue;
-		for (x = FC_OUT_SVG; x <= FC_OUT_PNG; x++) {
-			const char *ext = x == FC_OUT_SVG ? "svg" : "png";
+		for (x = FC_OUT_SVG; x <= FC_OUT_PDF; x++) {
+			const char *ext = fmt_ext(x);
 			char *name, label[16];
 			if (!(r->formats & (1u << x)))
 				continue;
@@ -436,8 +494,9 @@ static bool write_md(const struct report *r, struct fc_error *err)
 	}
 	free(path);
 	fc_md_init(&md);
-	fc_md_printf(&md, "# flamechart report\n\n%zu profiles, %zu failed.\n", r->n_files,
-		     count_failed(r));
+	fc_md_raw(&md, "# ");
+	fc_md_text(&md, r->title ? r->title : "flamechart report");
+	fc_md_printf(&md, "\n\n%zu profiles, %zu failed.\n", r->n_files, count_failed(r));
 	for (i = 0; i < r->n_groups; i++) {
 		const struct report_group *g = &r->groups[i];
 		fc_md_blank_line(&md);

@@ -2,6 +2,9 @@
  * build the index from the shards' outputs alone (DIR is not needed). */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +17,41 @@
 #include "flamechart/classify.h"
 #include "flamechart/output.h"
 #include "util/util.h"
+
+/* "shard-S-of-N.json" with 1 <= S <= N <= REPORT_MAX_SHARDS, decimal
+ * without sign or leading zeros: the only names a shard writes. */
+bool report_shard_name(const char *name, int *shard, int *count)
+{
+	long v[2];
+	const char *p = name;
+	int k;
+
+	if (strncmp(p, "shard-", 6) != 0)
+		return false;
+	p += 6;
+	for (k = 0; k < 2; k++) {
+		int digits = 0;
+		v[k] = 0;
+		if (*p == '0')
+			return false;
+		while (*p >= '0' && *p <= '9' && digits < 6) {
+			v[k] = v[k] * 10 + (*p++ - '0');
+			digits++;
+		}
+		if (!digits || (*p >= '0' && *p <= '9'))
+			return false;
+		if (k == 0) {
+			if (strncmp(p, "-of-", 4) != 0)
+				return false;
+			p += 4;
+		}
+	}
+	if (strcmp(p, ".json") != 0 || v[0] < 1 || v[0] > v[1] || v[1] > REPORT_MAX_SHARDS)
+		return false;
+	*shard = (int)v[0];
+	*count = (int)v[1];
+	return true;
+}
 
 static bool put(json_t *o, const char *k, json_t *v)
 {
@@ -74,9 +112,8 @@ static void remove_stale(const char *dir, int count)
 	if (!d)
 		return;
 	while ((de = readdir(d)) != NULL) {
-		int s, n, used = 0;
-		if (sscanf(de->d_name, "shard-%d-of-%d.json%n", &s, &n, &used) == 2 &&
-		    !de->d_name[used] && n != count) {
+		int s, n;
+		if (report_shard_name(de->d_name, &s, &n) && n != count) {
 			char *path = fc_asprintf("%s/%s", dir, de->d_name);
 			if (path)
 				unlink(path);
@@ -167,70 +204,230 @@ out:
 
 /* --- loading -------------------------------------------------------------- */
 
-static char *jstr(json_t *o, const char *k)
+/* The manifests come from other machines (CI artifacts): each is checked
+ * against the schema the writer above produces before anything in it is
+ * used (docs/robustness.md, "report --merge"). */
+
+#define MANIFEST_MAX_BYTES ((off_t)256 << 20)
+#define MAX_MS 1e12                  /* about 31 years */
+#define MAX_COUNT 9007199254740992.0 /* 2^53 */
+#define MAX_PACKAGES 100000
+#define MAX_TEXT 65536
+
+struct check {
+	char path[128]; /* where the first problem is */
+	const char *what;
+};
+
+static bool problem(struct check *c, const char *what, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static bool problem(struct check *c, const char *what, const char *fmt, ...)
 {
-	const char *s = json_string_value(json_object_get(o, k));
-	return s ? fc_strdup(s) : NULL;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(c->path, sizeof(c->path), fmt, ap);
+	va_end(ap);
+	c->what = what;
+	return false;
 }
 
-static bool load_file(struct report_file *f, json_t *o)
+/* A slug as report_scan makes them: [A-Za-z0-9._-], not starting with '.',
+ * so that every name made from it is a plain file name in OUTDIR. */
+bool report_slug_ok(const char *s)
+{
+	size_t i, n = strlen(s);
+
+	if (n == 0 || n > REPORT_MAX_SLUG || s[0] == '.')
+		return false;
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+		      c == '.' || c == '-' || c == '_'))
+			return false;
+	}
+	return true;
+}
+
+/* A copy of a string member (clean text, at most MAX_TEXT bytes); NULL and
+ * a problem when it is missing, not a string or too long. */
+static char *text_member(json_t *o, const char *k, struct check *c, const char *at)
+{
+	json_t *v = json_object_get(o, k);
+	char *s;
+
+	if (!json_is_string(v)) {
+		problem(c, v ? "not a string" : "missing", "%s.%s", at, k);
+		return NULL;
+	}
+	if (json_string_length(v) > MAX_TEXT) {
+		problem(c, "too long", "%s.%s", at, k);
+		return NULL;
+	}
+	s = fc_strdup_clean(json_string_value(v));
+	if (!s)
+		problem(c, "out of memory", "%s.%s", at, k);
+	return s;
+}
+
+static bool int_member(json_t *o, const char *k, json_int_t lo, json_int_t hi, json_int_t *out,
+		       struct check *c, const char *at)
+{
+	json_t *v = json_object_get(o, k);
+
+	if (!json_is_integer(v))
+		return problem(c, v ? "not an integer" : "missing", "%s.%s", at, k);
+	*out = json_integer_value(v);
+	if (*out < lo || *out > hi)
+		return problem(c, "out of range", "%s.%s", at, k);
+	return true;
+}
+
+static bool number_ok(json_t *v, double hi, double *out)
+{
+	double d;
+
+	if (!json_is_number(v))
+		return false;
+	d = json_number_value(v);
+	if (!isfinite(d) || d < 0 || d > hi)
+		return false;
+	*out = d;
+	return true;
+}
+
+static bool ms_member(json_t *o, const char *k, double *out, struct check *c, const char *at)
+{
+	json_t *v = json_object_get(o, k);
+
+	if (!number_ok(v, MAX_MS, out))
+		return problem(c, v ? "not a number from 0 to 1e12" : "missing", "%s.%s", at, k);
+	return true;
+}
+
+static bool load_file(struct report_file *f, json_t *o, struct check *c, const char *at)
 {
 	json_t *tiers, *pk, *top, *v;
 	const char *key;
+	json_int_t x;
 	size_t i;
 	int t;
 
 	memset(f, 0, sizeof(*f));
-	f->rel = jstr(o, "rel");
-	f->slug = jstr(o, "slug");
-	f->pid = json_integer_value(json_object_get(o, "pid"));
-	f->tid = json_integer_value(json_object_get(o, "tid"));
 	f->group = -1;
 	f->done = true;
-	f->ok = json_is_true(json_object_get(o, "ok"));
-	if (!f->rel || !f->slug)
+	if (!json_is_object(o))
+		return problem(c, "not an object", "%s", at);
+	if (!(f->rel = text_member(o, "rel", c, at)) || !(f->slug = text_member(o, "slug", c, at)))
 		return false;
+	if (!f->rel[0])
+		return problem(c, "empty", "%s.rel", at);
+	if (!report_slug_ok(f->slug))
+		return problem(c, "not a file name made by flamechart", "%s.slug", at);
+	if (!int_member(o, "pid", -1, INT64_MAX, &x, c, at))
+		return false;
+	f->pid = x;
+	if (!int_member(o, "tid", -1, INT64_MAX, &x, c, at))
+		return false;
+	f->tid = x;
+	v = json_object_get(o, "ok");
+	if (!json_is_boolean(v))
+		return problem(c, v ? "not true or false" : "missing", "%s.ok", at);
+	f->ok = json_is_true(v);
 	if (!f->ok) {
-		f->error = jstr(o, "error");
+		if (json_object_get(o, "error") && !(f->error = text_member(o, "error", c, at)))
+			return false;
 		return true;
 	}
-	f->title = jstr(o, "title");
-	f->duration_ms = json_number_value(json_object_get(o, "duration_ms"));
-	f->sampled_ms = json_number_value(json_object_get(o, "sampled_ms"));
-	f->samples = (uint64_t)json_integer_value(json_object_get(o, "samples"));
-	f->threads = (size_t)json_integer_value(json_object_get(o, "threads"));
+	if (!(f->title = text_member(o, "title", c, at)) ||
+	    !ms_member(o, "duration_ms", &f->duration_ms, c, at) ||
+	    !ms_member(o, "sampled_ms", &f->sampled_ms, c, at) ||
+	    !int_member(o, "samples", 0, (json_int_t)MAX_COUNT, &x, c, at))
+		return false;
+	f->samples = (uint64_t)x;
+	if (!int_member(o, "threads", 0, INT32_MAX, &x, c, at))
+		return false;
+	f->threads = (size_t)x;
 	tiers = json_object_get(o, "tiers_ms");
-	for (t = 0; t < FC_TIER_COUNT; t++)
-		f->tier_ms[t] =
-			json_number_value(json_object_get(tiers, fc_tier_name((enum fc_tier)t)));
+	if (!json_is_object(tiers))
+		return problem(c, tiers ? "not an object" : "missing", "%s.tiers_ms", at);
+	for (t = 0; t < FC_TIER_COUNT; t++) {
+		const char *name = fc_tier_name((enum fc_tier)t);
+		v = json_object_get(tiers, name);
+		if (v && !number_ok(v, MAX_MS, &f->tier_ms[t]))
+			return problem(c, "not a number from 0 to 1e12", "%s.tiers_ms.%s", at,
+				       name);
+	}
 	pk = json_object_get(o, "packages_ms");
+	if (!json_is_object(pk))
+		return problem(c, pk ? "not an object" : "missing", "%s.packages_ms", at);
+	if (json_object_size(pk) > MAX_PACKAGES)
+		return problem(c, "too many packages", "%s.packages_ms", at);
 	if (json_object_size(pk)) {
 		f->package_names = calloc(json_object_size(pk), sizeof(char *));
 		f->package_ms = calloc(json_object_size(pk), sizeof(double));
 		if (!f->package_names || !f->package_ms)
-			return false;
+			return problem(c, "out of memory", "%s", at);
 		json_object_foreach(pk, key, v)
 		{
-			f->package_names[f->n_packages] = fc_strdup(key);
-			f->package_ms[f->n_packages++] = json_number_value(v);
+			if (!number_ok(v, MAX_MS, &f->package_ms[f->n_packages]))
+				return problem(c, "not a number from 0 to 1e12", "%s.packages_ms",
+					       at);
+			if (strlen(key) > MAX_TEXT)
+				return problem(c, "too long", "%s.packages_ms", at);
+			if (!(f->package_names[f->n_packages] = fc_strdup_clean(key)))
+				return problem(c, "out of memory", "%s", at);
+			f->n_packages++;
 		}
 	}
 	top = json_object_get(o, "top");
+	if (!json_is_array(top))
+		return problem(c, top ? "not an array" : "missing", "%s.top", at);
 	for (i = 0; i < json_array_size(top) && i < REPORT_TOP; i++) {
 		json_t *e = json_array_get(top, i);
-		f->top[i].name = jstr(e, "name");
-		f->top[i].url = jstr(e, "url");
-		f->top[i].line = (int)json_integer_value(json_object_get(e, "line"));
-		f->top[i].self_ms = json_number_value(json_object_get(e, "self_ms"));
+		char here[96];
+		snprintf(here, sizeof(here), "%s.top[%zu]", at, i);
+		if (!json_is_object(e))
+			return problem(c, "not an object", "%s", here);
 		f->n_top++;
+		if (!(f->top[i].name = text_member(e, "name", c, here)) ||
+		    !(f->top[i].url = text_member(e, "url", c, here)) ||
+		    !int_member(e, "line", 0, INT32_MAX, &x, c, here) ||
+		    !ms_member(e, "self_ms", &f->top[i].self_ms, c, here))
+			return false;
+		f->top[i].line = (int)x;
 	}
-	return f->title != NULL;
+	return true;
 }
 
+static void free_file(struct report_file *f)
+{
+	size_t i;
+
+	free(f->path);
+	free(f->rel);
+	free(f->slug);
+	free(f->error);
+	free(f->title);
+	for (i = 0; i < f->n_packages; i++)
+		free(f->package_names[i]);
+	free(f->package_names);
+	free(f->package_ms);
+	for (i = 0; i < f->n_top; i++) {
+		free(f->top[i].name);
+		free(f->top[i].url);
+	}
+	memset(f, 0, sizeof(*f));
+}
+
+/* By rel, then slug: two names that differ only in bytes that are not
+ * UTF-8 have one (cleaned) rel and two slugs. */
 static int file_order(const void *a, const void *b, void *ctx)
 {
+	const struct report_file *x = a, *y = b;
+	int c = strcmp(x->rel, y->rel);
 	(void)ctx;
-	return strcmp(((const struct report_file *)a)->rel, ((const struct report_file *)b)->rel);
+	return c ? c : strcmp(x->slug, y->slug);
 }
 
 static int group_order(const void *a, const void *b, void *ctx)
@@ -240,66 +437,230 @@ static int group_order(const void *a, const void *b, void *ctx)
 	return strcmp(r->files[x->members[0]].rel, r->files[y->members[0]].rel);
 }
 
+static int slug_order(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The file with this rel (files sorted by rel), or n_files. */
+static size_t find_rel(const struct report *r, const char *rel)
+{
+	size_t lo = 0, hi = r->n_files;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(r->files[mid].rel, rel);
+		if (c == 0)
+			return mid;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return r->n_files;
+}
+
+/* Reads one manifest: a regular file in the folder (no symlink, no FIFO or
+ * device), at most MANIFEST_MAX_BYTES. NULL with err set. */
+static json_t *read_manifest(int dfd, const char *name, const char *path, struct fc_error *err)
+{
+	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	json_error_t je;
+	json_t *doc = NULL;
+	char *buf = NULL;
+	size_t got = 0;
+
+	if (fd < 0 || fstat(fd, &st) != 0) {
+		fc_error_set(err, FC_ERR_IO, "cannot open the shard manifest: %s",
+			     errno == ELOOP ? "it is a symbolic link" : strerror(errno));
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		fc_error_set(err, FC_ERR_IO, "the shard manifest is not a regular file");
+		goto out;
+	}
+	if (st.st_size > MANIFEST_MAX_BYTES) {
+		fc_error_set(err, FC_ERR_LIMIT, "the shard manifest is larger than %lld MiB",
+			     (long long)(MANIFEST_MAX_BYTES >> 20));
+		goto out;
+	}
+	buf = malloc((size_t)st.st_size + 1);
+	if (!buf) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		goto out;
+	}
+	while (got < (size_t)st.st_size) {
+		ssize_t r = read(fd, buf + got, (size_t)st.st_size - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			fc_error_set(err, FC_ERR_IO, "read error: %s", strerror(errno));
+			goto out;
+		}
+		if (r == 0)
+			break;
+		got += (size_t)r;
+	}
+	doc = json_loadb(buf, got, JSON_REJECT_DUPLICATES, &je);
+	if (!doc) {
+		fc_error_set(err, FC_ERR_IO, "not a valid shard manifest: %s", je.text);
+		err->line = je.line;
+		err->column = je.column;
+	} else if (!json_is_object(doc)) {
+		fc_error_set(err, FC_ERR_IO, "not a valid shard manifest: not a JSON object");
+		json_decref(doc);
+		doc = NULL;
+	}
+out:
+	if (!doc)
+		fc_error_set_file(err, path);
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return doc;
+}
+
+/* Top-level members of one manifest against its file name. */
+static bool check_doc(json_t *doc, int shard, int count, unsigned *modes, unsigned *formats,
+		      struct check *c)
+{
+	const unsigned fmask = (1u << FC_OUT_SVG) | (1u << FC_OUT_PNG);
+	json_int_t x;
+
+	if (!int_member(doc, "version", 1, 1, &x, c, "manifest") ||
+	    !int_member(doc, "shard", shard, shard, &x, c, "manifest") ||
+	    !int_member(doc, "shards", count, count, &x, c, "manifest") ||
+	    !int_member(doc, "modes", 1, FC_MODE_BIT_CHART | FC_MODE_BIT_GRAPH, &x, c, "manifest"))
+		return false;
+	if (*modes && *modes != (unsigned)x)
+		return problem(c, "differs from another shard's", "manifest.modes");
+	*modes = (unsigned)x;
+	if (!int_member(doc, "formats", 1, fmask, &x, c, "manifest"))
+		return false;
+	if (((unsigned)x & ~fmask) || !((unsigned)x & fmask))
+		return problem(c, "out of range", "manifest.formats");
+	if (*formats && *formats != (unsigned)x)
+		return problem(c, "differs from another shard's", "manifest.formats");
+	*formats = (unsigned)x;
+	if (!json_is_array(json_object_get(doc, "files")))
+		return problem(c, "missing or not an array", "manifest.files");
+	if (!json_is_array(json_object_get(doc, "groups")))
+		return problem(c, "missing or not an array", "manifest.groups");
+	return true;
+}
+
+/* Files listed twice (the same file from two shards, or a group member also
+ * listed alone) are kept once; files sorted by rel. */
+static void drop_duplicate_files(struct report *r)
+{
+	size_t i, o = 0;
+
+	for (i = 0; i < r->n_files; i++) {
+		if (o > 0 && file_order(&r->files[o - 1], &r->files[i], NULL) == 0) {
+			free_file(&r->files[i]);
+			continue;
+		}
+		if (o != i)
+			r->files[o] = r->files[i];
+		o++;
+	}
+	r->n_files = o;
+}
+
+/* Every slug names outputs: two files or groups with one slug would share
+ * (and overwrite) them. */
+static bool slugs_unique(const struct report *r, struct check *c)
+{
+	size_t n = r->n_files + r->n_groups, i;
+	const char **all = malloc((n ? n : 1) * sizeof(*all));
+	bool ok = true;
+
+	if (!all)
+		return problem(c, "out of memory", "slugs");
+	for (i = 0; i < r->n_files; i++)
+		all[i] = r->files[i].slug;
+	for (i = 0; i < r->n_groups; i++)
+		all[r->n_files + i] = r->groups[i].slug;
+	if (!fc_sort(all, n, sizeof(*all), slug_order, NULL)) {
+		free(all);
+		return problem(c, "out of memory", "slugs");
+	}
+	for (i = 1; i < n && ok; i++)
+		if (strcmp(all[i - 1], all[i]) == 0)
+			ok = problem(c, "used by two files or groups", "slug \"%s\"", all[i]);
+	free(all);
+	return ok;
+}
+
 bool report_load_manifests(struct report *r, struct fc_error *err)
 {
 	char *dir = fc_asprintf("%s/%s", r->outdir, REPORT_DIR);
 	size_t fcap = 0, gcap = 0, i, k, *seen = NULL;
-	int count = 0, found = 0;
+	int count = 0, dfd = -1;
 	json_t **docs = NULL;
-	size_t n_docs = 0, dcap = 0;
+	int *doc_shard = NULL;
+	size_t n_docs = 0, dcap = 0, scap = 0;
+	struct check c = { .what = NULL };
 	struct dirent *de;
 	bool ok = false;
 	DIR *d;
 
 	if (!dir)
 		goto nomem;
-	d = opendir(dir);
+	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	d = dfd >= 0 ? fdopendir(dfd) : NULL;
 	if (!d) {
 		fc_error_set(err, FC_ERR_IO, "no shard manifests (%s): %s", REPORT_DIR,
-			     strerror(errno));
+			     errno == ENOTDIR || errno == ELOOP ? "not a directory"
+								: strerror(errno));
 		fc_error_set_file(err, r->outdir);
+		if (dfd >= 0)
+			close(dfd);
 		free(dir);
 		return false;
 	}
 	while ((de = readdir(d)) != NULL) {
-		int s, n, used = 0;
+		int s, n;
 		char *path;
-		json_error_t je;
 		json_t *doc;
 
-		if (sscanf(de->d_name, "shard-%d-of-%d.json%n", &s, &n, &used) != 2 ||
-		    de->d_name[used])
+		if (!report_shard_name(de->d_name, &s, &n))
 			continue;
-		path = fc_asprintf("%s/%s", dir, de->d_name);
-		doc = path ? json_load_file(path, 0, &je) : NULL;
-		if (!doc) {
-			fc_error_set(err, FC_ERR_IO, "%s", path ? je.text : "out of memory");
-			fc_error_set_file(err, path ? path : dir);
-			err->line = je.line;
-			err->column = je.column;
-			free(path);
-			closedir(d);
-			goto out;
-		}
-		free(path);
 		if (count && n != count) {
 			fc_error_set(err, FC_ERR_IO, "shards of different runs: %d and %d shards",
 				     count, n);
 			fc_error_set_file(err, dir);
-			json_decref(doc);
 			closedir(d);
 			goto out;
 		}
 		count = n;
-		if (!FC_GROW(docs, dcap, n_docs + 1)) {
+		path = fc_asprintf("%s/%s", dir, de->d_name);
+		if (!path) {
+			closedir(d);
+			goto nomem;
+		}
+		doc = read_manifest(dirfd(d), de->d_name, path, err);
+		if (doc && !check_doc(doc, s, n, &r->modes, &r->formats, &c)) {
+			fc_error_set(err, FC_ERR_IO, "a damaged shard manifest: %s: %s", c.path,
+				     c.what);
+			fc_error_set_file(err, path);
+			json_decref(doc);
+			doc = NULL;
+		}
+		free(path);
+		if (!doc) {
+			closedir(d);
+			goto out;
+		}
+		if (!FC_GROW(docs, dcap, n_docs + 1) || !FC_GROW(doc_shard, scap, n_docs + 1)) {
 			json_decref(doc);
 			closedir(d);
 			goto nomem;
 		}
+		doc_shard[n_docs] = s;
 		docs[n_docs++] = doc;
-		r->modes = (unsigned)json_integer_value(json_object_get(doc, "modes"));
-		r->formats = (unsigned)json_integer_value(json_object_get(doc, "formats"));
-		found++;
 	}
 	closedir(d);
 	if (!count) {
@@ -310,11 +671,8 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 	seen = calloc((size_t)count + 1, sizeof(*seen));
 	if (!seen)
 		goto nomem;
-	for (i = 0; i < n_docs; i++) {
-		int s = (int)json_integer_value(json_object_get(docs[i], "shard"));
-		if (s >= 1 && s <= count)
-			seen[s]++;
-	}
+	for (i = 0; i < n_docs; i++)
+		seen[doc_shard[i]]++;
 	for (i = 1; i <= (size_t)count; i++) {
 		if (seen[i] != 1) {
 			fc_error_set(err, FC_ERR_IO, "shard %zu of %d is %s", i, count,
@@ -327,61 +685,90 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 	for (i = 0; i < n_docs; i++) {
 		json_t *files = json_object_get(docs[i], "files"), *groups, *g;
 		size_t gi;
+		char at[64];
 		for (k = 0; k < json_array_size(files); k++) {
 			if (!FC_GROW(r->files, fcap, r->n_files + 1))
 				goto nomem;
-			if (!load_file(&r->files[r->n_files++], json_array_get(files, k)))
+			snprintf(at, sizeof(at), "files[%zu]", k);
+			if (!load_file(&r->files[r->n_files++], json_array_get(files, k), &c, at))
 				goto bad;
 		}
 		groups = json_object_get(docs[i], "groups");
 		json_array_foreach(groups, gi, g)
 		{
 			json_t *members = json_object_get(g, "members");
+			if (!json_is_object(g) || !json_is_array(members) ||
+			    !json_array_size(members)) {
+				problem(&c, "not an object with members", "groups[%zu]", gi);
+				goto bad;
+			}
 			for (k = 0; k < json_array_size(members); k++) {
 				if (!FC_GROW(r->files, fcap, r->n_files + 1))
 					goto nomem;
-				if (!load_file(&r->files[r->n_files++], json_array_get(members, k)))
+				snprintf(at, sizeof(at), "groups[%zu].members[%zu]", gi, k);
+				if (!load_file(&r->files[r->n_files++], json_array_get(members, k),
+					       &c, at))
 					goto bad;
 			}
 		}
 	}
 	if (!fc_sort(r->files, r->n_files, sizeof(*r->files), file_order, NULL))
 		goto nomem;
+	drop_duplicate_files(r);
 	for (i = 0; i < n_docs; i++) {
 		json_t *groups = json_object_get(docs[i], "groups"), *g;
 		size_t gi;
 		json_array_foreach(groups, gi, g)
 		{
 			struct report_group *rg;
-			json_t *members = json_object_get(g, "members");
+			json_t *members = json_object_get(g, "members"), *v;
+			char at[32];
+			snprintf(at, sizeof(at), "groups[%zu]", gi);
 			if (!FC_GROW(r->groups, gcap, r->n_groups + 1))
 				goto nomem;
 			rg = &r->groups[r->n_groups++];
 			memset(rg, 0, sizeof(*rg));
-			rg->slug = jstr(g, "slug");
-			rg->title = jstr(g, "title");
 			rg->done = true;
-			rg->ok = json_is_true(json_object_get(g, "ok"));
-			rg->error = jstr(g, "error");
 			rg->members = calloc(json_array_size(members) + 1, sizeof(size_t));
-			if (!rg->slug || !rg->title || !rg->members)
+			if (!rg->members)
+				goto nomem;
+			if (!(rg->slug = text_member(g, "slug", &c, at)) ||
+			    !(rg->title = text_member(g, "title", &c, at)))
+				goto bad;
+			if (!report_slug_ok(rg->slug)) {
+				problem(&c, "not a file name made by flamechart", "%s.slug", at);
+				goto bad;
+			}
+			v = json_object_get(g, "ok");
+			if (!json_is_boolean(v)) {
+				problem(&c, "missing or not true or false", "%s.ok", at);
+				goto bad;
+			}
+			rg->ok = json_is_true(v);
+			if (json_object_get(g, "error") &&
+			    !(rg->error = text_member(g, "error", &c, at)))
 				goto bad;
 			for (k = 0; k < json_array_size(members); k++) {
 				const char *rel = json_string_value(
 					json_object_get(json_array_get(members, k), "rel"));
-				size_t f;
-				for (f = 0; rel && f < r->n_files; f++)
-					if (strcmp(r->files[f].rel, rel) == 0)
-						break;
-				if (!rel || f == r->n_files)
+				size_t f = rel ? find_rel(r, rel) : r->n_files;
+				if (f == r->n_files) {
+					problem(&c, "not a file of this manifest",
+						"%s.members[%zu].rel", at, k);
 					goto bad;
+				}
+				if (r->files[f].group >= 0) {
+					problem(&c, "a file in two groups", "%s.members[%zu]", at,
+						k);
+					goto bad;
+				}
+				r->files[f].group = 0; /* taken; set below */
 				rg->members[rg->n_members++] = f;
 			}
 		}
 	}
-	for (i = 0; i < r->n_groups; i++)
-		if (!r->groups[i].n_members)
-			goto bad;
+	if (!slugs_unique(r, &c))
+		goto bad;
 	if (!fc_sort(r->groups, r->n_groups, sizeof(*r->groups), group_order, r))
 		goto nomem;
 	for (i = 0; i < r->n_groups; i++)
@@ -390,16 +777,19 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 	ok = true;
 	goto out;
 bad:
-	fc_error_set(err, FC_ERR_IO, "a shard manifest is incomplete or damaged");
+	if (c.what)
+		fc_error_set(err, FC_ERR_IO, "a damaged shard manifest: %s: %s", c.path, c.what);
+	else
+		fc_error_set(err, FC_ERR_IO, "a shard manifest is incomplete or damaged");
 	fc_error_set_file(err, dir);
 	goto out;
 nomem:
 	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 out:
-	(void)found;
 	for (i = 0; i < n_docs; i++)
 		json_decref(docs[i]);
 	free(docs);
+	free(doc_shard);
 	free(seen);
 	free(dir);
 	return ok;

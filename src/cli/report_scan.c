@@ -25,7 +25,9 @@ static bool add_file(struct report *r, size_t *cap, const char *path, const char
 	f = &r->files[r->n_files];
 	memset(f, 0, sizeof(*f));
 	f->path = fc_strdup(path);
-	f->rel = fc_strdup(rel);
+	/* names reach the terminal, the manifests and the indexes: clean text
+	 * (the path keeps the bytes the file system needs) */
+	f->rel = fc_strdup_clean(rel);
 	f->pid = f->tid = -1;
 	f->group = -1;
 	if (!f->path || !f->rel) {
@@ -35,6 +37,47 @@ static bool add_file(struct report *r, size_t *cap, const char *path, const char
 	}
 	r->n_files++;
 	return true;
+}
+
+/* Names this command writes in OUTDIR (report_image_name, thumbs/, the
+ * indexes, the manifests' folder). */
+bool report_is_output_name(const char *name)
+{
+	static const char *const ends[] = { ".chart.svg", ".chart.png", ".graph.svg",
+					    ".graph.png", ".lanes.svg", ".lanes.png" };
+	size_t i, n = strlen(name);
+
+	if (strcmp(name, "thumbs") == 0 || strcmp(name, "index.html") == 0 ||
+	    strcmp(name, "index.md") == 0 || strcmp(name, REPORT_DIR) == 0)
+		return true;
+	for (i = 0; i < FC_ARRAY_LEN(ends); i++) {
+		size_t m = strlen(ends[i]);
+		if (n > m && strcmp(name + n - m, ends[i]) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* A symbolic link is followed only when it resolves to a place inside DIR:
+ * a link to ~/.env or /etc/shadow among the profiles is not read. */
+static bool link_inside(const struct report *r, const char *path)
+{
+	char *base = realpath(r->dir, NULL), *target = realpath(path, NULL);
+	size_t n = base ? strlen(base) : 0;
+	bool inside = base && target && strncmp(target, base, n) == 0 &&
+		      (target[n] == '/' || (n == 1 && base[0] == '/'));
+
+	if (!inside && !r->cli->quiet) {
+		char *clean = fc_strdup_clean(path);
+		fprintf(stderr,
+			"flamechart: %s: a symbolic link out of the input folder: not "
+			"followed\n",
+			clean ? clean : "?");
+		free(clean);
+	}
+	free(base);
+	free(target);
+	return inside;
 }
 
 /* Walks dir (and, with recursive, its subdirectories through an explicit
@@ -55,10 +98,16 @@ static bool walk(struct report *r, struct fc_error *err)
 		char *sub = queue[qi++];
 		char *dpath = sub[0] ? fc_asprintf("%s/%s", r->dir, sub) : fc_strdup(r->dir);
 		struct dirent *de;
+		struct stat dst;
+		bool in_out;
 		DIR *d;
 
 		if (!dpath)
 			goto nomem;
+		/* DIR is OUTDIR (or holds it): this run's and earlier runs'
+		 * outputs are not inputs */
+		in_out = have_out && stat(dpath, &dst) == 0 && dst.st_dev == out_st.st_dev &&
+			 dst.st_ino == out_st.st_ino;
 		d = opendir(dpath);
 		if (!d) {
 			fc_error_set(err, FC_ERR_IO, "cannot read the directory: %s",
@@ -86,7 +135,10 @@ static bool walk(struct report *r, struct fc_error *err)
 				}
 				continue;
 			}
-			if (have_out && st.st_dev == out_st.st_dev && st.st_ino == out_st.st_ino) {
+			if ((have_out && st.st_dev == out_st.st_dev &&
+			     st.st_ino == out_st.st_ino) ||
+			    (in_out && report_is_output_name(de->d_name)) ||
+			    (S_ISLNK(lst.st_mode) && !link_inside(r, path))) {
 				free(rel);
 				free(path);
 				continue;
@@ -173,39 +225,80 @@ static char *slug_of(const char *rel)
 }
 
 /* Appends "-2", "-3", ... to slugs already taken (files are sorted, so the
- * names are the same in every run and every shard). */
+ * names are the same in every run and every shard): a slug equal to an
+ * earlier one becomes base-k with the smallest k from 2 that no other slug
+ * holds. Hash sets keep it linear (it was cubic in names sharing a slug):
+ * the names taken, and for each base the next k to try. */
+struct slug_set {
+	char **names; /* not owned */
+	size_t *k;    /* next suffix, for the bases table */
+	size_t cap;   /* power of two */
+};
+
+static size_t set_find(const struct slug_set *t, const char *s)
+{
+	size_t j = fc_hash_bytes(s, strlen(s)) & (t->cap - 1);
+
+	while (t->names[j] && strcmp(t->names[j], s) != 0)
+		j = (j + 1) & (t->cap - 1);
+	return j;
+}
+
 static bool unique_slugs(char **slugs, size_t n)
 {
+	struct slug_set taken = { NULL, NULL, 16 }, bases = { NULL, NULL, 16 };
 	size_t i, j;
+	bool ok = false;
 
+	/* the n slugs and at most n suffixed names, at most half full */
+	while (taken.cap < 4 * n + 4)
+		taken.cap *= 2;
+	bases.cap = taken.cap;
+	taken.names = calloc(taken.cap, sizeof(*taken.names));
+	bases.names = calloc(bases.cap, sizeof(*bases.names));
+	bases.k = calloc(bases.cap, sizeof(*bases.k));
+	if (!taken.names || !bases.names || !bases.k)
+		goto out;
+	/* first occurrences: never renamed (a suffixed name is none of
+	 * these), so the pointers stay valid */
 	for (i = 0; i < n; i++) {
-		int k = 2;
-		for (j = 0; j < i; j++) {
-			if (strcmp(slugs[i], slugs[j]) != 0)
-				continue;
-			{
-				char *base = slugs[i], *next;
-				size_t len = strlen(base);
-				/* try base-k until free */
-				for (;; k++) {
-					size_t t;
-					bool taken = false;
-					next = fc_asprintf("%.*s-%d", (int)len, base, k);
-					if (!next)
-						return false;
-					for (t = 0; t < n && !taken; t++)
-						taken = t != i && strcmp(slugs[t], next) == 0;
-					if (!taken)
-						break;
-					free(next);
-				}
-				free(base);
-				slugs[i] = next;
-				j = (size_t)-1; /* recheck from the start */
-			}
-		}
+		j = set_find(&taken, slugs[i]);
+		if (!taken.names[j])
+			taken.names[j] = slugs[i];
 	}
-	return true;
+	for (i = 0; i < n; i++) {
+		char *base = slugs[i], *name;
+		size_t b = set_find(&bases, base), k;
+
+		if (!bases.names[b]) {
+			/* first holder of this name */
+			bases.names[b] = base;
+			bases.k[b] = 2;
+			continue;
+		}
+		for (k = bases.k[b];; k++) {
+			name = fc_asprintf("%s-%zu", base, k);
+			if (!name)
+				goto out;
+			j = set_find(&taken, name);
+			if (!taken.names[j])
+				break;
+			free(name);
+		}
+		bases.k[b] = k + 1;
+		taken.names[j] = name;
+		slugs[i] = name;
+		/* base stays held by its first holder: free this copy only when
+		 * it is not that one */
+		if (bases.names[b] != base)
+			free(base);
+	}
+	ok = true;
+out:
+	free(taken.names);
+	free(bases.names);
+	free(bases.k);
+	return ok;
 }
 
 static bool make_groups(struct report *r)
@@ -284,6 +377,8 @@ bool report_scan(struct report *r, struct fc_error *err)
 		return false;
 	if (!fc_sort(r->files, r->n_files, sizeof(*r->files), by_rel, NULL))
 		goto nomem;
+	if (!report_filter(r, err))
+		return false;
 	for (i = 0; i < r->n_files; i++)
 		parse_node_name(&r->files[i]);
 	if (!make_groups(r))
@@ -369,6 +464,11 @@ void report_finish(struct report *r)
 		free(r->groups[i].error);
 	}
 	free(r->groups);
+	for (i = 0; i < r->n_skipped; i++)
+		free(r->skipped[i]);
+	free(r->skipped);
+	r->skipped = NULL;
+	r->n_skipped = 0;
 	r->files = NULL;
 	r->groups = NULL;
 	r->n_files = r->n_groups = 0;

@@ -1,4 +1,5 @@
 /* fc_cli_main: parse, dispatch, and the logging helpers. */
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -65,17 +66,20 @@ int fc_cli_main(int argc, char **argv)
 	struct fc_error err;
 	int rc;
 
-	/* A closed pipe is an output error we report, not a silent death. */
+	/* A write to a closed pipe fails with EPIPE instead of killing us, so
+	 * that the output is cleaned up; the commands then end quietly with 0. */
 	signal(SIGPIPE, SIG_IGN);
 
 	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
 		fc_cli_help(stdout);
-		return fflush(stdout) == 0 ? FC_EXIT_OK : FC_EXIT_OUTPUT;
+		return fflush(stdout) == 0 || errno == EPIPE ? FC_EXIT_OK : FC_EXIT_OUTPUT;
 	}
 	if (argc == 2 && (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "-V") == 0)) {
 		printf("flamechart %s\n", FC_VERSION);
-		return fflush(stdout) == 0 ? FC_EXIT_OK : FC_EXIT_OUTPUT;
+		return fflush(stdout) == 0 || errno == EPIPE ? FC_EXIT_OK : FC_EXIT_OUTPUT;
 	}
+	if (argc >= 2 && strcmp(argv[1], "diff") == 0)
+		return fc_cmd_diff(argc - 1, argv + 1);
 	fc_error_init(&err);
 	if (!fc_cli_parse(&cli, argc, argv, &err)) {
 		fc_log_error(&err);

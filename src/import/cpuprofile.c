@@ -515,8 +515,10 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		     const struct jvalue *v)
 {
 	struct importer *im = user;
-	int64_t x;
-	double t;
+	/* set on every path that reads them; gcc 12 cannot see that through
+	 * jstream_fail's return value (-Wmaybe-uninitialized at -O2) */
+	int64_t x = 0;
+	double t = 0;
 	(void)index;
 
 	switch (ctx) {

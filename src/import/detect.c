@@ -260,8 +260,8 @@ static bool binary(const unsigned char *d, size_t n)
 
 /* Text: folded when the first line that is not blank or a comment is
  * "stack count". Only whole lines of the window are judged. */
-static bool text(const unsigned char *d, size_t n, bool whole, enum fc_format *format,
-		 struct fc_error *err)
+static bool text(const unsigned char *d, size_t n, bool whole, bool *partial,
+		 enum fc_format *format, struct fc_error *err)
 {
 	size_t pos = 0;
 	long line = 0;
@@ -272,8 +272,10 @@ static bool text(const unsigned char *d, size_t n, bool whole, enum fc_format *f
 		struct fc_folded_line fl;
 
 		line++;
-		if (!nl && !whole)
-			break; /* a partial last line */
+		if (!nl && !whole) {
+			*partial = true; /* the line goes on past the window */
+			return false;
+		}
 		while (a < end && (d[a] == ' ' || d[a] == '\t' || d[a] == '\r'))
 			a++;
 		if (a < end && d[a] != '#') {
@@ -281,16 +283,68 @@ static bool text(const unsigned char *d, size_t n, bool whole, enum fc_format *f
 				*format = FC_FORMAT_FOLDED;
 				return true;
 			}
+			/* the line itself is not quoted: it may be a secret (a
+			 * .env file), and messages reach report indexes */
 			fc_error_set(err, FC_ERR_FORMAT,
 				     "text, but line %ld is not `stack count` (folded stacks) "
-				     "and the file is not JSON: \"%.*s%s\"",
-				     line, end - a > 60 ? 60 : (int)(end - a), (const char *)d + a,
-				     end - a > 60 ? "…" : "");
+				     "and the file is not JSON: not a profile",
+				     line);
 			return false;
 		}
 		pos = end + 1;
 	}
 	fc_error_set(err, FC_ERR_FORMAT, "text with no `stack count` line: not a profile");
+	return false;
+}
+
+static bool is_space(unsigned char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* More leading whitespace than the largest window: it is not kept in
+ * memory. A regular file is read on to the first other byte and rewound;
+ * a pipe cannot be read twice, so it is refused. */
+static bool skip_whitespace(struct fc_source *src, size_t bom, enum fc_format *format,
+			    struct fc_error *err)
+{
+	const unsigned char *d;
+	size_t n, i, skip = bom;
+	int first = -1;
+
+	if (!fc_source_can_rewind(src)) {
+		fc_error_set(err, FC_ERR_FORMAT,
+			     "more than %zu MiB of whitespace before the first value, in a pipe "
+			     "(read the file itself, which can be read twice)",
+			     WINDOW_KEEP >> 20);
+		return false;
+	}
+	while (first < 0) {
+		if (!fc_source_next(src, &d, &n, err))
+			return false;
+		if (n == 0)
+			break;
+		for (i = 0; i < n && first < 0; i++)
+			if (i >= skip && !is_space(d[i]))
+				first = d[i];
+		skip = 0; /* only the first piece starts with the byte order mark */
+	}
+	if (!fc_source_rewind(src, err))
+		return false;
+	if (first < 0) {
+		fc_error_set(err, FC_ERR_FORMAT, "the file contains only whitespace");
+		return false;
+	}
+	if (first == '[') {
+		*format = FC_FORMAT_TRACE;
+		return true;
+	}
+	if (first == '{')
+		return scan_object(src, bom, format, err);
+	fc_error_set(err, FC_ERR_FORMAT,
+		     "more than %zu MiB of whitespace, then something that is not JSON: not a "
+		     "profile",
+		     WINDOW_KEEP >> 20);
 	return false;
 }
 
@@ -319,7 +373,9 @@ bool fc_import_detect(struct fc_source *src, enum fc_format *format, struct fc_e
 			i++;
 		if (i < n || n < want)
 			break;
-		/* all whitespace so far: look further (bounded by the source) */
+		if (want >= WINDOW_KEEP)
+			return skip_whitespace(src, bom, format, err);
+		/* all whitespace so far: look further */
 		want *= 2;
 		if (!fc_source_peek(src, want, &d, &n, err))
 			return false;
@@ -343,7 +399,23 @@ bool fc_import_detect(struct fc_source *src, enum fc_format *format, struct fc_e
 			     "binary data, not a profile (it starts with bytes %s)", hex);
 		return false;
 	}
-	whole = n < want && n <= WINDOW_FIRST;
-	n = n < WINDOW_FIRST ? n : WINDOW_FIRST;
-	return text(d + bom, n - bom, whole, format, err);
+	/* the first line that decides may be longer than the first window: the
+	 * window grows up to WINDOW_KEEP to see its end */
+	for (;;) {
+		bool partial = false;
+		whole = n < want;
+		if (text(d + bom, n - bom, whole, &partial, format, err))
+			return true;
+		if (!partial)
+			return false;
+		if (want >= WINDOW_KEEP) {
+			fc_error_set(err, FC_ERR_FORMAT,
+				     "text whose first line is longer than %zu MiB: not a profile",
+				     WINDOW_KEEP >> 20);
+			return false;
+		}
+		want *= 2;
+		if (!fc_source_peek(src, want, &d, &n, err))
+			return false;
+	}
 }

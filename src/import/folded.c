@@ -192,6 +192,7 @@ static void split_frame(const char *s, size_t n, struct frame_text *f)
 
 struct importer {
 	struct fc_profile *p;
+	const struct fc_source *src;
 	struct fc_builder b;
 	struct fc_error *err;
 	/* (parent node, frame) -> node; node i has builder id i, root 0 */
@@ -279,6 +280,28 @@ static bool nomem(struct importer *im)
 	return false;
 }
 
+/* The memory bound (docs/robustness.md): a distinct frame or stack costs
+ * the model, the builder and the layouts about UNIT_BYTES however short its
+ * text, which folded stacks can make 2 bytes ("a;"). A file varied beyond
+ * what 8 x its size + 64 MiB pays for is refused as it is read. */
+#define UNIT_BYTES 128
+static bool within_bound(struct importer *im)
+{
+	uint64_t units = (uint64_t)im->p->n_frames + im->n_nodes;
+	uint64_t allowed = 8 * im->src->consumed + ((uint64_t)64 << 20);
+
+	if (units * UNIT_BYTES <= allowed)
+		return true;
+	fc_error_set(im->err, FC_ERR_LIMIT,
+		     "%zu distinct frames and %zu distinct stacks in the first %llu bytes: "
+		     "folded stacks this varied need more memory than the bound of 8 x the "
+		     "input + 64 MiB (about %d bytes each)",
+		     (size_t)im->p->n_frames, im->n_nodes, (unsigned long long)im->src->consumed,
+		     UNIT_BYTES);
+	im->err->line = im->lines;
+	return false;
+}
+
 static bool add_line(struct importer *im, const char *s, size_t len)
 {
 	struct fc_folded_line fl;
@@ -323,6 +346,8 @@ static bool add_line(struct importer *im, const char *s, size_t len)
 			return nomem(im);
 		i += n + 1;
 	}
+	if (!within_bound(im))
+		return false;
 	if (!FC_GROW(im->weights, im->weights_cap, im->n_weights + 1))
 		return nomem(im);
 	{
@@ -337,10 +362,15 @@ static bool add_line(struct importer *im, const char *s, size_t len)
 }
 
 /* Hands the tree and the weighted samples to the builder. */
-static bool build(struct importer *im)
+static bool build(struct importer *im, enum fc_count_unit unit)
 {
 	struct fc_builder *b = &im->b;
-	double scale = im->decimal ? DECIMAL_SCALE : 1.0, total = 0;
+	/* durations become whole µs; sample counts with decimals thousandths */
+	double scale = unit == FC_COUNT_MS   ? 1000.0
+		       : unit == FC_COUNT_US ? 1.0
+		       : im->decimal         ? DECIMAL_SCALE
+					     : 1.0,
+	       total = 0;
 	size_t i;
 
 	for (i = 0; i < im->n_nodes; i++) {
@@ -399,11 +429,17 @@ static bool finish_profile(struct importer *im, const struct fc_import_options *
 		im->err->line = im->first_invalid;
 		return false;
 	}
-	if (!build(im))
+	if (!build(im, opts->count_unit))
 		return false;
 	p->format = FC_FORMAT_FOLDED;
+	/* durations, but no order in time: still no chart */
 	p->has_time = false;
-	p->weight_unit = im->decimal ? "1/1000 samples" : "samples";
+	if (opts->count_unit != FC_COUNT_SAMPLES) {
+		p->weight_unit = "µs";
+		im->decimal = false; /* kept to the µs, no note */
+	} else {
+		p->weight_unit = im->decimal ? "1/1000 samples" : "samples";
+	}
 	if (im->invalid) {
 		snprintf(where, sizeof(where), "line %ld", im->first_invalid);
 		if (!fc_builder_repair(&im->b, im->err, where, 0, 0,
@@ -426,7 +462,6 @@ static bool finish_profile(struct importer *im, const struct fc_import_options *
 		if (!p->note)
 			return nomem(im);
 	}
-	(void)opts;
 	fc_profile_classify(p);
 	return true;
 }
@@ -443,6 +478,7 @@ bool fc_import_folded(struct fc_source *src, const struct fc_import_options *opt
 
 	memset(&im, 0, sizeof(im));
 	im.err = err;
+	im.src = src;
 	im.p = fc_profile_create();
 	if (!im.p)
 		return nomem(&im);

@@ -142,3 +142,18 @@ bool fc_import_memory(const char *name, const void *data, size_t len,
 	fc_source_close(&src);
 	return ok;
 }
+
+bool fc_import_detect_file(const char *path, uint64_t max_bytes, enum fc_format *format,
+			   struct fc_error *err)
+{
+	struct fc_source src;
+	bool ok;
+
+	fc_error_init(err);
+	fc_error_set_file(err, path);
+	if (!fc_source_open(&src, path, max_bytes ? max_bytes : FC_IMPORT_DEFAULT_MAX, err))
+		return false;
+	ok = fc_import_detect(&src, format, err);
+	fc_source_close(&src);
+	return ok;
+}

@@ -252,7 +252,7 @@ static bool want_index(struct importer *im, const struct jvalue *v, int64_t *out
 
 static bool want_pos(struct importer *im, const struct jvalue *v, int32_t *out)
 {
-	int64_t x;
+	int64_t x = 0; /* gcc 12 -O2 cannot see want_index sets it when true */
 
 	if (!want_index(im, v, &x))
 		return false;

@@ -187,9 +187,18 @@ static bool fill_gz(struct fc_source *s, struct fc_error *err)
 static bool start_gz(struct fc_source *s, const unsigned char *first, size_t n,
 		     struct fc_error *err)
 {
-	if (!s->zin) {
-		s->zin_cap = n > FC_SOURCE_CHUNK ? n : FC_SOURCE_CHUNK;
-		s->zin = malloc(s->zin_cap);
+	/* The input buffer is kept across a rewind: it must still hold the
+	 * first raw bytes, which the second start() may have read into a
+	 * chunk buffer that detection has grown meanwhile. */
+	if (!s->zin || s->zin_cap < n) {
+		size_t cap = n > FC_SOURCE_CHUNK ? n : FC_SOURCE_CHUNK;
+		unsigned char *z = realloc(s->zin, cap);
+		if (!z) {
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+			return false;
+		}
+		s->zin = z;
+		s->zin_cap = cap;
 	}
 	s->gz = fc_gunzip_create(err);
 	if (!s->zin || !s->gz) {
@@ -242,7 +251,8 @@ static bool start(struct fc_source *s, struct fc_error *err)
 	if (!chunk_buffer(s, err))
 		return false;
 	while (s->buf_len < 2) {
-		long r = raw_read(s, s->buf + s->buf_len, s->buf_cap - s->buf_len, err);
+		/* one chunk at most, whatever detection grew the buffer to */
+		long r = raw_read(s, s->buf + s->buf_len, FC_SOURCE_CHUNK - s->buf_len, err);
 		if (r < 0)
 			return false;
 		if (r == 0) {

@@ -265,9 +265,8 @@ static struct acc *find_acc(struct importer *im, int64_t pid, const char *id)
 	a->tid = -1;
 	snprintf(a->id, sizeof(a->id), "%s", id);
 	a->seq = im->n_accs;
-	a->p = fc_profile_create();
-	if (!a->p)
-		return NULL;
+	/* a->p is created by the first chunk: a Profile event alone costs
+	 * only its struct acc */
 	j = acc_hash(pid, a->id) & (im->acc_table_cap - 1);
 	while (im->acc_table[j])
 		j = (j + 1) & (im->acc_table_cap - 1);
@@ -853,7 +852,8 @@ static bool add_chunk(struct importer *im, struct acc *a)
 	struct chunk *c;
 	size_t i, j;
 
-	if (!FC_GROW(a->chunks, a->chunks_cap, a->n_chunks + 1))
+	if ((!a->p && !(a->p = fc_profile_create())) ||
+	    !FC_GROW(a->chunks, a->chunks_cap, a->n_chunks + 1))
 		return nomem(im);
 	c = &a->chunks[a->n_chunks++];
 	c->ts = e->have_ts ? e->ts : 0;
@@ -1231,16 +1231,47 @@ static int start_cmp(const void *pa, const void *pb, void *ctx)
 	return 0;
 }
 
-/* One profile per (pid, tid): builds the chosen ones and hands them over. */
+static int thread_cmp(const void *pa, const void *pb, void *ctx)
+{
+	const struct importer *im = ctx;
+	size_t ia = *(const size_t *)pa, ib = *(const size_t *)pb;
+	const struct acc *a = &im->accs[ia], *b = &im->accs[ib];
+
+	if (a->pid != b->pid)
+		return a->pid < b->pid ? -1 : 1;
+	if (a->tid != b->tid)
+		return a->tid < b->tid ? -1 : 1;
+	return ia < ib ? -1 : ia > ib;
+}
+
+/* Runs of one thread in the sorted order, by their first profile's index. */
+struct run {
+	size_t start, len;
+};
+
+static int run_cmp(const void *pa, const void *pb, void *ctx)
+{
+	const size_t *order = ctx;
+	size_t a = order[((const struct run *)pa)->start];
+	size_t b = order[((const struct run *)pb)->start];
+	return a < b ? -1 : a > b;
+}
+
+/* One profile per (pid, tid): builds the chosen ones and hands them over.
+ * The profiles are sorted by thread, so that this is O(n log n) in the
+ * number of profiles and threads, in the order of the file. */
 static bool assemble(struct importer *im, struct fc_profile_set *out)
 {
-	size_t *group = NULL, n_group, i, j, first = out->count;
-	bool *done = calloc(im->n_accs ? im->n_accs : 1, sizeof(*done));
+	size_t *group = NULL, *order = NULL, n_group, n_order = 0, n_runs = 0, i, j,
+	       first = out->count;
+	struct run *runs = NULL;
+	size_t cells = im->n_accs ? im->n_accs : 1;
 	char path[64];
 	bool ok = false;
 
-	group = malloc((im->n_accs ? im->n_accs : 1) * sizeof(*group));
-	if (!done || !group)
+	order = malloc(cells * sizeof(*order));
+	runs = malloc(cells * sizeof(*runs));
+	if (!order || !runs)
 		goto nomem;
 	for (i = 0; i < im->n_accs; i++) {
 		struct acc *a = &im->accs[i];
@@ -1254,25 +1285,31 @@ static bool assemble(struct importer *im, struct fc_profile_set *out)
 					  a->id, (long long)a->pid, a->n_samples))
 				goto out;
 		}
+		if (a->have_profile)
+			order[n_order++] = i;
 	}
-	for (i = 0; i < im->n_accs; i++) {
+	if (!fc_sort(order, n_order, sizeof(*order), thread_cmp, im))
+		goto nomem;
+	for (i = 0; i < n_order; i = j) {
+		const struct acc *a = &im->accs[order[i]];
+		for (j = i + 1; j < n_order; j++)
+			if (im->accs[order[j]].pid != a->pid || im->accs[order[j]].tid != a->tid)
+				break;
+		runs[n_runs].start = i;
+		runs[n_runs++].len = j - i;
+	}
+	if (!fc_sort(runs, n_runs, sizeof(*runs), run_cmp, order))
+		goto nomem;
+	for (i = 0; i < n_runs; i++) {
 		struct acc *best;
 		const char *tn, *pn;
 
-		if (done[i] || !im->accs[i].have_profile)
-			continue;
-		n_group = 0;
-		best = &im->accs[i];
-		for (j = i; j < im->n_accs; j++) {
-			struct acc *a = &im->accs[j];
-			if (done[j] || !a->have_profile || a->pid != im->accs[i].pid ||
-			    a->tid != im->accs[i].tid)
-				continue;
-			done[j] = true;
-			group[n_group++] = j;
-			if (better(a, best))
-				best = a;
-		}
+		group = order + runs[i].start;
+		n_group = runs[i].len;
+		best = &im->accs[group[0]];
+		for (j = 1; j < n_group; j++)
+			if (better(&im->accs[group[j]], best))
+				best = &im->accs[group[j]];
 		if (best->n_samples == 0)
 			continue; /* the thread was not sampled */
 		if (!build(im, best))
@@ -1321,8 +1358,8 @@ out:
 	if (!ok)
 		while (out->count > first)
 			fc_profile_destroy(out->items[--out->count]);
-	free(group);
-	free(done);
+	free(order);
+	free(runs);
 	return ok;
 }
 

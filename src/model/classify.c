@@ -271,6 +271,32 @@ static bool is_wasm_function(const char *name)
 	return p[0] == ']' && p[1] == '\0';
 }
 
+/* The module of a wasm frame's URL: V8 writes "wasm://wasm/<name>-<hash>"
+ * when the module's name section names it, "wasm://wasm/<hash>" when not;
+ * a served module is ".../<name>.wasm". */
+static void wasm_package(const char *url, char *out, size_t size)
+{
+	const char *base = strrchr(url, '/') ? strrchr(url, '/') + 1 : url;
+	size_t n = strcspn(base, "?#");
+	const char *dash;
+
+	if (starts(url, "wasm://")) {
+		dash = memchr(base, '-', n) ? strrchr(base, '-') : NULL;
+		if (dash && dash > base && (size_t)(dash - base) < n)
+			n = (size_t)(dash - base);
+		else
+			n = 0; /* only a hash */
+	} else if (n > 5 && strncmp(base + n - 5, ".wasm", 5) == 0) {
+		n -= 5;
+	} else {
+		n = 0;
+	}
+	if (n)
+		snprintf(out, size, "wasm:%.*s", (int)(n > 100 ? 100 : n), base);
+	else
+		snprintf(out, size, "wasm");
+}
+
 static bool yarn_path(const char *path)
 {
 	return strstr(path, "/.yarn/cache/") || strstr(path, "/.yarn/berry/cache/") ||
@@ -311,8 +337,13 @@ void fc_classify(const struct fc_callframe *in, struct fc_class *out)
 	if (starts(url, "native ") || starts(url, "extensions::") || starts(url, "v8/"))
 		return set(out, FC_TIER_NATIVE, 0); /* 8, 9 */
 	if (starts(url, "wasm://") || (in->code_type && strcmp(in->code_type, "wasm") == 0) ||
-	    is_wasm_function(fn))
-		return set(out, FC_TIER_APP, FC_TAG_WASM); /* 10 */
+	    is_wasm_function(fn)) {
+		/* 10: WebAssembly is compiled code someone shipped (esbuild,
+		 * lightningcss, swc...), almost never the JavaScript the user
+		 * wrote: deps, package "wasm" or "wasm:<module>" */
+		wasm_package(url, out->package, sizeof(out->package));
+		return set(out, FC_TIER_DEPS, FC_TAG_WASM);
+	}
 	if (starts(url, "node:") || starts(url, "electron/"))
 		return set(out, FC_TIER_CORE, 0); /* 11, 12 */
 	if (starts(url, "ext:core/") || starts(url, "ext:runtime") || starts(url, "ext:deno") ||

@@ -112,7 +112,7 @@ static uint32_t frame_find(const struct fc_profile *p, uint32_t h, const char *n
 
 static bool frame_rehash(struct fc_profile *p)
 {
-	size_t ncap = p->frame_table_cap ? p->frame_table_cap * 2 : 256, i, j;
+	size_t ncap = p->frame_table_cap ? p->frame_table_cap * 2 : 16, i, j;
 	uint32_t *t = calloc(ncap * SLOT, sizeof(*t));
 
 	if (!t)

@@ -23,7 +23,7 @@ static void read_umask(void)
 
 static bool fail(struct fc_output *o, struct fc_error *err, const char *what, int e)
 {
-	fc_error_set(err, FC_ERR_OUTPUT, "%s: %s", what, strerror(e));
+	fc_error_set(err, e == EPIPE ? FC_ERR_PIPE : FC_ERR_OUTPUT, "%s: %s", what, strerror(e));
 	fc_error_set_file(err, strcmp(o->path, "-") == 0 ? "<stdout>" : o->path);
 	return false;
 }

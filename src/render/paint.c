@@ -117,8 +117,14 @@ struct fc_painter *fc_painter_create(const struct fc_layout *l, const struct fc_
 		p->opts.width_px = FC_PAINT_DEFAULT_WIDTH;
 	if (!fc_text_init(p, err))
 		goto fail;
-	if (!p->opts.no_legend && !fc_legend_build(&p->legend, st, l, 0, err))
+	if (!p->opts.no_legend && o->legend) {
+		if (!fc_legend_copy(&p->legend, o->legend)) {
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+			goto fail;
+		}
+	} else if (!p->opts.no_legend && !fc_legend_build(&p->legend, st, l, 0, err)) {
 		goto fail;
+	}
 	if (!fc_header_build(p) || !place(p)) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		goto fail;
@@ -301,7 +307,7 @@ static void paint_labels(struct fc_painter *p, cairo_t *cr, size_t li)
 	double span = l->x_max - l->x_min, ppu = p->plot_w / (span > 0 ? span : 1);
 	double pad = t->text_pad_px >= 0 ? t->text_pad_px : 4, base = label_baseline(t);
 	double min_px = 2 * pad + p->ellipsis_w;
-	char text[1024], fit[1024];
+	char text[1024], fit[1024], note[64];
 	size_t i;
 
 	for (i = 0; i < lane->n_boxes; i++) {
@@ -315,6 +321,14 @@ static void paint_labels(struct fc_painter *p, cairo_t *cr, size_t li)
 		columns(p, b, &x, &w);
 		max_w = (w < p->plot_w ? w : p->plot_w) - 2 * pad;
 		fc_label_box(l, lane, b, text, sizeof(text));
+		note[0] = '\0';
+		if (p->opts.label_note && b->frame != FC_NONE) {
+			size_t len = strlen(text);
+			p->opts.label_note(p->opts.note_ctx, lane->profile, b->frame, note,
+					   sizeof(note));
+			if (note[0] && len + strlen(note) + 3 < sizeof(text))
+				snprintf(text + len, sizeof(text) - len, "  %s", note);
+		}
 		if (b->frame == FC_NONE) {
 			/* a merged box: its count, or nothing */
 			if (fc_text_width(p->text, text) > max_w)
@@ -328,6 +342,10 @@ static void paint_labels(struct fc_painter *p, cairo_t *cr, size_t li)
 			fc_classify_label(
 				fc_profile_str(lane->profile, lane->profile->frames[b->frame].name),
 				text, sizeof(text));
+			if (note[0] && strlen(text) + strlen(note) + 3 < sizeof(text)) {
+				size_t len = strlen(text);
+				snprintf(text + len, sizeof(text) - len, "  %s", note);
+			}
 			if (!fc_text_fit(p, text, max_w, fit, sizeof(fit)))
 				continue;
 		}

@@ -95,8 +95,9 @@ static bool info_line(struct fc_painter *p)
 		if (!append(&p->info, SEP, a))
 			return false;
 	} else {
-		/* a graph or folded weights: the total weight */
-		if (l->has_time && strcmp(l->unit, "µs") == 0) {
+		/* a graph or folded weights: the total weight (folded counts in
+		 * µs or ms with --count-unit are durations) */
+		if (strcmp(l->unit, "µs") == 0) {
 			fc_format_duration(span, a, sizeof(a));
 			snprintf(buf, sizeof(buf), "%s total", a);
 		} else {
@@ -107,7 +108,11 @@ static bool info_line(struct fc_painter *p)
 			return false;
 	}
 	fc_format_grouped((double)samples, 0, a, sizeof(a));
-	snprintf(buf, sizeof(buf), "%s sample%s", a, samples == 1 ? "" : "s");
+	/* folded stacks: one "sample" per line, which is a stack, not a sample */
+	if (l->has_time)
+		snprintf(buf, sizeof(buf), "%s sample%s", a, samples == 1 ? "" : "s");
+	else
+		snprintf(buf, sizeof(buf), "%s stack%s", a, samples == 1 ? "" : "s");
 	if (!append(&p->info, SEP, buf))
 		return false;
 	if (l->has_time && hi > 0) {
@@ -142,6 +147,15 @@ static bool notes_line(struct fc_painter *p)
 		cut += l->lanes[i].rows_cut;
 		if (l->lanes[i].rows > FC_LAYOUT_MAX_ROWS)
 			cut += l->lanes[i].rows - FC_LAYOUT_MAX_ROWS;
+	}
+	if (l->mode == FC_MODE_CHART && l->options.clocks > 1) {
+		/* fc_clock_separate: different processes or runs */
+		snprintf(buf, sizeof(buf),
+			 "%u unrelated recordings, each on its own clock from 0 (--same-clock: one "
+			 "axis)",
+			 l->options.clocks);
+		if (!append(&p->notes, SEP, buf))
+			return false;
 	}
 	if (cut && cap == FC_LAYOUT_MAX_ROWS) {
 		fc_format_grouped((double)cut, 0, w, sizeof(w));

@@ -467,3 +467,25 @@ void fc_legend_finish(struct fc_legend *lg)
 	free(lg->title);
 	memset(lg, 0, sizeof(*lg));
 }
+
+bool fc_legend_copy(struct fc_legend *out, const struct fc_legend *src)
+{
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	out->title = fc_strdup(src->title ? src->title : "");
+	out->entries = calloc(src->n + 1, sizeof(*out->entries));
+	if (!out->title || !out->entries)
+		goto fail;
+	for (i = 0; i < src->n; i++) {
+		out->entries[i] = src->entries[i];
+		out->entries[i].label = fc_strdup(src->entries[i].label);
+		if (!out->entries[i].label)
+			goto fail;
+		out->n = i + 1;
+	}
+	return true;
+fail:
+	fc_legend_finish(out);
+	return false;
+}

@@ -143,6 +143,8 @@ struct fc_rgb fc_style_fill(const struct fc_style *st, const struct fc_profile *
 	if (box->frame == FC_NONE || (box->flags & FC_BOX_COALESCED))
 		return t->coalesced;
 	f = &p->frames[box->frame];
+	if (st->fill_hook)
+		return st->fill_hook(st->hook_ctx, p, box);
 	switch (st->scheme) {
 	case FC_SCHEME_URL:
 		c = url_color(t, p, f);

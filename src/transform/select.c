@@ -1,9 +1,13 @@
-/* --thread / --pid: keep the profiles of some threads. Matching is exact
- * (a name, or a tid when the argument is a number) so that a script gets
- * the same threads on every run. */
+/* --thread / --pid: keep the profiles of some threads. A number is a tid
+ * (or a name equal to it); any other argument matches the thread names that
+ * contain it, ignoring case, or that a POSIX extended regex of it finds
+ * (ignoring case too), so that "--thread worker" finds "DedicatedWorker
+ * thread" as speedscope's and DevTools' thread pickers would. */
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "flamechart/select.h"
 
@@ -22,6 +26,33 @@ static bool is_number(const char *s, long long *out)
 	return *end == '\0';
 }
 
+/* strcasestr for ASCII letters (thread names are mostly ASCII; other bytes
+ * compare exactly) */
+static bool contains_nocase(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; *hay; hay++)
+		if (strncasecmp(hay, needle, n) == 0)
+			return true;
+	return n == 0;
+}
+
+static bool name_matches(const char *name, const char *pattern)
+{
+	regex_t re;
+	bool hit;
+
+	if (strcmp(name, pattern) == 0 || contains_nocase(name, pattern))
+		return true;
+	/* a pattern that is no valid regex is only a substring */
+	if (regcomp(&re, pattern, REG_EXTENDED | REG_ICASE | REG_NOSUB) != 0)
+		return false;
+	hit = regexec(&re, name, 0, NULL, 0) == 0;
+	regfree(&re);
+	return hit;
+}
+
 bool fc_select_match(const struct fc_profile *p, const struct fc_select *sel)
 {
 	long long tid;
@@ -30,9 +61,10 @@ bool fc_select_match(const struct fc_profile *p, const struct fc_select *sel)
 		return false;
 	if (!sel->thread)
 		return true;
-	if (p->thread_name && strcmp(p->thread_name, sel->thread) == 0)
-		return true;
-	return is_number(sel->thread, &tid) && p->tid >= 0 && p->tid == tid;
+	if (is_number(sel->thread, &tid))
+		return (p->tid >= 0 && p->tid == tid) ||
+		       (p->thread_name && strcmp(p->thread_name, sel->thread) == 0);
+	return p->thread_name && name_matches(p->thread_name, sel->thread);
 }
 
 size_t fc_select_filter(struct fc_profile_set *set, const struct fc_select *sel)

@@ -113,6 +113,7 @@ enum fc_exit fc_error_exit_code(enum fc_error_code code)
 	case FC_ERR_USAGE:
 		return FC_EXIT_USAGE;
 	case FC_ERR_OUTPUT:
+	case FC_ERR_PIPE:
 		return FC_EXIT_OUTPUT;
 	case FC_ERR_NOMEM:
 		return FC_EXIT_INTERNAL;

@@ -53,7 +53,7 @@ bool fc_strpool_copy(struct fc_strpool *dst, const struct fc_strpool *src)
 
 static bool rehash(struct fc_strpool *p)
 {
-	size_t ncap = p->table_cap ? p->table_cap * 2 : 1024;
+	size_t ncap = p->table_cap ? p->table_cap * 2 : 16;
 	uint32_t *t = calloc(ncap, sizeof(*t));
 	uint32_t *th = calloc(ncap, sizeof(*th));
 	size_t i, j;

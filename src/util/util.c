@@ -12,7 +12,7 @@ bool fc_grow(void **ptr, size_t *cap, size_t need, size_t elem)
 
 	if (need <= *cap)
 		return true;
-	ncap = *cap ? *cap : 16;
+	ncap = *cap ? *cap : 4; /* small: a trace can hold many tiny profiles */
 	while (ncap < need) {
 		if (ncap > SIZE_MAX / 2)
 			return false;

@@ -33,7 +33,11 @@ for f in "$data"/corpus/*/*.cpuprofile "$data"/corpus/real/*/*.cpuprofile; do
 		samples) opt="--weight samples" ;;
 		esac
 		# shellcheck disable=SC2086
-		"$fc" -q -f folded $opt "$f" >"$tmp/$variant.folded" || fail "$f $variant: folded"
+		# folded stacks count samples unless --weight time (FlameGraph's convention)
+		fopt="$opt"
+		[ "$variant" = samples ] || fopt="$opt --weight time"
+		# shellcheck disable=SC2086
+		"$fc" -q -f folded $fopt "$f" >"$tmp/$variant.folded" || fail "$f $variant: folded"
 		# shellcheck disable=SC2086
 		"$fc" -q -m graph -f json $opt "$f" >"$tmp/$variant.json" || fail "$f $variant: json"
 		set -- "$@" "$variant" "$tmp/$variant.folded" "$tmp/$variant.json"
@@ -52,8 +56,15 @@ cmp -s "$tmp/a.folded" "$tmp/b.folded" || fail "-o x.folded differs from -f fold
 # folded stacks are the merged graph whatever -m says, in one order whatever --sort says
 "$fc" -m chart -f folded "$f" | cmp -s "$tmp/a.folded" - || fail "-m chart changes -f folded"
 "$fc" -f folded --sort weight "$f" | cmp -s "$tmp/a.folded" - || fail "--sort changes -f folded"
-# the counts add up to the graph's total (rounded)
+# the counts add up to the graph's total (rounded): samples by default, µs with --weight time
 total=$(awk '{ s += $NF } END { print s }' "$tmp/a.folded")
+"$fc" -m graph -f json --weight samples "$f" | node -e '
+	const d = JSON.parse(require("fs").readFileSync(0, "utf8"));
+	if (Math.round(d.profiles[0].total) !== Number(process.argv[1])) {
+		console.error(`total ${d.profiles[0].total} vs folded ${process.argv[1]}`);
+		process.exit(1);
+	}' "$total" || fail "folded sample counts do not add up to the graph total"
+total=$("$fc" -f folded --weight time "$f" | awk '{ s += $NF } END { print s }')
 "$fc" -m graph -f json "$f" | node -e '
 	const d = JSON.parse(require("fs").readFileSync(0, "utf8"));
 	if (Math.round(d.profiles[0].total) !== Number(process.argv[1])) {

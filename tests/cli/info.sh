@@ -26,7 +26,7 @@ if command -v node >/dev/null 2>&1; then
 		node "$ROOT/tests/oracle/info-check.js" "$f" "$TMP/info.txt" || fail "info-check $f"
 	done
 else
-	echo "node not found: skipping the independent cross-check"
+	missing_tool node "the independent cross-check"
 fi
 
 # a damaged file: the warning is printed and counted; --strict makes it an error

@@ -107,10 +107,14 @@ expect 1 "no thread matches --thread Compositor; the input has: CrRendererMain \
 expect 1 "no thread matches --pid 1;" "$FC" info --pid 1 "$W70"
 expect 0 "" "$FC" info --thread "DedicatedWorker thread" "$W70"
 [ "$(grep -c '^  samples' "$TMP/out")" = 1 ] || fail "info --thread prints one profile"
-# .cpuprofile files keep their own start times on the shared axis
-expect 0 "" "$FC" -f json -o "$TMP/m.json" "$CORPUS"/real/nx-run-lint/*.cpuprofile
+# .cpuprofile files keep their own start times on the shared axis with
+# --same-clock; without it two processes (different pids) each start at 0
+expect 0 "" "$FC" -f json -o "$TMP/m.json" --same-clock "$CORPUS"/real/nx-run-lint/*.cpuprofile
 [ "$(jq -c '[.profiles[].start_us] | (.[0] != .[1])' "$TMP/m.json")" = true ] ||
 	fail "two .cpuprofile files: start times not kept"
+expect 0 "" "$FC" -f json -o "$TMP/m.json" "$CORPUS"/real/nx-run-lint/*.cpuprofile
+[ "$(jq -c '[.profiles[].start_us]' "$TMP/m.json")" = "[0,0]" ] ||
+	fail "two processes: not each on its own clock"
 
 # --- detection, stdin, gzip -------------------------------------------------
 gzip -c "$W70" >"$TMP/w70.json.gz"

@@ -7,6 +7,14 @@ ROOT=${FC_SOURCE_ROOT:?}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 failures=0
+missing=
+
+# missing_tool TOOL WHAT : a part of the test did not run for want of TOOL;
+# the test then ends as skipped (meson's 77), never as passed
+missing_tool() {
+	echo "SKIP: $1 is not installed: $2 not checked"
+	missing="$missing $1"
+}
 
 fail() {
 	echo "FAIL: $*"
@@ -38,6 +46,10 @@ finish() {
 	if [ "$failures" != 0 ]; then
 		echo "$failures failure(s)"
 		exit 1
+	fi
+	if [ -n "$missing" ]; then
+		echo "skipped: needs$missing (scripts/packages)"
+		exit 77
 	fi
 	echo "all passed"
 	exit 0

@@ -420,7 +420,7 @@ struct err_case {
 
 static const struct err_case errors[] = {
 	/* clang-format off */
-	{ "not JSON", "hello", FC_ERR_FORMAT, "", "the file is not JSON: \"hello\"", 0 },
+	{ "not JSON", "hello", FC_ERR_FORMAT, "", "the file is not JSON: not a profile", 0 },
 	{ "bad JSON", "{\"nodes\":[{\"id\":1,,}]}", FC_ERR_SYNTAX, "nodes[0]",
 	  "not valid JSON: expected a string key, found ','", 1 },
 	{ "truncated", "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(ro", FC_ERR_SYNTAX,

@@ -1,0 +1,206 @@
+/* Comparing two runs (DESIGN §11, docs/diff.md): both sides' profiles go
+ * through the same import, frames are matched by a function key (name +
+ * script path made relative, line ignored), each side is merged, and the
+ * per-function, per-tier and per-package self times of every run feed a
+ * significance test. One result feeds the image, the JSON, the folded
+ * stacks, the Markdown and the --fail-on verdict. */
+#ifndef FC_DIFF_H
+#define FC_DIFF_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "flamechart/error.h"
+#include "flamechart/import.h"
+#include "flamechart/output.h"
+#include "flamechart/profile.h"
+
+enum fc_diff_match { FC_DIFF_MATCH_FUNCTION, FC_DIFF_MATCH_EXACT, FC_DIFF_MATCH_NAME };
+enum fc_diff_side { FC_DIFF_BASE, FC_DIFF_HEAD };
+
+/* --- the function key (src/diff/key.c), pure ---------------------------------- */
+
+/* The script path a function is matched by, written to out (NUL-terminated,
+ * truncated to size): "file://" stripped, then the first of strip[0..n_strip)
+ * that prefixes it, else everything up to and including the last
+ * "node_modules/", else app_prefix when it prefixes it (a directory ending
+ * in '/', or NULL). Other URLs (node:internal/..., https://..., "") are kept.
+ * Returns the length written. */
+size_t fc_diff_key_path(const char *url, const char *app_prefix, const char *const *strip,
+			size_t n_strip, char *out, size_t size);
+
+/* Whether a URL names an app script: a file path (file:// or '/') outside
+ * node_modules. */
+bool fc_diff_is_app_script(const char *url);
+
+/* The longest directory prefix (ending in '/') common to two paths, as a
+ * length of a; 0 when they share none. */
+size_t fc_diff_common_dir(const char *a, size_t a_len, const char *b);
+
+/* --- statistics (src/diff/stats.c), pure -------------------------------------- */
+
+/* Welch's t-test on two samples (n >= 2 each): the two-sided p-value, and
+ * t and the Welch-Satterthwaite degrees of freedom when not NULL. Equal
+ * samples with no spread give p = 1; different means with no spread p = 0. */
+double fc_diff_welch(const double *a, size_t na, const double *b, size_t nb, double *t, double *df);
+
+/* The two-proportion z-test (normal approximation, pooled variance) for
+ * x1 of n1 against x2 of n2: the two-sided p-value, and z when not NULL. */
+double fc_diff_two_proportions(double x1, double n1, double x2, double n2, double *z);
+
+/* The regularised incomplete beta function I_x(a, b), and the two-sided
+ * tail of Student's t with df degrees of freedom, P(|T| >= |t|). */
+double fc_diff_incbeta(double a, double b, double x);
+double fc_diff_t_tail(double t, double df);
+
+/* --- --fail-on rules (src/diff/rules.c) --------------------------------------- */
+
+enum fc_diff_rule_subject {
+	FC_RULE_TOTAL,   /* the total CPU time */
+	FC_RULE_SELF,    /* any single function's self time */
+	FC_RULE_PACKAGE, /* one package's self time */
+	FC_RULE_TIER,    /* one tier's self time */
+};
+
+struct fc_diff_rule {
+	char *text; /* as given, owned */
+	enum fc_diff_rule_subject subject;
+	char *name;   /* package or tier name (owned), NULL otherwise */
+	bool less;    /* '<': an improvement beyond value; '>': a regression */
+	double value; /* signed: ms, or percent of the subject's BASE time */
+	bool percent; /* value is a percentage */
+	bool crossed; /* set by fc_diff_evaluate */
+	char *why;    /* owned, set by fc_diff_evaluate: what crossed it, or NULL */
+};
+
+/* Parses "total>+5%", "self>+20ms", "self>+10%", "package:NAME>+2%",
+ * "tier:gc>+25%" (units ms, s, us, %; '<' for improvements). false with err
+ * (FC_ERR_USAGE) naming what is wrong. */
+bool fc_diff_rule_parse(const char *text, struct fc_diff_rule *out, struct fc_error *err);
+void fc_diff_rule_finish(struct fc_diff_rule *r);
+
+/* --- the comparison (src/diff/diff.c) ----------------------------------------- */
+
+struct fc_diff_options {
+	enum fc_diff_match match;
+	const char *const *strip; /* --strip-prefix, borrowed */
+	size_t n_strip;
+	bool normalize_total; /* scale BASE to HEAD's total */
+	double alpha;         /* significance level, default 0.05 */
+	double min_change;    /* size threshold: fraction of HEAD's total (0.01) ... */
+	double min_change_us; /* ... or, when > 0, µs per run */
+	bool keep_idle;
+	bool gc_root;
+};
+
+/* One side's values of a function, tier or package: the mean over runs
+ * (µs per run), and each run's value for the test. */
+struct fc_diff_values {
+	double self_us, total_us;
+	double *runs;   /* self per run (n_runs of the side), owned */
+	double samples; /* self samples summed over runs (one-run test) */
+};
+
+struct fc_diff_item {
+	char *key;     /* the keyed frame's name, file, line and column */
+	char *name;    /* function name ("(anonymous #2)" for anonymous ones) */
+	char *file;    /* the key path ("" for none); package or tier name for those */
+	uint8_t tier;  /* enum fc_tier */
+	char *package; /* "" for none */
+	struct fc_diff_values side[2];
+	double delta_self_us, delta_total_us;
+	double p_value; /* of the self time change */
+	double stat;    /* t (Welch) or z (proportions) */
+	bool significant;
+	bool in_base, in_head; /* has samples on that side */
+};
+
+struct fc_diff_run {
+	char *label;     /* the file or sub-directory */
+	size_t first, n; /* its profiles in the side's set */
+};
+
+struct fc_diff_input {
+	char *path;                /* as given */
+	struct fc_profile_set set; /* every thread of every run, run by run */
+	struct fc_diff_run *runs;
+	size_t n_runs;
+	char *app_prefix; /* the app scripts' common directory, NULL if none */
+	double total_us;  /* mean CPU time per run (after normalisation for BASE) */
+	double *run_total_us;
+	double samples; /* samples summed over runs */
+	double scale;   /* normalisation factor applied to the side (1 for HEAD) */
+};
+
+struct fc_diff {
+	struct fc_diff_options options;
+	struct fc_diff_input side[2];
+	struct fc_diff_item *functions, *tiers, *packages;
+	size_t n_functions, n_tiers, n_packages;
+	struct fc_diff_item total; /* the whole profile */
+	double threshold_us;       /* the size threshold per run */
+	const char *test;          /* "welch" or "two-proportion" */
+	/* the aligned tree: key paths of both sides' merged trees, pre-order,
+	 * parent < index; self per run (mean) on each side */
+	size_t n_nodes;
+	uint32_t *node_parent, *node_function;
+	double *node_self[2];
+	struct fc_diff_rule *rules;
+	size_t n_rules;
+	bool failed; /* a rule was crossed */
+};
+
+/* Imports a side: a profile file, or a directory whose profile files are
+ * runs and whose sub-directories are runs of several threads (ordered by
+ * node's CPU.<date>.<time>.<pid>.<tid>.<seq> thread id and sequence, else by
+ * name). false with err. */
+bool fc_diff_load_side(struct fc_diff_input *in, const char *path,
+		       const struct fc_import_options *io, struct fc_error *err);
+
+/* Compares the two loaded sides (base and head are moved into d). false
+ * with err on allocation failure. */
+bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_diff_input *head,
+		     const struct fc_diff_options *o, struct fc_error *err);
+
+/* Evaluates rules (moved into d) against d; sets d->failed. */
+bool fc_diff_evaluate(struct fc_diff *d, struct fc_diff_rule *rules, size_t n,
+		      struct fc_error *err);
+void fc_diff_finish(struct fc_diff *d);
+
+/* The thread label of profile p of a run for "which matched which". */
+const char *fc_diff_thread_label(const struct fc_profile *p);
+
+/* Indices of d->functions sorted by delta self (regressions first, largest
+ * first; ties by name). Caller frees. NULL on allocation failure. */
+size_t *fc_diff_order(const struct fc_diff *d, const struct fc_diff_item *items, size_t n);
+
+/* --- writers (src/diff/write_*.c) --------------------------------------------- */
+
+/* The JSON summary (docs/diff.md). */
+bool fc_diff_write_json(const struct fc_diff *d, struct fc_output *out, struct fc_error *err);
+
+/* FlameGraph's differential folded stacks: "a;b;c BASE HEAD" per aligned
+ * path with self weight on either side, counts in µs per run, rounded. */
+bool fc_diff_write_folded(const struct fc_diff *d, struct fc_output *out, struct fc_error *err);
+
+/* The differential flame graph (src/diff/picture.c) written to path. */
+enum fc_diff_image_format { FC_DIFF_SVG, FC_DIFF_PNG, FC_DIFF_PDF };
+struct fc_theme;
+struct fc_diff_image_options {
+	enum fc_diff_image_format format;
+	int width_px;                 /* 0 = the default 1200 */
+	const struct fc_theme *theme; /* NULL = light */
+	const char *title;            /* NULL = "diff BASE -> HEAD" */
+	bool sort_weight;             /* heaviest sibling first */
+	bool base_widths;             /* draw BASE's graph instead of HEAD's */
+};
+bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_options *o,
+			 const char *path, struct fc_error *err);
+
+/* Markdown for a pull-request comment, at most max_chars characters (0 =
+ * GitHub's 65 536). top rows per table; image_url may be NULL. */
+bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url, size_t max_chars,
+		      struct fc_output *out, struct fc_error *err);
+
+#endif

@@ -1,0 +1,228 @@
+/* --fail-on rules (docs/diff.md): "SUBJECT>VALUE[UNIT]" with SUBJECT total,
+ * self, package:NAME or tier:NAME and UNIT ms, s, us or %. */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff/internal.h"
+#include "util/util.h"
+
+static bool bad(struct fc_error *err, const char *text, const char *why)
+{
+	fc_error_set(err, FC_ERR_USAGE, "--fail-on '%s': %s", text, why);
+	return false;
+}
+
+bool fc_diff_rule_parse(const char *text, struct fc_diff_rule *out, struct fc_error *err)
+{
+	const char *op = strpbrk(text, "<>"), *colon;
+	char *end;
+	size_t subj_len;
+	double v;
+
+	memset(out, 0, sizeof(*out));
+	if (!op)
+		return bad(err, text, "expected SUBJECT>VALUE, e.g. self>+10% or total>+20ms");
+	subj_len = (size_t)(op - text);
+	colon = memchr(text, ':', subj_len);
+	if (subj_len == 5 && strncmp(text, "total", 5) == 0) {
+		out->subject = FC_RULE_TOTAL;
+	} else if (subj_len == 4 && strncmp(text, "self", 4) == 0) {
+		out->subject = FC_RULE_SELF;
+	} else if (colon && colon > text && (size_t)(colon - text) == 7 &&
+		   strncmp(text, "package", 7) == 0) {
+		out->subject = FC_RULE_PACKAGE;
+	} else if (colon && (size_t)(colon - text) == 4 && strncmp(text, "tier", 4) == 0) {
+		out->subject = FC_RULE_TIER;
+	} else {
+		return bad(err, text, "the subject is total, self, package:NAME or tier:NAME");
+	}
+	if (colon) {
+		if (op - colon < 2)
+			return bad(err, text, "a package or tier name is missing");
+		out->name = fc_strndup(colon + 1, (size_t)(op - colon - 1));
+		if (!out->name) {
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+			return false;
+		}
+		if (out->subject == FC_RULE_TIER) {
+			static const char *const tiers[] = { "app", "deps", "core", "native",
+							     "v8",  "gc",   "idle" };
+			size_t i;
+			for (i = 0; i < FC_ARRAY_LEN(tiers); i++)
+				if (strcmp(out->name, tiers[i]) == 0)
+					break;
+			if (i == FC_ARRAY_LEN(tiers)) {
+				fc_diff_rule_finish(out);
+				return bad(err, text,
+					   "tiers are app, deps, core, native, v8, gc, idle");
+			}
+		}
+	}
+	out->less = *op == '<';
+	op++;
+	if (!*op || isspace((unsigned char)*op)) {
+		fc_diff_rule_finish(out);
+		return bad(err, text, "a value is missing after the comparison");
+	}
+	errno = 0;
+	v = strtod(op, &end);
+	if (errno || end == op || v != v) {
+		fc_diff_rule_finish(out);
+		return bad(err, text, "the value is not a number");
+	}
+	if (strcmp(end, "%") == 0) {
+		out->percent = true;
+	} else if (strcmp(end, "ms") == 0) {
+	} else if (strcmp(end, "s") == 0) {
+		v *= 1000;
+	} else if (strcmp(end, "us") == 0 || strcmp(end, "\xc2\xb5s") == 0) {
+		v /= 1000;
+	} else {
+		fc_diff_rule_finish(out);
+		return bad(err, text, "the unit is %, ms, s or us");
+	}
+	if (out->percent && out->subject == FC_RULE_TOTAL && v <= -100 && !out->less) {
+		fc_diff_rule_finish(out);
+		return bad(err, text, "a change cannot be below -100%");
+	}
+	out->value = v;
+	out->text = fc_strdup(text);
+	if (!out->text) {
+		fc_diff_rule_finish(out);
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	return true;
+}
+
+void fc_diff_rule_finish(struct fc_diff_rule *r)
+{
+	if (!r)
+		return;
+	free(r->text);
+	free(r->name);
+	free(r->why);
+	memset(r, 0, sizeof(*r));
+}
+
+void fc_diff_format_ms(double us, char *out, size_t size)
+{
+	double ms = us / 1000;
+	const char *sign = ms > 0 ? "+" : ms < 0 ? "\xe2\x88\x92" : "";
+
+	if (fabs(ms) >= 100)
+		snprintf(out, size, "%s%.0f ms", sign, fabs(ms));
+	else
+		snprintf(out, size, "%s%.1f ms", sign, fabs(ms));
+}
+
+void fc_diff_format_pct(double delta, double base, char *out, size_t size)
+{
+	double pct;
+
+	if (!(base > 0)) {
+		snprintf(out, size, delta > 0 ? "new" : "\xe2\x80\x94");
+		return;
+	}
+	pct = delta / base * 100;
+	snprintf(out, size, "%s%.1f%%", pct > 0 ? "+" : pct < 0 ? "\xe2\x88\x92" : "", fabs(pct));
+}
+
+/* Whether a change crosses a rule's bound. */
+static bool crosses(const struct fc_diff_rule *r, const struct fc_diff_item *x)
+{
+	double v;
+
+	if (!x->significant)
+		return false;
+	if (r->percent) {
+		double base = x->side[FC_DIFF_BASE].self_us;
+		if (!(base > 0))
+			v = x->delta_self_us > 0 ? INFINITY : x->delta_self_us < 0 ? -INFINITY : 0;
+		else
+			v = x->delta_self_us / base * 100;
+	} else {
+		v = x->delta_self_us / 1000;
+	}
+	return r->less ? v < r->value : v > r->value;
+}
+
+static bool explain(struct fc_diff_rule *r, const struct fc_diff_item *x, const char *what)
+{
+	char ms[32], pct[32];
+
+	fc_diff_format_ms(x->delta_self_us, ms, sizeof(ms));
+	fc_diff_format_pct(x->delta_self_us, x->side[FC_DIFF_BASE].self_us, pct, sizeof(pct));
+	r->why = fc_asprintf("%s: %s (%s), p = %.2g", what, ms, pct, x->p_value);
+	return r->why != NULL;
+}
+
+bool fc_diff_evaluate(struct fc_diff *d, struct fc_diff_rule *rules, size_t n, struct fc_error *err)
+{
+	size_t i, j, *order = NULL;
+
+	d->rules = rules;
+	d->n_rules = n;
+	if (n) {
+		order = fc_diff_order(d, d->functions, d->n_functions);
+		if (!order)
+			goto nomem;
+	}
+	for (i = 0; i < n; i++) {
+		struct fc_diff_rule *r = &rules[i];
+		const struct fc_diff_item *hit = NULL;
+		char *what = NULL;
+
+		switch (r->subject) {
+		case FC_RULE_TOTAL:
+			if (crosses(r, &d->total))
+				hit = &d->total;
+			break;
+		case FC_RULE_SELF:
+			/* regressions from the largest, improvements from the largest */
+			for (j = 0; j < d->n_functions && !hit; j++) {
+				size_t k = r->less ? order[d->n_functions - 1 - j] : order[j];
+				if (crosses(r, &d->functions[k]))
+					hit = &d->functions[k];
+			}
+			break;
+		case FC_RULE_PACKAGE:
+		case FC_RULE_TIER: {
+			const struct fc_diff_item *v =
+				r->subject == FC_RULE_TIER ? d->tiers : d->packages;
+			size_t nv = r->subject == FC_RULE_TIER ? d->n_tiers : d->n_packages;
+			for (j = 0; j < nv; j++)
+				if (strcmp(v[j].name, r->name) == 0 && crosses(r, &v[j]))
+					hit = &v[j];
+			break;
+		}
+		}
+		r->crossed = hit != NULL;
+		if (!hit)
+			continue;
+		d->failed = true;
+		if (r->subject == FC_RULE_SELF)
+			what = hit->file[0] ? fc_asprintf("%s (%s)", hit->name, hit->file)
+					    : fc_strdup(hit->name);
+		else if (r->subject == FC_RULE_TOTAL)
+			what = fc_strdup("total CPU time");
+		else
+			what = fc_asprintf("%s %s", r->subject == FC_RULE_TIER ? "tier" : "package",
+					   hit->name);
+		if (!what || !explain(r, hit, what)) {
+			free(what);
+			goto nomem;
+		}
+		free(what);
+	}
+	free(order);
+	return true;
+nomem:
+	free(order);
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+	return false;
+}

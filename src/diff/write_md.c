@@ -1,0 +1,214 @@
+/* The diff as Markdown for a pull-request comment (docs/diff.md): a summary
+ * line with the verdict, the top significant regressions and improvements,
+ * tiers and packages, everything else in <details>. Written with the shared
+ * Markdown writer (flamechart/markdown.h), which escapes every name from the
+ * profiles and keeps the comment under GitHub's 65 536 characters. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "diff/internal.h"
+#include "flamechart/markdown.h"
+#include "util/util.h"
+
+/* room kept for the note fc_md_doc_render adds and the closing lines */
+#define RESERVE 400
+
+static const char *const fn_titles[] = { "Function",    "File",       "Base ms", "Head ms",
+					 "\xce\x94 ms", "\xce\x94 %", NULL };
+static const char *const agg_titles[] = { "Name",       "Base ms",     "Head ms", "\xce\x94 ms",
+					  "\xce\x94 %", "Significant", NULL };
+
+static void numbers(struct fc_md *md, const struct fc_diff_item *x)
+{
+	char d[32], p[32];
+
+	fc_diff_format_ms(x->delta_self_us, d, sizeof(d));
+	fc_diff_format_pct(x->delta_self_us, x->side[0].self_us, p, sizeof(p));
+	fc_md_cell(md);
+	fc_md_printf(md, "%.1f", x->side[0].self_us / 1000);
+	fc_md_cell(md);
+	fc_md_printf(md, "%.1f", x->side[1].self_us / 1000);
+	fc_md_cell(md);
+	fc_md_raw(md, d);
+	fc_md_cell(md);
+	fc_md_raw(md, p);
+}
+
+static void fn_row(struct fc_md *md, const struct fc_diff_item *x)
+{
+	fc_md_cell(md);
+	fc_md_text(md, x->name);
+	fc_md_cell(md);
+	if (x->file[0])
+		fc_md_code(md, x->file);
+	numbers(md, x);
+	fc_md_row_end(md);
+}
+
+static void agg_row(struct fc_md *md, const struct fc_diff_item *x)
+{
+	fc_md_cell(md);
+	fc_md_text(md, x->name);
+	numbers(md, x);
+	fc_md_cell(md);
+	fc_md_raw(md, x->significant ? "yes" : "no");
+	fc_md_row_end(md);
+}
+
+/* The top significant changes in one direction; returns how many. */
+static size_t top_table(struct fc_md *md, const struct fc_diff *d, const size_t *order, size_t top,
+			bool regressions)
+{
+	size_t i, shown = 0;
+
+	for (i = 0; i < d->n_functions && shown < top; i++) {
+		const struct fc_diff_item *x =
+			&d->functions[regressions ? order[i] : order[d->n_functions - 1 - i]];
+		if (!x->significant ||
+		    (regressions ? x->delta_self_us <= 0 : x->delta_self_us >= 0))
+			continue;
+		if (!shown)
+			fc_md_table_head(md, fn_titles, "llrrrr");
+		fn_row(md, x);
+		shown++;
+	}
+	return shown;
+}
+
+static void summary(struct fc_md *md, const struct fc_diff *d, const char *image_url)
+{
+	const struct fc_diff_input *b = &d->side[0], *h = &d->side[1];
+	char delta[32], p[32];
+	size_t i, n_sig = 0;
+
+	for (i = 0; i < d->n_functions; i++)
+		n_sig += d->functions[i].significant;
+	fc_diff_format_ms(d->total.delta_self_us, delta, sizeof(delta));
+	fc_diff_format_pct(d->total.delta_self_us, d->total.side[0].self_us, p, sizeof(p));
+	fc_md_printf(md, "### flamechart diff: %s\n\n",
+		     d->failed ? "\xe2\x9d\x8c regression"
+		     : n_sig   ? "changes, no rule crossed"
+			       : "no significant change");
+	fc_md_printf(md,
+		     "**Total CPU per run:** %.1f ms \xe2\x86\x92 %.1f ms (%s, %s, %s) \xc2\xb7 "
+		     "%zu significant function change%s\n\n",
+		     d->total.side[0].self_us / 1000, d->total.side[1].self_us / 1000, delta, p,
+		     d->total.significant ? "significant" : "not significant", n_sig,
+		     n_sig == 1 ? "" : "s");
+	fc_md_raw(md, "BASE ");
+	fc_md_code(md, b->path);
+	fc_md_printf(md, ": %zu run%s \xc2\xb7 HEAD ", b->n_runs, b->n_runs == 1 ? "" : "s");
+	fc_md_code(md, h->path);
+	fc_md_printf(md,
+		     ": %zu run%s \xc2\xb7 %s test, \xce\xb1 = %g, smallest change counted %.1f ms "
+		     "\xc2\xb7 normalisation: %s\n",
+		     h->n_runs, h->n_runs == 1 ? "" : "s",
+		     strcmp(d->test, "welch") == 0 ? "Welch's t" : "two-proportion z",
+		     d->options.alpha, d->threshold_us / 1000,
+		     d->options.normalize_total ? "total" : "none");
+	if (d->n_rules)
+		fc_md_blank_line(md);
+	for (i = 0; i < d->n_rules; i++) {
+		fc_md_raw(md, d->rules[i].crossed ? "- **Failed** " : "- Passed ");
+		fc_md_code(md, d->rules[i].text);
+		if (d->rules[i].crossed) {
+			fc_md_raw(md, ": ");
+			fc_md_text(md, d->rules[i].why);
+		}
+		fc_md_raw(md, "\n");
+	}
+	if (image_url) {
+		fc_md_blank_line(md);
+		if (fc_md_image(md, "differential flame graph", image_url))
+			fc_md_raw(md, "\n");
+	}
+}
+
+bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url, size_t max_chars,
+		      struct fc_output *out, struct fc_error *err)
+{
+	size_t *order = fc_diff_order(d, d->functions, d->n_functions);
+	size_t *tord = fc_diff_order(d, d->tiers, d->n_tiers);
+	size_t *pord = fc_diff_order(d, d->packages, d->n_packages);
+	size_t budget = max_chars ? max_chars : FC_MD_GITHUB_LIMIT, used = 0, i, shown;
+	struct fc_md_doc doc;
+	struct fc_md text, *md, *parts[5];
+	size_t n_parts = 0;
+	bool ok = false;
+
+	fc_md_doc_init(&doc);
+	fc_md_init(&text);
+	if (!order || !tord || !pord)
+		goto nomem;
+	md = parts[n_parts++] = fc_md_doc_add(&doc, "summary", false);
+	summary(md, d, image_url);
+	fc_md_blank_line(md);
+	md = parts[n_parts++] = fc_md_doc_add(&doc, "top changes", false);
+	fc_md_raw(md, "#### Top regressions (self time per run)\n\n");
+	if (!top_table(md, d, order, top, true))
+		fc_md_raw(md, "None significant.\n");
+	fc_md_blank_line(md);
+	fc_md_raw(md, "#### Top improvements\n\n");
+	if (!top_table(md, d, order, top, false))
+		fc_md_raw(md, "None significant.\n");
+	fc_md_blank_line(md);
+	md = parts[n_parts++] = fc_md_doc_add(&doc, "tiers", true);
+	fc_md_raw(md, "#### Tiers\n");
+	fc_md_table_head(md, agg_titles, "lrrrrl");
+	for (i = 0; i < d->n_tiers; i++)
+		agg_row(md, &d->tiers[tord[i]]);
+	fc_md_blank_line(md);
+	if (d->n_packages) {
+		md = parts[n_parts++] = fc_md_doc_add(&doc, "packages", true);
+		fc_md_raw(md, "#### Packages\n");
+		fc_md_table_head(md, agg_titles, "lrrrrl");
+		for (i = 0; i < d->n_packages && i < top; i++)
+			agg_row(md, &d->packages[pord[i]]);
+		fc_md_blank_line(md);
+	}
+	for (i = 0; i < n_parts; i++)
+		used += parts[i]->len;
+	/* everything else, as many rows as the budget leaves room for */
+	md = fc_md_doc_add(&doc, "all functions", true);
+	{
+		char summary_text[64];
+		snprintf(summary_text, sizeof(summary_text), "All %zu functions", d->n_functions);
+		fc_md_details_begin(md, summary_text);
+	}
+	fc_md_table_head(md, fn_titles, "llrrrr");
+	for (i = shown = 0; i < d->n_functions; i++) {
+		size_t before = md->len;
+		fn_row(md, &d->functions[order[i]]);
+		if (used + md->len + RESERVE > budget) {
+			md->len = before;
+			if (md->data)
+				md->data[before] = '\0';
+			break;
+		}
+		shown++;
+	}
+	if (shown < d->n_functions) {
+		fc_md_blank_line(md);
+		fc_md_printf(md, "%zu more functions left out to stay under %zu characters.\n",
+			     d->n_functions - shown, budget);
+	}
+	fc_md_details_end(md);
+	fc_md_raw(md, "\n");
+	if (!fc_md_doc_render(&doc, budget, &text) || text.failed)
+		goto nomem;
+	ok = fc_output_write(out, text.data ? text.data : "", text.len);
+	if (!ok)
+		fc_error_set(err, FC_ERR_OUTPUT, "write error");
+	goto done;
+nomem:
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+done:
+	fc_md_finish(&text);
+	fc_md_doc_finish(&doc);
+	free(order);
+	free(tord);
+	free(pord);
+	return ok;
+}

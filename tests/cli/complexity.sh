@@ -1,0 +1,85 @@
+#!/bin/sh
+# Work grows linearly with the input (docs/robustness.md, "Resource bounds"):
+# the instructions flamechart executes, counted by valgrind's cachegrind
+# (deterministic, unlike time), for an input of N things and one of 4 N
+# must differ by less than 5x -- a quadratic step makes it about 12x at
+# these sizes. Skipped without valgrind and under the sanitizers.
+. "$(dirname "$0")/lib.sh"
+if ! command -v valgrind >/dev/null 2>&1; then
+	echo "SKIP: valgrind is not installed"
+	exit 77
+fi
+if [ -n "${FC_SANITIZED:-}" ]; then
+	echo "SKIP: valgrind does not run sanitized binaries"
+	exit 77
+fi
+
+# work FILE ARGS...: instructions executed by flamechart ARGS
+work() {
+	out=$1
+	shift
+	valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+		"$FLAMECHART" "$@" >/dev/null 2>"$TMP/vg"
+	sed -n 's/.*I *refs: *//p' "$TMP/vg" | tr -d ', ' >"$out"
+	[ -s "$out" ] || { fail "no count for $*"; echo 1 >"$out"; }
+}
+# linear LABEL SMALL LARGE: LARGE's count under 5 x SMALL's
+linear() {
+	a=$(cat "$2") b=$(cat "$3")
+	echo "$1: $a -> $b instructions ($(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", b / a }')x for 4x the input)"
+	[ "$b" -lt $((a * 5)) ] || fail "$1: $a -> $b instructions for 4x the input: not linear"
+}
+
+# N Profile events, each of its own thread, and one sampled thread
+profiles() {
+	awk -v n="$1" 'BEGIN { ORS = ""; print "{\"traceEvents\":["
+		for (i = 0; i < n; i++) print "{\"name\":\"Profile\",\"ph\":\"P\",\"pid\":1,\"tid\":" i + 2 ",\"id\":\"0x" i "\"},"
+		print "{\"name\":\"Profile\",\"ph\":\"P\",\"pid\":1,\"tid\":1,\"ts\":0,\"id\":\"0xa\",\"args\":{\"data\":{\"startTime\":0}}},"
+		print "{\"name\":\"ProfileChunk\",\"ph\":\"P\",\"pid\":1,\"tid\":1,\"ts\":5,\"id\":\"0xa\",\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"url\":\"\",\"scriptId\":0}},{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"f\",\"url\":\"\",\"scriptId\":0}}],\"samples\":[2]},\"timeDeltas\":[1]}}}"
+		print "]}\n" }'
+}
+profiles 5000 >"$TMP/p1.json"
+profiles 20000 >"$TMP/p4.json"
+work "$TMP/w1" info "$TMP/p1.json"
+work "$TMP/w4" info "$TMP/p4.json"
+linear "trace, Profile events of 5000 and 20000 threads" "$TMP/w1" "$TMP/w4"
+
+# N sampled threads, each with its own Profile id and one chunk
+threads() {
+	awk -v n="$1" 'BEGIN { ORS = ""; print "{\"traceEvents\":["
+		for (i = 0; i < n; i++) {
+			if (i) print ","
+			print "{\"name\":\"Profile\",\"ph\":\"P\",\"pid\":1,\"tid\":" i + 1 ",\"ts\":" i * 10 ",\"id\":\"0x" i "\",\"args\":{\"data\":{\"startTime\":0}}},"
+			print "{\"name\":\"ProfileChunk\",\"ph\":\"P\",\"pid\":1,\"tid\":" i + 1 ",\"ts\":" i * 10 + 5 ",\"id\":\"0x" i "\",\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"url\":\"\",\"scriptId\":0}},{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"f\",\"url\":\"\",\"scriptId\":0}}],\"samples\":[2]},\"timeDeltas\":[1]}}}"
+		}
+		print "]}\n" }'
+}
+threads 1500 >"$TMP/t1.json"
+threads 6000 >"$TMP/t4.json"
+work "$TMP/w1" info "$TMP/t1.json"
+work "$TMP/w4" info "$TMP/t4.json"
+linear "trace, 1500 and 6000 sampled threads" "$TMP/w1" "$TMP/w4"
+
+# folded stacks: N distinct frames
+awk 'BEGIN { for (i = 0; i < 50000; i++) print "f" i " 1" }' >"$TMP/f1.folded"
+awk 'BEGIN { for (i = 0; i < 200000; i++) print "f" i " 1" }' >"$TMP/f4.folded"
+work "$TMP/w1" info "$TMP/f1.folded"
+work "$TMP/w4" info "$TMP/f4.folded"
+linear "folded, 50000 and 200000 distinct frames" "$TMP/w1" "$TMP/w4"
+
+# report: N empty files whose names all make the slug "a___" ("a!@#" ...)
+names() {
+	mkdir -p "$2"
+	awk -v n="$1" -v d="$2" 'BEGIN { s = "!@#%^&()+,=~{}[]"
+		for (i = 0; i < n; i++)
+			printf "%s/a%s%s%s\n", d, substr(s, i % 16 + 1, 1),
+				substr(s, int(i / 16) % 16 + 1, 1), substr(s, int(i / 256) % 16 + 1, 1) }' |
+		xargs -d '\n' touch
+}
+names 500 "$TMP/s1"
+names 2000 "$TMP/s4"
+work "$TMP/w1" report "$TMP/s1" -o "$TMP/s1out" -q
+work "$TMP/w4" report "$TMP/s4" -o "$TMP/s4out" -q
+linear "report, 500 and 2000 names with one slug" "$TMP/w1" "$TMP/w4"
+
+finish

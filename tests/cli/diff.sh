@@ -1,0 +1,151 @@
+#!/bin/sh
+# `flamechart diff` on real pairs recorded with node --cpu-prof
+# (tests/data/diff/make.sh): the verdicts the data supports, checked against
+# an independent measure of the same files (tests/data/diff/*.selftime.json,
+# written by tests/data/diff/selftime.js). The JSON checks need node.
+. "$(dirname "$0")/lib.sh"
+
+D=$DATA/diff
+if ! command -v node >/dev/null 2>&1; then
+	echo "node not found: the diff checks read JSON with node"
+	exit 77
+fi
+
+# check JSON SCRIPT: runs a node expression over the parsed JSON `d`; the
+# expression throws (with a message) when a check fails
+check() {
+	node -e "
+const d = JSON.parse(require('fs').readFileSync('$1', 'utf8'));
+const fail = (m) => { console.log('FAIL: ' + m); process.exitCode = 1; };
+$2" || failures=$((failures + 1))
+}
+
+# --- the regression pair: HEAD's hotLoop does twice the work ----------------
+run 6 diff "$D/regress/base" "$D/regress/head" --fail-on 'self>+10%' -o "$TMP/r.json" \
+	-o "$TMP/r.md" -o "$TMP/r.svg"
+contains "$TMP/err" "regression: --fail-on 'self>+10%': hotLoop (app.js): +"
+for f in r.json r.md r.svg; do [ -s "$TMP/$f" ] || fail "$f not written on exit 6"; done
+check "$TMP/r.json" "
+const b = require('$D/regress/base.selftime.json'), h = require('$D/regress/head.selftime.json');
+const want = (h.self_us['hotLoop app.js'] - b.self_us['hotLoop app.js']) / 8;
+const sig = d.functions.filter((f) => f.significant);
+if (!sig.length || sig[0].name !== 'hotLoop' || sig[0].file !== 'app.js')
+	fail('top significant change is not hotLoop app.js: ' + JSON.stringify(sig[0]));
+else if (Math.abs(sig[0].delta_self_us - want) > 0.1 * Math.abs(want))
+	fail('hotLoop delta ' + sig[0].delta_self_us + ' us, measured ' + want);
+if (sig.some((f) => f !== sig[0] && f.delta_self_us > 0.02 * d.head.total_us))
+	fail('another significant regression above 2%');
+if (d.test !== 'welch' || d.base.runs.length !== 8 || d.head.runs.length !== 8) fail('runs/test');
+if (!d.failed || !d.fail_on[0].crossed) fail('rule not crossed in JSON');
+if (d.mode !== 'diff' || d.normalize !== 'none' || d.match !== 'function') fail('header fields');
+"
+# the Markdown names it first, with the rule that failed
+first=$(grep '^| ' "$TMP/r.md" | grep -v '^| Function\|^| Name' | head -1)
+case $first in "| hotLoop | \`app.js\` |"*) ;; *) fail "first Markdown row: $first" ;; esac
+contains "$TMP/r.md" "- **Failed** \`self>+10%\`: hotLoop \\(app.js\\)\\: +"
+contains "$TMP/r.md" "### flamechart diff:"
+contains "$TMP/r.md" "<details><summary>All "
+run 0 diff "$D/regress/base" "$D/regress/head" --fail-on 'self>+300ms' -f md
+contains "$TMP/out" "- Passed \`self>+300ms\`"
+run 6 diff "$D/regress/base" "$D/regress/head" --fail-on 'total>+20%' -f json -o /dev/null
+run 6 diff "$D/regress/base" "$D/regress/head" --fail-on 'tier:app>+25%' -f json -o /dev/null
+run 0 diff "$D/regress/base" "$D/regress/head" --fail-on 'tier:gc>+25%' -f json -o /dev/null
+# normalised to HEAD's total the regression is smaller but still there
+run 0 diff "$D/regress/base" "$D/regress/head" --normalize total -f json -o "$TMP/n.json"
+check "$TMP/n.json" "
+if (Math.abs(d.base.total_us - d.head.total_us) > 1) fail('normalised totals differ');
+if (d.functions[0].name !== 'hotLoop' || !d.functions[0].significant) fail('normalised top');
+"
+# one run per side: the two-proportion test still finds it
+run 0 diff "$D/regress/base/run1.cpuprofile" "$D/regress/head/run1.cpuprofile" -f json \
+	-o "$TMP/one.json"
+check "$TMP/one.json" "
+if (d.test !== 'two-proportion') fail('test ' + d.test);
+if (d.functions[0].name !== 'hotLoop' || !d.functions[0].significant) fail('one-run top');
+"
+
+# --- the noise pair: the same program on both sides ---------------------------
+run 0 diff "$D/noise/base" "$D/noise/head" --fail-on 'self>+10%' -o "$TMP/z.json" -o "$TMP/z.md"
+check "$TMP/z.json" "
+const big = d.functions.filter((f) => f.significant && Math.abs(f.delta_self_us) > 0.02 * d.head.total_us);
+if (big.length) fail('noise: significant changes above 2%: ' + big.map((f) => f.name));
+if (d.failed) fail('noise: failed');
+"
+contains "$TMP/z.md" "- Passed \`self>+10%\`"
+
+# --- moved and shifted: the same answer as the regression pair ----------------
+run 6 diff "$D/regress/base" "$D/moved/head" --fail-on 'self>+10%' -o "$TMP/m.json"
+check "$TMP/m.json" "
+const r = JSON.parse(require('fs').readFileSync('$TMP/r.json', 'utf8'));
+const key = (f) => f.name + ' ' + f.file;
+const moved = new Map(d.functions.map((f) => [key(f), f]));
+// every app function both sides of the regression pair have is matched here too
+for (const f of r.functions.filter((x) => x.tier === 'app' && x.base_total_us > 0 && x.head_total_us > 0)) {
+	const m = moved.get(key(f));
+	if (!m || !(m.base_total_us > 0 && m.head_total_us > 0)) fail('not matched when moved: ' + key(f));
+}
+for (const f of d.functions) if (f.file.includes('ci-runner') || f.file.startsWith('/')) fail('absolute path kept: ' + f.file);
+const sig = d.functions.filter((f) => f.significant);
+if (sig[0].name !== 'hotLoop' || sig[0].file !== 'app.js') fail('moved: top is ' + key(sig[0]));
+const rd = r.functions.find((f) => f.name === 'hotLoop').delta_self_us;
+if (Math.abs(sig[0].delta_self_us - rd) > 0.1 * rd) fail('moved delta ' + sig[0].delta_self_us + ' vs ' + rd);
+"
+# --match exact keeps line and absolute URL: nothing of the app matches then
+run 0 diff "$D/regress/base" "$D/moved/head" --match exact -f json -o "$TMP/x.json"
+check "$TMP/x.json" "
+const hot = d.functions.filter((f) => f.name === 'hotLoop');
+if (hot.length !== 2 || hot.some((f) => f.base_total_us > 0 && f.head_total_us > 0)) fail('exact matched moved hotLoop');
+"
+# --strip-prefix gives the same keys as the heuristic here
+run 6 diff "$D/regress/base" "$D/moved/head" --strip-prefix "$D/src" --strip-prefix /tmp/nowhere \
+	--fail-on 'self>+10%' -f json -o /dev/null
+
+# --- worker threads: runs of two threads, matched by order -------------------
+run 6 diff "$D/worker/base" "$D/worker/head" --fail-on 'self>+10%' -o "$TMP/w.json"
+check "$TMP/w.json" "
+if (d.threads.length !== 2) fail('threads: ' + JSON.stringify(d.threads));
+if (!/\\.0\\.001\\.cpuprofile$/.test(d.threads[0].base) || !/\\.1\\.002\\.cpuprofile$/.test(d.threads[1].head)) fail('main first: ' + JSON.stringify(d.threads));
+if (d.base.runs[0].threads.length !== 2) fail('run threads');
+const sig = d.functions.filter((f) => f.significant);
+if (sig[0].name !== 'hotLoop' || sig[0].file !== 'worker.js') fail('worker top ' + sig[0].name);
+"
+
+# --- folded: FlameGraph's differential format --------------------------------
+run 0 diff "$D/regress/base" "$D/regress/head" -f folded -o "$TMP/d.folded"
+grep -q ';(anonymous #1) app.js;hotLoop app.js [0-9]* [0-9]*$' "$TMP/d.folded" ||
+	fail "no hotLoop line in the differential folded stacks"
+awk 'NF < 3 || $(NF) !~ /^[0-9]+$/ || $(NF-1) !~ /^[0-9]+$/ { bad = 1 } END { exit bad }' \
+	"$TMP/d.folded" || fail "folded lines are not 'stack base head'"
+
+# --- usage ---------------------------------------------------------------------
+run 0 diff --help
+contains "$TMP/out" "6 regression"
+run 0 --help
+contains "$TMP/out" "6  regression"
+run 1 diff "$D/regress/base"
+run 1 diff a b c
+run 1 diff "$D/regress/base" "$D/regress/head" --fail-on 'self>+10kg'
+contains "$TMP/err" "--fail-on 'self>+10kg': the unit is %, ms, s or us"
+run 1 diff "$D/regress/base" "$D/regress/head" --match line
+run 1 diff "$D/regress/base" "$D/regress/head" --alpha 2
+run 1 diff "$D/regress/base" "$D/regress/head" --min-change 5
+run 1 diff "$D/regress/base" "$D/regress/head" --bogus
+run 2 diff "$D/regress/base" "$TMP/missing"
+mkdir "$TMP/empty"
+run 2 diff "$D/regress/base" "$TMP/empty"
+contains "$TMP/err" "no profiles in this directory"
+
+# --- hostile names cannot break the Markdown ---------------------------------
+for s in base head; do
+	n=3
+	[ $s = head ] && n=9
+	samples=$(awk -v n=$n 'BEGIN { for (i = 0; i < n; i++) printf "%s2", i ? "," : ""; for (i = 0; i < 3; i++) printf ",3" }')
+	deltas=$(awk -v n=$((n + 3)) 'BEGIN { for (i = 0; i < n; i++) printf "%s1000", i ? "," : "" }')
+	printf '%s' '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1},"children":[2,3]},{"id":2,"callFrame":{"functionName":"<img src=x onerror=alert(1)>|x","scriptId":"1","url":"file:///p/a.js","lineNumber":1,"columnNumber":1}},{"id":3,"callFrame":{"functionName":"ok","scriptId":"1","url":"file:///p/b|c.js","lineNumber":1,"columnNumber":1}}],"startTime":0,"endTime":99000,"samples":['"$samples"'],"timeDeltas":['"$deltas"']}' >"$TMP/$s.cpuprofile"
+done
+run 0 diff "$TMP/base.cpuprofile" "$TMP/head.cpuprofile" -f md --min-change 0.5ms --alpha 0.5
+contains "$TMP/out" "| &lt;img src=x onerror=alert\\(1\\)&gt;\\|x | \`a.js\` |"
+lacks "$TMP/out" "<img src"
+contains "$TMP/out" "| ok | \`b\\|c.js\` |"
+
+finish

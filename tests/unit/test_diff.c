@@ -1,0 +1,331 @@
+/* flamechart diff: the function key, the statistics (against values from
+ * tests/data/diff/stats-reference.js, which integrates the densities
+ * numerically instead of using the incomplete beta), the --fail-on parser,
+ * and a whole comparison of two tiny profiles with its Markdown under a
+ * budget. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "diff/internal.h"
+#include "flamechart/diff.h"
+#include "flamechart/import.h"
+
+static void near_rel(double got, double want, double rel)
+{
+	if (!(fabs(got - want) <= rel * fabs(want))) {
+		fail_msg("got %.12g, want %.12g (relative %g)", got, want, rel);
+	}
+}
+
+static void test_key_path(void **state)
+{
+	char out[256];
+	const char *strip[] = { "/builds/ci/", "/srv/x" };
+	(void)state;
+
+	/* app scripts: the side's common directory goes */
+	fc_diff_key_path("file:///home/me/proj/src/app.js", "/home/me/proj/", NULL, 0, out,
+			 sizeof(out));
+	assert_string_equal(out, "src/app.js");
+	fc_diff_key_path("/ci/work/proj/src/app.js", "/ci/work/proj/", NULL, 0, out, sizeof(out));
+	assert_string_equal(out, "src/app.js");
+	/* dependencies: after the last node_modules/ */
+	fc_diff_key_path("file:///a/node_modules/x/node_modules/lodash/index.js", "/a/", NULL, 0,
+			 out, sizeof(out));
+	assert_string_equal(out, "lodash/index.js");
+	fc_diff_key_path("file:///a/node_modules/@scope/pkg/lib.js", NULL, NULL, 0, out,
+			 sizeof(out));
+	assert_string_equal(out, "@scope/pkg/lib.js");
+	/* "my_node_modules/" is not node_modules */
+	fc_diff_key_path("/a/my_node_modules/b.js", "/a/", NULL, 0, out, sizeof(out));
+	assert_string_equal(out, "my_node_modules/b.js");
+	/* node's own and other URLs are kept */
+	fc_diff_key_path("node:internal/modules/cjs/loader", "/a/", NULL, 0, out, sizeof(out));
+	assert_string_equal(out, "node:internal/modules/cjs/loader");
+	fc_diff_key_path("https://example.com/app.js", "/a/", NULL, 0, out, sizeof(out));
+	assert_string_equal(out, "https://example.com/app.js");
+	fc_diff_key_path("", "/a/", NULL, 0, out, sizeof(out));
+	assert_string_equal(out, "");
+	/* --strip-prefix first, with or without the trailing slash */
+	fc_diff_key_path("file:///builds/ci/pkg/a.js", "/builds/", strip, 2, out, sizeof(out));
+	assert_string_equal(out, "pkg/a.js");
+	fc_diff_key_path("/srv/x/y/node_modules/q/a.js", NULL, strip, 2, out, sizeof(out));
+	assert_string_equal(out, "y/node_modules/q/a.js");
+	/* truncated to the buffer */
+	fc_diff_key_path("/a/abcdef.js", "/a/", NULL, 0, out, 5);
+	assert_string_equal(out, "abcd");
+
+	assert_true(fc_diff_is_app_script("file:///x/a.js"));
+	assert_true(fc_diff_is_app_script("/x/a.js"));
+	assert_false(fc_diff_is_app_script("/x/node_modules/a/b.js"));
+	assert_false(fc_diff_is_app_script("node:fs"));
+	assert_false(fc_diff_is_app_script(""));
+
+	assert_int_equal(fc_diff_common_dir("/a/b/c.js", 9, "/a/b/d.js"), 5);
+	assert_int_equal(fc_diff_common_dir("/a/bc/x.js", 10, "/a/bd/x.js"), 3);
+	assert_int_equal(fc_diff_common_dir("/a/b/c.js", 9, "/a/b/c.js"), 5);
+	assert_int_equal(fc_diff_common_dir("a.js", 4, "b.js"), 0);
+}
+
+static void test_welch(void **state)
+{
+	static const double a1[] = { 10, 12, 11, 13, 12 }, b1[] = { 14, 15, 13, 16, 15 };
+	static const double a2[] = { 100, 102, 98, 101 }, b2[] = { 99, 103, 100, 98, 102, 101 };
+	static const double a3[] = { 1.5, 2.5, 2.0 }, b3[] = { 2.0, 3.5, 5.0, 4.5 };
+	static const double a4[] = { 201.6, 199.7, 207.6, 194.8, 195.3, 228.4, 203.3, 207.8 };
+	static const double b4[] = { 320.8, 318.6, 330.0, 323.3, 341.0, 346.8, 333.9, 328.2 };
+	static const double same[] = { 5, 5, 5 }, other[] = { 6, 6, 6 };
+	double t, df, p;
+	(void)state;
+
+	p = fc_diff_welch(a1, 5, b1, 5, &t, &df);
+	near_rel(t, 4.160251472, 1e-8);
+	near_rel(df, 8.0, 1e-8);
+	near_rel(p, 0.0031641238, 1e-6);
+	p = fc_diff_welch(a2, 4, b2, 6, &t, &df);
+	near_rel(t, 0.2182178902, 1e-8);
+	near_rel(df, 7.023121387, 1e-8);
+	near_rel(p, 0.83346459, 1e-6);
+	p = fc_diff_welch(a3, 3, b3, 4, &t, &df);
+	near_rel(t, 2.424871131, 1e-8);
+	near_rel(df, 4.032258065, 1e-8);
+	near_rel(p, 0.071871545, 1e-6);
+	/* the reference's integral loses digits this far out: 1e-11 absolute */
+	p = fc_diff_welch(a4, 8, b4, 8, &t, &df);
+	near_rel(t, 24.39087837, 1e-8);
+	near_rel(df, 13.90554738, 1e-8);
+	assert_true(fabs(p - 7.6172402e-13) < 1e-11);
+	/* a decrease has the same p */
+	near_rel(fc_diff_welch(b1, 5, a1, 5, &t, NULL), 0.0031641238, 1e-6);
+	near_rel(t, -4.160251472, 1e-8);
+	/* no spread */
+	assert_true(fc_diff_welch(same, 3, same, 3, NULL, NULL) == 1);
+	assert_true(fc_diff_welch(same, 3, other, 3, NULL, NULL) == 0);
+	/* one run: no test */
+	assert_true(fc_diff_welch(a1, 1, b1, 5, NULL, NULL) == 1);
+}
+
+static void test_proportions(void **state)
+{
+	double z;
+	(void)state;
+
+	near_rel(fc_diff_two_proportions(30, 1000, 45, 1000, &z), 0.077484865, 1e-6);
+	near_rel(z, 1.765469659, 1e-8);
+	near_rel(fc_diff_two_proportions(200, 2290, 330, 3300, &z), 0.11197282, 1e-6);
+	near_rel(z, 1.589388028, 1e-8);
+	near_rel(fc_diff_two_proportions(5, 100, 5, 120, &z), 0.76763607, 1e-6);
+	near_rel(z, -0.2954684201, 1e-8);
+	assert_true(fc_diff_two_proportions(0, 100, 0, 100, NULL) == 1);
+	assert_true(fc_diff_two_proportions(1, 0, 1, 10, NULL) == 1);
+	/* the incomplete beta at its edges and at a value known in closed
+	 * form: I_x(1, 1) = x, I_x(a, 1) = x^a */
+	assert_true(fc_diff_incbeta(2, 3, 0) == 0);
+	assert_true(fc_diff_incbeta(2, 3, 1) == 1);
+	near_rel(fc_diff_incbeta(1, 1, 0.3), 0.3, 1e-12);
+	near_rel(fc_diff_incbeta(2.5, 1, 0.6), pow(0.6, 2.5), 1e-12);
+	near_rel(fc_diff_t_tail(0, 5), 1, 1e-12);
+	assert_true(fc_diff_t_tail(INFINITY, 5) == 0);
+}
+
+static void test_rules(void **state)
+{
+	struct fc_diff_rule r;
+	struct fc_error err;
+	static const char *const bad[] = {
+		"",           "self",        "self>",        "self>+10",
+		"self>+10kg", "selfish>+1%", "tier:cpu>+1%", "package:>+1%",
+		"total>abc%", "total>-200%", "x:y>1%",       "self>+ 10%",
+	};
+	size_t i;
+	(void)state;
+
+	fc_error_init(&err);
+	assert_true(fc_diff_rule_parse("total>+5%", &r, &err));
+	assert_int_equal(r.subject, FC_RULE_TOTAL);
+	assert_true(r.percent && !r.less && r.value == 5);
+	fc_diff_rule_finish(&r);
+	assert_true(fc_diff_rule_parse("self>+20ms", &r, &err));
+	assert_int_equal(r.subject, FC_RULE_SELF);
+	assert_true(!r.percent && r.value == 20);
+	fc_diff_rule_finish(&r);
+	assert_true(fc_diff_rule_parse("self>0.5s", &r, &err));
+	assert_true(r.value == 500);
+	fc_diff_rule_finish(&r);
+	assert_true(fc_diff_rule_parse("self>1500us", &r, &err));
+	assert_true(r.value == 1.5);
+	fc_diff_rule_finish(&r);
+	assert_true(fc_diff_rule_parse("package:lodash>+2%", &r, &err));
+	assert_int_equal(r.subject, FC_RULE_PACKAGE);
+	assert_string_equal(r.name, "lodash");
+	assert_string_equal(r.text, "package:lodash>+2%");
+	fc_diff_rule_finish(&r);
+	assert_true(fc_diff_rule_parse("package:@scope/pkg>+2%", &r, &err));
+	assert_string_equal(r.name, "@scope/pkg");
+	fc_diff_rule_finish(&r);
+	assert_true(fc_diff_rule_parse("tier:gc>+25%", &r, &err));
+	assert_int_equal(r.subject, FC_RULE_TIER);
+	assert_string_equal(r.name, "gc");
+	fc_diff_rule_finish(&r);
+	assert_true(fc_diff_rule_parse("total<-10%", &r, &err));
+	assert_true(r.less && r.value == -10);
+	fc_diff_rule_finish(&r);
+	fc_diff_rule_finish(&r); /* twice is harmless */
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		fc_error_init(&err);
+		if (fc_diff_rule_parse(bad[i], &r, &err))
+			fail_msg("'%s' parsed", bad[i]);
+		assert_int_equal(err.code, FC_ERR_USAGE);
+		assert_non_null(strstr(err.text, "--fail-on"));
+	}
+}
+
+/* A profile with one function per (name, self samples), all under main. */
+static char *profile_json(const char *url, const char *const *names, const int *counts, size_t n)
+{
+	char *s = malloc(65536);
+	size_t len = 0, i, total = 0;
+	int k;
+
+	len += (size_t)sprintf(
+		s + len,
+		"{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\","
+		"\"scriptId\":\"0\",\"url\":\"\",\"lineNumber\":-1,\"columnNumber\":-1},"
+		"\"children\":[2]},{\"id\":2,\"callFrame\":{\"functionName\":\"main\","
+		"\"scriptId\":\"1\",\"url\":\"%s/main.js\",\"lineNumber\":0,"
+		"\"columnNumber\":0},\"children\":[",
+		url);
+	for (i = 0; i < n; i++)
+		len += (size_t)sprintf(s + len, "%s%zu", i ? "," : "", i + 3);
+	len += (size_t)sprintf(s + len, "]}");
+	for (i = 0; i < n; i++)
+		len += (size_t)sprintf(
+			s + len,
+			",{\"id\":%zu,\"callFrame\":{\"functionName\":\"%s\","
+			"\"scriptId\":\"1\",\"url\":\"%s/lib/f.js\",\"lineNumber\":%zu,"
+			"\"columnNumber\":2}}",
+			i + 3, names[i], url, 10 * i + (url[1] == 'c' ? 7 : 0));
+	len += (size_t)sprintf(s + len, "],\"samples\":[");
+	for (i = 0; i < n; i++)
+		for (k = 0; k < counts[i]; k++)
+			len += (size_t)sprintf(s + len, "%s%zu", total++ ? "," : "", i + 3);
+	len += (size_t)sprintf(s + len, "],\"timeDeltas\":[");
+	for (i = 0; i < total; i++)
+		len += (size_t)sprintf(s + len, "%s1000", i ? "," : "");
+	sprintf(s + len, "],\"startTime\":0,\"endTime\":%zu}", total * 1000);
+	return s;
+}
+
+static void side(struct fc_diff_input *in, const char *path, const char *url, const int *counts)
+{
+	static const char *const names[] = { "alpha", "beta", "(anonymous)", "" };
+	char *json = profile_json(url, names, counts, 4);
+	struct fc_import_options io = { 0 };
+	struct fc_error err;
+
+	fc_error_init(&err);
+	memset(in, 0, sizeof(*in));
+	fc_profile_set_init(&in->set);
+	in->scale = 1;
+	in->path = strdup(path);
+	assert_true(fc_import_memory(path, json, strlen(json), &io, &in->set, &err));
+	in->runs = calloc(1, sizeof(*in->runs));
+	in->runs[0].label = strdup(path);
+	in->runs[0].n = 1;
+	in->n_runs = 1;
+	free(json);
+}
+
+static const struct fc_diff_item *find(const struct fc_diff *d, const char *name)
+{
+	size_t i;
+	for (i = 0; i < d->n_functions; i++)
+		if (strcmp(d->functions[i].name, name) == 0)
+			return &d->functions[i];
+	return NULL;
+}
+
+/* Two checkouts in different places with lines moved: every function is
+ * matched, anonymous ones by their order in the file. */
+static void test_compare(void **state)
+{
+	static const int base[] = { 100, 100, 50, 20 }, head[] = { 300, 100, 50, 20 };
+	struct fc_diff_input b, h;
+	struct fc_diff_options o = { .alpha = 0.05, .min_change = 0.01 };
+	struct fc_diff d;
+	struct fc_error err;
+	const struct fc_diff_item *x;
+	struct fc_diff_rule *rules = calloc(2, sizeof(*rules));
+	(void)state;
+
+	fc_error_init(&err);
+	side(&b, "base", "file:///home/me/proj", base);
+	side(&h, "head", "file:///ci/checkout/proj", head);
+	assert_true(fc_diff_compute(&d, &b, &h, &o, &err));
+	assert_string_equal(d.test, "two-proportion");
+	assert_string_equal(d.side[0].app_prefix, "/home/me/proj/");
+	assert_string_equal(d.side[1].app_prefix, "/ci/checkout/proj/");
+	/* main, alpha, beta, two anonymous, (root) is not a function */
+	assert_int_equal(d.n_functions, 5);
+	x = find(&d, "alpha");
+	assert_non_null(x);
+	assert_string_equal(x->file, "lib/f.js");
+	assert_true(x->in_base && x->in_head);
+	assert_true(fabs(x->delta_self_us - 200000) < 1);
+	assert_true(x->significant);
+	x = find(&d, "(anonymous #1)");
+	assert_non_null(x);
+	assert_true(x->in_base && x->in_head && !x->significant);
+	x = find(&d, "(anonymous #2)");
+	assert_non_null(x);
+	assert_true(x->in_base && x->in_head);
+	x = find(&d, "beta");
+	assert_true(x->in_base && x->in_head && fabs(x->delta_self_us) < 1);
+	assert_true(fc_diff_rule_parse("self>+50%", &rules[0], &err));
+	assert_true(fc_diff_rule_parse("self>+300ms", &rules[1], &err));
+	assert_true(fc_diff_evaluate(&d, rules, 2, &err));
+	assert_true(d.rules[0].crossed && !d.rules[1].crossed && d.failed);
+	assert_non_null(strstr(d.rules[0].why, "alpha (lib/f.js)"));
+	/* the Markdown stays within its budget */
+	{
+		char path[] = "/tmp/fc-test-diff-XXXXXX";
+		int fd = mkstemp(path);
+		struct fc_output out;
+		FILE *f;
+		long size;
+		assert_true(fd >= 0);
+		close(fd);
+		assert_true(fc_output_open(&out, path, &err));
+		assert_true(
+			fc_diff_write_md(&d, 10, "https://example.com/d.png", 1500, &out, &err));
+		assert_true(fc_output_commit(&out, &err));
+		f = fopen(path, "rb");
+		assert_non_null(f);
+		fseek(f, 0, SEEK_END);
+		size = ftell(f);
+		fclose(f);
+		unlink(path);
+		assert_true(size > 200 && size <= 1500);
+	}
+	fc_diff_finish(&d);
+	fc_diff_finish(&d);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_key_path),    cmocka_unit_test(test_welch),
+		cmocka_unit_test(test_proportions), cmocka_unit_test(test_rules),
+		cmocka_unit_test(test_compare),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
