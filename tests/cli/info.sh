@@ -52,15 +52,6 @@ if command -v jq >/dev/null 2>&1; then
 		"$TMP/out" >/dev/null || fail "info --json shape"
 fi
 run 1 info --json --top x "$P"
-if command -v node >/dev/null 2>&1; then
-	n=0
-	for f in "$DATA"/corpus/*/*.cpuprofile "$DATA"/corpus/real/*/*.cpuprofile; do
-		"$FLAMECHART" info -q --json --top 25 "$f" >"$TMP/info.json" || fail "info --json $f"
-		node "$ROOT/tests/oracle/info-json-check.js" "$f" "$TMP/info.json" >"$TMP/check.txt" ||
-			{ fail "info-json-check $f"; cat "$TMP/check.txt"; }
-		n=$((n + 1))
-	done
-	echo "info --json checked on $n profiles"
-fi
+# (the independent check of every corpus profile: tests/cli/info-json.sh)
 
 finish
