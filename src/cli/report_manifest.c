@@ -526,7 +526,7 @@ out:
 static bool check_doc(json_t *doc, int shard, int count, unsigned *modes, unsigned *formats,
 		      struct check *c)
 {
-	const unsigned fmask = (1u << FC_OUT_SVG) | (1u << FC_OUT_PNG);
+	const unsigned fmask = (1u << FC_OUT_SVG) | (1u << FC_OUT_PNG) | (1u << FC_OUT_PDF);
 	json_int_t x;
 
 	if (!int_member(doc, "version", 1, 1, &x, c, "manifest") ||
