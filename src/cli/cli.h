@@ -66,12 +66,12 @@ struct fc_cli {
 	bool json;             /* info --json */
 
 	/* images that read where they are shown */
-	const char *preset;        /* --preset github|docs (width, scale) */
+	const char *preset; /* --preset github|docs (width, scale) */
 	bool width_given, scale_given;
-	uint32_t max_depth;        /* --max-depth: rows drawn per lane, 0 = all */
-	int height_px;             /* --height: image height cap, 0 = none */
-	bool trim_idle;            /* --trim-idle: crop the chart to the busy span */
-	double from_ms, to_ms;     /* --from/--to: the window, ms from the start */
+	uint32_t max_depth;    /* --max-depth: rows drawn per lane, 0 = all */
+	int height_px;         /* --height: image height cap, 0 = none */
+	bool trim_idle;        /* --trim-idle: crop the chart to the busy span */
+	double from_ms, to_ms; /* --from/--to: the window, ms from the start */
 	bool has_from, has_to;
 
 	/* report */
@@ -116,7 +116,7 @@ struct fc_render_tweaks {
 	bool has_x_zero;
 	double x_zero;
 	const char *note;
-	size_t clocks;     /* unrelated recordings on their own clocks (0/1 = one) */
+	size_t clocks; /* unrelated recordings on their own clocks (0/1 = one) */
 };
 bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *set,
 		       enum fc_out_format format, int mode, const struct fc_render_tweaks *tw,
@@ -124,8 +124,8 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 
 /* --trim-idle, --from, --to: crops set's charts and fills tw (x_zero,
  * note in note_buf). false with err (FC_ERR_USAGE) for an empty window. */
-bool fc_cli_crop(const struct fc_cli *cli, struct fc_profile_set *set,
-		 struct fc_render_tweaks *tw, char *note_buf, size_t size, struct fc_error *err);
+bool fc_cli_crop(const struct fc_cli *cli, struct fc_profile_set *set, struct fc_render_tweaks *tw,
+		 char *note_buf, size_t size, struct fc_error *err);
 
 /* -f md: the Markdown summary of set (summary.h) to path, under GitHub's
  * comment limit. false with err. */

@@ -55,7 +55,7 @@ done
 contains "$TMP/rep1/index.html" "<title>Nightly &lt;build&gt;</title>"
 contains "$TMP/rep1/index.html" "<h1>Nightly &lt;build&gt;</h1>"
 contains "$TMP/rep1/index.html" "href=\"simple.chart.pdf\""
-contains "$TMP/rep1/index.md" "# Nightly \<build\>"
+contains "$TMP/rep1/index.md" "# Nightly &lt;build&gt;"
 contains "$TMP/rep1/index.md" "[chart pdf](simple.chart.pdf)"
 # --title names the index, not every image
 lacks "$TMP/rep1/simple.chart.pdf" "Nightly"
