@@ -28,6 +28,7 @@ enum fc_out_format {
 	FC_OUT_PDF,
 	FC_OUT_JSON,
 	FC_OUT_FOLDED,
+	FC_OUT_MD, /* Markdown summary (PR comments, docs; the command line writes it) */
 	FC_OUT_COUNT
 };
 
@@ -67,9 +68,13 @@ struct fc_render_request {
 	const char *title;    /* NULL = the first input's file name */
 	const char *subtitle; /* NULL = none */
 	bool no_legend;
-	uint32_t max_rows; /* rows per lane, 0 = all */
-	bool interactive;  /* SVG: inline zoom and search (static when embedded) */
-	bool svg_cairo;    /* SVG: cairo's glyph outlines instead of the native writer */
+	uint32_t max_rows;  /* rows per lane, 0 = all */
+	bool interactive;   /* SVG: inline zoom and search (static when embedded) */
+	bool svg_cairo;     /* SVG: cairo's glyph outlines instead of the native writer */
+	uint32_t height_px; /* > 0: the deepest rows dropped until the image fits */
+	/* a cropped chart: the ruler's 0 on the profiles' clock */
+	bool has_x_zero;
+	double x_zero;
 };
 
 /* Lays out set, colours it and writes req->output in req->format. false

@@ -53,6 +53,11 @@ struct fc_layout_options {
 	 * walks the samples again, a graph keeps its merged tree and places it
 	 * again. For the layout JSON, whose bars outnumber the input's nodes. */
 	bool bars_on_demand;
+	/* Chart: where the ruler's 0 is, in x units (µs on the profiles'
+	 * clock), when the chart shows a window of it (--from, --trim-idle);
+	 * else the ruler starts at 0 at the left edge. */
+	bool has_x_zero;
+	double x_zero;
 	/* chart: the lanes are this many unrelated recordings, each shifted to
 	 * its own clock from 0 by fc_clock_separate (the header says so); 0 or
 	 * 1 = one clock */
@@ -117,6 +122,7 @@ struct fc_layout {
 	struct fc_lane *lanes;
 	size_t n_lanes;
 	double x_min, x_max; /* shared axis: union of the lanes' extents */
+	double x_zero;       /* the ruler's 0 (x_min unless options.has_x_zero) */
 	bool has_time;       /* false when x is a weight, not time */
 	const char *unit;    /* "µs" or "samples" */
 };

@@ -111,7 +111,8 @@ void fc_md_doc_finish(struct fc_md_doc *doc);
  * buffer is a failed sink and fc_md_doc_render will return false. */
 struct fc_md *fc_md_doc_add(struct fc_md_doc *doc, const char *title, bool cuttable);
 
-/* Appends the sections to out in order, at most budget bytes in all.
+/* Appends the sections to out in order, an empty line between two, at most
+ * budget bytes in all.
  * While they do not fit, the longest cuttable section left is dropped; a
  * note in italics at the end names what was dropped. If the kept sections
  * alone are over the budget, the text is cut at the last line break that

@@ -70,6 +70,11 @@ bool fc_paint(cairo_t *cr, const struct fc_layout *l, const struct fc_style *st,
 size_t fc_label_box(const struct fc_layout *l, const struct fc_lane *lane, const struct fc_box *b,
 		    char *out, size_t size);
 
+/* The graph's label for any box: "name  file.js:12" (the name alone when
+ * the frame has no URL). The chart uses it where the whole of it fits. */
+size_t fc_label_box_located(const struct fc_lane *lane, const struct fc_box *b, char *out,
+			    size_t size);
+
 /* DevTools trimMiddle on code points: s unchanged when it has at most n
  * code points, else its first n/2 and last n-n/2-1 code points around
  * "…" (devtools.md §6.4). Returns the length written. */

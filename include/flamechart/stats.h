@@ -14,6 +14,7 @@ struct fc_stats_entry {
 	uint32_t frame; /* frame index (functions) or string id (packages) */
 	double self_us;
 	uint64_t samples;
+	double total_us; /* functions: time on the stack, recursion counted once */
 };
 
 struct fc_stats {
@@ -29,10 +30,17 @@ struct fc_stats {
 	/* deps packages by self time, heaviest first (ties: by name) */
 	struct fc_stats_entry *packages;
 	size_t n_packages;
+	/* the functions with the most total time (on the stack), heaviest
+	 * first (ties: by name, then frame index); the root is not one */
+	struct fc_stats_entry *by_total;
+	size_t n_by_total;
 };
 
 /* Computes the stats from the raw samples. false on allocation failure. */
 bool fc_stats_compute(const struct fc_profile *p, struct fc_stats *out);
+
+/* The same with the top `top` functions in each list (SIZE_MAX: all). */
+bool fc_stats_compute_top(const struct fc_profile *p, size_t top, struct fc_stats *out);
 void fc_stats_finish(struct fc_stats *s);
 
 #endif

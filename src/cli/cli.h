@@ -64,6 +64,20 @@ struct fc_cli {
 	bool sourcemaps_on;
 	struct fc_sourcemap_options sourcemaps; /* arrays owned by fc_cli_finish */
 
+	/* Markdown and info as data */
+	size_t top;            /* --top N: rows per table, 0 = default */
+	const char *image_url; /* --image-url: image shown in -f md */
+	bool json;             /* info --json */
+
+	/* images that read where they are shown */
+	const char *preset; /* --preset github|docs (width, scale) */
+	bool width_given, scale_given;
+	uint32_t max_depth;    /* --max-depth: rows drawn per lane, 0 = all */
+	int height_px;         /* --height: image height cap, 0 = none */
+	bool trim_idle;        /* --trim-idle: crop the chart to the busy span */
+	double from_ms, to_ms; /* --from/--to: the window, ms from the start */
+	bool has_from, has_to;
+
 	/* report */
 	bool recursive;
 	int jobs; /* 0 = number of cores */
@@ -112,12 +126,32 @@ struct fc_render_tweaks {
 	const char *title; /* instead of cli->title */
 	unsigned max_rows; /* rows per lane, 0 = all */
 	bool interactive;  /* SVG: with zoom and search (report's linked SVGs) */
-	size_t clocks;     /* unrelated recordings on their own clocks (0/1 = one) */
+	/* a cropped chart: the ruler's 0 on the profiles' clock, and a line
+	 * for the header saying what is shown */
+	bool has_x_zero;
+	double x_zero;
+	const char *note;
+	size_t clocks; /* unrelated recordings on their own clocks (0/1 = one) */
 };
 bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *set,
 		       enum fc_out_format format, int mode, const struct fc_render_tweaks *tw,
 		       const char *path, struct fc_error *err);
 
+/* --trim-idle, --from, --to: crops set's charts and fills tw (x_zero,
+ * note in note_buf). false with err (FC_ERR_USAGE) for an empty window. */
+bool fc_cli_crop(const struct fc_cli *cli, struct fc_profile_set *set, struct fc_render_tweaks *tw,
+		 char *note_buf, size_t size, struct fc_error *err);
+
+/* -f md: the Markdown summary of set (summary.h) to path, under GitHub's
+ * comment limit. false with err. */
+bool fc_cli_write_markdown(const struct fc_cli *cli, const struct fc_profile_set *set,
+			   const char *path, struct fc_error *err);
+
+/* info --json: one profile's object (docs/info-json.md) with the top
+ * functions of s (at most top); NULL on allocation failure. */
+struct fc_stats;
+typedef struct json_t json_t;
+json_t *fc_cli_info_json(const struct fc_profile *p, const struct fc_stats *s, size_t top);
 /* Options that shape only the merged graph (--inverted, --sort weight,
  * --weight samples, --idle, --per-thread) are a usage error when no graph is
  * drawn: the chart is ordered by time and would ignore them without a word.

@@ -1,7 +1,10 @@
 /* flamechart info: a text summary of each profile on stdout. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include <jansson.h>
 
 #include "cli/cli.h"
 #include "flamechart/classify.h"
@@ -29,12 +32,22 @@ static void print_weight(FILE *out, const struct fc_profile *p, double w, int wi
 		fprintf(out, "%*.3f samples", width, w / 1000.0); /* thousandths */
 }
 
+/* a self or total amount: ms, or a folded count in its own unit */
+static void print_amount(FILE *out, const struct fc_profile *p, bool timed, double v)
+{
+	if (!timed && strcmp(p->weight_unit, "samples") == 0)
+		fprintf(out, "%12.0f", v);
+	else
+		fprintf(out, "%12.3f", v / 1000.0);
+}
+
 static double pct(double part, double whole)
 {
 	return whole > 0 ? 100.0 * part / whole : 0.0;
 }
 
-static void print_profile(FILE *out, const struct fc_profile *p, const struct fc_stats *s)
+static void print_profile(FILE *out, const struct fc_profile *p, const struct fc_stats *s,
+			  size_t top)
 {
 	size_t i;
 	int t;
@@ -64,7 +77,9 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 		print_ms(out, s->duration_us);
 		fputs("\n  sampled       ", out);
 		print_ms(out, s->sampled_us);
-		fputs("\n", out);
+		fputs("\n  CPU time      ", out);
+		print_ms(out, s->sampled_us - s->tier_us[FC_TIER_IDLE]);
+		fputs(" (excluding idle)\n", out);
 	} else {
 		fputs("  total weight  ", out);
 		print_weight(out, p, s->sampled_us, 0);
@@ -89,23 +104,19 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 		print_weight(out, p, s->tier_us[t], 12);
 		fprintf(out, " %6.1f%%\n", pct(s->tier_us[t], s->sampled_us));
 	}
-	fprintf(out, "  top %d functions by self %s\n", TOP_FUNCTIONS, timed ? "time" : "samples");
-	fprintf(out, "    %12s %6s  %-6s  %s\n", timed ? "self ms" : "self", "%", "tier",
-		"function  url:line");
-	for (i = 0; i < s->n_functions_with_self && i < TOP_FUNCTIONS; i++) {
+	fprintf(out, "  top %zu functions by self %s\n", top, timed ? "time" : "samples");
+	fprintf(out, "    %12s %6s %12s  %-6s  %s\n", timed ? "self ms" : "self", "%",
+		timed ? "total ms" : "total", "tier", "function  url:line");
+	for (i = 0; i < s->n_functions_with_self && i < top; i++) {
 		const struct fc_frame *f = &p->frames[s->functions[i].frame];
 		const char *name = fc_profile_str(p, f->name);
 		const char *url = fc_profile_str(p, f->url);
 
 		fputs("    ", out);
-		if (timed)
-			fprintf(out, "%12.3f", s->functions[i].self_us / 1000.0);
-		else if (strcmp(p->weight_unit, "samples") == 0)
-			fprintf(out, "%12.0f", s->functions[i].self_us);
-		else
-			fprintf(out, "%12.3f", s->functions[i].self_us / 1000.0);
-		fprintf(out, " %5.1f%%  %-6s  %s", pct(s->functions[i].self_us, s->sampled_us),
-			fc_tier_name(f->tier), name[0] ? name : "(anonymous)");
+		print_amount(out, p, timed, s->functions[i].self_us);
+		fprintf(out, " %5.1f%% ", pct(s->functions[i].self_us, s->sampled_us));
+		print_amount(out, p, timed, s->functions[i].total_us);
+		fprintf(out, "  %-6s  %s", fc_tier_name(f->tier), name[0] ? name : "(anonymous)");
 		if (url[0]) {
 			fprintf(out, "  %s", url);
 			if (f->line >= 0)
@@ -126,7 +137,8 @@ int fc_cmd_info(const struct fc_cli *cli)
 	};
 	struct fc_select sel = { .thread = cli->thread, .pid = cli->pid };
 	char available[400] = "";
-	size_t selected = 0, imported = 0;
+	size_t selected = 0, imported = 0, top = cli->top ? cli->top : TOP_FUNCTIONS;
+	json_t *profiles = cli->json ? json_array() : NULL;
 	int rc = FC_EXIT_OK;
 	size_t i, j, k;
 	bool first = true;
@@ -161,17 +173,25 @@ int fc_cmd_info(const struct fc_cli *cli)
 		}
 		for (j = 0; j < set.count; j++) {
 			struct fc_stats s;
-			if (!fc_stats_compute(set.items[j], &s)) {
+			json_t *one = NULL;
+			if (!fc_stats_compute_top(set.items[j], top, &s) ||
+			    (cli->json &&
+			     (!profiles || !(one = fc_cli_info_json(set.items[j], &s, top)) ||
+			      json_array_append_new(profiles, one) != 0))) {
 				fc_log("out of memory");
+				fc_stats_finish(&s);
 				fc_profile_set_finish(&set);
+				json_decref(profiles);
 				return FC_EXIT_INTERNAL;
 			}
-			if (!first)
-				fputc('\n', stdout);
-			first = false;
-			print_profile(stdout, set.items[j], &s);
-			for (k = 0; k < set.items[j]->n_transforms; k++)
-				printf("  scope         %s\n", set.items[j]->transforms[k]);
+			if (!cli->json) {
+				if (!first)
+					fputc('\n', stdout);
+				first = false;
+				print_profile(stdout, set.items[j], &s, top);
+				for (k = 0; k < set.items[j]->n_transforms; k++)
+					printf("  scope         %s\n", set.items[j]->transforms[k]);
+			}
 			fc_stats_finish(&s);
 		}
 		fc_profile_set_finish(&set);
@@ -183,6 +203,23 @@ int fc_cmd_info(const struct fc_cli *cli)
 		fc_log_error(&err);
 		if (rc == FC_EXIT_OK)
 			rc = FC_EXIT_USAGE;
+	}
+	if (profiles) {
+		json_t *root = json_object();
+		char *text = NULL;
+		if (root && json_object_set_new(root, "version", json_integer(1)) == 0 &&
+		    json_object_set(root, "profiles", profiles) == 0)
+			text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+							JSON_REAL_PRECISION(12));
+		json_decref(root);
+		json_decref(profiles);
+		if (!text) {
+			fc_log("out of memory");
+			return FC_EXIT_INTERNAL;
+		}
+		fputs(text, stdout);
+		fputc('\n', stdout);
+		free(text);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		if (errno == EPIPE)

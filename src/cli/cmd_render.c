@@ -14,7 +14,7 @@
 #include "util/util.h"
 
 static const char *const ext_names[FC_OUT_COUNT] = {
-	"", "svg", "png", "pdf", "json", "txt",
+	"", "svg", "png", "pdf", "json", "txt", "md",
 };
 
 static enum fc_out_format format_from_path(const char *path)
@@ -34,6 +34,8 @@ static enum fc_out_format format_from_path(const char *path)
 		return FC_OUT_JSON;
 	if (strcasecmp(dot, "folded") == 0)
 		return FC_OUT_FOLDED;
+	if (strcasecmp(dot, "md") == 0)
+		return FC_OUT_MD;
 	return FC_OUT_AUTO;
 }
 
@@ -104,10 +106,10 @@ static char *default_output(const struct fc_cli *cli, enum fc_out_format fmt)
 	const char *in = cli->inputs[0], *base, *dot;
 	char *path;
 
-	if (fmt == FC_OUT_JSON || fmt == FC_OUT_FOLDED || strcmp(in, "-") == 0)
-		return fmt == FC_OUT_JSON || fmt == FC_OUT_FOLDED
-			       ? fc_strdup("-")
-			       : fc_asprintf("flamechart.%s", ext_names[fmt]);
+	bool text = fmt == FC_OUT_JSON || fmt == FC_OUT_FOLDED || fmt == FC_OUT_MD;
+
+	if (text || strcmp(in, "-") == 0)
+		return text ? fc_strdup("-") : fc_asprintf("flamechart.%s", ext_names[fmt]);
 	base = fc_basename(in);
 	dot = strrchr(base, '.');
 	if (dot && dot != base && strcmp(dot, ".gz") == 0) {
@@ -136,7 +138,7 @@ int fc_cmd_render(const struct fc_cli *cli)
 			   ? FC_MODE_GRAPH
 			   : FC_MODE_CHART;
 	struct fc_render_tweaks tw = { 0 };
-	char *out_path = NULL;
+	char *out_path = NULL, note[200];
 	int rc = FC_EXIT_OK;
 
 	fc_profile_set_init(&set);
@@ -166,6 +168,12 @@ int fc_cmd_render(const struct fc_cli *cli)
 	/* profiles of different runs each start at 0 unless --same-clock */
 	if (mode == FC_MODE_CHART && !cli->same_clock)
 		tw.clocks = fc_clock_separate(&set);
+	if (mode == FC_MODE_CHART && fmt != FC_OUT_MD &&
+	    !fc_cli_crop(cli, &set, &tw, note, sizeof(note), &err)) {
+		fc_log_error(&err);
+		fc_profile_set_finish(&set);
+		return FC_EXIT_USAGE;
+	}
 	out_path = cli->output ? fc_strdup(cli->output) : default_output(cli, fmt);
 	if (!out_path) {
 		fc_log("out of memory");
@@ -173,7 +181,9 @@ int fc_cmd_render(const struct fc_cli *cli)
 	} else if (set.count == 2 && set.items[0]->diff_side == 1 && set.items[1]->diff_side == 2) {
 		/* a differential folded file: drawn as a diff (docs/diff.md) */
 		rc = fc_cmd_diff_folded(cli, &set, fmt, out_path);
-	} else if (!fc_cli_render_set(cli, &set, fmt, mode, &tw, out_path, &err)) {
+	} else if (fmt == FC_OUT_MD
+			   ? !fc_cli_write_markdown(cli, &set, out_path, &err)
+			   : !fc_cli_render_set(cli, &set, fmt, mode, &tw, out_path, &err)) {
 		/* a reader that stopped early (| head) had what it wanted: exit 0,
 		 * no message, as cat and git do */
 		if (err.code != FC_ERR_PIPE) {

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <strings.h>
 
 #include "cli/cli.h"
 #include "flamechart/classify.h"
@@ -35,7 +36,7 @@ struct option_def {
 };
 
 static const char *const out_names[FC_OUT_COUNT] = {
-	"auto", "svg", "png", "pdf", "json", "folded",
+	"auto", "svg", "png", "pdf", "json", "folded", "md",
 };
 
 /* "a, b, c" (sep ", ") into buf */
@@ -169,6 +170,7 @@ static bool set_width(struct fc_cli *c, const char *a, struct fc_error *e)
 			     "not '%s'",
 			     a);
 	c->width_px = (int)v;
+	c->width_given = true;
 	return true;
 }
 
@@ -179,6 +181,7 @@ static bool set_scale(struct fc_cli *c, const char *a, struct fc_error *e)
 	if (end == a || *end || !(v >= 0.25 && v <= 8))
 		return usage(e, "--scale must be a number from 0.25 to 8, not '%s'", a);
 	c->scale = v;
+	c->scale_given = true;
 	return true;
 }
 
@@ -462,6 +465,92 @@ static bool set_merge(struct fc_cli *c, const char *a, struct fc_error *e)
 	return true;
 }
 
+static bool set_top(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	long v;
+	if (!parse_long(a, 1, 100000, &v))
+		return usage(e, "--top must be a number of rows from 1 to 100000, not '%s'", a);
+	c->top = (size_t)v;
+	return true;
+}
+
+static bool set_image_url(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	const char *colon = strchr(a, ':'), *slash = strpbrk(a, "/?#");
+	if (colon && (!slash || colon < slash) && strncasecmp(a, "http:", 5) != 0 &&
+	    strncasecmp(a, "https:", 6) != 0)
+		return usage(e, "--image-url must be an http(s) URL or a relative path, not '%s'",
+			     a);
+	c->image_url = a;
+	return true;
+}
+
+static bool set_preset(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	if (strcmp(a, "github") != 0 && strcmp(a, "docs") != 0)
+		return usage(e, "--preset must be github or docs, not '%s'", a);
+	c->preset = a;
+	return true;
+}
+
+static bool set_max_depth(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	long v;
+	if (!parse_long(a, 1, 100000, &v))
+		return usage(e, "--max-depth must be a number of rows from 1 to 100000, not '%s'",
+			     a);
+	c->max_depth = (uint32_t)v;
+	return true;
+}
+
+static bool set_height(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	long v;
+	if (!parse_long(a, 100, 100000, &v))
+		return usage(e, "--height must be pixels from 100 to 100000, not '%s'", a);
+	c->height_px = (int)v;
+	return true;
+}
+
+static bool set_trim_idle(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	(void)a;
+	(void)e;
+	c->trim_idle = true;
+	return true;
+}
+
+static bool parse_ms(const char *a, const char *name, double *out, struct fc_error *e)
+{
+	char *end;
+	double v = strtod(a, &end);
+	if (end == a || *end || !(v >= 0) || v > 1e12)
+		return usage(e, "%s must be milliseconds from the profile's start, not '%s'", name,
+			     a);
+	*out = v;
+	return true;
+}
+
+static bool set_from(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	c->has_from = true;
+	return parse_ms(a, "--from", &c->from_ms, e);
+}
+
+static bool set_to(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	c->has_to = true;
+	return parse_ms(a, "--to", &c->to_ms, e);
+}
+
+static bool set_json(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	(void)a;
+	(void)e;
+	c->json = true;
+	return true;
+}
+
 static bool set_same_clock(struct fc_cli *c, const char *a, struct fc_error *e)
 {
 	(void)a;
@@ -682,6 +771,22 @@ static const struct option_def options[] = {
 	{ "shard", 0, "I/N", CMD_REPORT, set_shard, "report: render the I-th of N slices" },
 	{ "merge", 0, NULL, CMD_REPORT, set_merge,
 	  "report: build the index from the shards in OUTDIR" },
+	{ "top", 0, "N", CMD_RENDER | CMD_INFO, set_top,
+	  "rows per table of -f md and info (default 10 for md, 15 for info)" },
+	{ "image-url", 0, "URL", CMD_RENDER, set_image_url,
+	  "-f md: show this image (an absolute URL for PR comments)" },
+	{ "json", 0, NULL, CMD_INFO, set_json, "info: the numbers as JSON (docs/info-json.md)" },
+	{ "preset", 0, "github|docs", CMD_RENDER | CMD_REPORT, set_preset,
+	  "sizes for a GitHub comment (880 px, PNG at 2x) or a doc page (1000 px, 2x)" },
+	{ "max-depth", 0, "N", CMD_RENDER | CMD_REPORT, set_max_depth,
+	  "draw at most N rows per lane (the header counts the rest)" },
+	{ "height", 0, "PX", CMD_RENDER | CMD_REPORT, set_height,
+	  "cap the image height: the deepest rows go first" },
+	{ "trim-idle", 0, NULL, CMD_RENDER, set_trim_idle,
+	  "chart: crop the idle time before the first and after the last busy sample" },
+	{ "from", 0, "MS", CMD_RENDER, set_from,
+	  "chart: start at this time (ms from the profile's start)" },
+	{ "to", 0, "MS", CMD_RENDER, set_to, "chart: end at this time (ms from the start)" },
 	{ "same-clock", 0, NULL, CMD_RENDER, set_same_clock,
 	  "chart: one time axis for every input, even profiles of different processes or runs "
 	  "(by default each starts at 0)" },
@@ -1080,6 +1185,17 @@ bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *er
 	}
 	cli->n_inputs = n_inputs;
 	cli->scope.strict = cli->strict;
+	/* a preset gives what --width and --scale did not */
+	if (cli->preset) {
+		bool github = strcmp(cli->preset, "github") == 0;
+		if (!cli->width_given)
+			cli->width_px = github ? 880 : 1000;
+		if (!cli->scale_given)
+			cli->scale = 2;
+	}
+	if (cli->has_from && cli->has_to && !(cli->to_ms > cli->from_ms))
+		return usage(err, "--to (%g) must be later than --from (%g)", cli->to_ms,
+			     cli->from_ms);
 	return true;
 }
 

@@ -1,9 +1,11 @@
 /* The CLI's options and a report's tweaks as one fc_render request (the
  * pipeline itself is the library's: src/render/pipeline.c). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "flamechart/flamechart.h"
+#include "util/util.h"
 
 bool fc_cli_check_graph_only(const struct fc_cli *cli, struct fc_error *err)
 {
@@ -50,6 +52,8 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 		.theme = cli->theme,
 		.dim_tiers = cli->dim_tiers,
 	};
+	char *subtitle = NULL;
+	bool ok;
 
 	if (!tw)
 		tw = &none;
@@ -58,12 +62,28 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 	req.title = tw->title ? tw->title : cli->title;
 	req.subtitle = tw->thumb ? NULL : cli->subtitle;
 	req.no_legend = cli->no_legend || tw->thumb;
-	req.max_rows = tw->max_rows;
 	req.clocks = (uint32_t)tw->clocks;
 	req.interactive = (cli->interactive || tw->interactive) && !tw->thumb;
 	req.svg_cairo = cli->svg_cairo;
 	/* folded stacks count samples, as FlameGraph's do, unless --weight time */
 	if (fmt == FC_OUT_FOLDED)
 		req.weight_samples = !cli->weight_time;
-	return fc_render(cli->ctx, set, &req, err);
+	req.max_rows = tw->max_rows ? tw->max_rows : cli->max_depth;
+	req.has_x_zero = tw->has_x_zero;
+	req.x_zero = tw->x_zero;
+	if (fmt == FC_OUT_SVG || fmt == FC_OUT_PNG || fmt == FC_OUT_PDF)
+		req.height_px = cli->height_px > 0 ? (uint32_t)cli->height_px : 0;
+	if (tw->note && !tw->thumb) {
+		/* what a cropped chart shows goes under the subtitle */
+		subtitle = req.subtitle ? fc_asprintf("%s · %s", req.subtitle, tw->note)
+					: fc_strdup(tw->note);
+		if (!subtitle) {
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+			return false;
+		}
+		req.subtitle = subtitle;
+	}
+	ok = fc_render(cli->ctx, set, &req, err);
+	free(subtitle);
+	return ok;
 }

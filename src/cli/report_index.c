@@ -14,6 +14,7 @@
 
 #include "cli/report.h"
 #include "flamechart/classify.h"
+#include "flamechart/markdown.h"
 #include "flamechart/output.h"
 #include "flamechart/style.h"
 #include "util/util.h"
@@ -39,17 +40,6 @@ static void html_text(struct fc_output *o, const char *s)
 		default:
 			fc_output_write(o, s, 1);
 		}
-	}
-}
-
-/* Markdown table cell text: pipes and the characters that start markup are
- * escaped; newlines cannot occur (names are single-line). */
-static void md_text(struct fc_output *o, const char *s)
-{
-	for (; s && *s; s++) {
-		if (strchr("|\\`*_[]<>#!", *s))
-			fc_output_write(o, "\\", 1);
-		fc_output_write(o, s, 1);
 	}
 }
 
@@ -416,70 +406,84 @@ static bool write_html(const struct report *r, struct fc_error *err)
 
 /* --- index.md --------------------------------------------------------------- */
 
-static void md_row(struct fc_output *o, const struct report *r, const struct report_file *f)
+/* Written with the Markdown writer (flamechart/markdown.h): names from the
+ * inputs stay text, links are percent-encoded. */
+static void md_row(struct fc_md *md, const struct report *r, const struct report_file *f)
 {
 	char dur[32], smp[32];
 	double total = 0;
 	size_t i;
 	int t, m, x;
 
-	fc_output_printf(o, "| ");
-	md_text(o, f->rel);
+	fc_md_cell(md);
+	fc_md_text(md, f->rel);
 	if (!f->ok) {
-		fc_output_printf(o, " | **failed** |  |  | ");
-		md_text(o, f->error);
-		fc_output_printf(o, " |  |\n");
+		fc_md_cell(md);
+		fc_md_raw(md, "**failed**");
+		fc_md_cell(md);
+		fc_md_cell(md);
+		fc_md_cell(md);
+		fc_md_text(md, f->error);
+		fc_md_cell(md);
+		fc_md_row_end(md);
 		return;
 	}
 	thousands(dur, sizeof(dur), f->duration_ms, 1);
 	thousands(smp, sizeof(smp), (double)f->samples, 0);
-	fc_output_printf(o, " | %s ms | %s | ", dur, smp);
+	fc_md_cell(md);
+	fc_md_printf(md, "%s ms", dur);
+	fc_md_cell(md);
+	fc_md_raw(md, smp);
+	fc_md_cell(md);
 	for (t = 0; t < FC_TIER_COUNT; t++)
 		total += f->tier_ms[t];
 	for (t = 0; t < FC_TIER_COUNT && total > 0; t++) {
 		if (f->tier_ms[t] > 0)
-			fc_output_printf(o, "%s %.1f%%<br>", fc_tier_name((enum fc_tier)t),
-					 100.0 * f->tier_ms[t] / total);
+			fc_md_printf(md, "%s %.1f%%<br>", fc_tier_name((enum fc_tier)t),
+				     100.0 * f->tier_ms[t] / total);
 	}
-	fc_output_printf(o, " | ");
+	fc_md_cell(md);
 	for (i = 0; i < f->n_top; i++) {
 		char ms[32];
 		thousands(ms, sizeof(ms), f->top[i].self_ms, 1);
-		fc_output_printf(o, "%s ms ", ms);
-		md_text(o, f->top[i].name[0] ? f->top[i].name : "(anonymous)");
-		fc_output_printf(o, "<br>");
+		fc_md_printf(md, "%s ms ", ms);
+		fc_md_code(md, f->top[i].name[0] ? f->top[i].name : "(anonymous)");
+		fc_md_raw(md, "<br>");
 	}
-	fc_output_printf(o, " | ");
+	fc_md_cell(md);
 	for (m = 0; m < 2; m++) {
 		if (!(r->modes & (1u << m)))
 			continue;
 		for (x = FC_OUT_SVG; x <= FC_OUT_PDF; x++) {
 			const char *ext = fmt_ext(x);
-			char *name;
+			char *name, label[16];
 			if (!(r->formats & (1u << x)))
 				continue;
 			name = report_image_name(f->slug, mode_names[m], ext);
 			if (!name)
 				continue;
-			fc_output_printf(o, "[%s %s](", mode_names[m], ext);
-			url_path(o, name);
-			fc_output_printf(o, ") ");
+			snprintf(label, sizeof(label), "%s %s", mode_names[m], ext);
+			fc_md_link(md, label, name);
+			fc_md_raw(md, " ");
 			free(name);
 		}
 	}
-	fc_output_printf(o, "|\n");
+	fc_md_row_end(md);
 }
 
-static void md_table_head(struct fc_output *o)
+static void md_table_head(struct fc_md *md)
 {
-	fc_output_printf(o, "| Profile | Duration | Samples | Time per tier | Top 5 self time | "
-			    "Images |\n|---|---:|---:|---|---|---|\n");
+	static const char *const titles[] = {
+		"Profile", "Duration", "Samples", "Time per tier", "Top 5 self time", "Images",
+	};
+	fc_md_table_head(md, titles, "lrrlll");
 }
 
 static bool write_md(const struct report *r, struct fc_error *err)
 {
 	char *path = fc_asprintf("%s/index.md", r->outdir);
 	struct fc_output o;
+	struct fc_md md;
 	size_t i, k, lone = 0;
 
 	if (!path || !fc_output_open(&o, path, err)) {
@@ -489,42 +493,54 @@ static bool write_md(const struct report *r, struct fc_error *err)
 		return false;
 	}
 	free(path);
-	fc_output_printf(&o, "# ");
-	md_text(&o, r->title ? r->title : "flamechart report");
-	fc_output_printf(&o, "\n\n%zu profiles, %zu failed.\n", r->n_files, count_failed(r));
+	fc_md_init(&md);
+	fc_md_raw(&md, "# ");
+	fc_md_text(&md, r->title ? r->title : "flamechart report");
+	fc_md_printf(&md, "\n\n%zu profiles, %zu failed.\n", r->n_files, count_failed(r));
 	for (i = 0; i < r->n_groups; i++) {
 		const struct report_group *g = &r->groups[i];
-		fc_output_printf(&o, "\n## ");
-		md_text(&o, g->title);
-		fc_output_printf(&o, " (%zu threads)\n\n", g->n_members);
+		fc_md_blank_line(&md);
+		fc_md_raw(&md, "## ");
+		fc_md_text(&md, g->title);
+		fc_md_printf(&md, " (%zu threads)\n\n", g->n_members);
 		if (g->ok) {
 			char *img = report_image_name(g->slug, "lanes", main_ext(r));
-			if (img) {
-				fc_output_printf(&o, "![threads of ");
-				md_text(&o, g->title);
-				fc_output_printf(&o, " on one time axis](");
-				url_path(&o, img);
-				fc_output_printf(&o, ")\n\n");
+			char *alt = fc_asprintf("threads of %s on one time axis", g->title);
+			if (img && alt) {
+				fc_md_image(&md, alt, img);
+				fc_md_raw(&md, "\n");
 			}
+			free(alt);
 			free(img);
 		} else {
-			fc_output_printf(&o, "Lanes failed: ");
-			md_text(&o, g->error);
-			fc_output_printf(&o, "\n\n");
+			fc_md_raw(&md, "Lanes failed: ");
+			fc_md_text(&md, g->error);
+			fc_md_raw(&md, "\n");
 		}
-		md_table_head(&o);
+		md_table_head(&md);
 		for (k = 0; k < g->n_members; k++)
-			md_row(&o, r, &r->files[g->members[k]]);
+			md_row(&md, r, &r->files[g->members[k]]);
 	}
 	for (i = 0; i < r->n_files; i++)
 		lone += r->files[i].group < 0;
 	if (lone) {
-		fc_output_printf(&o, "\n%s", r->n_groups ? "## Other profiles\n\n" : "");
-		md_table_head(&o);
+		if (r->n_groups) {
+			fc_md_blank_line(&md);
+			fc_md_raw(&md, "## Other profiles\n");
+		}
+		md_table_head(&md);
 		for (i = 0; i < r->n_files; i++)
 			if (r->files[i].group < 0)
-				md_row(&o, r, &r->files[i]);
+				md_row(&md, r, &r->files[i]);
 	}
+	if (md.failed) {
+		fc_md_finish(&md);
+		fc_output_abort(&o);
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	fc_output_write(&o, md.data, md.len);
+	fc_md_finish(&md);
 	return fc_output_commit(&o, err);
 }
 

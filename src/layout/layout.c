@@ -15,8 +15,30 @@ bool fc_lane_push(struct fc_lane *lane, const struct fc_box *box)
 	return true;
 }
 
+/* node --cpu-prof names its files CPU.<date>.<time>.<pid>.<thread>.<seq>
+ * .cpuprofile, thread 0 being the main thread and the others workers: the
+ * pid and the thread say more in a lane's title than the file name. */
+static char *cpu_prof_title(const char *name)
+{
+	unsigned long date, time, pid, thread, seq;
+	int end = 0;
+
+	if (!name ||
+	    sscanf(name, "CPU.%lu.%lu.%lu.%lu.%lu.cpuprofile%n", &date, &time, &pid, &thread, &seq,
+		   &end) != 5 ||
+	    name[end] != '\0')
+		return NULL;
+	if (thread == 0)
+		return fc_asprintf("pid %lu \xc2\xb7 main thread", pid);
+	return fc_asprintf("pid %lu \xc2\xb7 worker thread %lu", pid, thread);
+}
+
 char *fc_lane_title(const struct fc_profile *p)
 {
+	char *t;
+
+	if (!p->thread_name && !p->process_name && (t = cpu_prof_title(p->name)))
+		return t;
 	if (p->process_name && p->thread_name)
 		return fc_asprintf("%s / %s", p->process_name, p->thread_name);
 	if (p->thread_name)
@@ -69,6 +91,7 @@ static bool build_chart(struct fc_layout *out, const struct fc_profile_set *set,
 		if (i == 0 || hi > out->x_max)
 			out->x_max = hi;
 	}
+	out->x_zero = o->has_x_zero ? o->x_zero : out->x_min;
 	if (o->plot_width_px > 0) {
 		double span = out->x_max - out->x_min;
 		ppu = o->plot_width_px / (span > 0 ? span : 1);

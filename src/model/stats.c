@@ -19,6 +19,77 @@ static int by_self_desc(const void *a, const void *b, void *ctx)
 	return x->frame < y->frame ? -1 : x->frame > y->frame;
 }
 
+static int by_total_desc(const void *a, const void *b, void *ctx)
+{
+	const struct fc_stats_entry *x = a, *y = b;
+
+	if (x->total_us != y->total_us)
+		return x->total_us > y->total_us ? -1 : 1;
+	return by_self_desc(a, b, ctx);
+}
+
+/* Total time per frame: each node's time with its subtree's, then for every
+ * node whose ancestors hold no node of the same frame (the outermost call of
+ * a recursion) added to its frame. One pre-order walk with an explicit path. */
+static bool frame_totals(const struct fc_profile *p, double *total)
+{
+	double *node_total = calloc(p->n_nodes + 1, sizeof(*node_total));
+	uint32_t *path = calloc(p->n_nodes + 1, sizeof(*path));
+	uint32_t *open = calloc(p->n_frames + 1, sizeof(*open));
+	size_t depth = 0;
+	uint32_t i;
+
+	if (!node_total || !path || !open) {
+		free(node_total);
+		free(path);
+		free(open);
+		return false;
+	}
+	for (i = 0; i < p->n_samples; i++)
+		node_total[p->sample_node[i]] += fc_profile_sample_duration(p, i);
+	for (i = p->n_nodes; i-- > 1;)
+		if (p->node_parent[i] != FC_NONE)
+			node_total[p->node_parent[i]] += node_total[i];
+	if (p->n_nodes > 0)
+		total[p->node_frame[0]] += node_total[0];
+	for (i = 1; i < p->n_nodes; i++) {
+		uint32_t f = p->node_frame[i];
+		while (depth > 0 && path[depth - 1] != p->node_parent[i])
+			open[p->node_frame[path[--depth]]]--;
+		if (open[f] == 0)
+			total[f] += node_total[i];
+		open[f]++;
+		path[depth++] = i;
+	}
+	free(node_total);
+	free(path);
+	free(open);
+	return true;
+}
+
+/* The entries of all with time (self: samples; total: total time, frame
+ * skip left out), heaviest first, cut to top: a new array (NULL on
+ * allocation failure), its length in *n. */
+static struct fc_stats_entry *top_entries(const struct fc_stats_entry *all, size_t n_all,
+					  bool by_total, uint32_t skip, size_t top,
+					  const struct fc_profile *p, size_t *n)
+{
+	struct fc_stats_entry *out = calloc(n_all + 1, sizeof(*out));
+	size_t i, k = 0;
+
+	if (!out)
+		return NULL;
+	for (i = 0; i < n_all; i++)
+		if (by_total ? all[i].total_us > 0 && all[i].frame != skip : all[i].samples > 0)
+			out[k++] = all[i];
+	if (!fc_sort(out, k, sizeof(*out), by_total ? by_total_desc : by_self_desc, (void *)p)) {
+		free(out);
+		return NULL;
+	}
+	*n = k < top ? k : top;
+	return out;
+}
+
 static int pkg_by_self_desc(const void *a, const void *b, void *ctx)
 {
 	const struct fc_stats_entry *x = a, *y = b;
@@ -31,10 +102,16 @@ static int pkg_by_self_desc(const void *a, const void *b, void *ctx)
 
 bool fc_stats_compute(const struct fc_profile *p, struct fc_stats *s)
 {
-	double *self = NULL, *pkg_self = NULL;
+	return fc_stats_compute_top(p, FC_STATS_TOP, s);
+}
+
+bool fc_stats_compute_top(const struct fc_profile *p, size_t top, struct fc_stats *s)
+{
+	double *self = NULL, *pkg_self = NULL, *total = NULL;
+	struct fc_stats_entry *all = NULL;
 	uint64_t *count = NULL;
 	unsigned char *used = NULL;
-	uint32_t i, f;
+	uint32_t i, f, root;
 	size_t n;
 
 	memset(s, 0, sizeof(*s));
@@ -71,27 +148,24 @@ bool fc_stats_compute(const struct fc_profile *p, struct fc_stats *s)
 			pkg_self[fr->package] += self[f];
 	}
 
-	/* keep the top FC_STATS_TOP in a sorted array: most frames are
-	 * rejected by one comparison with the current last entry */
-	s->functions = calloc(FC_STATS_TOP + 1, sizeof(*s->functions));
-	if (!s->functions)
+	/* every frame's numbers, then the heaviest by self and by total time */
+	total = calloc(p->n_frames + 1, sizeof(*total));
+	all = calloc(p->n_frames + 1, sizeof(*all));
+	if (!total || !all || !frame_totals(p, total))
 		goto fail;
-	for (f = 0, n = 0; f < p->n_frames; f++) {
-		struct fc_stats_entry e = { .frame = f, .self_us = self[f], .samples = count[f] };
-		size_t k;
-
-		if (!count[f])
-			continue;
-		if (n == FC_STATS_TOP && by_self_desc(&e, &s->functions[n - 1], (void *)p) >= 0)
-			continue;
-		k = n < FC_STATS_TOP ? n++ : n - 1;
-		while (k > 0 && by_self_desc(&e, &s->functions[k - 1], (void *)p) < 0) {
-			s->functions[k] = s->functions[k - 1];
-			k--;
-		}
-		s->functions[k] = e;
+	for (f = 0; f < p->n_frames; f++) {
+		all[f].frame = f;
+		all[f].self_us = self[f];
+		all[f].samples = count[f];
+		all[f].total_us = total[f];
 	}
-	s->n_functions_with_self = n;
+	/* the root is no function: it heads no list by total */
+	root = p->n_nodes > 0 ? p->node_frame[0] : FC_NONE;
+	s->functions =
+		top_entries(all, p->n_frames, false, FC_NONE, top, p, &s->n_functions_with_self);
+	s->by_total = top_entries(all, p->n_frames, true, root, top, p, &s->n_by_total);
+	if (!s->functions || !s->by_total)
+		goto fail;
 
 	for (i = 0, n = 0; i < p->strings.count; i++)
 		n += pkg_self[i] > 0;
@@ -113,8 +187,12 @@ bool fc_stats_compute(const struct fc_profile *p, struct fc_stats *s)
 	free(count);
 	free(used);
 	free(pkg_self);
+	free(total);
+	free(all);
 	return true;
 fail:
+	free(total);
+	free(all);
 	free(self);
 	free(count);
 	free(used);
@@ -127,5 +205,6 @@ void fc_stats_finish(struct fc_stats *s)
 {
 	free(s->functions);
 	free(s->packages);
+	free(s->by_total);
 	memset(s, 0, sizeof(*s));
 }

@@ -152,8 +152,23 @@ static void url_file(const char *url, char *out, size_t size)
 	put(out, size, "%s", base[0] ? base : url);
 }
 
+static size_t label(const struct fc_lane *lane, const struct fc_box *b, bool located, char *out,
+		    size_t size);
+
 size_t fc_label_box(const struct fc_layout *l, const struct fc_lane *lane, const struct fc_box *b,
 		    char *out, size_t size)
+{
+	return label(lane, b, l->mode != FC_MODE_CHART, out, size);
+}
+
+size_t fc_label_box_located(const struct fc_lane *lane, const struct fc_box *b, char *out,
+			    size_t size)
+{
+	return label(lane, b, true, out, size);
+}
+
+static size_t label(const struct fc_lane *lane, const struct fc_box *b, bool located, char *out,
+		    size_t size)
 {
 	const struct fc_profile *p = lane->profile;
 	const struct fc_frame *f;
@@ -166,7 +181,7 @@ size_t fc_label_box(const struct fc_layout *l, const struct fc_lane *lane, const
 	fc_classify_label(fc_profile_str(p, f->name), name, sizeof(name));
 	utf8_cut(name, strlen(name));
 	url = fc_profile_str(p, f->url);
-	if (l->mode == FC_MODE_CHART || !url[0])
+	if (!located || !url[0])
 		return put(out, size, "%s", name);
 	url_file(url, file, sizeof(file));
 	if (f->line >= 0)

@@ -369,12 +369,20 @@ static void cut_note(const struct fc_md_doc *doc, const bool *cut, bool truncate
 		     struct fc_md *note)
 {
 	bool first = true;
+	char num[32];
 
+	/* 65536 -> "65,536" */
+	snprintf(num, sizeof(num), "%zu", budget);
+	for (size_t k = strlen(num); k > 3;) {
+		k -= 3;
+		memmove(num + k + 1, num + k, strlen(num + k) + 1);
+		num[k] = ',';
+	}
 	fc_md_raw(note, "\n*");
 	if (truncated)
-		fc_md_printf(note, "Cut at a line break to stay under %zu characters", budget);
+		fc_md_printf(note, "Cut at a line break to stay under %s characters", num);
 	else
-		fc_md_printf(note, "Left out to stay under %zu characters:", budget);
+		fc_md_printf(note, "Left out to stay under %s characters:", num);
 	for (size_t i = 0; i < doc->n && !truncated; i++) {
 		if (!cut[i])
 			continue;
@@ -414,9 +422,10 @@ bool fc_md_doc_render(const struct fc_md_doc *doc, size_t budget, struct fc_md *
 		out->failed = true;
 		return false;
 	}
+	/* each section is followed by up to two line breaks (sep_len) */
 	for (i = 0; i < doc->n; i++) {
 		ok = ok && !doc->sections[i]->body.failed;
-		total += doc->sections[i]->body.len;
+		total += doc->sections[i]->body.len + 2;
 	}
 	/* Drop the longest cuttable section until the rest and the note fit. */
 	while (total > budget || (ncut > 0 && total + note.len > budget)) {
@@ -431,14 +440,19 @@ bool fc_md_doc_render(const struct fc_md_doc *doc, size_t budget, struct fc_md *
 			break;
 		cut[longest] = true;
 		ncut++;
-		total -= doc->sections[longest]->body.len;
+		total -= doc->sections[longest]->body.len + 2;
 		fc_md_finish(&note);
 		cut_note(doc, cut, false, budget, &note);
 	}
 	size_t start = out->len;
-	for (i = 0; i < doc->n; i++)
-		if (!cut[i])
-			fc_md_write(out, doc->sections[i]->body.data, doc->sections[i]->body.len);
+	for (i = 0; i < doc->n; i++) {
+		if (cut[i] || doc->sections[i]->body.len == 0)
+			continue;
+		if (out->len > start)
+			fc_md_blank_line(out);
+		fc_md_write(out, doc->sections[i]->body.data, doc->sections[i]->body.len);
+	}
+	total = out->len - start;
 	if (total + note.len > budget && !out->failed) {
 		/* Still too long: cut the text at a line break and close what
 		 * the cut left open. */

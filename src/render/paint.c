@@ -398,6 +398,14 @@ static void paint_labels(struct fc_painter *p, size_t li)
 		columns(p, b, &x, &w);
 		max_w = (w < p->plot_w ? w : p->plot_w) - 2 * pad;
 		fc_label_box(l, lane, b, text, sizeof(text));
+		if (l->mode == FC_MODE_CHART && b->frame != FC_NONE &&
+		    !(b->flags & FC_BOX_COALESCED)) {
+			/* the chart adds file:line where the box has room for all of it */
+			char located[1024];
+			fc_label_box_located(lane, b, located, sizeof(located));
+			if (strcmp(located, text) != 0 && fc_text_width(p->text, located) <= max_w)
+				snprintf(text, sizeof(text), "%s", located);
+		}
 		note[0] = '\0';
 		if (p->opts.label_note && b->frame != FC_NONE) {
 			size_t len = strlen(text);

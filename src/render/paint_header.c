@@ -95,8 +95,21 @@ static bool info_line(struct fc_painter *p)
 			return false;
 	}
 	if (l->mode == FC_MODE_CHART && l->has_time) {
+		/* wall time, and the CPU time in it: samples that are not idle */
+		double cpu = 0;
+		for (i = 0; i < l->n_lanes; i++) {
+			for (size_t k = 0; k < l->lanes[i].n_sources; k++) {
+				const struct fc_profile *q = l->lanes[i].sources[k];
+				for (uint32_t s = 0; s < q->n_samples; s++)
+					if (q->frames[q->node_frame[q->sample_node[s]]].tier !=
+					    FC_TIER_IDLE)
+						cpu += fc_profile_sample_duration(q, s);
+			}
+		}
 		fc_format_duration(span, a, sizeof(a));
-		if (!append(&p->info, SEP, a))
+		fc_format_duration(cpu, b, sizeof(b));
+		snprintf(buf, sizeof(buf), "%s wall, %s CPU (idle excluded)", a, b);
+		if (!append(&p->info, SEP, buf))
 			return false;
 	} else {
 		/* --per-thread: the lanes' sum, not the widest lane */
@@ -252,7 +265,8 @@ static bool notes_line(struct fc_painter *p)
 	}
 	if (healed) {
 		/* DevTools' fixMissingSamples (devtools.md §2) */
-		snprintf(buf, sizeof(buf), "%zu lone (program) sample%s healed", healed,
+		snprintf(buf, sizeof(buf),
+			 "%zu (program) sample%s inside a call drawn as that call", healed,
 			 healed == 1 ? "" : "s");
 		if (!append(&p->notes, SEP, buf))
 			return false;

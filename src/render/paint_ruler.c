@@ -143,7 +143,7 @@ void fc_paint_ruler(struct fc_painter *p, bool grid)
 	const struct fc_theme *t = p->theme;
 	struct fc_draw *d = p->draw;
 	enum fc_ruler_unit unit;
-	double span, x_per_unit, step, last, x, ppx;
+	double span, x_per_unit, step, last, x, ppx, off, k0;
 	size_t i, n, every = 1;
 	char label[96];
 
@@ -154,16 +154,20 @@ void fc_paint_ruler(struct fc_painter *p, bool grid)
 	step = fc_ruler_step(span, p->plot_w);
 	/* ticks from the axis zero to one minimum gap past the end, as DevTools */
 	last = span + FC_PAINT_TICK_MIN_PX * span / p->plot_w;
-	n = (size_t)ceil(last / step);
+	/* a cropped chart keeps the profile's clock: its first tick is the
+	 * first multiple of step at or after the left edge */
+	off = l->x_zero < l->x_min && x_per_unit > 0 ? (l->x_min - l->x_zero) / x_per_unit : 0;
+	k0 = ceil(off / step - 1e-9);
+	n = (size_t)ceil((last + off) / step - k0);
 	if (n > MAX_TICKS)
 		n = MAX_TICKS;
 	if (!grid)
-		every = label_every(p, step, n, unit, x_per_unit * ppx);
+		every = label_every(p, step, (size_t)k0 + n, unit, x_per_unit * ppx);
 	for (i = 0; i < n; i++) {
-		double v = step * (double)i;
+		double v = step * (k0 + (double)i);
 		/* the bars' own mapping (paint.c columns), so that a tick and a bar
 		 * boundary at the same time share a column */
-		x = floor(v * x_per_unit * ppx + FC_PAINT_EPSILON_PX);
+		x = floor((v - off) * x_per_unit * ppx + FC_PAINT_EPSILON_PX);
 		if (x > p->plot_w)
 			break;
 		if (grid) {
@@ -171,7 +175,7 @@ void fc_paint_ruler(struct fc_painter *p, bool grid)
 				     p->plot_bottom);
 			continue;
 		}
-		if (i % every)
+		if (((size_t)k0 + i) % every)
 			continue;
 		fc_ruler_label(v, step * every, unit, l->unit, label, sizeof(label));
 		{

@@ -39,4 +39,19 @@ run 0 info -q "$TMP/damaged.cpuprofile"
 run 2 info --strict "$TMP/damaged.cpuprofile"
 contains "$TMP/err" "flamechart: $TMP/damaged.cpuprofile: nodes[0].children[1] (line 1, column 11): unknown node id 9 (ignored) (an error under --strict)"
 
+# --top N rows; --json: the same numbers as data (docs/info-json.md),
+# checked against an independent count on every .cpuprofile of the corpus
+P=$DATA/corpus/seed-examples/minimal-cpu-profile-timing-data-samples.cpuprofile
+run 0 info --top 2 "$P"
+contains "$TMP/out" "  top 2 functions by self time"
+[ "$(grep -c '^ *[0-9.]* *[0-9.]*% ' "$TMP/out")" = 2 ] || fail "info --top 2: not 2 rows"
+run 0 info --json --top 2 "$P"
+if command -v jq >/dev/null 2>&1; then
+	jq -e '.version == 1 and (.profiles | length) == 1 and (.profiles[0].top | length) == 2
+		and (.profiles[0].top_total | length) == 2 and .profiles[0].samples == 16' \
+		"$TMP/out" >/dev/null || fail "info --json shape"
+fi
+run 1 info --json --top x "$P"
+# (the independent check of every corpus profile: tests/cli/info-json.sh)
+
 finish

@@ -55,7 +55,7 @@ done
 contains "$TMP/rep1/index.html" "<title>Nightly &lt;build&gt;</title>"
 contains "$TMP/rep1/index.html" "<h1>Nightly &lt;build&gt;</h1>"
 contains "$TMP/rep1/index.html" "href=\"simple.chart.pdf\""
-contains "$TMP/rep1/index.md" "# Nightly \<build\>"
+contains "$TMP/rep1/index.md" "# Nightly &lt;build&gt;"
 contains "$TMP/rep1/index.md" "[chart pdf](simple.chart.pdf)"
 # --title names the index, not every image
 lacks "$TMP/rep1/simple.chart.pdf" "Nightly"
@@ -86,11 +86,12 @@ header() { # header FILE.pdf: the first three lines of text
 if command -v pdftotext >/dev/null 2>&1; then
 	run 0 "$REAL"/*/*.cpuprofile -o "$TMP/all.pdf"
 	header "$TMP/all.pdf"
-	contains "$TMP/all.pdf.txt" "16 lanes · 19.91 s · 89,504 samples"
+	contains "$TMP/all.pdf.txt" "16 lanes · 19.91 s wall, "
+	contains "$TMP/all.pdf.txt" " CPU (idle excluded) · 89,504 samples"
 	contains "$TMP/all.pdf.txt" "4 unrelated recordings, each on its own clock from 0 (--same-clock: one axis)"
 	run 0 "$REAL"/*/*.cpuprofile -o "$TMP/same.pdf" --same-clock
 	header "$TMP/same.pdf"
-	contains "$TMP/same.pdf.txt" "16 lanes · 847194.50 s"
+	contains "$TMP/same.pdf.txt" "16 lanes · 847194.50 s wall"
 	lacks "$TMP/same.pdf.txt" "unrelated recordings"
 	run 0 "$REAL"/ng-serve/*.cpuprofile -o "$TMP/serve.pdf"
 	header "$TMP/serve.pdf"
@@ -98,7 +99,7 @@ if command -v pdftotext >/dev/null 2>&1; then
 	# two processes of one nx run (different pids in the file names): two clocks
 	run 0 "$REAL"/nx-run-lint/*.cpuprofile -o "$TMP/nx.pdf"
 	header "$TMP/nx.pdf"
-	contains "$TMP/nx.pdf.txt" "2 lanes · 12.38 s"
+	contains "$TMP/nx.pdf.txt" "2 lanes · 12.38 s wall"
 	contains "$TMP/nx.pdf.txt" "2 unrelated recordings"
 	# the graph has no time axis: nothing to say
 	run 0 "$REAL"/*/*.cpuprofile -m graph -o "$TMP/allg.pdf"

@@ -35,12 +35,20 @@ grep -o '<img[^>]*src="[^"]*' "$TMP/j1/index.html" | grep -v 'src="data:image/' 
 	fail "index.html refers to an image file"
 grep -q 'http' "$TMP/j1/index.html" && fail "index.html mentions http"
 contains "$TMP/j1/index.html" "process 10004 (proc)"
-contains "$TMP/j1/index.md" "## process 10004 (proc) (2 threads)"
-contains "$TMP/j1/index.md" "![threads of process 10004 (proc) on one time axis](proc--process-10004.lanes.png)"
+contains "$TMP/j1/index.md" "## process 10004 \\(proc\\) (2 threads)"
+contains "$TMP/j1/index.md" "![threads of process 10004 \\(proc\\) on one time axis](proc--process-10004.lanes.png)"
 contains "$TMP/j1/index.md" "| a.cpuprofile | 0.2 ms | 16 |"
 contains "$TMP/j1/index.md" "[chart png](a.chart.png)"
 # the markdown table has one row per profile under its header
 [ "$(grep -c '^| .*cpuprofile\|^| .*json' "$TMP/j1/index.md")" = 4 ] || fail "index.md rows"
+# index.md renders as GFM with its tables and links only (skipped without marked)
+if command -v node >/dev/null 2>&1; then
+	node "$ROOT/tests/markdown/gfm-check.js" "$TMP/j1/index.md" >"$TMP/gfm.json"
+	case $? in
+	0 | 77) ;;
+	*) fail "index.md: GFM check"; cat "$TMP/gfm.json" ;;
+	esac
+fi
 
 # the same bytes whatever the number of jobs
 run 0 report "$IN" -r -o "$TMP/j2" -j 2 -q

@@ -5,8 +5,9 @@
 // what it found as JSON (tables with their header and rows, links, images,
 // <details> count, length). With --names FILE, the first table's rows must
 // show exactly those names (one a line), column 1 as text and column 2 as
-// code. Exit 0 when all is well, 1 on a problem, 77 when marked is missing.
-// Usage: gfm-check.js FILE.md [--names FILE] [--html OUT.html]
+// code. With --cells FILE, each line of FILE must be the whole text of some
+// table cell (names that must come through intact). Exit 0 when all is well, 1 on a problem, 77 when marked is missing.
+// Usage: gfm-check.js FILE.md [--names FILE] [--cells FILE] [--html OUT.html]
 'use strict';
 const fs = require('fs');
 let marked;
@@ -70,6 +71,13 @@ if (names) {
     const shown = code ? decode(code[1]).replace(/\s+/g, ' ').trim() : text(rows[i][1]);
     if (shown !== name || (!code && /</.test(rows[i][1]))) problems.push(`row ${i} code: ${JSON.stringify(rows[i][1])}, want ${JSON.stringify(name)}`);
   });
+}
+const cells = opt('--cells');
+if (cells) {
+  const all = new Set();
+  for (const t of html.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)) all.add(text(t[1]));
+  for (const want of fs.readFileSync(cells, 'utf8').split('\n').slice(0, -1))
+    if (!all.has(want.replace(/\s+/g, ' ').trim())) problems.push(`no cell reads ${JSON.stringify(want)}`);
 }
 const report = {
   chars: [...md].length,

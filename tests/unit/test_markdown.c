@@ -146,7 +146,7 @@ static void doc_fits(void **state)
 	fc_md_raw(fc_md_doc_add(&doc, "body", true), "body\n");
 	fc_md_init(&out);
 	assert_true(fc_md_doc_render(&doc, 100, &out));
-	assert_string_equal(out.data, "# Title\nbody\n");
+	assert_string_equal(out.data, "# Title\n\nbody\n");
 	fc_md_finish(&out);
 	fc_md_doc_finish(&doc);
 }
@@ -169,7 +169,7 @@ static void doc_cuts_longest_first(void **state)
 	assert_non_null(strstr(out.data, "cccc"));
 	assert_null(strstr(out.data, "bbbb"));
 	assert_non_null(
-		strstr(out.data, "*Left out to stay under 1500 characters: All functions.*"));
+		strstr(out.data, "*Left out to stay under 1,500 characters: All functions.*"));
 	fc_md_finish(&out);
 
 	/* tighter: the next longest goes too, and the note names both */
@@ -203,7 +203,7 @@ static void doc_truncates_kept_text(void **state)
 	assert_non_null(strstr(out.data, "kkk"));
 	/* the cut closed the <details> it left open */
 	assert_non_null(strstr(out.data, "</details>"));
-	assert_non_null(strstr(out.data, "*Cut at a line break to stay under 1000 characters.*"));
+	assert_non_null(strstr(out.data, "*Cut at a line break to stay under 1,000 characters.*"));
 	fc_md_finish(&out);
 	fc_md_doc_finish(&doc);
 	fc_md_doc_finish(&doc);

@@ -1,0 +1,58 @@
+/* --trim-idle, --from, --to: which window of the profiles' clock a chart
+ * shows, and the header line that says so. */
+#include <stdio.h>
+
+#include "cli/cli.h"
+#include "flamechart/crop.h"
+#include "flamechart/summary.h"
+
+bool fc_cli_crop(const struct fc_cli *cli, struct fc_profile_set *set, struct fc_render_tweaks *tw,
+		 char *note_buf, size_t size, struct fc_error *err)
+{
+	double lo = 0, hi = 0, from, to, dropped = 0;
+	char a[48], b[48], c[48];
+
+	if (!cli->trim_idle && !cli->has_from && !cli->has_to)
+		return true;
+	if (!fc_crop_extent(set, &lo, &hi))
+		return true;
+	from = cli->has_from ? lo + cli->from_ms * 1000.0 : lo;
+	to = cli->has_to ? lo + cli->to_ms * 1000.0 : hi;
+	if (cli->trim_idle) {
+		double busy_lo, busy_hi;
+		if (fc_crop_busy_span(set, &busy_lo, &busy_hi, &dropped)) {
+			if (busy_lo > from)
+				from = busy_lo;
+			if (busy_hi < to)
+				to = busy_hi;
+		}
+	}
+	if (to > hi)
+		to = hi;
+	if (!(to > from)) {
+		fc_error_init(err);
+		fc_error_set(
+			err, FC_ERR_USAGE,
+			"the window --from/--to asks for is outside the profile (0 to %.3f ms)",
+			(hi - lo) / 1000.0);
+		return false;
+	}
+	fc_crop_apply(set, from, to);
+	tw->has_x_zero = true;
+	tw->x_zero = lo;
+	fc_summary_number((from - lo) / 1000.0, 1, a, sizeof(a));
+	fc_summary_number((to - lo) / 1000.0, 1, b, sizeof(b));
+	fc_summary_number((hi - lo) / 1000.0, 1, c, sizeof(c));
+	if (!cli->trim_idle)
+		snprintf(note_buf, size, "showing %s to %s ms of %s ms", a, b, c);
+	else if (dropped > 0)
+		snprintf(note_buf, size,
+			 "showing %s to %s ms of %s ms: idle before and after cut, with %.1f ms "
+			 "of work in it",
+			 a, b, c, dropped / 1000.0);
+	else
+		snprintf(note_buf, size, "showing %s to %s ms of %s ms: idle before and after cut",
+			 a, b, c);
+	tw->note = note_buf;
+	return true;
+}

@@ -1,0 +1,308 @@
+/* A profile as GitHub-flavoured Markdown (include/flamechart/summary.h).
+ * Percentages of functions and packages are of the CPU time, which leaves
+ * idle out (what a reader wants to speed up); tiers are shares of all the
+ * sampled time, idle included, so that they add up to 100%. */
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "flamechart/classify.h"
+#include "flamechart/stats.h"
+#include "flamechart/summary.h"
+#include "util/util.h"
+
+/* rows in the <details> list of the other functions, at most */
+#define DETAILS_MAX 150
+/* a table stops growing past this many bytes (a large --top), so that the
+ * tables together still fit one GitHub comment */
+#define TABLE_BYTES 18000
+
+void fc_summary_number(double v, int decimals, char *out, size_t size)
+{
+	char raw[64];
+	size_t n, i, o = 0, int_len, start;
+
+	snprintf(raw, sizeof(raw), "%.*f", decimals, v);
+	n = strlen(raw);
+	start = raw[0] == '-';
+	int_len = strcspn(raw, ".");
+	for (i = 0; i < n && o + 2 < size; i++) {
+		if (i > start && i < int_len && (int_len - i) % 3 == 0)
+			out[o++] = ',';
+		out[o++] = raw[i];
+	}
+	out[o] = '\0';
+}
+
+void fc_summary_location(const char *url, int line0, char *out, size_t size, size_t max)
+{
+	const char *s = url, *scheme = strstr(url, "://");
+	char line[24] = "";
+	size_t len;
+
+	if (!url[0]) {
+		if (size)
+			out[0] = '\0';
+		return;
+	}
+	if (scheme) {
+		s = scheme + 3;
+		if (strncmp(url, "file:", 5) != 0) {
+			const char *slash = strchr(s, '/');
+			s = slash ? slash + 1 : s; /* the host says little in a table */
+		}
+	}
+	if (line0 >= 0)
+		snprintf(line, sizeof(line), ":%d", line0 + 1);
+	len = strlen(s);
+	if (len > max) {
+		/* keep whole path components from the right */
+		const char *cut = s + len - max, *slash = strchr(cut, '/');
+		if (slash && slash[1])
+			cut = slash + 1;
+		snprintf(out, size, "…/%s%s", cut, line);
+	} else {
+		snprintf(out, size, "%s%s", s, line);
+	}
+}
+
+/* milliseconds with three significant digits or more: 1,234.5 12.34 0.123 */
+static void ms_cell(struct fc_md *md, double us)
+{
+	double ms = us / 1000.0;
+	char buf[48];
+
+	fc_summary_number(ms, ms >= 100 || ms == 0 ? 1 : ms >= 10 ? 2 : 3, buf, sizeof(buf));
+	fc_md_raw(md, buf);
+}
+
+static void pct_cell(struct fc_md *md, double part, double whole)
+{
+	fc_md_printf(md, "%.1f%%", whole > 0 ? 100.0 * part / whole : 0.0);
+}
+
+/* function, file:line, "tier · package" */
+static void function_cells(struct fc_md *md, const struct fc_profile *p, uint32_t frame)
+{
+	const struct fc_frame *f = &p->frames[frame];
+	const char *name = fc_profile_str(p, f->name);
+	char where[200];
+
+	fc_md_cell(md);
+	fc_md_code(md, name[0] ? name : "(anonymous)");
+	fc_md_cell(md);
+	fc_summary_location(fc_profile_str(p, f->url), f->line, where, sizeof(where), 40);
+	fc_md_code(md, where);
+	fc_md_cell(md);
+	fc_md_text(md, fc_tier_name((enum fc_tier)f->tier));
+	if (f->package) {
+		fc_md_raw(md, " · ");
+		fc_md_text(md, fc_profile_str(p, f->package));
+	}
+}
+
+static void summary_line(struct fc_md *md, const struct fc_profile *p, const struct fc_stats *s,
+			 const struct fc_summary_options *o, bool heading)
+{
+	double idle = s->tier_us[FC_TIER_IDLE], cpu = s->sampled_us - idle;
+	char a[48], b[48], c[48];
+
+	if (heading) {
+		fc_md_raw(md, "### ");
+		fc_md_text(md, o->title ? o->title : p->name);
+		fc_md_raw(md, "\n\n");
+	}
+	fc_summary_number((double)s->n_samples, 0, c, sizeof(c));
+	if (!p->has_time) {
+		fc_summary_number(s->sampled_us, 0, a, sizeof(a));
+		fc_md_printf(md, "**%s %s** in all · %s stacks\n", a, p->weight_unit, c);
+	} else {
+		int dec = s->duration_us >= 100000 ? 1 : 3;
+		fc_summary_number(s->duration_us / 1000.0, dec, a, sizeof(a));
+		fc_summary_number(cpu / 1000.0, dec, b, sizeof(b));
+		fc_md_printf(md, "**%s ms** wall · **%s ms CPU** (", a, b);
+		fc_summary_number(idle / 1000.0, dec, a, sizeof(a));
+		fc_md_printf(md, "excluding %s ms idle) · %s samples", a, c);
+		if (s->interval_us > 0) {
+			fc_summary_number(s->interval_us / 1000.0, 2, a, sizeof(a));
+			fc_md_printf(md, ", one every %s ms", a);
+		}
+		fc_md_raw(md, "\n");
+	}
+	if (o->image_url) {
+		fc_md_blank_line(md);
+		if (!fc_md_image(md, "flame chart", o->image_url))
+			fc_md_raw(md, "*(image URL refused: only http, https or relative)*");
+		fc_md_raw(md, "\n");
+	}
+}
+
+static const char *const fn_titles_self[] = {
+	"#", "function", "file:line", "tier · package", "self ms", "% of CPU", "total ms",
+};
+static const char *const fn_titles_total[] = {
+	"#", "function", "file:line", "tier · package", "total ms", "% of CPU", "self ms",
+};
+
+/* Rows of functions (skipping idle) from list[from..], at most max rows;
+ * returns how many were written. */
+static size_t function_rows(struct fc_md *md, const struct fc_profile *p,
+			    const struct fc_stats_entry *list, size_t n, size_t from, size_t max,
+			    bool by_total, double cpu)
+{
+	size_t i, rank = 0, written = 0, start = md->len;
+
+	for (i = 0; i < n && written < max; i++) {
+		const struct fc_stats_entry *e = &list[i];
+		if (p->frames[e->frame].tier == FC_TIER_IDLE)
+			continue;
+		if (rank++ < from)
+			continue;
+		fc_md_cell(md);
+		fc_md_printf(md, "%zu", rank);
+		function_cells(md, p, e->frame);
+		fc_md_cell(md);
+		ms_cell(md, by_total ? e->total_us : e->self_us);
+		fc_md_cell(md);
+		pct_cell(md, by_total ? e->total_us : e->self_us, cpu);
+		fc_md_cell(md);
+		ms_cell(md, by_total ? e->self_us : e->total_us);
+		fc_md_row_end(md);
+		written++;
+		if (md->len - start > TABLE_BYTES && written < max && i + 1 < n) {
+			fc_md_printf(md, "\n*The table stops at %zu rows to fit a comment.*\n",
+				     written);
+			break;
+		}
+	}
+	return written;
+}
+
+static size_t count_busy(const struct fc_profile *p, const struct fc_stats_entry *list, size_t n)
+{
+	size_t i, k = 0;
+
+	for (i = 0; i < n; i++)
+		k += p->frames[list[i].frame].tier != FC_TIER_IDLE;
+	return k;
+}
+
+static void suffixed(char *buf, size_t size, const char *what, const struct fc_profile *p,
+		     bool many)
+{
+	if (many)
+		snprintf(buf, size, "%s (%s)", what, p->name);
+	else
+		snprintf(buf, size, "%s", what);
+}
+
+static bool one_profile(const struct fc_profile *p, const struct fc_summary_options *o, bool many,
+			struct fc_md_doc *doc)
+{
+	static const char *const tier_titles[] = { "tier", "ms", "% of samples" };
+	static const char *const pkg_titles[] = { "package", "self ms", "% of CPU" };
+	size_t top = o->top ? o->top : FC_SUMMARY_TOP, busy, i;
+	struct fc_stats s;
+	struct fc_md *md;
+	char title[600];
+	double cpu;
+
+	if (!fc_stats_compute_top(p, SIZE_MAX, &s))
+		return false;
+	cpu = s.sampled_us - s.tier_us[FC_TIER_IDLE];
+	md = fc_md_doc_add(doc, p->name, false);
+	summary_line(md, p, &s, o, true);
+
+	busy = count_busy(p, s.functions, s.n_functions_with_self);
+	suffixed(title, sizeof(title), "Top functions by self time", p, many);
+	md = fc_md_doc_add(doc, title, true);
+	fc_md_blank_line(md);
+	fc_md_printf(md, "**Top %zu functions by self time**\n", busy < top ? busy : top);
+	fc_md_table_head(md, fn_titles_self, "rlllrrr");
+	function_rows(md, p, s.functions, s.n_functions_with_self, 0, top, false, cpu);
+
+	suffixed(title, sizeof(title), "Top functions by total time", p, many);
+	md = fc_md_doc_add(doc, title, true);
+	i = count_busy(p, s.by_total, s.n_by_total);
+	fc_md_blank_line(md);
+	fc_md_printf(md, "**Top %zu functions by total time** (time on the stack)\n",
+		     i < top ? i : top);
+	fc_md_table_head(md, fn_titles_total, "rlllrrr");
+	function_rows(md, p, s.by_total, s.n_by_total, 0, top, true, cpu);
+
+	suffixed(title, sizeof(title), "Time by tier", p, many);
+	md = fc_md_doc_add(doc, title, true);
+	fc_md_blank_line(md);
+	fc_md_raw(md, "**Time by tier**\n");
+	fc_md_table_head(md, tier_titles, "lrr");
+	for (int t = 0; t < FC_TIER_COUNT; t++) {
+		if (s.tier_us[t] <= 0)
+			continue;
+		fc_md_cell(md);
+		fc_md_text(md, fc_tier_name((enum fc_tier)t));
+		fc_md_cell(md);
+		ms_cell(md, s.tier_us[t]);
+		fc_md_cell(md);
+		pct_cell(md, s.tier_us[t], s.sampled_us);
+		fc_md_row_end(md);
+	}
+
+	if (s.n_packages) {
+		double rest = 0;
+		suffixed(title, sizeof(title), "Time by package", p, many);
+		md = fc_md_doc_add(doc, title, true);
+		fc_md_blank_line(md);
+		fc_md_raw(md, "**Time by package** (self time in `node_modules`)\n");
+		fc_md_table_head(md, pkg_titles, "lrr");
+		for (i = 0; i < s.n_packages; i++) {
+			if (i >= top) {
+				rest += s.packages[i].self_us;
+				continue;
+			}
+			fc_md_cell(md);
+			fc_md_code(md, fc_profile_str(p, s.packages[i].frame));
+			fc_md_cell(md);
+			ms_cell(md, s.packages[i].self_us);
+			fc_md_cell(md);
+			pct_cell(md, s.packages[i].self_us, cpu);
+			fc_md_row_end(md);
+		}
+		if (s.n_packages > top) {
+			fc_md_cell(md);
+			fc_md_printf(md, "%zu more", s.n_packages - top);
+			fc_md_cell(md);
+			ms_cell(md, rest);
+			fc_md_cell(md);
+			pct_cell(md, rest, cpu);
+			fc_md_row_end(md);
+		}
+	}
+
+	if (busy > top) {
+		char summary[128];
+		size_t rest = busy - top, shown = rest < DETAILS_MAX ? rest : DETAILS_MAX;
+		suffixed(title, sizeof(title), "The other functions", p, many);
+		md = fc_md_doc_add(doc, title, true);
+		snprintf(summary, sizeof(summary), "%zu more functions with self time", rest);
+		fc_md_details_begin(md, summary);
+		fc_md_table_head(md, fn_titles_self, "rlllrrr");
+		function_rows(md, p, s.functions, s.n_functions_with_self, top, shown, false, cpu);
+		if (shown < rest)
+			fc_md_printf(md, "\n…and %zu more.\n", rest - shown);
+		fc_md_details_end(md);
+	}
+	fc_stats_finish(&s);
+	return true;
+}
+
+bool fc_summary_markdown(const struct fc_profile_set *set, const struct fc_summary_options *o,
+			 struct fc_md_doc *doc)
+{
+	for (size_t i = 0; i < set->count; i++) {
+		if (i > 0)
+			fc_md_raw(fc_md_doc_add(doc, "", false), "\n---\n\n");
+		if (!one_profile(set->items[i], o, set->count > 1, doc))
+			return false;
+	}
+	return true;
+}

@@ -1,0 +1,88 @@
+#!/bin/sh
+# Images that read where they are shown: --preset, --max-depth, --height,
+# --trim-idle, --from/--to (chart window, ruler on the profile's clock).
+. "$(dirname "$0")/lib.sh"
+REAL=$DATA/corpus/real/ng-build/CPU.20250519.000216.90620.1.002.cpuprofile
+
+# png_size FILE -> "W H" from the IHDR chunk
+png_size() {
+	od -An -tu1 -j16 -N8 "$1" | awk '{ print $1*16777216+$2*65536+$3*256+$4, $5*16777216+$6*65536+$7*256+$8 }'
+}
+
+# a profile: 100 ms idle, 50 ms of work in a 5-deep stack, 100 ms idle
+# (one sample per ms), and a 1 ms blip of work 1 ms before the end
+{
+	printf '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1},"children":[2,3]},'
+	printf '{"id":2,"callFrame":{"functionName":"(idle)","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1}},'
+	printf '{"id":3,"callFrame":{"functionName":"a","scriptId":"1","url":"file:///w.js","lineNumber":0,"columnNumber":0},"children":[4]},'
+	printf '{"id":4,"callFrame":{"functionName":"b","scriptId":"1","url":"file:///w.js","lineNumber":1,"columnNumber":0},"children":[5]},'
+	printf '{"id":5,"callFrame":{"functionName":"c","scriptId":"1","url":"file:///w.js","lineNumber":2,"columnNumber":0},"children":[6]},'
+	printf '{"id":6,"callFrame":{"functionName":"d","scriptId":"1","url":"file:///w.js","lineNumber":3,"columnNumber":0},"children":[7]},'
+	printf '{"id":7,"callFrame":{"functionName":"e","scriptId":"1","url":"file:///w.js","lineNumber":4,"columnNumber":0}}],'
+	printf '"startTime":0,"endTime":250000,"samples":['
+	i=0
+	while [ $i -lt 250 ]; do
+		if [ $i -ge 100 ] && [ $i -lt 150 ]; then s=7; elif [ $i = 248 ]; then s=3; else s=2; fi
+		printf '%s%s' "$([ $i = 0 ] || echo ,)" $s
+		i=$((i + 1))
+	done
+	printf '],"timeDeltas":[0'
+	i=1
+	while [ $i -lt 250 ]; do printf ',1000'; i=$((i + 1)); done
+	printf ']}'
+} >"$TMP/idle.cpuprofile"
+
+extent() { jq -r '.profiles[0] | "\(.start_us) \(.end_us)"' "$TMP/out"; }
+
+# --trim-idle: the busy span, the 1 ms blip at the end (2% of the work) stays
+run 0 -f json --trim-idle "$TMP/idle.cpuprofile"
+[ "$(extent)" = "100000 249000" ] || fail "--trim-idle: extent $(extent), want 100000 249000"
+# header text read back from a PDF
+pdf_text() {
+	run 0 "$@" -o "$TMP/t.pdf"
+	pdftotext "$TMP/t.pdf" "$TMP/t.txt" || fail "pdftotext $*"
+}
+command -v pdftotext >/dev/null 2>&1 || { echo "SKIP: pdftotext (poppler-utils) not found"; exit 77; }
+pdf_text --trim-idle "$TMP/idle.cpuprofile"
+contains "$TMP/t.txt" "showing 100.0 to 249.0 ms of 250.0 ms: idle before and after cut"
+# --from/--to: a window; the ruler keeps the clock (labels past the window's start)
+run 0 -f json --from 120 --to 130 "$TMP/idle.cpuprofile"
+[ "$(extent)" = "120000 130000" ] || fail "--from/--to: extent $(extent)"
+pdf_text --from 120 --to 130 "$TMP/idle.cpuprofile"
+contains "$TMP/t.txt" "showing 120.0 to 130.0 ms of 250.0 ms"
+grep -qx "125 ms" "$TMP/t.txt" || fail "--from 120: no ruler label 125 ms"
+grep -qx "5 ms" "$TMP/t.txt" && fail "--from 120: the ruler restarted at 0"
+pdf_text --from 200 "$TMP/idle.cpuprofile"
+contains "$TMP/t.txt" "showing 200.0 to 250.0 ms of 250.0 ms"
+run 1 --from 300 "$TMP/idle.cpuprofile" -o "$TMP/x.svg"
+contains "$TMP/err" "outside the profile (0 to 250.000 ms)"
+run 1 --from 10 --to 5 "$TMP/idle.cpuprofile" -o "$TMP/x.svg"
+run 1 --from -3 "$TMP/idle.cpuprofile" -o "$TMP/x.svg"
+[ -e "$TMP/x.svg" ] && fail "a refused window left a file"
+
+# --max-depth: 2 of the 5 rows, the header counts the rest
+pdf_text --max-depth 2 "$TMP/idle.cpuprofile"
+contains "$TMP/t.txt" "rows deeper than 2 not drawn in 1 lane"
+run 0 --max-depth 2 "$REAL" -o "$TMP/d2.png"
+run 0 "$REAL" -o "$TMP/full.png"
+set -- $(png_size "$TMP/d2.png")
+h2=$2
+set -- $(png_size "$TMP/full.png")
+[ "$h2" -lt "$2" ] || fail "--max-depth 2: height $h2, not below $2"
+
+# --height: the deepest rows go first until the image fits
+run 0 --height 400 "$REAL" -o "$TMP/h.png"
+set -- $(png_size "$TMP/h.png")
+[ "$2" -le 400 ] && [ "$2" -gt 300 ] || fail "--height 400: image is $2 px tall"
+run 1 --height 50 "$REAL" -o "$TMP/x.png"
+
+# --preset github: 880 px (the comment column), PNG at 2x; --width still wins
+run 0 --preset github "$TMP/idle.cpuprofile" -o "$TMP/gh.png"
+[ "$(png_size "$TMP/gh.png" | cut -d' ' -f1)" = 1760 ] || fail "--preset github: $(png_size "$TMP/gh.png")"
+run 0 --preset github "$TMP/idle.cpuprofile" -o "$TMP/gh.svg"
+contains "$TMP/gh.svg" 'width="880'
+run 0 --preset docs --width 600 "$TMP/idle.cpuprofile" -o "$TMP/docs.png"
+[ "$(png_size "$TMP/docs.png" | cut -d' ' -f1)" = 1200 ] || fail "--preset docs --width 600: $(png_size "$TMP/docs.png")"
+run 1 --preset phone "$TMP/idle.cpuprofile"
+contains "$TMP/err" "--preset must be github or docs"
+finish
