@@ -77,8 +77,12 @@ total=$("$fc" -f folded --weight time "$f" | awk '{ s += $NF } END { print s }')
 a="$data/corpus/real/ng-serve/CPU.20250519.000247.22170.0.001.cpuprofile"
 b="$data/corpus/real/ng-serve/CPU.20250519.000248.22170.1.002.cpuprofile"
 "$fc" -q -f folded --per-thread "$a" "$b" >"$tmp/per.folded"
+# lanes of node --cpu-prof files are titled by process and thread
 for p in "$a" "$b"; do
-	title=$(basename "$p")
+	case $p in
+	"$a") title="pid 22170 · main thread" ;;
+	*) title="pid 22170 · worker thread 1" ;;
+	esac
 	"$fc" -q -f folded "$p" | sed "s|^|$title;|" >"$tmp/one.folded"
 	grep -F "$title;" "$tmp/per.folded" | cmp -s "$tmp/one.folded" - ||
 		fail "--per-thread lane $title differs from its own graph"

@@ -8,7 +8,11 @@
 #
 # Usage: missing-label.sh FLAMECHART SOURCE_ROOT WORK_DIR
 set -u
-flamechart=$1
+# absolute: the cases run from the source root
+case $1 in
+/*) flamechart=$1 ;;
+*) flamechart=$(pwd)/$1 ;;
+esac
 root=$(cd "$2" && pwd)
 work=$3
 run=$root/tests/golden/run.sh
@@ -50,7 +54,7 @@ while read -r case label; do
 		fi
 	done
 done <<'CASES'
-minimal-flat-line flatLine_L2
+minimal-flat-line flatLine_L2  flat-line.core.js:6
 scheme-heat-real-ng-build-worker mo…r
 CASES
 exit $failed

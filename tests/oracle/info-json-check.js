@@ -41,8 +41,11 @@ for (const n of p.nodes) for (const c of n.children || []) if (byId.has(c) && !p
 for (const n of p.nodes) if (!parent.has(n.id) && n.parent !== undefined && byId.has(n.parent)) parent.set(n.id, n.parent);
 let maxDepth = 0;
 for (const n of p.nodes) { let d = 0, id = n.id; while (parent.has(id)) { id = parent.get(id); d++; } maxDepth = Math.max(maxDepth, d); }
-const key = cf => [cf.functionName || '', cf.url || '', cf.lineNumber ?? -1, cf.columnNumber ?? -1,
-  !(cf.scriptId === undefined || cf.scriptId === 0 || cf.scriptId === '0' || cf.scriptId === '')].join('\u0001');
+// a script without a URL (eval, new Function) is told apart by its id, as
+// DevTools does (docs/scope.md, --merge-by location)
+const hasScript = cf => !(cf.scriptId === undefined || cf.scriptId === 0 || cf.scriptId === '0' || cf.scriptId === '');
+const key = cf => [cf.functionName || '', cf.url || (hasScript(cf) ? `\u0002${cf.scriptId}` : ''),
+  cf.lineNumber ?? -1, cf.columnNumber ?? -1, hasScript(cf)].join('\u0001');
 const functions = new Set(p.nodes.filter(n => parent.has(n.id)).map(n => key(n.callFrame)));
 // samples, sorted by time; the last lasts the average interval (DevTools)
 const n = Math.min(p.samples.length, p.timeDeltas.length);
@@ -88,7 +91,7 @@ info.top.forEach((e, i) => expect(`top[${i}].self_ms (${e.name})`, e.self_ms, se
 info.top_total.forEach((e, i) => expect(`top_total[${i}].total_ms (${e.name})`, e.total_ms, totals[i] / 1000));
 // a function's total time as listed in top matches ours too
 for (const e of info.top_total) {
-  const k = [...total.keys()].find(k => k.startsWith(e.name + '\u0001' + e.url + '\u0001') && close(total.get(k) / 1000, e.total_ms));
+  const k = [...total.keys()].find(k => (k.startsWith(e.name + '\u0001' + e.url + '\u0001') || !e.url && k.startsWith(e.name + '\u0001\u0002')) && close(total.get(k) / 1000, e.total_ms));
   if (!k) { console.log(`${file}: top_total ${e.name} ${e.url}: no function with total ${e.total_ms} ms`); bad++; }
 }
 if (bad === 0) console.log(`${file}: ok (${info.top.length} + ${info.top_total.length} functions)`);
