@@ -36,7 +36,11 @@ PKG_CONFIG_PATH=$(dirname "$pc") PKG_CONFIG_SYSROOT_DIR=$D
 export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
 flags=$(pkg-config --cflags --libs flamechart) || fail "pkg-config does not find flamechart"
 case $flags in *"$D"*) ;; *) fail "pkg-config flags outside the destdir: $flags" ;; esac
-"$@" -std=c11 -Wall -Wextra -Werror -o "$TMP/embed" "$ROOT/examples/embed.c" $flags \
+# under scripts/test-sanitizers the installed library carries ASan and UBSan:
+# a program that loads it must link their runtimes first
+san=
+[ -n "${FC_SANITIZED:-}" ] && san="-fsanitize=address,undefined"
+"$@" -std=c11 -Wall -Wextra -Werror $san -o "$TMP/embed" "$ROOT/examples/embed.c" $flags \
 	2>"$TMP/cc.err" || { fail "embed.c does not build"; head -10 "$TMP/cc.err"; }
 if [ -x "$TMP/embed" ]; then
 	p=$DATA/corpus/seed-examples/minimal-cpu-profile-timing-data-samples.cpuprofile
