@@ -309,7 +309,7 @@ static bool load_file(struct report_file *f, json_t *o, struct check *c, const c
 {
 	json_t *tiers, *pk, *top, *v;
 	const char *key;
-	json_int_t x;
+	json_int_t x = 0;
 	size_t i;
 	int t;
 
@@ -528,7 +528,7 @@ static bool check_doc(json_t *doc, int shard, int count, unsigned *modes, unsign
 {
 	/* report -f svg,png,pdf */
 	const unsigned fmask = (1u << FC_OUT_SVG) | (1u << FC_OUT_PNG) | (1u << FC_OUT_PDF);
-	json_int_t x;
+	json_int_t x = 0;
 
 	if (!int_member(doc, "version", 1, 1, &x, c, "manifest") ||
 	    !int_member(doc, "shard", shard, shard, &x, c, "manifest") ||
