@@ -41,11 +41,7 @@ for (const n of p.nodes) for (const c of n.children || []) if (byId.has(c) && !p
 for (const n of p.nodes) if (!parent.has(n.id) && n.parent !== undefined && byId.has(n.parent)) parent.set(n.id, n.parent);
 let maxDepth = 0;
 for (const n of p.nodes) { let d = 0, id = n.id; while (parent.has(id)) { id = parent.get(id); d++; } maxDepth = Math.max(maxDepth, d); }
-// a script without a URL (eval, new Function) is told apart by its id, as
-// DevTools does (docs/scope.md, --merge-by location)
-const hasScript = cf => !(cf.scriptId === undefined || cf.scriptId === 0 || cf.scriptId === '0' || cf.scriptId === '');
-const key = cf => [cf.functionName || '', cf.url || (hasScript(cf) ? `\u0002${cf.scriptId}` : ''),
-  cf.lineNumber ?? -1, cf.columnNumber ?? -1, hasScript(cf)].join('\u0001');
+const { frameKey: key } = require('./frame-key.js');
 const functions = new Set(p.nodes.filter(n => parent.has(n.id)).map(n => key(n.callFrame)));
 // samples, sorted by time; the last lasts the average interval (DevTools)
 const n = Math.min(p.samples.length, p.timeDeltas.length);
