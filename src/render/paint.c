@@ -25,6 +25,11 @@ static double bar_height(const struct fc_theme *t)
 	return t->bar_height_px >= 4 ? t->bar_height_px : 17;
 }
 
+double fc_paint_box_height(const struct fc_painter *p)
+{
+	return bar_height(p->theme) - 1;
+}
+
 /* The label baseline inside a bar: DevTools puts it 5 px above the bottom
  * of a 17 px bar and 4 px above a 15 px one (devtools.md §6.4); this centres
  * the text the same way for any bar height and font size. */
@@ -297,7 +302,8 @@ static void frame_meta(const struct fc_painter *p, const struct fc_lane *lane,
 
 /* Fills a lane's bars, one path per colour (DevTools batches by colour too):
  * fewer, larger SVG and PDF objects and the same pixels, as bars never
- * overlap. A back end that groups frames gets one group per box instead. */
+ * overlap. A back end that groups frames gets one group per box instead, in
+ * the same order (by colour, then as laid out). */
 static bool paint_bars(struct fc_painter *p, size_t li)
 {
 	const struct fc_lane *lane = &p->layout->lanes[li];
@@ -325,7 +331,7 @@ static bool paint_bars(struct fc_painter *p, size_t li)
 		c[n++].box = (uint32_t)i;
 	}
 	free(hidden);
-	if (!d->groups && !fc_sort(c, n, sizeof(*c), by_color, NULL)) {
+	if (!fc_sort(c, n, sizeof(*c), by_color, NULL)) {
 		free(c);
 		return false;
 	}

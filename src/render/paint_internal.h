@@ -161,6 +161,8 @@ struct fc_painter {
 
 /* paint.c: paints the whole image through a back end. */
 bool fc_painter_draw(struct fc_painter *p, struct fc_draw *d, struct fc_error *err);
+/* The height of a frame box (a row less its 1 px gap). */
+double fc_paint_box_height(const struct fc_painter *p);
 
 /* draw_cairo.c: the cairo back end on cr (the painter's pango layouts draw
  * the text). */

@@ -40,6 +40,14 @@ struct svg {
 	unsigned path_items;
 	double rx, ry, rw, rh;
 	unsigned gradients;
+	/* frames: the open colour group, the box height, the common prefix of
+	 * the script URLs that the titles leave out (stated in <desc>) */
+	bool in_color;
+	struct fc_rgb color;
+	double box_h;
+	const char *prefix;
+	size_t prefix_len;
+	const struct fc_frame_meta *meta;
 	size_t n;
 	char buf[BUF_SIZE];
 };
@@ -71,6 +79,21 @@ static void puts_(struct svg *s, const char *str)
 	put(s, str, strlen(str));
 }
 
+/* n as decimal digits at out; returns the length. */
+static size_t digits(unsigned long long n, char *out)
+{
+	char b[24];
+	size_t k = 0, i;
+
+	do {
+		b[k++] = (char)('0' + n % 10);
+		n /= 10;
+	} while (n);
+	for (i = 0; i < k; i++)
+		out[i] = b[k - 1 - i];
+	return k;
+}
+
 size_t fc_svg_number(double v, char *out, size_t size)
 {
 	int k, n = 0;
@@ -79,6 +102,28 @@ size_t fc_svg_number(double v, char *out, size_t size)
 		v = 0;
 	if (v == 0)
 		v = 0; /* no "-0" */
+	/* Most numbers are whole, halves or pango's 1/1024 px: below 2^20 their
+	 * exact decimal (at most 10 decimals) is also the shortest that reads
+	 * back, as a shorter one is at least 1e-10 away and a double there is
+	 * at most 2^-33 from the next. Written by hand: snprintf and strtod
+	 * are most of the writer's time otherwise. */
+	if (size >= 32 && fabs(v) < 1048576 && v * 1024 == floor(v * 1024)) {
+		unsigned long long f = (unsigned long long)fabs(v * 1024);
+		size_t o = 0;
+		if (v < 0)
+			out[o++] = '-';
+		o += digits(f >> 10, out + o);
+		f &= 1023;
+		if (f)
+			out[o++] = '.';
+		while (f) {
+			f *= 10;
+			out[o++] = (char)('0' + (f >> 10));
+			f &= 1023;
+		}
+		out[o] = '\0';
+		return o;
+	}
 	if (fabs(v) < 1e15 && v == (double)(long long)v)
 		return (size_t)snprintf(out, size, "%lld", (long long)v);
 	for (k = 1; k <= 17; k++) {
@@ -95,10 +140,30 @@ static void num(struct svg *s, double v)
 	put(s, b, fc_svg_number(v, b, sizeof(b)));
 }
 
-/* A text length: to 1/100 px, which no viewer can tell from the exact one. */
+/* A text length: to 1/100 px, which no viewer can tell from the exact one
+ * (the same digits as fc_svg_number(round(v * 100) / 100)). */
 static void num2(struct svg *s, double v)
 {
-	num(s, round(v * 100) / 100);
+	double c = round(v * 100);
+	char b[40];
+	size_t o = 0;
+	unsigned long long u;
+
+	if (!(fabs(c) < 1e15)) {
+		num(s, c / 100);
+		return;
+	}
+	u = (unsigned long long)fabs(c);
+	if (c < 0)
+		b[o++] = '-';
+	o += digits(u / 100, b + o);
+	if (u % 100) {
+		b[o++] = '.';
+		b[o++] = (char)('0' + u % 100 / 10);
+		if (u % 10)
+			b[o++] = (char)('0' + u % 10);
+	}
+	put(s, b, o);
 }
 
 static void color(struct svg *s, struct fc_rgb c)
@@ -154,12 +219,38 @@ size_t fc_svg_escape(const char *str, size_t len, char *out, size_t size, bool a
 	return o;
 }
 
+/* str[0..len) escaped as fc_svg_escape does, straight into the buffer. */
+static void escaped(struct svg *s, const char *str, size_t len, bool attr)
+{
+	size_t i, from = 0;
+
+	for (i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)str[i];
+		const char *rep;
+
+		if (ch > '>' ? ch != 0x7f
+			     : ch >= 0x20 && ch != '&' && ch != '<' && ch != '>' &&
+				       (ch != '"' || !attr))
+			continue;
+		if (ch == '\n' && !attr)
+			continue;
+		rep = ch == '&'   ? "&amp;"
+		      : ch == '<' ? "&lt;"
+		      : ch == '>' ? "&gt;"
+		      : ch == '"' ? "&quot;"
+				  : " ";
+		put(s, str + from, i - from);
+		puts_(s, rep);
+		from = i + 1;
+	}
+	put(s, str + from, len - from);
+}
+
 /* Escaped text; the string is made valid UTF-8 first if it is not (names
  * are clean already, option strings may not be). */
 static void text(struct svg *s, const char *str, bool attr)
 {
-	char b[1024];
-	size_t len = strlen(str), i;
+	size_t len = strlen(str);
 	char *clean = NULL;
 
 	if (!fc_utf8_clean(str, len)) {
@@ -167,14 +258,7 @@ static void text(struct svg *s, const char *str, bool attr)
 		str = clean ? clean : "";
 		len = strlen(str);
 	}
-	/* in slices at code point boundaries, each at most 6 times longer */
-	for (i = 0; i < len;) {
-		size_t n = len - i < sizeof(b) / 6 ? len - i : sizeof(b) / 6;
-		while (i + n < len && ((unsigned char)str[i + n] & 0xc0) == 0x80)
-			n--;
-		put(s, b, fc_svg_escape(str + i, n, b, sizeof(b), attr));
-		i += n;
-	}
+	escaped(s, str, len, attr);
 	free(clean);
 }
 
@@ -210,6 +294,10 @@ static void s_rect(void *ctx, double x, double y, double w, double h)
 	s->ry = y;
 	s->rw = w;
 	s->rh = h;
+	if (s->in_group) { /* a frame box: written by s_fill */
+		s->path_items = 1;
+		return;
+	}
 	path_num(s, "M", x);
 	path_num(s, " ", y);
 	path_num(s, "h", w);
@@ -263,12 +351,57 @@ static void shape_open(struct svg *s)
 	}
 }
 
+static void frame_title(struct svg *s, const struct fc_frame_meta *m);
+
+/* A frame box: a horizontal line as wide as the box, stroked with the box's
+ * height (the bars section has fill="none" and the box height as its
+ * stroke-width), in the group of its colour; its <title> is the tooltip.
+ * Half the bytes of a <rect> in its own <g>, and the same pixels. */
+static void frame_box(struct svg *s, struct fc_rgb c, double alpha)
+{
+	if (!s->in_color || memcmp(&c, &s->color, sizeof(c)) != 0) {
+		if (s->in_color)
+			puts_(s, "</g>\n");
+		puts_(s, "<g stroke=\"");
+		color(s, c);
+		puts_(s, "\">\n");
+		s->in_color = true;
+		s->color = c;
+	}
+	puts_(s, "<path d=\"M");
+	num(s, s->rx);
+	puts_(s, " ");
+	num(s, s->ry + s->rh / 2);
+	puts_(s, "h");
+	num(s, s->rw);
+	if (s->rh != s->box_h) {
+		puts_(s, "\" stroke-width=\"");
+		num(s, s->rh);
+	}
+	if (alpha < 1) {
+		puts_(s, "\" stroke-opacity=\"");
+		num(s, alpha);
+	}
+	puts_(s, "\">");
+	if (s->meta) {
+		puts_(s, "<title>");
+		frame_title(s, s->meta);
+		puts_(s, "</title>");
+	}
+	puts_(s, "</path>\n");
+	path_reset(s);
+}
+
 static void s_fill(void *ctx, struct fc_rgb c, double alpha)
 {
 	struct svg *s = ctx;
 
 	if (!s->path_items)
 		return;
+	if (s->in_group) {
+		frame_box(s, c, alpha);
+		return;
+	}
 	shape_open(s);
 	puts_(s, " fill=\"");
 	color(s, c);
@@ -276,7 +409,7 @@ static void s_fill(void *ctx, struct fc_rgb c, double alpha)
 		puts_(s, "\" fill-opacity=\"");
 		num(s, alpha);
 	}
-	puts_(s, s->in_group ? "\"/>" : "\"/>\n");
+	puts_(s, "\"/>\n");
 	path_reset(s);
 }
 
@@ -337,6 +470,10 @@ static void s_layer(void *ctx, enum fc_layer layer)
 
 	if (s->layer == (int)layer)
 		return;
+	if (s->in_color) {
+		puts_(s, "</g>\n");
+		s->in_color = false;
+	}
 	if (s->layer >= 0)
 		puts_(s, "</g>\n");
 	s->layer = -1;
@@ -346,8 +483,14 @@ static void s_layer(void *ctx, enum fc_layer layer)
 	 * attribute: a CSS rule would override the text's own attribute) */
 	puts_(s, "<g class=\"");
 	puts_(s, layer_class[layer]);
-	puts_(s, "\" fill=\"");
-	color(s, layer == FC_LAYER_LABELS ? s->theme->label_dark : s->theme->text);
+	if (layer == FC_LAYER_BARS) {
+		/* frame boxes are stroked lines (frame_box) */
+		puts_(s, "\" fill=\"none\" stroke-width=\"");
+		num(s, s->box_h);
+	} else {
+		puts_(s, "\" fill=\"");
+		color(s, layer == FC_LAYER_LABELS ? s->theme->label_dark : s->theme->text);
+	}
 	puts_(s, "\">\n");
 	s->layer = (int)layer;
 }
@@ -383,7 +526,8 @@ static void s_text(void *ctx, const struct fc_text_run *run)
 		puts_(s, cls ? cls : role);
 		puts_(s, "\"");
 	}
-	if (memcmp(&run->color,
+	if (s->layer == FC_LAYER_BARS ||
+	    memcmp(&run->color,
 		   s->layer == FC_LAYER_LABELS ? &s->theme->label_dark : &s->theme->text,
 		   sizeof(run->color)) != 0) {
 		puts_(s, " fill=\"");
@@ -417,25 +561,43 @@ static void share(const struct fc_frame_meta *m, double v, char *out, size_t siz
 		snprintf(out, size, "%.1f%%", pct);
 }
 
-static void s_group_begin(void *ctx, const struct fc_frame_meta *m)
+/* "1.21 ms (0.4%)" */
+static void amount_share(struct svg *s, const struct fc_frame_meta *m, double v)
 {
-	struct svg *s = ctx;
-	char a[64], b[64], line[256];
+	char a[64], b[32];
 
-	s->in_group = true;
-	puts_(s, "<g><title>");
+	amount(m, v, a, sizeof(a));
+	share(m, v, b, sizeof(b));
+	text(s, a, false);
+	puts_(s, " (");
+	text(s, b, false);
+	puts_(s, ")");
+}
+
+/* A frame's tooltip, one item a line:
+ *   name
+ *   location:line:column   (the URL less the prefix stated in <desc>)
+ *   tier · package
+ *   12.3 ms (4.5%), self 1.21 ms (0.4%)   (no self part when 0)
+ *   3.92–16.2 ms                          (charts: start and end)
+ * A merged box says how many frames it holds instead of the first three. */
+static void frame_title(struct svg *s, const struct fc_frame_meta *m)
+{
+	char a[64], b[64];
+
 	if (m->name) {
 		text(s, m->name[0] ? m->name : "(anonymous)", false);
 		if (m->url[0]) {
+			const char *url = m->url;
+			if (s->prefix_len && strncmp(url, s->prefix, s->prefix_len) == 0)
+				url += s->prefix_len;
 			puts_(s, "\n");
-			text(s, m->url, false);
+			text(s, url, false);
 			if (m->line >= 0) {
-				snprintf(line, sizeof(line), ":%d", m->line + 1);
-				puts_(s, line);
-				if (m->column >= 0) {
-					snprintf(line, sizeof(line), ":%d", m->column + 1);
-					puts_(s, line);
-				}
+				a[0] = ':';
+				put(s, a, 1 + digits((unsigned)m->line + 1u, a + 1));
+				if (m->column >= 0)
+					put(s, a, 1 + digits((unsigned)m->column + 1u, a + 1));
 			}
 		}
 		puts_(s, "\n");
@@ -445,30 +607,38 @@ static void s_group_begin(void *ctx, const struct fc_frame_meta *m)
 			text(s, m->package, false);
 		}
 	} else {
-		snprintf(line, sizeof(line), "%u frame%s merged into this box (each too narrow)",
-			 m->count, m->count == 1 ? "" : "s");
-		text(s, line, false);
+		snprintf(a, sizeof(a), "%u frame%s merged (each too narrow)", m->count,
+			 m->count == 1 ? "" : "s");
+		puts_(s, a);
 	}
-	/* "total 12.3 ms (4.5%), self 1.21 ms (0.4%)"; no self part when 0 */
-	amount(m, m->total, a, sizeof(a));
-	share(m, m->total, b, sizeof(b));
-	snprintf(line, sizeof(line), "total %s (%s)", a, b);
 	puts_(s, "\n");
-	text(s, line, false);
+	amount_share(s, m, m->total);
 	if (m->name && m->self > 0) {
-		amount(m, m->self, a, sizeof(a));
-		share(m, m->self, b, sizeof(b));
-		snprintf(line, sizeof(line), ", self %s (%s)", a, b);
-		text(s, line, false);
+		puts_(s, ", self ");
+		amount_share(s, m, m->self);
 	}
 	if (m->chart) {
+		char *sa, *sb;
 		amount(m, m->start, a, sizeof(a));
 		amount(m, m->end, b, sizeof(b));
-		snprintf(line, sizeof(line), "%s to %s", a, b);
+		/* "3.92–16.2 ms": the unit once when both have it */
+		sa = strrchr(a, ' ');
+		sb = strrchr(b, ' ');
+		if (sa && sb && strcmp(sa, sb) == 0)
+			*sa = '\0';
 		puts_(s, "\n");
-		text(s, line, false);
+		text(s, a, false);
+		puts_(s, "\xe2\x80\x93");
+		text(s, b, false);
 	}
-	puts_(s, "</title>");
+}
+
+static void s_group_begin(void *ctx, const struct fc_frame_meta *m)
+{
+	struct svg *s = ctx;
+
+	s->in_group = true;
+	s->meta = m;
 }
 
 static void s_group_end(void *ctx)
@@ -476,7 +646,7 @@ static void s_group_end(void *ctx)
 	struct svg *s = ctx;
 
 	s->in_group = false;
-	puts_(s, "</g>\n");
+	s->meta = NULL;
 }
 
 static const struct fc_draw_ops svg_ops = {
@@ -548,6 +718,57 @@ static void font_family(struct svg *s, const char *families)
 	puts_(s, ",sans-serif");
 }
 
+/* The directory that all file:// (or else all https://, http://) URLs of
+ * the frames share, which the titles leave out; none when it is short
+ * ("file:///x/"). Other URLs (node:fs, wasm://...) are written whole. */
+static void url_prefix(struct svg *s, const struct fc_layout *l)
+{
+	static const char *const schemes[] = { "file://", "https://", "http://" };
+	size_t count[3] = { 0, 0, 0 };
+	const char *pre = NULL;
+	size_t len = 0, i, j, k, best = 0;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < l->n_lanes; i++) {
+			const struct fc_lane *lane = &l->lanes[i];
+			for (j = 0; j < lane->n_boxes; j++) {
+				const struct fc_box *b = &lane->boxes[j];
+				const char *url;
+				if (b->frame == FC_NONE || (b->flags & FC_BOX_COALESCED))
+					continue;
+				url = fc_profile_str(lane->profile,
+						     lane->profile->frames[b->frame].url);
+				if (pass == 0) {
+					for (k = 0; k < 3; k++)
+						count[k] += strncmp(url, schemes[k],
+								    strlen(schemes[k])) == 0;
+					continue;
+				}
+				if (strncmp(url, schemes[best], strlen(schemes[best])) != 0)
+					continue;
+				if (!pre) {
+					pre = url;
+					len = strlen(url);
+					continue;
+				}
+				for (k = 0; k < len && url[k] == pre[k]; k++)
+					;
+				len = k;
+			}
+		}
+		for (k = 1; k < 3; k++)
+			if (count[k] > count[best])
+				best = k;
+	}
+	while (len && pre[len - 1] != '/')
+		len--;
+	if (len >= 16 && fc_utf8_clean(pre, len)) {
+		s->prefix = pre;
+		s->prefix_len = len;
+	}
+}
+
 static void prologue(struct svg *s, const struct fc_painter *p, bool interactive)
 {
 	const struct fc_theme *t = p->theme;
@@ -574,6 +795,10 @@ static void prologue(struct svg *s, const struct fc_painter *p, bool interactive
 	if (p->notes) {
 		puts_(s, "\n");
 		text(s, p->notes, false);
+	}
+	if (s->prefix_len) {
+		puts_(s, "\nFrame locations are relative to ");
+		escaped(s, s->prefix, s->prefix_len, false);
 	}
 	puts_(s, "</desc>\n<style>\ntext{font-family:");
 	font_family(s, t->font_family);
@@ -607,6 +832,8 @@ static bool write_native(struct fc_painter *p, const struct fc_paint_options *o,
 	s->out = out;
 	s->theme = p->theme;
 	s->layer = -1;
+	s->box_h = fc_paint_box_height(p);
+	url_prefix(s, p->layout);
 	prologue(s, p, o->interactive);
 	ok = fc_painter_draw(p, &s->draw, err);
 	if (ok && o->interactive) {

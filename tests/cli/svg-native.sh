@@ -52,7 +52,7 @@ cmp -s "$TMP/a.svg" "$TMP/b.svg" || fail "two runs give different SVGs"
 # --interactive: the static document plus the script and its styles
 run 0 "$C" --interactive -o "$TMP/i.svg"
 check "$TMP/i.svg" --interactive
-awk '/^<script>/ { skip = 1 } !skip && !/^\.(bars>g|fc-ctl|fc-hit)/ { print } /^\]\]><\/script>/ { skip = 0 }' \
+awk '/^<script>/ { skip = 1 } !skip && !/^\.(bars path|fc-ctl|bars \.fc-hit)/ { print } /^\]\]><\/script>/ { skip = 0 }' \
 	"$TMP/i.svg" >"$TMP/i-static.svg"
 cmp -s "$TMP/a.svg" "$TMP/i-static.svg" ||
 	fail "--interactive changes more than the script and its styles"

@@ -3,12 +3,14 @@
 
 Usage: svg_check.py [--interactive] [--expect TEXT]... FILE.svg...
 Parses the file as XML and checks: the root is an SVG with role="img", a
-<title> (its accessible name) and a <desc>; every frame group under
-.bars has a <title> whose first line names the frame and one <rect>; every
+<title> (its accessible name) and a <desc>; .bars holds colour groups
+(stroke) of frame boxes, each a <path d="Mx yh w"> with a <title> whose first
+line names the frame and whose last has its time in ms and %; every
 <text> has text; a label that is not cut ("…") is the start of some frame's
 title; a <script> only with --interactive. Each --expect TEXT must be the
 content of some <text> or the first line of some <title>. Exit 1 on failure.
 """
+import re
 import sys
 import xml.etree.ElementTree as ET
 
@@ -60,19 +62,22 @@ def check(path, interactive, expect):
     bars = [g for g in root.iter(NS + "g") if g.get("class") == "bars"]
     frames = 0
     for layer in bars:
-        for g in layer:
-            frames += 1
-            title = g.find(NS + "title")
-            rects = g.findall(NS + "rect")
-            if title is None or not (title.text or "").strip():
-                errors.append(f"frame group {frames} has no <title>")
+        for group in layer:
+            if group.tag != NS + "g" or not group.get("stroke"):
+                errors.append(f"a <{group.tag[len(NS):]}> in .bars that is no colour group")
                 continue
-            if len(rects) != 1:
-                errors.append(f"frame group {frames} has {len(rects)} rects")
-            lines = title.text.split("\n")
-            names.append(lines[0])
-            if len(lines) < 2:
-                errors.append(f"frame '{lines[0]}': the title has no numbers")
+            for p in group:
+                frames += 1
+                title = p.find(NS + "title")
+                if p.tag != NS + "path" or not re.match(r"M\S+ \S+h\S+$", p.get("d", "")):
+                    errors.append(f"frame {frames} is no <path d='Mx yhw'>")
+                if title is None or not (title.text or "").strip():
+                    errors.append(f"frame {frames} has no <title>")
+                    continue
+                lines = title.text.split("\n")
+                names.append(lines[0])
+                if len(lines) < 2 or not re.search(r"\d.* \(<?\d+\.\d%\)", "".join(lines[1:])):
+                    errors.append(f"frame '{lines[0]}': the title has no time and share")
     texts = []
     for layer in root.iter(NS + "g"):
         for t in layer.findall(NS + "text"):
