@@ -718,13 +718,14 @@ static void font_family(struct svg *s, const char *families)
 	puts_(s, ",sans-serif");
 }
 
-/* The directory that all file:// (or else all https://, http://) URLs of
- * the frames share, which the titles leave out; none when it is short
- * ("file:///x/"). Other URLs (node:fs, wasm://...) are written whole. */
+/* The directory that all file:// URLs of the frames share (or else all
+ * https://, http:// URLs, or absolute paths: whichever most frames have),
+ * which the titles leave out; none when it is short ("file:///x/"). Other
+ * URLs (node:fs, wasm://...) are written whole. */
 static void url_prefix(struct svg *s, const struct fc_layout *l)
 {
-	static const char *const schemes[] = { "file://", "https://", "http://" };
-	size_t count[3] = { 0, 0, 0 };
+	static const char *const schemes[] = { "file://", "https://", "http://", "/" };
+	size_t count[4] = { 0, 0, 0, 0 };
 	const char *pre = NULL;
 	size_t len = 0, i, j, k, best = 0;
 	int pass;
@@ -740,7 +741,7 @@ static void url_prefix(struct svg *s, const struct fc_layout *l)
 				url = fc_profile_str(lane->profile,
 						     lane->profile->frames[b->frame].url);
 				if (pass == 0) {
-					for (k = 0; k < 3; k++)
+					for (k = 0; k < 4; k++)
 						count[k] += strncmp(url, schemes[k],
 								    strlen(schemes[k])) == 0;
 					continue;
@@ -757,7 +758,7 @@ static void url_prefix(struct svg *s, const struct fc_layout *l)
 				len = k;
 			}
 		}
-		for (k = 1; k < 3; k++)
+		for (k = 1; k < 4; k++)
 			if (count[k] > count[best])
 				best = k;
 	}
