@@ -47,8 +47,8 @@ find "$root/tests/data/corpus" -type f \( -name '*.cpuprofile' -o -name '*.json'
 			row "$(basename "$f" | cut -c1-40)" "$m" "$f"
 		done
 	done
-awk '{ c[$1] += $2; n[$1] += $3; tc[$1] += $4; tn[$1] += $5 }
-	END { for (m in c) printf "| **all (%s)** | %s | %d | %d | %.2f | %.2f | %.2f |\n", m, m, c[m], n[m], n[m] / c[m], tc[m], tn[m] }' "$out/sum" | sort
+awk '{ c[$1] += $2; n[$1] += $3; tc[$1] += $4; tn[$1] += $5; k[$1]++; s[$1] += $3 < $2 }
+	END { for (m in c) printf "| **all (%s)**, native smaller in %d of %d | %s | %d | %d | %.2f | %.2f | %.2f |\n", m, s[m], k[m], m, c[m], n[m], n[m] / c[m], tc[m], tn[m] }' "$out/sum" | sort
 if [ -n "$big" ]; then
 	: >"$out/sum"
 	echo

@@ -22,6 +22,18 @@ static uint32_t next_cp(const unsigned char **s)
 	return cp;
 }
 
+/* fmod(x, 2^32 - 5) for the whole, non-negative x of the hash (below 2^81):
+ * the exact remainder in integers where the compiler has them, the same
+ * value as fmod, which takes a slow loop for large x. */
+static double mod_p(double x)
+{
+#ifdef __SIZEOF_INT128__
+	if (x >= 0 && x < 0x1p120)
+		return (double)(uint64_t)((unsigned __int128)x % 4294967291u);
+#endif
+	return fmod(x, 4294967291.0);
+}
+
 uint32_t fc_devtools_hash(const char *utf8)
 {
 	const double p = 4294967291.0;  /* 2^32 - 5 */
@@ -49,11 +61,11 @@ uint32_t fc_devtools_hash(const char *utf8)
 		}
 		for (k = 0; k < n; k++) {
 			double xi = (double)units[k] * z2;
-			acc = fmod(acc + zi * xi, p);
-			zi = fmod(zi * z, p);
+			acc = mod_p(acc + zi * xi);
+			zi = mod_p(zi * z);
 		}
 	}
-	acc = fmod(acc + zi * (p - 1), p);
+	acc = mod_p(acc + zi * (p - 1));
 	/* |ToInt32(acc)| */
 	u = (uint32_t)(uint64_t)acc;
 	i32 = (int32_t)u;
