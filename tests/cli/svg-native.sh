@@ -49,6 +49,14 @@ run 0 "$C" -o "$TMP/a.svg"
 run 0 "$C" -o "$TMP/b.svg"
 cmp -s "$TMP/a.svg" "$TMP/b.svg" || fail "two runs give different SVGs"
 
+# script URLs in the titles are relative to the prefix <desc> states once
+contains "$TMP/a.svg" 'Frame locations are relative to file:///Users/michael_hladky/WebstormProjects/enterjs-25/node_modules/</desc>'
+grep -qx '@angular/build/src/tools/sass/worker.js:1:1' "$TMP/a.svg" ||
+	fail "no title line with the relative location of worker.js"
+if grep -q '^file:///Users/michael_hladky/WebstormProjects' "$TMP/a.svg"; then
+	fail "a title has the whole URL"
+fi
+
 # --interactive: the static document plus the script and its styles
 run 0 "$C" --interactive -o "$TMP/i.svg"
 check "$TMP/i.svg" --interactive
