@@ -13,7 +13,7 @@ printf '{"nodes":[1%s]}\n' "$SECRET" >"$TMP/in/number.cpuprofile"
 printf '{"nodes":[%s]}\n' "$SECRET" >"$TMP/in/bare.cpuprofile"
 printf '{"nodes":["a\\%s"]}\n' "$SECRET" >"$TMP/in/escape.cpuprofile"
 printf '{"traceEvents":[]} %s\n' "$SECRET" >"$TMP/in/after.json"
-for f in literal number bare escape; do
+for f in literal number bare; do
 	run 2 info "$TMP/in/$f.cpuprofile"
 	lacks "$TMP/err" "$SECRET"
 	lacks "$TMP/err" "ghp"
@@ -26,12 +26,13 @@ contains "$TMP/err" "not valid JSON: a malformed number"
 run 2 info "$TMP/in/bare.cpuprofile"
 contains "$TMP/err" "not valid JSON: expected a value or ']', found a letter"
 run 2 info "$TMP/in/escape.cpuprofile"
-contains "$TMP/err" "not valid JSON: invalid escape: backslash followed by a letter in a string"
+contains "$TMP/err" "(line 1, column 13): not valid JSON: invalid escape: backslash followed by a letter in a string"
+lacks "$TMP/err" "$SECRET"
 run 2 info "$TMP/in/after.json"
 contains "$TMP/err" "not valid JSON: found a letter after the top-level value"
 lacks "$TMP/err" "$SECRET"
-run 4 report "$TMP/in" -o "$TMP/out" --summary "$TMP/summary.json" -f svg -q
-for f in "$TMP/err" "$TMP/out/index.html" "$TMP/out/index.md" "$TMP/summary.json"; do
+run 4 report "$TMP/in" -o "$TMP/rep" --summary "$TMP/summary.json" -f svg -q
+for f in "$TMP/err" "$TMP/rep/index.html" "$TMP/rep/index.md" "$TMP/summary.json"; do
 	[ -s "$f" ] || [ "$f" = "$TMP/err" ] || fail "$f not written"
 	lacks "$f" "$SECRET"
 done
