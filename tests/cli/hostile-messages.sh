@@ -31,7 +31,7 @@ lacks "$TMP/err" "$SECRET"
 run 2 info "$TMP/in/after.json"
 contains "$TMP/err" "not valid JSON: found a letter after the top-level value"
 lacks "$TMP/err" "$SECRET"
-run 4 report "$TMP/in" -o "$TMP/rep" --summary "$TMP/summary.json" -f svg -q
+run 2 report "$TMP/in" -o "$TMP/rep" --summary "$TMP/summary.json" -f svg -q
 for f in "$TMP/err" "$TMP/rep/index.html" "$TMP/rep/index.md" "$TMP/summary.json"; do
 	[ -s "$f" ] || [ "$f" = "$TMP/err" ] || fail "$f not written"
 	lacks "$f" "$SECRET"
