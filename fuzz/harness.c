@@ -323,6 +323,8 @@ static const size_t pad_sizes[4] = { (70 << 10) / FC_FUZZ_SCALE, (300 << 10) / F
 /* Appends n bytes to a growing buffer. */
 static void put(uint8_t **buf, size_t *len, size_t *cap, const void *s, size_t n)
 {
+	if (n == 0)
+		return; /* nothing to copy, and *buf may still be NULL */
 	if (*len + n > *cap) {
 		*cap = (*len + n) * 2;
 		*buf = realloc(*buf, *cap);
