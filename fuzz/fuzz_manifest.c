@@ -16,6 +16,13 @@
 
 static char dir[4200], mdir[4300], path[4400];
 
+static void remove_temp(void)
+{
+	unlink(path);
+	rmdir(mdir);
+	rmdir(dir);
+}
+
 static void setup(void)
 {
 	if (dir[0])
@@ -25,6 +32,7 @@ static void setup(void)
 	snprintf(mdir, sizeof(mdir), "%s/%s", dir, REPORT_DIR);
 	fuzz_check(mkdir(mdir, 0700) == 0, "mkdir");
 	snprintf(path, sizeof(path), "%s/shard-1-of-1.json", mdir);
+	atexit(remove_temp);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

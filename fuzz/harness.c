@@ -377,9 +377,15 @@ static uint8_t *gzip_bytes(const uint8_t *data, size_t size, size_t *out_len)
 	return out;
 }
 
+static char path[4200];
+
+static void remove_temp(void)
+{
+	unlink(path);
+}
+
 void fuzz_import_file(const uint8_t *data, size_t size)
 {
-	static char path[4200];
 	struct fc_import_options opts = { .format = FC_FORMAT_AUTO, .max_bytes = FUZZ_MAX_BYTES };
 	struct fc_profile_set from_file, from_mem;
 	struct fc_error e1, e2;
@@ -426,6 +432,7 @@ void fuzz_import_file(const uint8_t *data, size_t size)
 		fd = mkstemp(path);
 		fuzz_check(fd >= 0, "mkstemp");
 		close(fd);
+		atexit(remove_temp);
 	}
 	f = fopen(path, "wb");
 	fuzz_check(f != NULL, "cannot write the temporary file");
