@@ -92,6 +92,11 @@ struct fc_diff_options {
 	double min_change_us; /* ... or, when > 0, µs per run */
 	bool keep_idle;
 	bool gc_root;
+	/* what both sides went through before matching (--hide, --focus,
+	 * --exclude, ...: docs/scope.md), one phrase each, stated in the
+	 * header, the JSON and the Markdown; borrowed */
+	const char *const *scope;
+	size_t n_scope;
 };
 
 /* One side's values of a function, tier or package: the mean over runs

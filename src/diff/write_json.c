@@ -137,6 +137,12 @@ bool fc_diff_write_json(const struct fc_diff *d, struct fc_output *out, struct f
 	json_object_set_new(root, "test", json_string(d->test));
 	json_object_set_new(root, "alpha", json_real(d->options.alpha));
 	json_object_set_new(root, "min_change_us", num(d->threshold_us));
+	{
+		json_t *sc = json_array();
+		for (i = 0; i < d->options.n_scope; i++)
+			json_array_append_new(sc, json_string(d->options.scope[i]));
+		json_object_set_new(root, "scope", sc);
+	}
 	json_object_set_new(root, "base", side_json(d, FC_DIFF_BASE));
 	json_object_set_new(root, "head", side_json(d, FC_DIFF_HEAD));
 	json_object_set_new(root, "threads", threads_json(d));

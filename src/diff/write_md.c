@@ -108,6 +108,16 @@ static void summary(struct fc_md *md, const struct fc_diff *d, const char *image
 		     strcmp(d->test, "welch") == 0 ? "Welch's t" : "two-proportion z",
 		     d->options.alpha, d->threshold_us / 1000,
 		     d->options.normalize_total ? "total" : "none");
+	if (d->options.n_scope) {
+		fc_md_blank_line(md);
+		fc_md_raw(md, "Both sides: ");
+		for (i = 0; i < d->options.n_scope; i++) {
+			if (i)
+				fc_md_raw(md, "; ");
+			fc_md_code(md, d->options.scope[i]);
+		}
+		fc_md_raw(md, "\n");
+	}
 	if (d->n_rules)
 		fc_md_blank_line(md);
 	for (i = 0; i < d->n_rules; i++) {
