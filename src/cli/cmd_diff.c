@@ -10,7 +10,6 @@
 #include "cli/cli.h"
 #include "flamechart/diff.h"
 #include "flamechart/classify.h"
-#include "flamechart/hide.h"
 #include "flamechart/import.h"
 #include "flamechart/scope.h"
 #include "flamechart/style.h"
@@ -365,12 +364,18 @@ static bool scope_phrases(struct diff_cli *c)
 	return true;
 }
 
+static void warnings(void *ctx, const struct fc_profile_set *run)
+{
+	fc_log_profile_warnings(ctx, run);
+}
+
 int fc_cmd_diff(int argc, char **argv)
 {
 	struct diff_cli c;
 	struct fc_error err;
 	struct fc_diff_input in[2];
 	struct fc_import_options io = { 0 };
+	struct fc_diff_load load = { 0 };
 	struct fc_diff d;
 	struct fc_theme *theme = NULL;
 	int rc = FC_EXIT_OK, s;
@@ -407,15 +412,17 @@ int fc_cmd_diff(int argc, char **argv)
 		fc_error_set(&err, FC_ERR_NOMEM, "out of memory");
 		goto fail;
 	}
-	for (s = 0; s < 2; s++) {
-		if (!fc_diff_load_side(&in[s], c.inputs[s], &io, &err))
+	load.import = &io;
+	load.hide_tiers = c.cli.hide_tiers;
+	load.scope = &c.cli.scope;
+	load.keep_idle = c.o.keep_idle;
+	load.gc_root = c.o.gc_root;
+	load.loaded = warnings;
+	load.ctx = &c.cli;
+	/* each run is read, cut down (--hide, scope) and merged, then freed */
+	for (s = 0; s < 2; s++)
+		if (!fc_diff_load_side(&in[s], c.inputs[s], &load, &err))
 			goto fail;
-		fc_log_profile_warnings(&c.cli, &in[s].set);
-		/* --hide, then the scope transforms, on every profile of the side */
-		if (!fc_hide_apply(&in[s].set, c.cli.hide_tiers, &err) ||
-		    !fc_scope_apply(&in[s].set, &c.cli.scope, &err))
-			goto fail;
-	}
 	computed = true; /* d owns the inputs now, whatever the outcome */
 	if (!fc_diff_compute(&d, &in[0], &in[1], &c.o, &err))
 		goto fail;

@@ -76,9 +76,7 @@ static json_t *side_json(const struct fc_diff *d, int s)
 		json_t *run = json_object(), *threads = json_array();
 		json_object_set_new(run, "run", json_string(in->runs[r].label));
 		for (t = 0; t < in->runs[r].n; t++)
-			json_array_append_new(threads,
-					      json_string(fc_diff_thread_label(
-						      in->set.items[in->runs[r].first + t])));
+			json_array_append_new(threads, json_string(in->runs[r].threads[t]));
 		json_object_set_new(run, "threads", threads);
 		json_object_set_new(run, "total_us", num(in->run_total_us[r] * in->scale));
 		json_array_append_new(runs, run);
@@ -109,8 +107,7 @@ static json_t *threads_json(const struct fc_diff *d)
 			const struct fc_diff_input *in = &d->side[s];
 			json_object_set_new(o, s ? "head" : "base",
 					    in->n_runs && i < in->runs[0].n
-						    ? json_string(fc_diff_thread_label(
-							      in->set.items[in->runs[0].first + i]))
+						    ? json_string(in->runs[0].threads[i])
 						    : json_null());
 		}
 		json_array_append_new(a, o);
