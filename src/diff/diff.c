@@ -530,7 +530,7 @@ static struct fc_diff_item *item_get(struct items *it, const char *key, const ch
 		return NULL;
 	x = &it->v[i];
 	memset(x, 0, sizeof(*x));
-	x->key = fc_strdup(key);
+	x->key = it->keys.keys[i]; /* the table's copy: the item owns it */
 	x->name = fc_strdup(name);
 	x->file = fc_strdup(file);
 	x->package = fc_strdup(package);
@@ -552,7 +552,8 @@ struct tree {
 	size_t cap;
 	uint32_t *slot;
 	size_t slots;
-	/* each path's self time in each run: run[s][node * n_runs[s] + r] */
+	/* each path's self time in each run: run[s][node * n_runs[s] + r]
+	 * (n_runs 0: not kept, when the test is not Welch's) */
 	double *run[2];
 	size_t n_runs[2];
 };
@@ -694,7 +695,8 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 			goto done;
 		amap[k] = a;
 		t->d->node_self[side][a] += g->self[k];
-		t->run[side][(size_t)a * t->n_runs[side] + run] += g->self[k];
+		if (t->n_runs[side])
+			t->run[side][(size_t)a * t->n_runs[side] + run] += g->self[k];
 		x->side[side].runs[run] += g->self[k];
 		s->tier.v[fti[fi] - 1].side[side].runs[run] += g->self[k];
 		if (fpk[fi])
@@ -798,11 +800,19 @@ static void item_finish(struct fc_diff *d, struct fc_diff_item *x)
 			 fabs(x->delta_self_us) >= d->threshold_us && fabs(x->delta_self_us) > 0;
 }
 
+/* The table of an items list: its key strings belong to the items. */
+static void items_table_finish(struct fc_diff_table *t)
+{
+	free(t->keys);
+	free(t->slot);
+	memset(t, 0, sizeof(*t));
+}
+
 static void take_items(struct items *it, struct fc_diff_item **v, size_t *n)
 {
 	*v = it->v;
 	*n = it->keys.n;
-	fc_diff_table_finish(&it->keys);
+	items_table_finish(&it->keys);
 	memset(it, 0, sizeof(*it));
 }
 
@@ -906,7 +916,9 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	s.tree.d = d;
 	for (side = 0; side < 2; side++) {
 		s.n_runs[side] = d->side[side].n_runs;
-		s.tree.n_runs[side] = d->side[side].n_runs;
+		/* each path's runs only for Welch's test (several runs a side) */
+		s.tree.n_runs[side] =
+			d->side[0].n_runs >= 2 && d->side[1].n_runs >= 2 ? d->side[side].n_runs : 0;
 	}
 	for (side = 0; side < 2; side++) {
 		struct fc_diff_input *in = &d->side[side];
@@ -986,11 +998,11 @@ nomem:
 	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 done:
 	items_free(s.fn.v, s.fn.keys.n);
-	fc_diff_table_finish(&s.fn.keys);
+	items_table_finish(&s.fn.keys);
 	items_free(s.tier.v, s.tier.keys.n);
-	fc_diff_table_finish(&s.tier.keys);
+	items_table_finish(&s.tier.keys);
 	items_free(s.pkg.v, s.pkg.keys.n);
-	fc_diff_table_finish(&s.pkg.keys);
+	items_table_finish(&s.pkg.keys);
 	free(s.tree.slot);
 	free(s.tree.run[0]);
 	free(s.tree.run[1]);

@@ -89,8 +89,9 @@ static void note(void *ctx, const struct fc_profile *p, uint32_t frame, char *ou
 
 /* One side's merged graph, from the aligned tree the comparison built (no
  * second import or merge): a profile whose nodes are the side's call paths
- * in pre-order, with one frame per path (a copy of its function's frame,
- * so that a box's frame tells its path: *frame_node), and one sample per
+ * in pre-order, with its function's frame, or for a path whose change is
+ * significant a copy of it (so that a box's frame tells its path:
+ * *frame_node; FC_NONE for the shared frames), and one sample per
  * path with self time weighing that time (µs per run). NULL on allocation
  * failure. */
 static struct fc_profile *side_profile(const struct fc_diff *d, int side, uint32_t **frame_node,
@@ -165,8 +166,7 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, uint32
 	if (!FC_GROW(p->frames, cap, (size_t)p->n_frames + kept + 1))
 		goto fail;
 	p->frames_cap = cap;
-	*n_map = p->n_frames + (uint32_t)kept;
-	*frame_node = malloc(((size_t)*n_map + 1) * sizeof(**frame_node));
+	*frame_node = malloc(((size_t)p->n_frames + kept + 1) * sizeof(**frame_node));
 	p->n_nodes = (uint32_t)kept + 1;
 	p->node_parent = malloc(p->n_nodes * sizeof(uint32_t));
 	p->node_frame = malloc(p->n_nodes * sizeof(uint32_t));
@@ -183,10 +183,14 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, uint32
 	p->node_depth[0] = 0;
 	for (i = 0; i < kept; i++) {
 		uint32_t a = order[i], q = d->node_parent[a], at = (uint32_t)i + 1;
-		uint32_t f = p->n_frames++;
+		uint32_t f = fnframe[d->node_function[a]];
 		newidx[a] = at;
-		p->frames[f] = p->frames[fnframe[d->node_function[a]]];
-		(*frame_node)[f] = a;
+		/* a path drawn in a colour of its own gets a frame of its own */
+		if (d->node_significant[a]) {
+			p->frames[p->n_frames] = p->frames[f];
+			f = p->n_frames++;
+			(*frame_node)[f] = a;
+		}
 		p->node_parent[at] = q == FC_NONE ? 0 : newidx[q];
 		p->node_frame[at] = f;
 		p->node_depth[at] = p->node_depth[p->node_parent[at]] + 1;
@@ -198,6 +202,7 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, uint32
 			cum += self[a];
 		}
 	}
+	*n_map = p->n_frames;
 	p->last_end_us = p->end_us = llround(cum);
 	fc_profile_find_meta_nodes(p);
 	/* the paths are merged already: no (program) sample is healed again */
