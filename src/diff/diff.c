@@ -556,6 +556,7 @@ struct tree {
 	 * (n_runs 0: not kept, when the test is not Welch's) */
 	double *run[2];
 	size_t n_runs[2];
+	size_t expect; /* the runs' merged nodes, summed: the most the tree can have */
 };
 
 static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
@@ -566,6 +567,9 @@ static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
 
 	if ((d->n_nodes + 1) * 3 >= t->slots * 2) {
 		size_t ns = t->slots ? t->slots * 2 : 1024, i;
+		/* room at once for every node the runs may bring (no rehash) */
+		while (ns * 2 < t->expect * 3)
+			ns *= 2;
 		uint32_t *s = calloc(ns, sizeof(*s));
 		if (!s)
 			return FC_NONE;
@@ -615,8 +619,10 @@ static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
 	d->node_parent[k] = parent;
 	d->node_function[k] = fn;
 	d->node_self[0][k] = d->node_self[1][k] = 0;
-	memset(t->run[0] + k * t->n_runs[0], 0, t->n_runs[0] * sizeof(double));
-	memset(t->run[1] + k * t->n_runs[1], 0, t->n_runs[1] * sizeof(double));
+	if (t->n_runs[0])
+		memset(t->run[0] + k * t->n_runs[0], 0, t->n_runs[0] * sizeof(double));
+	if (t->n_runs[1])
+		memset(t->run[1] + k * t->n_runs[1], 0, t->n_runs[1] * sizeof(double));
 	t->slot[j] = k + 1;
 	return k;
 }
@@ -638,7 +644,7 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 {
 	uint32_t *fn = NULL, *amap = NULL, *ffn = NULL, *fti = NULL, *fpk = NULL, k;
 	uint32_t *start = NULL, *kids = NULL, *active = NULL, *stack = NULL;
-	double run_total = 0;
+	double run_total = 0, *fself = NULL;
 	size_t top;
 	bool ok = false;
 	struct tree *t = &s->tree;
@@ -649,7 +655,8 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 	ffn = calloc(g->merged->n_frames + 1, sizeof(*ffn));
 	fti = calloc(g->merged->n_frames + 1, sizeof(*fti));
 	fpk = calloc(g->merged->n_frames + 1, sizeof(*fpk));
-	if (!fn || !amap || !ffn || !fti || !fpk)
+	fself = calloc(g->merged->n_frames + 1, sizeof(*fself));
+	if (!fn || !amap || !ffn || !fti || !fpk || !fself)
 		goto done;
 	for (k = 0; k < g->n_nodes; k++) {
 		const struct fc_profile *m = g->merged;
@@ -688,7 +695,6 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 				fpk[fi] = (uint32_t)(pk - s->pkg.v) + 1;
 			}
 		}
-		x = &s->fn.v[ffn[fi] - 1];
 		fn[k] = ffn[fi] - 1;
 		a = tree_child(t, m->node_parent[k] ? amap[m->node_parent[k]] : FC_NONE, fn[k]);
 		if (a == FC_NONE)
@@ -697,11 +703,17 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 		t->d->node_self[side][a] += g->self[k];
 		if (t->n_runs[side])
 			t->run[side][(size_t)a * t->n_runs[side] + run] += g->self[k];
-		x->side[side].runs[run] += g->self[k];
-		s->tier.v[fti[fi] - 1].side[side].runs[run] += g->self[k];
-		if (fpk[fi])
-			s->pkg.v[fpk[fi] - 1].side[side].runs[run] += g->self[k];
+		/* per frame first (a dense array), to the items below */
+		fself[fi] += g->self[k];
 		run_total += g->self[k];
+	}
+	for (k = 0; k < g->merged->n_frames; k++) {
+		if (!ffn[k] || fself[k] == 0)
+			continue;
+		s->fn.v[ffn[k] - 1].side[side].runs[run] += fself[k];
+		s->tier.v[fti[k] - 1].side[side].runs[run] += fself[k];
+		if (fpk[k])
+			s->pkg.v[fpk[k] - 1].side[side].runs[run] += fself[k];
 	}
 	/* every function's total once per stack (recursion is not counted
 	 * twice): a depth-first walk that counts a node only when no node of
@@ -753,6 +765,7 @@ done:
 	free(ffn);
 	free(fti);
 	free(fpk);
+	free(fself);
 	free(start);
 	free(kids);
 	free(active);
@@ -920,11 +933,15 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 		s.tree.n_runs[side] =
 			d->side[0].n_runs >= 2 && d->side[1].n_runs >= 2 ? d->side[side].n_runs : 0;
 	}
+	for (side = 0; side < 2; side++)
+		if (!merge_set(&d->side[side], o, err))
+			goto done;
+	for (side = 0; side < 2; side++)
+		for (r = 0; r < d->side[side].n_runs; r++)
+			s.tree.expect += d->side[side].runs[r].graph->n_nodes;
 	for (side = 0; side < 2; side++) {
 		struct fc_diff_input *in = &d->side[side];
 		struct side_keys k;
-		if (!merge_set(in, o, err))
-			goto done;
 		if (in->app_prefix)
 			in->app_prefix[in->app_prefix_len] = '\0';
 		in->run_total_us = calloc(in->n_runs + 1, sizeof(double));
