@@ -631,6 +631,7 @@ static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
 
 struct sums {
 	struct items fn, tier, pkg;
+	uint32_t tier_item[FC_TIER_COUNT]; /* each tier's item + 1, 0 = not yet */
 	struct tree tree;
 	size_t n_runs[2];
 };
@@ -683,11 +684,18 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 			if (!x)
 				goto done;
 			ffn[fi] = (uint32_t)(x - s->fn.v) + 1;
-			snprintf(tkey, sizeof(tkey), "%s", fc_tier_name((enum fc_tier)f->tier));
-			ti = item_get(&s->tier, tkey, tkey, tkey, f, -1, -1, "", s->n_runs);
-			if (!ti)
-				goto done;
-			fti[fi] = (uint32_t)(ti - s->tier.v) + 1;
+			if (f->tier < FC_TIER_COUNT && s->tier_item[f->tier]) {
+				fti[fi] = s->tier_item[f->tier];
+			} else {
+				snprintf(tkey, sizeof(tkey), "%s",
+					 fc_tier_name((enum fc_tier)f->tier));
+				ti = item_get(&s->tier, tkey, tkey, tkey, f, -1, -1, "", s->n_runs);
+				if (!ti)
+					goto done;
+				fti[fi] = (uint32_t)(ti - s->tier.v) + 1;
+				if (f->tier < FC_TIER_COUNT)
+					s->tier_item[f->tier] = fti[fi];
+			}
 			if (pkg[0]) {
 				pk = item_get(&s->pkg, pkg, pkg, pkg, f, -1, -1, pkg, s->n_runs);
 				if (!pk)
