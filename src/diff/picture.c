@@ -144,6 +144,11 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, uint32
 	root = fc_profile_intern_frame(p, "(root)", 6, "", 0, "0", 1, -1, -1);
 	if (!p->name || root == FC_NONE)
 		goto fail;
+	/* what both sides went through: the header's notes line states it */
+	for (i = 0; i < d->options.n_scope; i++)
+		if (!fc_profile_note_transform(p, "%s%s",
+					       i ? "" : "both sides: ", d->options.scope[i]))
+			goto fail;
 	for (i = 0; i < d->n_functions; i++)
 		fnframe[i] = FC_NONE;
 	for (i = 0; i < kept; i++) {
@@ -307,26 +312,21 @@ static bool build_legend(struct picture *pc, struct fc_legend *lg, bool base_wid
 
 static char *subtitle(const struct fc_diff *d)
 {
-	char ms[32], pct[32], scope[512];
-	size_t i, n = 0;
+	char ms[32], pct[32];
 	const struct fc_diff_input *b = &d->side[0], *h = &d->side[1];
 
 	fc_diff_format_ms(d->total.delta_self_us, ms, sizeof(ms));
 	fc_diff_format_pct(d->total.delta_self_us, d->total.side[0].self_us, pct, sizeof(pct));
-	scope[0] = '\0';
-	for (i = 0; i < d->options.n_scope && n < sizeof(scope); i++)
-		n += (size_t)snprintf(scope + n, sizeof(scope) - n, "%s%s",
-				      i ? "; " : "  \xc2\xb7  both sides: ", d->options.scope[i]);
 	return fc_asprintf("BASE %s: %zu run%s, %.1f ms/run  \xc2\xb7  HEAD %s: %zu run%s, "
 			   "%.1f ms/run  \xc2\xb7  %s (%s)%s  \xc2\xb7  "
-			   "normalisation: %s  \xc2\xb7  %s, \xce\xb1 %g%s",
+			   "normalisation: %s  \xc2\xb7  %s, \xce\xb1 %g",
 			   b->path, b->n_runs, b->n_runs == 1 ? "" : "s", b->total_us / 1000,
 			   h->path, h->n_runs, h->n_runs == 1 ? "" : "s", h->total_us / 1000, ms,
 			   pct, d->total.significant ? "" : ", not significant",
 			   d->options.normalize_total ? "BASE scaled to HEAD's total" : "none",
 			   strcmp(d->test, "welch") == 0 ? "Welch's t-test"
 							 : "two-proportion z-test",
-			   d->options.alpha, scope);
+			   d->options.alpha);
 }
 
 bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_options *io,
