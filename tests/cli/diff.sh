@@ -109,6 +109,9 @@ if (d.base.runs[0].threads.length !== 2) fail('run threads');
 const sig = d.functions.filter((f) => f.significant);
 if (sig[0].name !== 'hotLoop' || sig[0].file !== 'worker.js') fail('worker top ' + sig[0].name);
 "
+# the Markdown says which thread matched which
+run 0 diff "$D/worker/base" "$D/worker/head" -f md
+contains "$TMP/out" "Threads, matched by their order in a run (first run): 1. \`CPU."
 
 # --- folded: FlameGraph's differential format --------------------------------
 run 0 diff "$D/regress/base" "$D/regress/head" -f folded -o "$TMP/d.folded"
