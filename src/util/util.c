@@ -297,3 +297,12 @@ bool fc_sort(void *base, size_t n, size_t size, int (*cmp)(const void *a, const 
 	free(tmp);
 	return true;
 }
+
+char *fc_json_error_unquoted(char *text)
+{
+	char *near = strstr(text, " near '");
+
+	if (near)
+		*near = '\0';
+	return text;
+}

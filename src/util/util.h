@@ -54,4 +54,9 @@ bool fc_sort(void *base, size_t n, size_t size, int (*cmp)(const void *a, const 
 /* Last path component of a path or URL ("a/b/c.js?x" -> "c.js?x"). */
 const char *fc_basename(const char *path);
 
+/* jansson's error text without the input it quotes: "invalid token near
+ * 'SECRET'" becomes "invalid token" (messages never quote a file's content;
+ * docs/robustness.md). Cuts text in place and returns it. */
+char *fc_json_error_unquoted(char *text);
+
 #endif
