@@ -15,6 +15,7 @@
 #include "flamechart/import.h"
 #include "flamechart/output.h"
 #include "flamechart/profile.h"
+#include "flamechart/scope.h"
 
 enum fc_diff_match { FC_DIFF_MATCH_FUNCTION, FC_DIFF_MATCH_EXACT, FC_DIFF_MATCH_NAME };
 enum fc_diff_side { FC_DIFF_BASE, FC_DIFF_HEAD };
@@ -92,6 +93,11 @@ struct fc_diff_options {
 	double min_change_us; /* ... or, when > 0, µs per run */
 	bool keep_idle;
 	bool gc_root;
+	/* what both sides went through before matching (--hide, --focus,
+	 * --exclude, ...: docs/scope.md), one phrase each, stated in the
+	 * header, the JSON and the Markdown; borrowed */
+	const char *const *scope;
+	size_t n_scope;
 };
 
 /* One side's values of a function, tier or package: the mean over runs
@@ -103,11 +109,13 @@ struct fc_diff_values {
 };
 
 struct fc_diff_item {
-	char *key;     /* the keyed frame's name, file, line and column */
-	char *name;    /* function name ("(anonymous #2)" for anonymous ones) */
-	char *file;    /* the key path ("" for none); package or tier name for those */
-	uint8_t tier;  /* enum fc_tier */
-	char *package; /* "" for none */
+	char *key;            /* the keyed frame's name, file, line and column */
+	char *name;           /* function name ("(anonymous #2)" for anonymous ones) */
+	char *file;           /* the key path ("" for none); package or tier name for those */
+	uint8_t tier;         /* enum fc_tier */
+	uint8_t tags;         /* enum fc_tag bits */
+	int32_t line, column; /* of the key: -1 unless --match exact */
+	char *package;        /* "" for none */
 	struct fc_diff_values side[2];
 	double delta_self_us, delta_total_us;
 	double p_value; /* of the self time change */
@@ -116,18 +124,32 @@ struct fc_diff_item {
 	bool in_base, in_head; /* has samples on that side */
 };
 
+struct fc_graph;
+struct fc_diff_anon;
+
 struct fc_diff_run {
 	char *label;     /* the file or sub-directory */
-	size_t first, n; /* its profiles in the side's set */
+	size_t first, n; /* its profiles (threads) in the side's set, while there */
+	char **threads;  /* the n thread labels, once the run is merged */
+	/* the run merged as -m graph merges it, until fc_diff_compute has
+	 * summed it; NULL before */
+	struct fc_graph *graph;
 };
 
 struct fc_diff_input {
-	char *path;                /* as given */
-	struct fc_profile_set set; /* every thread of every run, run by run */
+	char *path; /* as given */
+	/* profiles not merged yet, run by run (fc_diff_side_from_profile, or
+	 * filled by hand); fc_diff_load_side merges each run as it reads it
+	 * and leaves this empty, so that one run's profiles at a time are in
+	 * memory */
+	struct fc_profile_set set;
 	struct fc_diff_run *runs;
 	size_t n_runs;
-	char *app_prefix; /* the app scripts' common directory, NULL if none */
-	double total_us;  /* mean CPU time per run (after normalisation for BASE) */
+	char *app_prefix;          /* the app scripts' common directory, NULL if none */
+	size_t app_prefix_len;     /* while loading: its length so far */
+	struct fc_diff_anon *anon; /* while loading: anonymous functions' places */
+	size_t n_anon, anon_cap;
+	double total_us; /* mean CPU time per run (after normalisation for BASE) */
 	double *run_total_us;
 	double samples; /* samples summed over runs */
 	double scale;   /* normalisation factor applied to the side (1 for HEAD) */
@@ -141,30 +163,49 @@ struct fc_diff {
 	struct fc_diff_item total; /* the whole profile */
 	double threshold_us;       /* the size threshold per run */
 	const char *test;          /* "welch" or "two-proportion" */
-	/* the aligned tree: key paths of both sides' merged trees, pre-order,
-	 * parent < index; self per run (mean) on each side */
+	/* the aligned tree: key paths of both sides' merged trees (call
+	 * paths), parent < index (FC_NONE for the root's children); self per
+	 * run (mean) on each side, and the change of each path with its own
+	 * test (the same test, threshold and alpha as for functions): the
+	 * picture colours each box by its path's change */
 	size_t n_nodes;
 	uint32_t *node_parent, *node_function;
 	double *node_self[2];
+	double *node_p;            /* p-value of the path's self time change */
+	uint8_t *node_significant; /* 1 when the path's change is significant */
 	struct fc_diff_rule *rules;
 	size_t n_rules;
 	bool failed; /* a rule was crossed */
 };
 
+/* How a side is read: the import options, then per run (every thread
+ * profile of it) --hide, the scope transforms, a callback (warnings), and
+ * the merge (keep_idle and gc_root as in fc_diff_options). */
+struct fc_diff_load {
+	const struct fc_import_options *import;
+	unsigned hide_tiers;          /* bit per enum fc_tier */
+	const struct fc_scope *scope; /* NULL = none */
+	bool keep_idle, gc_root;
+	void (*loaded)(void *ctx, const struct fc_profile_set *run); /* may be NULL */
+	void *ctx;
+};
+
 /* Imports a side: a profile file, or a directory whose profile files are
  * runs and whose sub-directories are runs of several threads (ordered by
  * node's CPU.<date>.<time>.<pid>.<tid>.<seq> thread id and sequence, else by
- * name). false with err. */
-bool fc_diff_load_side(struct fc_diff_input *in, const char *path,
-		       const struct fc_import_options *io, struct fc_error *err);
+ * name). Each run is transformed and merged as soon as it is read, and its
+ * profiles freed. false with err. */
+bool fc_diff_load_side(struct fc_diff_input *in, const char *path, const struct fc_diff_load *l,
+		       struct fc_error *err);
 
 /* A side of one run made of profile p (taken; destroyed on failure), e.g.
  * one half of a differential folded file. false with err. */
 bool fc_diff_side_from_profile(struct fc_diff_input *in, const char *path, struct fc_profile *p,
 			       struct fc_error *err);
 
-/* Compares the two loaded sides (base and head are moved into d). false
- * with err on allocation failure. */
+/* Compares the two loaded sides (base and head are moved into d; the runs
+ * still in a side's set are merged first). false with err on allocation
+ * failure. */
 bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_diff_input *head,
 		     const struct fc_diff_options *o, struct fc_error *err);
 

@@ -57,6 +57,12 @@ void fc_scope_finish(struct fc_scope *s);
 bool fc_scope_add_pattern(struct fc_scope_re **list, const char *option, const char *pattern,
 			  struct fc_error *err);
 
+/* The transforms s asks for (not what they did to a profile), one phrase
+ * each in the order they run, e.g. "focus /^f$/", "all recursion
+ * collapsed"; sandwich left out. *n phrases in a malloc'd array of
+ * malloc'd strings (n may be 0); NULL on allocation failure. */
+char **fc_scope_phrases(const struct fc_scope *s, size_t *n);
+
 /* Whether any transform is asked for. */
 bool fc_scope_active(const struct fc_scope *s);
 

@@ -14,7 +14,7 @@
 #include "flamechart/scope.h"
 #include "flamechart/sourcemap.h"
 
-enum fc_command { FC_CMD_RENDER, FC_CMD_INFO, FC_CMD_REPORT };
+enum fc_command { FC_CMD_RENDER, FC_CMD_INFO, FC_CMD_REPORT, FC_CMD_DIFF };
 
 enum fc_mode_bits { FC_MODE_BIT_CHART = 1, FC_MODE_BIT_GRAPH = 2 };
 
@@ -96,6 +96,15 @@ int fc_cli_main(int argc, char **argv);
 /* Parses argv into cli (defaults first). false on a usage error (err set). */
 bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *err);
 void fc_cli_finish(struct fc_cli *cli);
+/* The defaults fc_cli_parse starts from, for command. */
+void fc_cli_defaults(struct fc_cli *cli, enum fc_command command);
+/* One option of the table at argv[*i] for cli->command (diff: the options
+ * it shares with render, marked CMD_DIFF): 1 when set (*i at the last word
+ * used), 0 when the table has no such option (err untouched), -1 on a
+ * usage error (err set; an option for other commands is one). */
+int fc_cli_parse_option(struct fc_cli *cli, int argc, char **argv, int *i, struct fc_error *err);
+/* The help lines of the table's options for command. */
+void fc_cli_help_options(FILE *out, enum fc_command command);
 void fc_cli_help(FILE *out);
 /* The help of one command: its usage and the options it takes. */
 void fc_cli_help_command(FILE *out, enum fc_command command);

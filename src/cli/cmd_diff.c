@@ -9,7 +9,9 @@
 
 #include "cli/cli.h"
 #include "flamechart/diff.h"
+#include "flamechart/classify.h"
 #include "flamechart/import.h"
+#include "flamechart/scope.h"
 #include "flamechart/style.h"
 #include "util/util.h"
 
@@ -17,6 +19,9 @@ enum out_kind { OUT_SVG, OUT_PNG, OUT_PDF, OUT_JSON, OUT_MD, OUT_FOLDED, OUT_NON
 static const char *const kind_names[] = { "svg", "png", "pdf", "json", "md", "folded" };
 
 struct diff_cli {
+	/* the options diff shares with render (CMD_DIFF in options.c's
+	 * table): scope transforms, --hide, width, theme, title, ... */
+	struct fc_cli cli;
 	const char *inputs[2];
 	size_t n_inputs;
 	const char *outputs[8];
@@ -28,15 +33,9 @@ struct diff_cli {
 	struct fc_diff_rule rules[16];
 	size_t n_rules;
 	struct fc_diff_image_options image;
-	const char *theme;
-	size_t top;
-	const char *image_url;
-	enum fc_format input_format;
-	bool quiet;
-	/* --sourcemaps, --sourcemap-dir, --sourcemap-root (docs/sourcemaps.md) */
-	bool sourcemaps_on;
-	const char *sourcemap_dirs[16], *sourcemap_roots[16];
-	struct fc_sourcemap_options sourcemaps;
+	/* what both sides go through, as the outputs state it */
+	char **scope;
+	size_t n_scope;
 };
 
 static enum out_kind kind_of(const char *name)
@@ -108,19 +107,12 @@ void fc_cmd_diff_help(FILE *out)
 	      "                           total>+5%, self>+20ms, self>+10%,\n"
 	      "                           package:NAME>+2%, tier:gc>+25% (repeatable)\n"
 	      "  --base-widths            draw BASE's graph instead of HEAD's\n"
-	      "  --sort alpha|weight      sibling order in the picture (default alpha)\n"
-	      "  --top N                  rows per Markdown table (default 10)\n"
-	      "  --image-url URL          image linked from the Markdown\n"
-	      "  -w, --width PX           image width (default 1200)\n"
-	      "  --theme NAME|PATH        light, dark, devtools, classic or a JSON file\n"
-	      "  --title TEXT             image title\n"
-	      "  --idle, --gc root        as for render\n"
-	      "  --input-format FMT       override format detection\n"
-	      "  --sourcemaps, --sourcemap-dir DIR, --sourcemap-root PREFIX=DIR\n"
-	      "                           map bundled frames to their sources "
-	      "(docs/sourcemaps.md)\n"
-	      "  -q, --quiet              no warnings\n"
-	      "  -h, --help               show this help\n"
+	      "\n"
+	      "Options shared with render (applied to every profile of both sides before\n"
+	      "matching; docs/scope.md):\n",
+	      out);
+	fc_cli_help_options(out, FC_CMD_DIFF);
+	fputs("  -h, --help                   show this help\n"
 	      "\n"
 	      "Exit codes: 0 success, 1 usage, 2 input, 3 output, 5 internal error,\n"
 	      "6 regression: a --fail-on rule was crossed (the outputs are still written).\n",
@@ -132,11 +124,11 @@ static bool parse(struct diff_cli *c, int argc, char **argv, struct fc_error *er
 	int i;
 
 	memset(c, 0, sizeof(*c));
+	fc_cli_defaults(&c->cli, FC_CMD_DIFF);
 	c->format = OUT_NONE;
 	c->o.alpha = 0.05;
 	c->o.min_change = 0.01;
 	c->o.strip = c->strip;
-	c->top = 10;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = NULL;
 		char *suffix;
@@ -207,66 +199,12 @@ static bool parse(struct diff_cli *c, int argc, char **argv, struct fc_error *er
 			c->n_rules++;
 		} else if (strcmp(a, "--base-widths") == 0) {
 			c->image.base_widths = true;
-		} else if (strcmp(a, "--sort") == 0) {
-			NEEDS_ARG();
-			if (strcmp(v, "alpha") && strcmp(v, "weight"))
-				return usage(err, "--sort: '%s' is not alpha or weight", v);
-			c->image.sort_weight = strcmp(v, "weight") == 0;
-		} else if (strcmp(a, "--top") == 0) {
-			NEEDS_ARG();
-			if (!parse_double(v, &d, NULL, NULL) || d < 1 || d > 1000 || d != (long)d)
-				return usage(err, "--top: '%s' is not a count from 1 to 1000", v);
-			c->top = (size_t)d;
-		} else if (strcmp(a, "--image-url") == 0) {
-			NEEDS_ARG();
-			c->image_url = v;
-		} else if (strcmp(a, "-w") == 0 || strcmp(a, "--width") == 0) {
-			NEEDS_ARG();
-			if (!parse_double(v, &d, NULL, NULL) || d < 200 || d > 20000 || d != (int)d)
-				return usage(err, "--width: '%s' is not a width from 200 to 20000",
-					     v);
-			c->image.width_px = (int)d;
-		} else if (strcmp(a, "--theme") == 0) {
-			NEEDS_ARG();
-			c->theme = v;
-		} else if (strcmp(a, "--title") == 0) {
-			NEEDS_ARG();
-			c->image.title = v;
-		} else if (strcmp(a, "--idle") == 0) {
-			c->o.keep_idle = true;
-		} else if (strcmp(a, "--gc") == 0) {
-			NEEDS_ARG();
-			if (strcmp(v, "root") && strcmp(v, "stack"))
-				return usage(err, "--gc: '%s' is not root or stack", v);
-			c->o.gc_root = strcmp(v, "root") == 0;
-		} else if (strcmp(a, "--input-format") == 0) {
-			int f;
-			NEEDS_ARG();
-			f = fc_format_parse(v);
-			if (f < 0)
-				return usage(err, "--input-format: unknown format '%s'", v);
-			c->input_format = (enum fc_format)f;
-		} else if (strcmp(a, "-q") == 0 || strcmp(a, "--quiet") == 0) {
-			c->quiet = true;
-		} else if (strcmp(a, "--sourcemaps") == 0) {
-			c->sourcemaps_on = true;
-		} else if (strcmp(a, "--sourcemap-dir") == 0 ||
-			   strcmp(a, "--sourcemap-root") == 0) {
-			bool dir = strcmp(a, "--sourcemap-dir") == 0;
-			size_t *n = dir ? &c->sourcemaps.n_dirs : &c->sourcemaps.n_roots;
-			NEEDS_ARG();
-			if (!v[0] ||
-			    (!dir && (v[0] == '=' || !strchr(v, '=') || !strchr(v, '=')[1])))
-				return usage(err,
-					     dir ? "--sourcemap-dir: '%s' is not a folder"
-						 : "--sourcemap-root: '%s' is not PREFIX=DIR",
-					     v);
-			if (*n == 16)
-				return usage(err, "at most 16 of %s", a);
-			(dir ? c->sourcemap_dirs : c->sourcemap_roots)[(*n)++] = v;
-			c->sourcemaps_on = true;
 		} else if (a[0] == '-' && a[1]) {
-			return usage(err, "diff: unknown option '%s'", a);
+			int r = fc_cli_parse_option(&c->cli, argc, argv, &i, err);
+			if (r < 0)
+				return false;
+			if (r == 0)
+				return usage(err, "diff: unknown option '%s'", a);
 		} else {
 			if (c->n_inputs == 2)
 				return usage(
@@ -279,6 +217,12 @@ static bool parse(struct diff_cli *c, int argc, char **argv, struct fc_error *er
 	}
 	if (c->n_inputs != 2)
 		return usage(err, "diff needs two inputs, BASE and HEAD%s", "");
+	c->cli.scope.strict = c->cli.strict;
+	c->o.keep_idle = c->cli.keep_idle;
+	c->o.gc_root = c->cli.gc_root;
+	c->image.width_px = c->cli.width_px;
+	c->image.title = c->cli.title;
+	c->image.sort_weight = c->cli.sort_weight;
 	for (i = 0; i < (int)c->n_outputs; i++) {
 		if (c->kinds[i] == OUT_NONE)
 			c->kinds[i] = c->format != OUT_NONE ? c->format : OUT_SVG;
@@ -308,7 +252,8 @@ static bool write_text(const struct fc_diff *d, const struct diff_cli *c, enum o
 	else if (k == OUT_FOLDED)
 		ok = fc_diff_write_folded(d, &out, err);
 	else
-		ok = fc_diff_write_md(d, c->top, c->image_url, 0, &out, err);
+		ok = fc_diff_write_md(d, c->cli.top ? c->cli.top : 10, c->cli.image_url, 0, &out,
+				      err);
 	if (!ok) {
 		fc_output_abort(&out);
 		return false;
@@ -383,12 +328,54 @@ fail_inputs:
 	return fc_error_exit_code(err.code);
 }
 
+/* The phrases that say what both sides go through: the hidden tiers,
+ * then the scope transforms in the order they run. */
+static bool scope_phrases(struct diff_cli *c)
+{
+	size_t n = 0, i, len = 0;
+	char **v = fc_scope_phrases(&c->cli.scope, &n), tiers[128];
+
+	if (!v)
+		return false;
+	c->scope = v;
+	c->n_scope = n;
+	if (c->cli.hide_tiers) {
+		char **w = realloc(v, (n + 2) * sizeof(*w));
+		if (!w)
+			return false;
+		c->scope = w;
+		tiers[0] = '\0';
+		for (i = 0; i < FC_TIER_COUNT; i++)
+			if (c->cli.hide_tiers & (1u << i))
+				len += (size_t)snprintf(
+					tiers + len, len < sizeof(tiers) ? sizeof(tiers) - len : 0,
+					"%s%s", len ? ", " : "", fc_tier_name((enum fc_tier)i));
+		{
+			char *h = fc_asprintf("hidden: %s", tiers);
+			if (!h)
+				return false;
+			memmove(w + 1, w, n * sizeof(*w));
+			w[0] = h;
+			c->n_scope = n + 1;
+		}
+	}
+	c->o.scope = (const char *const *)c->scope;
+	c->o.n_scope = c->n_scope;
+	return true;
+}
+
+static void warnings(void *ctx, const struct fc_profile_set *run)
+{
+	fc_log_profile_warnings(ctx, run);
+}
+
 int fc_cmd_diff(int argc, char **argv)
 {
 	struct diff_cli c;
 	struct fc_error err;
 	struct fc_diff_input in[2];
 	struct fc_import_options io = { 0 };
+	struct fc_diff_load load = { 0 };
 	struct fc_diff d;
 	struct fc_theme *theme = NULL;
 	int rc = FC_EXIT_OK, s;
@@ -408,26 +395,34 @@ int fc_cmd_diff(int argc, char **argv)
 			fputs("Try 'flamechart diff --help' for more information.\n", stderr);
 		for (i = 0; i < c.n_rules; i++)
 			fc_diff_rule_finish(&c.rules[i]);
+		fc_cli_finish(&c.cli);
 		return fc_error_exit_code(err.code);
 	}
-	io.format = c.input_format;
-	c.sourcemaps.dirs = c.sourcemap_dirs;
-	c.sourcemaps.roots = c.sourcemap_roots;
-	io.sourcemaps = c.sourcemaps_on ? &c.sourcemaps : NULL;
-	if (c.theme) {
-		theme = fc_theme_open(c.theme, &err);
+	io.format = c.cli.input_format;
+	io.strict = c.cli.strict;
+	io.max_bytes = c.cli.max_input_bytes;
+	io.sourcemaps = fc_cli_sourcemaps(&c.cli);
+	if (c.cli.theme) {
+		theme = fc_theme_open(c.cli.theme, &err);
 		if (!theme)
 			goto fail;
 		c.image.theme = theme;
 	}
-	for (s = 0; s < 2; s++) {
-		if (!fc_diff_load_side(&in[s], c.inputs[s], &io, &err))
-			goto fail;
-		if (!c.quiet) {
-			struct fc_cli quiet = { .quiet = false };
-			fc_log_profile_warnings(&quiet, &in[s].set);
-		}
+	if (!scope_phrases(&c)) {
+		fc_error_set(&err, FC_ERR_NOMEM, "out of memory");
+		goto fail;
 	}
+	load.import = &io;
+	load.hide_tiers = c.cli.hide_tiers;
+	load.scope = &c.cli.scope;
+	load.keep_idle = c.o.keep_idle;
+	load.gc_root = c.o.gc_root;
+	load.loaded = warnings;
+	load.ctx = &c.cli;
+	/* each run is read, cut down (--hide, scope) and merged, then freed */
+	for (s = 0; s < 2; s++)
+		if (!fc_diff_load_side(&in[s], c.inputs[s], &load, &err))
+			goto fail;
 	computed = true; /* d owns the inputs now, whatever the outcome */
 	if (!fc_diff_compute(&d, &in[0], &in[1], &c.o, &err))
 		goto fail;
@@ -483,5 +478,9 @@ done:
 		fc_diff_finish(&tmp);
 	}
 	fc_theme_destroy(theme);
+	for (i = 0; i < c.n_scope; i++)
+		free(c.scope[i]);
+	free(c.scope);
+	fc_cli_finish(&c.cli);
 	return rc;
 }

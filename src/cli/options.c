@@ -19,6 +19,9 @@
 #define CMD_INFO (1u << FC_CMD_INFO)
 #define CMD_REPORT (1u << FC_CMD_REPORT)
 #define CMD_ALL (CMD_RENDER | CMD_INFO | CMD_REPORT)
+/* diff parses its own options (cmd_diff.c) and takes those marked CMD_DIFF
+ * from this table (fc_cli_parse_option) */
+#define CMD_DIFF (1u << FC_CMD_DIFF)
 
 /* The lists of names an option takes, from the tables the library keeps
  * (fc_scheme_names, fc_theme_builtin_names, fc_tier_name, the output
@@ -713,16 +716,17 @@ static const struct option_def options[] = {
 	  "{} (json: the layout); report takes a list of svg, png, pdf", NAMES_FORMATS },
 	{ "mode", 'm', "MODE", CMD_RENDER | CMD_REPORT, set_mode,
 	  "chart (time-ordered, as DevTools) or graph (merged, alphabetical)" },
-	{ "width", 'w', "PX", CMD_RENDER | CMD_REPORT, set_width, "image width (default 1200)" },
+	{ "width", 'w', "PX", CMD_RENDER | CMD_REPORT | CMD_DIFF, set_width,
+	  "image width (default 1200)" },
 	{ "scale", 0, "N", CMD_RENDER | CMD_REPORT, set_scale, "HiDPI factor for PNG (default 1)" },
-	{ "title", 0, "TEXT", CMD_RENDER | CMD_REPORT, set_title,
+	{ "title", 0, "TEXT", CMD_RENDER | CMD_REPORT | CMD_DIFF, set_title,
 	  "header title (default: the file name); for report, the index page's title" },
 	{ "subtitle", 0, "TEXT", CMD_RENDER, set_subtitle, "second header line" },
 	{ "color-by", 0, "SCHEME", CMD_RENDER | CMD_REPORT, set_color_by,
 	  "{} (default: url for chart, tier for graph)", NAMES_SCHEMES },
-	{ "theme", 0, "NAME|PATH", CMD_RENDER | CMD_REPORT, set_theme,
+	{ "theme", 0, "NAME|PATH", CMD_RENDER | CMD_REPORT | CMD_DIFF, set_theme,
 	  "{}, or a theme JSON file (default light)", NAMES_THEMES },
-	{ "hide", 0, "TIERS", CMD_RENDER | CMD_REPORT, set_hide,
+	{ "hide", 0, "TIERS", CMD_RENDER | CMD_REPORT | CMD_DIFF, set_hide,
 	  "remove frames of these tiers ({}); their time goes to the nearest shown caller",
 	  NAMES_TIERS },
 	{ "dim", 0, "TIERS", CMD_RENDER | CMD_REPORT, set_dim,
@@ -731,14 +735,14 @@ static const struct option_def options[] = {
 	  "coalesce frames narrower than this into one grey box (default 1 px)" },
 	{ "inverted", 0, NULL, CMD_RENDER | CMD_REPORT, set_inverted,
 	  "graph: icicle, root at the top" },
-	{ "sort", 0, "alpha|weight", CMD_RENDER | CMD_REPORT, set_sort,
+	{ "sort", 0, "alpha|weight", CMD_RENDER | CMD_REPORT | CMD_DIFF, set_sort,
 	  "graph: sibling order, alphabetical (default) or heaviest first" },
 	{ "weight", 0, "time|samples", CMD_RENDER | CMD_REPORT, set_weight,
 	  "graph: what width measures (default time; -f folded writes sample counts unless "
 	  "--weight time)" },
-	{ "idle", 0, NULL, CMD_RENDER | CMD_REPORT, set_idle,
+	{ "idle", 0, NULL, CMD_RENDER | CMD_REPORT | CMD_DIFF, set_idle,
 	  "graph: keep (idle), which is left out by default" },
-	{ "gc", 0, "root|stack", CMD_RENDER | CMD_REPORT, set_gc,
+	{ "gc", 0, "root|stack", CMD_RENDER | CMD_REPORT | CMD_DIFF, set_gc,
 	  "GC samples on top of the previous stack (default, as DevTools) or at the root" },
 	{ "thread", 0, "NAME|TID", CMD_ALL, set_thread,
 	  "only threads whose name contains NAME or matches it as a regex (case ignored), or "
@@ -746,23 +750,23 @@ static const struct option_def options[] = {
 	{ "pid", 0, "PID", CMD_ALL, set_pid, "only threads of this process" },
 	{ "per-thread", 0, NULL, CMD_RENDER, set_per_thread,
 	  "graph: one graph per thread instead of one merged graph" },
-	{ "input-format", 0, "FMT", CMD_ALL, set_input_format,
+	{ "input-format", 0, "FMT", CMD_ALL | CMD_DIFF, set_input_format,
 	  "cpuprofile, trace, self-profiling or folded (default: detected)" },
 	{ "no-legend", 0, NULL, CMD_RENDER | CMD_REPORT, set_no_legend, "omit the legend" },
 	{ "interactive", 0, NULL, CMD_RENDER, set_interactive,
 	  "SVG: click to zoom, Ctrl+F to search (an inline script)" },
 	{ "svg-backend", 0, "NAME", CMD_RENDER | CMD_REPORT, set_svg_backend,
 	  "SVG writer: native (text, tooltips; default) or cairo (glyphs as paths)" },
-	{ "strict", 0, NULL, CMD_ALL, set_strict,
+	{ "strict", 0, NULL, CMD_ALL | CMD_DIFF, set_strict,
 	  "treat repaired damage in an input as an error (exit 2)" },
-	{ "quiet", 'q', NULL, CMD_ALL, set_quiet, "no warnings or progress on stderr" },
-	{ "max-input-size", 0, "SIZE", CMD_ALL, set_max_input,
+	{ "quiet", 'q', NULL, CMD_ALL | CMD_DIFF, set_quiet, "no warnings or progress on stderr" },
+	{ "max-input-size", 0, "SIZE", CMD_ALL | CMD_DIFF, set_max_input,
 	  "refuse inputs larger than this (default 2G)" },
-	{ "sourcemaps", 0, NULL, CMD_ALL, set_sourcemaps,
+	{ "sourcemaps", 0, NULL, CMD_ALL | CMD_DIFF, set_sourcemaps,
 	  "map bundled frames to their original sources through source maps" },
-	{ "sourcemap-dir", 0, "DIR", CMD_ALL, set_sourcemap_dir,
+	{ "sourcemap-dir", 0, "DIR", CMD_ALL | CMD_DIFF, set_sourcemap_dir,
 	  "also look for <script>.map in DIR (repeatable; implies --sourcemaps)" },
-	{ "sourcemap-root", 0, "PREFIX=DIR", CMD_ALL, set_sourcemap_root,
+	{ "sourcemap-root", 0, "PREFIX=DIR", CMD_ALL | CMD_DIFF, set_sourcemap_root,
 	  "read URLs under PREFIX from DIR, never outside it (repeatable)" },
 	{ "recursive", 'r', NULL, CMD_REPORT, set_recursive, "report: search DIR recursively" },
 	{ "jobs", 'j', "N", CMD_REPORT, set_jobs, "report: parallel jobs (default: cores)" },
@@ -771,9 +775,9 @@ static const struct option_def options[] = {
 	{ "shard", 0, "I/N", CMD_REPORT, set_shard, "report: render the I-th of N slices" },
 	{ "merge", 0, NULL, CMD_REPORT, set_merge,
 	  "report: build the index from the shards in OUTDIR" },
-	{ "top", 0, "N", CMD_RENDER | CMD_INFO, set_top,
+	{ "top", 0, "N", CMD_RENDER | CMD_INFO | CMD_DIFF, set_top,
 	  "rows per table of -f md and info (default 10 for md, 15 for info)" },
-	{ "image-url", 0, "URL", CMD_RENDER, set_image_url,
+	{ "image-url", 0, "URL", CMD_RENDER | CMD_DIFF, set_image_url,
 	  "-f md: show this image (an absolute URL for PR comments)" },
 	{ "json", 0, NULL, CMD_INFO, set_json, "info: the numbers as JSON (docs/info-json.md)" },
 	{ "preset", 0, "github|docs", CMD_RENDER | CMD_REPORT, set_preset,
@@ -798,25 +802,25 @@ static const struct option_def options[] = {
 	{ "exclude", 0, "GLOB", CMD_REPORT, set_exclude,
 	  "report: leave out files matching GLOB; repeatable" },
 	/* scope (docs/scope.md); a metavar in [] is optional, given with = */
-	{ "focus", 0, "RE", CMD_ALL, set_focus,
+	{ "focus", 0, "RE", CMD_ALL | CMD_DIFF, set_focus,
 	  "only stacks through a function matching RE, re-rooted at it (repeatable)" },
-	{ "exclude", 0, "RE", CMD_RENDER | CMD_INFO, set_scope_exclude,
+	{ "exclude", 0, "RE", CMD_RENDER | CMD_INFO | CMD_DIFF, set_scope_exclude,
 	  "drop stacks through a function matching RE (repeatable)" },
-	{ "prune", 0, "RE", CMD_ALL, set_prune,
+	{ "prune", 0, "RE", CMD_ALL | CMD_DIFF, set_prune,
 	  "cut functions matching RE and what they call; time stays in the caller" },
-	{ "collapse-recursion", 0, "[=all]", CMD_ALL, set_collapse,
+	{ "collapse-recursion", 0, "[=all]", CMD_ALL | CMD_DIFF, set_collapse,
 	  "fold direct recursion into one frame; =all also indirect recursion" },
-	{ "merge-by", 0, "location|function|name", CMD_ALL, set_merge_by,
+	{ "merge-by", 0, "location|function|name", CMD_ALL | CMD_DIFF, set_merge_by,
 	  "what makes two frames one (default location; function ignores lines)" },
-	{ "reverse", 0, NULL, CMD_ALL, set_reverse,
+	{ "reverse", 0, NULL, CMD_ALL | CMD_DIFF, set_reverse,
 	  "reverse stacks: functions where time is spent at the base (bottom-up)" },
 	{ "sandwich", 0, "RE", CMD_ALL, set_sandwich,
 	  "graph: callers of the matching function above it, its callees below" },
-	{ "match-on", 0, "name|name+file", CMD_ALL, set_match_on,
+	{ "match-on", 0, "name|name+file", CMD_ALL | CMD_DIFF, set_match_on,
 	  "what the patterns above are matched against (default name)" },
 };
 
-static const char *const command_names[] = { "render", "info", "report" };
+static const char *const command_names[] = { "render", "info", "report", "diff" };
 
 static const char *const command_usage[] = {
 	"  flamechart [render] [OPTIONS] INPUT...      render a flame chart or graph\n",
@@ -1082,6 +1086,101 @@ static bool apply(struct fc_cli *cli, const struct option_def *o, const char *va
 	return o->set(cli, val, err);
 }
 
+/* The option at argv[*i] (an option word, not "--" or "-h"), and its
+ * argument; *i moves to the last word used. 1 when set, -1 on a usage
+ * error; with only_known, 0 (err untouched) when the table has no such
+ * option (an option of the table for other commands is a usage error). */
+static int parse_option(struct fc_cli *cli, int argc, char **argv, int *i, bool only_known,
+			struct fc_error *err)
+{
+	const char *a = argv[*i];
+	const struct option_def *o;
+	const char *val = NULL;
+
+	if (a[1] == '-') {
+		const char *eq = strchr(a + 2, '=');
+		size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+		o = find_long(a + 2, len, cli->command);
+		if (only_known && !o)
+			return 0;
+		if (!o) {
+			unknown_long(a, len, err);
+			return -1;
+		}
+		if (eq) {
+			if (!o->metavar) {
+				usage(err, "option '--%s' takes no argument", o->name);
+				return -1;
+			}
+			val = eq + 1;
+		}
+	} else {
+		/* bundled flags (-qr); an option with an argument ends the
+		 * bundle and takes the rest (-j2) or the next word */
+		const char *p = a + 1;
+		if (only_known)
+			for (; *p; p++) {
+				o = find_short(*p);
+				if (!o)
+					return 0;
+				if (o->metavar)
+					break;
+			}
+		p = a + 1;
+		for (;;) {
+			o = find_short(*p);
+			if (!o) {
+				usage(err, "unknown option '-%c'%s", *p,
+				      p > a + 1 ? " in a bundle of short options" : "");
+				return -1;
+			}
+			if (o->metavar) {
+				if (p[1])
+					val = p + 1;
+				break;
+			}
+			if (!p[1])
+				break;
+			if (!apply(cli, o, NULL, err))
+				return -1;
+			p++;
+		}
+	}
+	if (o->metavar && !val && o->metavar[0] != '[') {
+		if (*i + 1 >= argc) {
+			usage(err, "option '--%s' needs an argument", o->name);
+			return -1;
+		}
+		val = argv[++*i];
+	}
+	return apply(cli, o, val, err) ? 1 : -1;
+}
+
+int fc_cli_parse_option(struct fc_cli *cli, int argc, char **argv, int *i, struct fc_error *err)
+{
+	return parse_option(cli, argc, argv, i, true, err);
+}
+
+void fc_cli_defaults(struct fc_cli *cli, enum fc_command command)
+{
+	memset(cli, 0, sizeof(*cli));
+	cli->command = command;
+	cli->width_px = 1200;
+	cli->scale = 1.0;
+	cli->minwidth = 1.0;
+	cli->pid = -1;
+	cli->input_format = FC_FORMAT_AUTO;
+}
+
+void fc_cli_help_options(FILE *out, enum fc_command command)
+{
+	size_t i;
+
+	for (i = 0; i < FC_ARRAY_LEN(options); i++)
+		if (options[i].commands & (1u << command))
+			print_option(out, &options[i]);
+}
+
 bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *err)
 {
 	const char **inputs;
@@ -1089,13 +1188,7 @@ bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *er
 	int i = 1;
 	bool only_inputs = false;
 
-	memset(cli, 0, sizeof(*cli));
-	cli->command = FC_CMD_RENDER;
-	cli->width_px = 1200;
-	cli->scale = 1.0;
-	cli->minwidth = 1.0;
-	cli->pid = -1;
-	cli->input_format = FC_FORMAT_AUTO;
+	fc_cli_defaults(cli, FC_CMD_RENDER);
 
 	inputs = calloc((size_t)argc + 1, sizeof(*inputs));
 	if (!inputs) {
@@ -1126,8 +1219,6 @@ bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *er
 	}
 	for (; i < argc; i++) {
 		const char *a = argv[i];
-		const struct option_def *o;
-		const char *val = NULL;
 
 		if (only_inputs || a[0] != '-' || strcmp(a, "-") == 0) {
 			inputs[n_inputs++] = a;
@@ -1141,46 +1232,7 @@ bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *er
 			cli->help = true; /* the command's help; nothing else counts */
 			return true;
 		}
-		if (a[1] == '-') {
-			const char *eq = strchr(a + 2, '=');
-			size_t len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
-			o = find_long(a + 2, len, cli->command);
-			if (!o)
-				return unknown_long(a, len, err);
-			if (eq) {
-				if (!o->metavar)
-					return usage(err, "option '--%s' takes no argument",
-						     o->name);
-				val = eq + 1;
-			}
-		} else {
-			/* bundled flags (-qr); an option with an argument ends the
-			 * bundle and takes the rest (-j2) or the next word */
-			const char *p = a + 1;
-			for (;;) {
-				o = find_short(*p);
-				if (!o)
-					return usage(err, "unknown option '-%c'%s", *p,
-						     p > a + 1 ? " in a bundle of short options"
-							       : "");
-				if (o->metavar) {
-					if (p[1])
-						val = p + 1;
-					break;
-				}
-				if (!p[1])
-					break;
-				if (!apply(cli, o, NULL, err))
-					return false;
-				p++;
-			}
-		}
-		if (o->metavar && !val && o->metavar[0] != '[') {
-			if (i + 1 >= argc)
-				return usage(err, "option '--%s' needs an argument", o->name);
-			val = argv[++i];
-		}
-		if (!apply(cli, o, val, err))
+		if (parse_option(cli, argc, argv, &i, false, err) != 1)
 			return false;
 	}
 	cli->n_inputs = n_inputs;

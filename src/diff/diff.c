@@ -12,6 +12,8 @@
 #include "diff/internal.h"
 #include "flamechart/classify.h"
 #include "flamechart/diff.h"
+#include "flamechart/hide.h"
+#include "flamechart/scope.h"
 #include "layout/graph.h"
 #include "util/util.h"
 
@@ -111,34 +113,123 @@ static void free_list(char **v, size_t n)
 	free(v);
 }
 
-static bool add_run(struct fc_diff_input *in, const char *label, char **files, size_t n,
-		    const struct fc_import_options *io, struct fc_error *err)
-{
-	size_t i, first = in->set.count;
-	struct fc_diff_run *r;
+/* An anonymous function's place, as read (the URL before it is made a key
+ * path: the side's app prefix is known only once every run is read). */
+struct fc_diff_anon {
+	char *url;
+	int32_t line, column;
+};
 
-	for (i = 0; i < n; i++)
-		if (!fc_import_file(files[i], io, &in->set, err))
-			return false;
-	r = realloc(in->runs, (in->n_runs + 1) * sizeof(*in->runs));
-	if (!r)
-		goto nomem;
-	in->runs = r;
-	r = &in->runs[in->n_runs];
-	r->label = fc_strdup(label);
-	if (!r->label)
-		goto nomem;
-	r->first = first;
-	r->n = in->set.count - first;
-	in->n_runs++;
+static bool is_anonymous(const char *name)
+{
+	return !name[0] || strcmp(name, "(anonymous)") == 0;
+}
+
+/* What keying needs from a run's frames before they are gone: the app
+ * scripts' common directory and the anonymous functions' places. */
+static bool note_frames(struct fc_diff_input *in, const struct fc_profile *p)
+{
+	uint32_t f;
+
+	for (f = 0; f < p->n_frames; f++) {
+		const struct fc_frame *fr = &p->frames[f];
+		const char *url = fc_profile_str(p, fr->url);
+		if (fr->meta == FC_META_NONE && is_anonymous(fc_profile_str(p, fr->name))) {
+			struct fc_diff_anon *a;
+			if (!FC_GROW(in->anon, in->anon_cap, in->n_anon + 1))
+				return false;
+			a = &in->anon[in->n_anon];
+			a->url = fc_strdup(url);
+			if (!a->url)
+				return false;
+			a->line = fr->line;
+			a->column = fr->column;
+			in->n_anon++;
+		}
+		if (!fc_diff_is_app_script(url))
+			continue;
+		if (strncmp(url, "file://", 7) == 0)
+			url += 7;
+		if (!in->app_prefix) {
+			in->app_prefix = fc_strdup(url);
+			if (!in->app_prefix)
+				return false;
+			in->app_prefix_len = fc_diff_common_dir(url, strlen(url), url);
+		} else {
+			in->app_prefix_len =
+				fc_diff_common_dir(in->app_prefix, in->app_prefix_len, url);
+		}
+	}
 	return true;
+}
+
+/* Run r of in, made of profiles[0..n): its thread labels, what keying
+ * needs, and its merged graph. The profiles stay the caller's. */
+static bool merge_run(struct fc_diff_input *in, struct fc_diff_run *r,
+		      struct fc_profile *const *profiles, size_t n, bool keep_idle, bool gc_root,
+		      struct fc_error *err)
+{
+	struct fc_layout_options lo = { .mode = FC_MODE_GRAPH,
+					.keep_idle = keep_idle,
+					.gc_root = gc_root };
+	size_t i;
+
+	r->threads = calloc(n + 1, sizeof(*r->threads));
+	if (!r->threads)
+		goto nomem;
+	r->n = n;
+	for (i = 0; i < n; i++) {
+		r->threads[i] = fc_strdup(fc_diff_thread_label(profiles[i]));
+		if (!r->threads[i] || !note_frames(in, profiles[i]))
+			goto nomem;
+	}
+	r->graph = fc_graph_merge((const struct fc_profile *const *)profiles, n, &lo, err);
+	return r->graph != NULL;
 nomem:
 	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 	return false;
 }
 
-bool fc_diff_load_side(struct fc_diff_input *in, const char *path,
-		       const struct fc_import_options *io, struct fc_error *err)
+/* Reads one run (files, one per thread), transforms and merges it, and
+ * frees its profiles. */
+static bool add_run(struct fc_diff_input *in, const char *label, char **files, size_t n,
+		    const struct fc_diff_load *l, struct fc_error *err)
+{
+	struct fc_profile_set set;
+	struct fc_diff_run *r;
+	size_t i;
+	bool ok = false;
+
+	fc_profile_set_init(&set);
+	r = realloc(in->runs, (in->n_runs + 1) * sizeof(*in->runs));
+	if (!r)
+		goto nomem;
+	in->runs = r;
+	r = &in->runs[in->n_runs];
+	memset(r, 0, sizeof(*r));
+	r->label = fc_strdup(label);
+	if (!r->label)
+		goto nomem;
+	in->n_runs++;
+	for (i = 0; i < n; i++)
+		if (!fc_import_file(files[i], l->import, &set, err))
+			goto done;
+	if (l->loaded)
+		l->loaded(l->ctx, &set);
+	if (!fc_hide_apply(&set, l->hide_tiers, err) ||
+	    (l->scope && !fc_scope_apply(&set, l->scope, err)))
+		goto done;
+	ok = merge_run(in, r, set.items, set.count, l->keep_idle, l->gc_root, err);
+	goto done;
+nomem:
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+done:
+	fc_profile_set_finish(&set);
+	return ok;
+}
+
+bool fc_diff_load_side(struct fc_diff_input *in, const char *path, const struct fc_diff_load *io,
+		       struct fc_error *err)
 {
 	char **files = NULL, **dirs = NULL, **sub = NULL, **subdirs = NULL;
 	size_t nf = 0, nd = 0, ns = 0, nsd = 0, i;
@@ -215,10 +306,18 @@ const char *fc_diff_thread_label(const struct fc_profile *p)
 
 static void input_finish(struct fc_diff_input *in)
 {
-	size_t i;
+	size_t i, t;
 
-	for (i = 0; i < in->n_runs; i++)
+	for (i = 0; i < in->n_runs; i++) {
 		free(in->runs[i].label);
+		for (t = 0; in->runs[i].threads && t < in->runs[i].n; t++)
+			free(in->runs[i].threads[t]);
+		free(in->runs[i].threads);
+		fc_graph_destroy(in->runs[i].graph);
+	}
+	for (i = 0; i < in->n_anon; i++)
+		free(in->anon[i].url);
+	free(in->anon);
 	free(in->runs);
 	free(in->path);
 	free(in->app_prefix);
@@ -228,42 +327,6 @@ static void input_finish(struct fc_diff_input *in)
 }
 
 /* --- function keys --------------------------------------------------------------- */
-
-static bool is_anonymous(const char *name)
-{
-	return !name[0] || strcmp(name, "(anonymous)") == 0;
-}
-
-/* The app scripts' common directory over every frame of a side. */
-static bool side_prefix(struct fc_diff_input *in)
-{
-	char *prefix = NULL;
-	size_t len = 0, i;
-	uint32_t f;
-
-	for (i = 0; i < in->set.count; i++) {
-		const struct fc_profile *p = in->set.items[i];
-		for (f = 0; f < p->n_frames; f++) {
-			const char *url = fc_profile_str(p, p->frames[f].url);
-			if (!fc_diff_is_app_script(url))
-				continue;
-			if (strncmp(url, "file://", 7) == 0)
-				url += 7;
-			if (!prefix) {
-				prefix = fc_strdup(url);
-				if (!prefix)
-					return false;
-				len = fc_diff_common_dir(prefix, strlen(prefix), prefix);
-			} else {
-				len = fc_diff_common_dir(prefix, len, url);
-			}
-		}
-	}
-	if (prefix)
-		prefix[len] = '\0';
-	in->app_prefix = prefix;
-	return true;
-}
 
 /* An anonymous function's place among the side's anonymous functions of
  * the same file, by line and column: stable when lines move. */
@@ -341,34 +404,31 @@ static void frame_key(const struct fc_diff_options *o, const struct fc_diff_inpu
 	}
 }
 
+/* The side's anonymous functions by key path, line and column, one entry
+ * per place (from what note_frames kept), once the app prefix is known. */
 static bool side_anon(const struct fc_diff_options *o, const struct fc_diff_input *in,
 		      struct side_keys *k)
 {
-	size_t i, cap = 0, n = 0, j;
-	uint32_t f;
-	char name[64], file[4096];
-	int32_t line, col;
+	size_t i, j, n = 0;
+	char file[4096];
 
 	k->anon = NULL;
 	k->n_anon = 0;
-	if (o->match != FC_DIFF_MATCH_FUNCTION)
+	if (o->match != FC_DIFF_MATCH_FUNCTION || !in->n_anon)
 		return true;
-	for (i = 0; i < in->set.count; i++) {
-		const struct fc_profile *p = in->set.items[i];
-		for (f = 0; f < p->n_frames; f++) {
-			const struct fc_frame *fr = &p->frames[f];
-			if (fr->meta != FC_META_NONE || !is_anonymous(fc_profile_str(p, fr->name)))
-				continue;
-			frame_key(o, in, NULL, p, fr, name, sizeof(name), file, sizeof(file), &line,
-				  &col);
-			if (!FC_GROW(k->anon, cap, n + 1))
-				return false;
-			k->anon[n].file = fc_strdup(file);
-			if (!k->anon[n].file)
-				return false;
-			k->anon[n].line = fr->line;
-			k->anon[n++].column = fr->column;
+	k->anon = calloc(in->n_anon, sizeof(*k->anon));
+	if (!k->anon)
+		return false;
+	for (i = 0; i < in->n_anon; i++) {
+		fc_diff_key_path(in->anon[i].url, in->app_prefix, o->strip, o->n_strip, file,
+				 sizeof(file));
+		k->anon[n].file = fc_strdup(file);
+		if (!k->anon[n].file) {
+			k->n_anon = n;
+			return false;
 		}
+		k->anon[n].line = in->anon[i].line;
+		k->anon[n++].column = in->anon[i].column;
 	}
 	k->n_anon = n;
 	if (!fc_sort(k->anon, n, sizeof(*k->anon), anon_cmp, NULL))
@@ -393,109 +453,7 @@ static void side_keys_finish(struct side_keys *k)
 	free(k->anon);
 }
 
-/* A copy of p whose frames are function keys (tier, tags and package
- * kept from the first frame of each key). NULL on allocation failure. */
-static struct fc_profile *keyed_copy(const struct fc_diff_options *o,
-				     const struct fc_diff_input *in, const struct side_keys *k,
-				     const struct fc_profile *p)
-{
-	struct fc_profile *q = fc_profile_create();
-	uint32_t *fmap = NULL, f, i;
-	char name[4096], file[4096];
-
-	if (!q)
-		return NULL;
-	q->name = fc_strdup(p->name ? p->name : "");
-	q->source = p->source ? fc_strdup(p->source) : NULL;
-	q->thread_name = p->thread_name ? fc_strdup(p->thread_name) : NULL;
-	q->pid = p->pid;
-	q->tid = p->tid;
-	q->format = p->format;
-	q->start_us = p->start_us;
-	q->end_us = p->end_us;
-	q->has_time = p->has_time;
-	q->weight_unit = p->weight_unit;
-	q->last_end_us = p->last_end_us;
-	fmap = malloc((p->n_frames + 1) * sizeof(*fmap));
-	if (!q->name || !fmap)
-		goto fail;
-	for (f = 0; f < p->n_frames; f++) {
-		const struct fc_frame *src = &p->frames[f];
-		int32_t line, col;
-		uint32_t before = q->n_frames, m;
-
-		frame_key(o, in, k, p, src, name, sizeof(name), file, sizeof(file), &line, &col);
-		m = fc_profile_intern_frame(q, name, strlen(name), file, strlen(file),
-					    src->has_script ? "1" : "0", 1, line, col);
-		if (m == FC_NONE)
-			goto fail;
-		if (m >= before) {
-			const char *pkg = fc_profile_str(p, src->package);
-			uint32_t id = fc_strpool_intern(&q->strings, pkg, strlen(pkg));
-			if (id == FC_NONE)
-				goto fail;
-			q->frames[m].package = id;
-			q->frames[m].tier = src->tier;
-			q->frames[m].tags = src->tags;
-		}
-		fmap[f] = m;
-	}
-	q->n_nodes = p->n_nodes;
-	q->max_depth = p->max_depth;
-	q->node_parent = malloc(p->n_nodes * sizeof(uint32_t) + 1);
-	q->node_frame = malloc(p->n_nodes * sizeof(uint32_t) + 1);
-	q->node_depth = malloc(p->n_nodes * sizeof(uint32_t) + 1);
-	q->n_samples = p->n_samples;
-	q->sample_node = malloc(p->n_samples * sizeof(uint32_t) + 1);
-	q->sample_time_us = malloc(p->n_samples * sizeof(int64_t) + 1);
-	if (!q->node_parent || !q->node_frame || !q->node_depth || !q->sample_node ||
-	    !q->sample_time_us)
-		goto fail;
-	for (i = 0; i < p->n_nodes; i++) {
-		q->node_parent[i] = p->node_parent[i];
-		q->node_frame[i] = fmap[p->node_frame[i]];
-		q->node_depth[i] = p->node_depth[i];
-	}
-	if (p->n_samples) {
-		memcpy(q->sample_node, p->sample_node, p->n_samples * sizeof(uint32_t));
-		memcpy(q->sample_time_us, p->sample_time_us, p->n_samples * sizeof(int64_t));
-	}
-	fc_profile_drop_frame_index(q);
-	fc_profile_find_meta_nodes(q);
-	free(fmap);
-	return q;
-fail:
-	free(fmap);
-	fc_profile_destroy(q);
-	return NULL;
-}
-
-bool fc_diff_keyed_side(const struct fc_diff_options *o, const struct fc_diff_input *in,
-			struct fc_profile_set *out)
-{
-	struct side_keys k;
-	size_t i;
-	bool ok = side_anon(o, in, &k);
-
-	for (i = 0; ok && i < in->set.count; i++) {
-		struct fc_profile *q = keyed_copy(o, in, &k, in->set.items[i]);
-		if (!q || !fc_profile_set_add(out, q)) {
-			fc_profile_destroy(q);
-			ok = false;
-		}
-	}
-	side_keys_finish(&k);
-	return ok;
-}
-
 /* --- functions by key ------------------------------------------------------------- */
-
-/* The key of a keyed frame as one string: name, file, line, column. */
-char *fc_diff_key_string(const struct fc_profile *p, const struct fc_frame *f)
-{
-	return fc_asprintf("%s\x1f%s\x1f%d\x1f%d", fc_profile_str(p, f->name),
-			   fc_profile_str(p, f->url), (int)f->line, (int)f->column);
-}
 
 bool fc_diff_table_find(struct fc_diff_table *t, const char *key, bool add, uint32_t *out)
 {
@@ -556,8 +514,8 @@ struct items {
 };
 
 static struct fc_diff_item *item_get(struct items *it, const char *key, const char *name,
-				     const char *file, uint8_t tier, const char *package,
-				     const size_t n_runs[2])
+				     const char *file, const struct fc_frame *f, int32_t line,
+				     int32_t column, const char *package, const size_t n_runs[2])
 {
 	uint32_t i;
 	size_t before = it->keys.n;
@@ -572,11 +530,14 @@ static struct fc_diff_item *item_get(struct items *it, const char *key, const ch
 		return NULL;
 	x = &it->v[i];
 	memset(x, 0, sizeof(*x));
-	x->key = fc_strdup(key);
+	x->key = it->keys.keys[i]; /* the table's copy: the item owns it */
 	x->name = fc_strdup(name);
 	x->file = fc_strdup(file);
 	x->package = fc_strdup(package);
-	x->tier = tier;
+	x->tier = f->tier;
+	x->tags = f->tags;
+	x->line = line;
+	x->column = column;
 	for (s = 0; s < 2; s++)
 		x->side[s].runs = calloc(n_runs[s] + 1, sizeof(double));
 	if (!x->key || !x->name || !x->file || !x->package || !x->side[0].runs || !x->side[1].runs)
@@ -591,6 +552,11 @@ struct tree {
 	size_t cap;
 	uint32_t *slot;
 	size_t slots;
+	/* each path's self time in each run: run[s][node * n_runs[s] + r]
+	 * (n_runs 0: not kept, when the test is not Welch's) */
+	double *run[2];
+	size_t n_runs[2];
+	size_t expect; /* the runs' merged nodes, summed: the most the tree can have */
 };
 
 static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
@@ -601,6 +567,9 @@ static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
 
 	if ((d->n_nodes + 1) * 3 >= t->slots * 2) {
 		size_t ns = t->slots ? t->slots * 2 : 1024, i;
+		/* room at once for every node the runs may bring (no rehash) */
+		while (ns * 2 < t->expect * 3)
+			ns *= 2;
 		uint32_t *s = calloc(ns, sizeof(*s));
 		if (!s)
 			return FC_NONE;
@@ -625,7 +594,7 @@ static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
 		size_t nc = t->cap ? t->cap * 2 : 1024;
 		void *a = realloc(d->node_parent, nc * sizeof(uint32_t));
 		void *b = a ? realloc(d->node_function, nc * sizeof(uint32_t)) : NULL;
-		void *c, *e;
+		void *c, *e, *r0, *r1;
 		if (a)
 			d->node_parent = a;
 		if (b)
@@ -636,7 +605,13 @@ static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
 		e = c ? realloc(d->node_self[1], nc * sizeof(double)) : NULL;
 		if (e)
 			d->node_self[1] = e;
-		if (!e)
+		r0 = e ? realloc(t->run[0], nc * t->n_runs[0] * sizeof(double) + 1) : NULL;
+		if (r0)
+			t->run[0] = r0;
+		r1 = r0 ? realloc(t->run[1], nc * t->n_runs[1] * sizeof(double) + 1) : NULL;
+		if (r1)
+			t->run[1] = r1;
+		if (!r1)
 			return FC_NONE;
 		t->cap = nc;
 	}
@@ -644,6 +619,10 @@ static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
 	d->node_parent[k] = parent;
 	d->node_function[k] = fn;
 	d->node_self[0][k] = d->node_self[1][k] = 0;
+	if (t->n_runs[0])
+		memset(t->run[0] + k * t->n_runs[0], 0, t->n_runs[0] * sizeof(double));
+	if (t->n_runs[1])
+		memset(t->run[1] + k * t->n_runs[1], 0, t->n_runs[1] * sizeof(double));
 	t->slot[j] = k + 1;
 	return k;
 }
@@ -652,6 +631,7 @@ static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
 
 struct sums {
 	struct items fn, tier, pkg;
+	uint32_t tier_item[FC_TIER_COUNT]; /* each tier's item + 1, 0 = not yet */
 	struct tree tree;
 	size_t n_runs[2];
 };
@@ -660,36 +640,33 @@ struct sums {
  * merged node's self time to its function, tier and package, every
  * function's total once per stack (recursion is not counted twice). */
 static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int side, size_t run,
-			  const struct fc_profile *const *profiles, size_t n,
-			  struct fc_diff_input *in, struct fc_error *err)
+			  const struct fc_graph *g, struct fc_diff_input *in,
+			  const struct side_keys *keys, struct fc_error *err)
 {
-	struct fc_layout_options lo = { .mode = FC_MODE_GRAPH,
-					.keep_idle = o->keep_idle,
-					.gc_root = o->gc_root };
-	struct fc_graph *g = fc_graph_merge(profiles, n, &lo, err);
 	uint32_t *fn = NULL, *amap = NULL, *ffn = NULL, *fti = NULL, *fpk = NULL, k;
 	uint32_t *start = NULL, *kids = NULL, *active = NULL, *stack = NULL;
-	double run_total = 0;
+	double run_total = 0, *fself = NULL;
 	size_t top;
 	bool ok = false;
+	struct tree *t = &s->tree;
 
-	if (!g)
-		return false;
 	fn = malloc((g->n_nodes + 1) * sizeof(*fn));
 	amap = malloc((g->n_nodes + 1) * sizeof(*amap));
 	/* per merged frame: its function, tier and package items (+1; 0 = not yet) */
 	ffn = calloc(g->merged->n_frames + 1, sizeof(*ffn));
 	fti = calloc(g->merged->n_frames + 1, sizeof(*fti));
 	fpk = calloc(g->merged->n_frames + 1, sizeof(*fpk));
-	if (!fn || !amap || !ffn || !fti || !fpk)
+	fself = calloc(g->merged->n_frames + 1, sizeof(*fself));
+	if (!fn || !amap || !ffn || !fti || !fpk || !fself)
 		goto done;
 	for (k = 0; k < g->n_nodes; k++) {
 		const struct fc_profile *m = g->merged;
 		uint32_t fi = m->node_frame[k];
 		const struct fc_frame *f = &m->frames[fi];
-		struct fc_diff_item *x, *t, *pk;
-		char *key, tkey[32];
+		struct fc_diff_item *x, *ti, *pk;
+		char *key, tkey[32], name[4096], file[4096];
 		const char *pkg = fc_profile_str(m, f->package);
+		int32_t line, col;
 		uint32_t a;
 
 		fn[k] = FC_NONE;
@@ -697,40 +674,54 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 		if (k == 0)
 			continue; /* the root */
 		if (!ffn[fi]) {
-			key = fc_diff_key_string(m, f);
+			frame_key(o, in, keys, m, f, name, sizeof(name), file, sizeof(file), &line,
+				  &col);
+			key = fc_asprintf("%s\x1f%s\x1f%d\x1f%d", name, file, (int)line, (int)col);
 			if (!key)
 				goto done;
-			x = item_get(&s->fn, key, fc_profile_str(m, f->name),
-				     fc_profile_str(m, f->url), f->tier, pkg, s->n_runs);
+			x = item_get(&s->fn, key, name, file, f, line, col, pkg, s->n_runs);
 			free(key);
 			if (!x)
 				goto done;
 			ffn[fi] = (uint32_t)(x - s->fn.v) + 1;
-			snprintf(tkey, sizeof(tkey), "%s", fc_tier_name((enum fc_tier)f->tier));
-			t = item_get(&s->tier, tkey, tkey, tkey, f->tier, "", s->n_runs);
-			if (!t)
-				goto done;
-			fti[fi] = (uint32_t)(t - s->tier.v) + 1;
+			if (f->tier < FC_TIER_COUNT && s->tier_item[f->tier]) {
+				fti[fi] = s->tier_item[f->tier];
+			} else {
+				snprintf(tkey, sizeof(tkey), "%s",
+					 fc_tier_name((enum fc_tier)f->tier));
+				ti = item_get(&s->tier, tkey, tkey, tkey, f, -1, -1, "", s->n_runs);
+				if (!ti)
+					goto done;
+				fti[fi] = (uint32_t)(ti - s->tier.v) + 1;
+				if (f->tier < FC_TIER_COUNT)
+					s->tier_item[f->tier] = fti[fi];
+			}
 			if (pkg[0]) {
-				pk = item_get(&s->pkg, pkg, pkg, pkg, f->tier, pkg, s->n_runs);
+				pk = item_get(&s->pkg, pkg, pkg, pkg, f, -1, -1, pkg, s->n_runs);
 				if (!pk)
 					goto done;
 				fpk[fi] = (uint32_t)(pk - s->pkg.v) + 1;
 			}
 		}
-		x = &s->fn.v[ffn[fi] - 1];
 		fn[k] = ffn[fi] - 1;
-		a = tree_child(&s->tree, k && m->node_parent[k] ? amap[m->node_parent[k]] : FC_NONE,
-			       fn[k]);
+		a = tree_child(t, m->node_parent[k] ? amap[m->node_parent[k]] : FC_NONE, fn[k]);
 		if (a == FC_NONE)
 			goto done;
 		amap[k] = a;
-		s->tree.d->node_self[side][a] += g->self[k];
-		x->side[side].runs[run] += g->self[k];
-		s->tier.v[fti[fi] - 1].side[side].runs[run] += g->self[k];
-		if (fpk[fi])
-			s->pkg.v[fpk[fi] - 1].side[side].runs[run] += g->self[k];
+		t->d->node_self[side][a] += g->self[k];
+		if (t->n_runs[side])
+			t->run[side][(size_t)a * t->n_runs[side] + run] += g->self[k];
+		/* per frame first (a dense array), to the items below */
+		fself[fi] += g->self[k];
 		run_total += g->self[k];
+	}
+	for (k = 0; k < g->merged->n_frames; k++) {
+		if (!ffn[k] || fself[k] == 0)
+			continue;
+		s->fn.v[ffn[k] - 1].side[side].runs[run] += fself[k];
+		s->tier.v[fti[k] - 1].side[side].runs[run] += fself[k];
+		if (fpk[k])
+			s->pkg.v[fpk[k] - 1].side[side].runs[run] += fself[k];
 	}
 	/* every function's total once per stack (recursion is not counted
 	 * twice): a depth-first walk that counts a node only when no node of
@@ -765,12 +756,12 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 	}
 	in->run_total_us[run] = run_total;
 	/* folded stacks: the weights are the sample counts (or thousandths) */
-	if (n && !profiles[0]->has_time)
-		in->samples += run_total /
-			       (profiles[0]->weight_unit &&
-						strncmp(profiles[0]->weight_unit, "1/1000", 6) == 0
-					? 1000
-					: 1);
+	if (!g->merged->has_time)
+		in->samples +=
+			run_total /
+			(g->merged->weight_unit && strncmp(g->merged->weight_unit, "1/1000", 6) == 0
+				 ? 1000
+				 : 1);
 	else
 		in->samples += (double)g->samples;
 	ok = true;
@@ -782,11 +773,11 @@ done:
 	free(ffn);
 	free(fti);
 	free(fpk);
+	free(fself);
 	free(start);
 	free(kids);
 	free(active);
 	free(stack);
-	fc_graph_destroy(g);
 	return ok;
 }
 
@@ -830,11 +821,19 @@ static void item_finish(struct fc_diff *d, struct fc_diff_item *x)
 			 fabs(x->delta_self_us) >= d->threshold_us && fabs(x->delta_self_us) > 0;
 }
 
+/* The table of an items list: its key strings belong to the items. */
+static void items_table_finish(struct fc_diff_table *t)
+{
+	free(t->keys);
+	free(t->slot);
+	memset(t, 0, sizeof(*t));
+}
+
 static void take_items(struct items *it, struct fc_diff_item **v, size_t *n)
 {
 	*v = it->v;
 	*n = it->keys.n;
-	fc_diff_table_finish(&it->keys);
+	items_table_finish(&it->keys);
 	memset(it, 0, sizeof(*it));
 }
 
@@ -852,11 +851,78 @@ static void items_free(struct fc_diff_item *v, size_t n)
 	free(v);
 }
 
+/* The runs of a side still in its set (not loaded by fc_diff_load_side)
+ * merged now, and the set emptied. */
+static bool merge_set(struct fc_diff_input *in, const struct fc_diff_options *o,
+		      struct fc_error *err)
+{
+	size_t r;
+
+	for (r = 0; r < in->n_runs; r++) {
+		struct fc_diff_run *x = &in->runs[r];
+		if (x->graph)
+			continue;
+		if (x->first + x->n > in->set.count) {
+			fc_error_set(err, FC_ERR_INVALID, "diff: run %zu has no profiles", r);
+			return false;
+		}
+		if (!merge_run(in, x, in->set.items + x->first, x->n, o->keep_idle, o->gc_root,
+			       err))
+			return false;
+	}
+	fc_profile_set_finish(&in->set);
+	fc_profile_set_init(&in->set);
+	return true;
+}
+
+/* Each path's change and its test, as item_finish does for functions;
+ * node_self is still the sum over runs (before normalisation). */
+static bool node_tests(struct fc_diff *d, const struct tree *t)
+{
+	const struct fc_diff_input *b = &d->side[FC_DIFF_BASE], *h = &d->side[FC_DIFF_HEAD];
+	double tot[2] = { 0, 0 }, *tmp = malloc((b->n_runs + 1) * sizeof(double));
+	bool welch = b->n_runs >= 2 && h->n_runs >= 2;
+	size_t i, r;
+	int s;
+
+	d->node_p = malloc((d->n_nodes + 1) * sizeof(double));
+	d->node_significant = calloc(d->n_nodes + 1, 1);
+	if (!tmp || !d->node_p || !d->node_significant) {
+		free(tmp);
+		return false;
+	}
+	for (s = 0; s < 2; s++)
+		for (r = 0; r < d->side[s].n_runs; r++)
+			tot[s] += d->side[s].run_total_us[r];
+	for (i = 0; i < d->n_nodes; i++) {
+		double mean[2], delta, p;
+		for (s = 0; s < 2; s++)
+			mean[s] = d->node_self[s][i] * d->side[s].scale / (double)d->side[s].n_runs;
+		delta = mean[1] - mean[0];
+		if (welch) {
+			for (r = 0; r < b->n_runs; r++)
+				tmp[r] = t->run[0][i * b->n_runs + r] * b->scale;
+			p = fc_diff_welch(tmp, b->n_runs, t->run[1] + i * h->n_runs, h->n_runs,
+					  NULL, NULL);
+		} else {
+			double x[2];
+			for (s = 0; s < 2; s++)
+				x[s] = tot[s] > 0 ? d->node_self[s][i] / tot[s] * d->side[s].samples
+						  : 0;
+			p = fc_diff_two_proportions(x[0], b->samples, x[1], h->samples, NULL);
+		}
+		d->node_p[i] = p;
+		d->node_significant[i] =
+			p < d->options.alpha && fabs(delta) >= d->threshold_us && fabs(delta) > 0;
+	}
+	free(tmp);
+	return true;
+}
+
 bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_diff_input *head,
 		     const struct fc_diff_options *o, struct fc_error *err)
 {
 	struct sums s;
-	struct fc_profile_set keyed[2];
 	size_t i, r;
 	int side;
 	bool ok = false;
@@ -870,21 +936,39 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	memset(head, 0, sizeof(*head));
 	s.tree.d = d;
 	for (side = 0; side < 2; side++) {
-		fc_profile_set_init(&keyed[side]);
 		s.n_runs[side] = d->side[side].n_runs;
+		/* each path's runs only for Welch's test (several runs a side) */
+		s.tree.n_runs[side] =
+			d->side[0].n_runs >= 2 && d->side[1].n_runs >= 2 ? d->side[side].n_runs : 0;
 	}
+	for (side = 0; side < 2; side++)
+		if (!merge_set(&d->side[side], o, err))
+			goto done;
+	for (side = 0; side < 2; side++)
+		for (r = 0; r < d->side[side].n_runs; r++)
+			s.tree.expect += d->side[side].runs[r].graph->n_nodes;
 	for (side = 0; side < 2; side++) {
 		struct fc_diff_input *in = &d->side[side];
+		struct side_keys k;
+		if (in->app_prefix)
+			in->app_prefix[in->app_prefix_len] = '\0';
 		in->run_total_us = calloc(in->n_runs + 1, sizeof(double));
-		if (!in->run_total_us || !side_prefix(in) ||
-		    !fc_diff_keyed_side(o, in, &keyed[side]))
+		if (!in->run_total_us || !side_anon(o, in, &k)) {
+			if (in->run_total_us)
+				side_keys_finish(&k);
 			goto nomem;
-		for (r = 0; r < in->n_runs; r++)
-			if (!add_run_graph(&s, o, side, r,
-					   (const struct fc_profile *const *)keyed[side].items +
-						   in->runs[r].first,
-					   in->runs[r].n, in, err))
+		}
+		for (r = 0; r < in->n_runs; r++) {
+			/* each run's graph is summed, then freed */
+			bool added = add_run_graph(&s, o, side, r, in->runs[r].graph, in, &k, err);
+			fc_graph_destroy(in->runs[r].graph);
+			in->runs[r].graph = NULL;
+			if (!added) {
+				side_keys_finish(&k);
 				goto done;
+			}
+		}
+		side_keys_finish(&k);
 	}
 	/* totals per run and normalisation */
 	for (side = 0; side < 2; side++) {
@@ -926,8 +1010,10 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	for (i = 0; i < d->n_packages; i++)
 		item_finish(d, &d->packages[i]);
 	item_finish(d, &d->total);
+	/* each path's change and test, then its self as a mean per run */
+	if (!node_tests(d, &s.tree))
+		goto nomem;
 	d->side[FC_DIFF_BASE].total_us *= d->side[FC_DIFF_BASE].scale;
-	/* the aligned tree's self, as means per run */
 	for (side = 0; side < 2; side++)
 		for (i = 0; i < d->n_nodes; i++)
 			d->node_self[side][i] *= d->side[side].scale / (double)d->side[side].n_runs;
@@ -937,14 +1023,14 @@ nomem:
 	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 done:
 	items_free(s.fn.v, s.fn.keys.n);
-	fc_diff_table_finish(&s.fn.keys);
+	items_table_finish(&s.fn.keys);
 	items_free(s.tier.v, s.tier.keys.n);
-	fc_diff_table_finish(&s.tier.keys);
+	items_table_finish(&s.tier.keys);
 	items_free(s.pkg.v, s.pkg.keys.n);
-	fc_diff_table_finish(&s.pkg.keys);
+	items_table_finish(&s.pkg.keys);
 	free(s.tree.slot);
-	for (side = 0; side < 2; side++)
-		fc_profile_set_finish(&keyed[side]);
+	free(s.tree.run[0]);
+	free(s.tree.run[1]);
 	return ok;
 }
 
@@ -959,6 +1045,8 @@ void fc_diff_finish(struct fc_diff *d)
 		input_finish(&d->side[s]);
 		free(d->node_self[s]);
 	}
+	free(d->node_p);
+	free(d->node_significant);
 	items_free(d->functions, d->n_functions);
 	items_free(d->tiers, d->n_tiers);
 	items_free(d->packages, d->n_packages);

@@ -21,9 +21,8 @@ static const struct fc_rgb pale_red = { 250, 205, 195 }, pale_blue = { 198, 219,
 
 struct picture {
 	const struct fc_diff *d;
-	struct fc_diff_table keys; /* function key -> index into d->functions */
-	uint32_t *frame_fn;        /* lane profile frame -> function + 1, 0 = unknown */
-	const struct fc_profile *frames_of;
+	uint32_t *frame_node; /* drawn profile's frame -> aligned path, FC_NONE */
+	uint32_t n_frames;
 	double ref_us; /* the change drawn fully saturated */
 };
 
@@ -48,50 +47,186 @@ static struct fc_rgb change_color(const struct picture *pc, double delta_us)
 	return delta_us > 0 ? mix(pale_red, red, t) : mix(pale_blue, blue, t);
 }
 
-static const struct fc_diff_item *frame_item(struct picture *pc, const struct fc_profile *p,
-					     uint32_t frame)
+/* The aligned path a frame of the drawn profile stands for, FC_NONE for
+ * none (the root, a coalesced box). */
+static uint32_t frame_path(const struct picture *pc, uint32_t frame)
 {
-	uint32_t idx;
-	char *key;
-
-	if (pc->frames_of != p) {
-		free(pc->frame_fn);
-		pc->frame_fn = calloc(p->n_frames + 1, sizeof(*pc->frame_fn));
-		pc->frames_of = pc->frame_fn ? p : NULL;
-	}
-	if (!pc->frame_fn || frame >= p->n_frames)
-		return NULL;
-	if (!pc->frame_fn[frame]) {
-		key = fc_diff_key_string(p, &p->frames[frame]);
-		if (!key || !fc_diff_table_find(&pc->keys, key, false, &idx) || idx == FC_NONE) {
-			free(key);
-			return NULL;
-		}
-		free(key);
-		pc->frame_fn[frame] = idx + 1;
-	}
-	return &pc->d->functions[pc->frame_fn[frame] - 1];
+	return frame < pc->n_frames ? pc->frame_node[frame] : FC_NONE;
 }
 
+static double path_delta(const struct fc_diff *d, uint32_t k)
+{
+	return d->node_self[FC_DIFF_HEAD][k] - d->node_self[FC_DIFF_BASE][k];
+}
+
+/* Each box by its own call path's change in self time (DESIGN §11: the
+ * aligned tree's paths), neutral when that change is not significant. */
 static struct fc_rgb fill(void *ctx, const struct fc_profile *p, const struct fc_box *box)
 {
-	const struct fc_diff_item *x = frame_item(ctx, p, box->frame);
+	const struct picture *pc = ctx;
+	uint32_t k = frame_path(pc, box->frame);
 
-	if (!x || !x->significant)
+	(void)p;
+	if (k == FC_NONE || !pc->d->node_significant[k])
 		return neutral;
-	return change_color(ctx, x->delta_self_us);
+	return change_color(pc, path_delta(pc->d, k));
 }
 
 static void note(void *ctx, const struct fc_profile *p, uint32_t frame, char *out, size_t size)
 {
-	const struct fc_diff_item *x = frame_item(ctx, p, frame);
+	const struct picture *pc = ctx;
+	uint32_t k = frame_path(pc, frame);
 	char ms[32], pct[32];
 
-	if (!x || !x->significant)
+	(void)p;
+	if (k == FC_NONE || !pc->d->node_significant[k])
 		return;
-	fc_diff_format_ms(x->delta_self_us, ms, sizeof(ms));
-	fc_diff_format_pct(x->delta_self_us, x->side[FC_DIFF_BASE].self_us, pct, sizeof(pct));
+	fc_diff_format_ms(path_delta(pc->d, k), ms, sizeof(ms));
+	fc_diff_format_pct(path_delta(pc->d, k), pc->d->node_self[FC_DIFF_BASE][k], pct,
+			   sizeof(pct));
 	snprintf(out, size, "%s %s", ms, pct);
+}
+
+/* One side's merged graph, from the aligned tree the comparison built (no
+ * second import or merge): a profile whose nodes are the side's call paths
+ * in pre-order, with its function's frame, or for a path whose change is
+ * significant a copy of it (so that a box's frame tells its path:
+ * *frame_node; FC_NONE for the shared frames), and one sample per
+ * path with self time weighing that time (µs per run). NULL on allocation
+ * failure. */
+static struct fc_profile *side_profile(const struct fc_diff *d, int side, uint32_t **frame_node,
+				       uint32_t *n_map)
+{
+	size_t n = d->n_nodes, i, top, kept = 0;
+	double *tot = calloc(n + 1, sizeof(*tot)), cum = 0;
+	uint32_t *start = calloc(n + 3, sizeof(*start)), *kids = malloc((n + 1) * sizeof(*kids));
+	uint32_t *stack = malloc((n + 1) * sizeof(*stack)),
+		 *order = malloc((n + 1) * sizeof(*order));
+	uint32_t *fnframe = malloc((d->n_functions + 1) * sizeof(*fnframe));
+	uint32_t *newidx = malloc((n + 1) * sizeof(*newidx)), root, k;
+	struct fc_profile *p = fc_profile_create();
+	const double *self = d->node_self[side];
+	size_t cap;
+
+	*frame_node = NULL;
+	if (!tot || !start || !kids || !stack || !order || !fnframe || !newidx || !p)
+		goto fail;
+	/* the side's weight under each path; paths without any are not drawn */
+	for (i = n; i-- > 0;) {
+		tot[i] += self[i] > 0 ? self[i] : 0;
+		if (d->node_parent[i] != FC_NONE)
+			tot[d->node_parent[i]] += tot[i];
+	}
+	/* children (ordinal i + 1; 0 is the root), then pre-order */
+	for (i = 0; i < n; i++)
+		if (tot[i] > 0)
+			start[(d->node_parent[i] == FC_NONE ? 0 : d->node_parent[i] + 1) + 2]++;
+	for (i = 0; i < n + 1; i++)
+		start[i + 2] += start[i + 1];
+	for (i = 0; i < n; i++)
+		if (tot[i] > 0)
+			kids[start[(d->node_parent[i] == FC_NONE ? 0 : d->node_parent[i] + 1) +
+				   1]++] = (uint32_t)i + 1;
+	top = 0;
+	for (k = start[0]; k < start[1]; k++)
+		stack[top++] = kids[k];
+	while (top) {
+		uint32_t v = stack[--top];
+		order[kept++] = v - 1;
+		for (k = start[v]; k < start[v + 1]; k++)
+			stack[top++] = kids[k];
+	}
+	/* frames: the root, each drawn function, then one copy per path */
+	p->name = fc_strdup(d->side[side].path);
+	/* weights (µs per run), not a recording: no sample interval to state */
+	p->has_time = false;
+	p->weight_unit = "\xc2\xb5s";
+	root = fc_profile_intern_frame(p, "(root)", 6, "", 0, "0", 1, -1, -1);
+	if (!p->name || root == FC_NONE)
+		goto fail;
+	/* what both sides went through: the header's notes line states it */
+	for (i = 0; i < d->options.n_scope; i++)
+		if (!fc_profile_note_transform(p, "%s%s",
+					       i ? "" : "both sides: ", d->options.scope[i]))
+			goto fail;
+	for (i = 0; i < d->n_functions; i++)
+		fnframe[i] = FC_NONE;
+	for (i = 0; i < kept; i++) {
+		uint32_t fn = d->node_function[order[i]], f, pk;
+		const struct fc_diff_item *x = &d->functions[fn];
+		if (fnframe[fn] != FC_NONE)
+			continue;
+		f = fc_profile_intern_frame(p, x->name, strlen(x->name), x->file, strlen(x->file),
+					    "0", 1, x->line, x->column);
+		pk = fc_strpool_intern(&p->strings, x->package, strlen(x->package));
+		if (f == FC_NONE || pk == FC_NONE)
+			goto fail;
+		p->frames[f].tier = x->tier;
+		p->frames[f].tags = x->tags;
+		p->frames[f].package = pk;
+		fnframe[fn] = f;
+	}
+	fc_profile_drop_frame_index(p);
+	cap = p->frames_cap;
+	if (!FC_GROW(p->frames, cap, (size_t)p->n_frames + kept + 1))
+		goto fail;
+	p->frames_cap = cap;
+	*frame_node = malloc(((size_t)p->n_frames + kept + 1) * sizeof(**frame_node));
+	p->n_nodes = (uint32_t)kept + 1;
+	p->node_parent = malloc(p->n_nodes * sizeof(uint32_t));
+	p->node_frame = malloc(p->n_nodes * sizeof(uint32_t));
+	p->node_depth = malloc(p->n_nodes * sizeof(uint32_t));
+	p->sample_node = malloc(p->n_nodes * sizeof(uint32_t));
+	p->sample_time_us = malloc(p->n_nodes * sizeof(int64_t));
+	if (!*frame_node || !p->node_parent || !p->node_frame || !p->node_depth ||
+	    !p->sample_node || !p->sample_time_us)
+		goto fail;
+	for (i = 0; i < p->n_frames; i++)
+		(*frame_node)[i] = FC_NONE;
+	p->node_parent[0] = FC_NONE;
+	p->node_frame[0] = root;
+	p->node_depth[0] = 0;
+	for (i = 0; i < kept; i++) {
+		uint32_t a = order[i], q = d->node_parent[a], at = (uint32_t)i + 1;
+		uint32_t f = fnframe[d->node_function[a]];
+		newidx[a] = at;
+		/* a path drawn in a colour of its own gets a frame of its own */
+		if (d->node_significant[a]) {
+			p->frames[p->n_frames] = p->frames[f];
+			f = p->n_frames++;
+			(*frame_node)[f] = a;
+		}
+		p->node_parent[at] = q == FC_NONE ? 0 : newidx[q];
+		p->node_frame[at] = f;
+		p->node_depth[at] = p->node_depth[p->node_parent[at]] + 1;
+		if (p->node_depth[at] > p->max_depth)
+			p->max_depth = p->node_depth[at];
+		if (self[a] > 0) {
+			p->sample_node[p->n_samples] = at;
+			p->sample_time_us[p->n_samples++] = llround(cum);
+			cum += self[a];
+		}
+	}
+	*n_map = p->n_frames;
+	p->last_end_us = p->end_us = llround(cum);
+	fc_profile_find_meta_nodes(p);
+	/* the paths are merged already: no (program) sample is healed again */
+	p->program_node = FC_NONE;
+	goto done;
+fail:
+	fc_profile_destroy(p);
+	free(*frame_node);
+	*frame_node = NULL;
+	p = NULL;
+done:
+	free(tot);
+	free(start);
+	free(kids);
+	free(stack);
+	free(order);
+	free(fnframe);
+	free(newidx);
+	return p;
 }
 
 static bool entry(struct fc_legend *lg, struct fc_rgb c, bool swatch, char *label)
@@ -132,7 +267,8 @@ static bool build_legend(struct picture *pc, struct fc_legend *lg, bool base_wid
 	bool ok;
 
 	memset(lg, 0, sizeof(*lg));
-	lg->title = fc_strdup("Change in self time per run (red: more in HEAD, blue: less)");
+	lg->title = fc_strdup("Change in self time per run of each call path (red: more in HEAD, "
+			      "blue: less)");
 	if (!lost || !lg->title) {
 		free(lost);
 		return false;
@@ -198,6 +334,7 @@ bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_opt
 {
 	struct picture pc = { .d = d };
 	struct fc_profile_set set;
+	struct fc_profile *p;
 	struct fc_layout layout;
 	struct fc_layout_options lo = { .mode = FC_MODE_GRAPH };
 	struct fc_paint_options po = { 0 };
@@ -207,23 +344,24 @@ bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_opt
 	char *title = NULL, *sub = NULL;
 	bool ok = false, have_layout = false;
 	size_t i;
-	uint32_t idx;
 
 	fc_profile_set_init(&set);
-	for (i = 0; i < d->n_functions; i++) {
-		const struct fc_diff_item *x = &d->functions[i];
-		if (!fc_diff_table_find(&pc.keys, x->key, true, &idx))
-			goto nomem;
-		if (x->significant && fabs(x->delta_self_us) > pc.ref_us)
-			pc.ref_us = fabs(x->delta_self_us);
-	}
+	for (i = 0; i < d->n_nodes; i++)
+		if (d->node_significant[i] && fabs(path_delta(d, (uint32_t)i)) > pc.ref_us)
+			pc.ref_us = fabs(path_delta(d, (uint32_t)i));
 	if (pc.ref_us < d->threshold_us * 4)
 		pc.ref_us = d->threshold_us * 4;
-	if (!fc_diff_keyed_side(&d->options, &d->side[io->base_widths ? 0 : 1], &set))
+	p = side_profile(d, io->base_widths ? FC_DIFF_BASE : FC_DIFF_HEAD, &pc.frame_node,
+			 &pc.n_frames);
+	if (!p || !fc_profile_set_add(&set, p)) {
+		fc_profile_destroy(p);
 		goto nomem;
+	}
 	po.width_px = io->width_px;
-	lo.keep_idle = d->options.keep_idle;
-	lo.gc_root = d->options.gc_root;
+	/* the paths hold the comparison's rules already: (idle) kept or left
+	 * out, GC where the merge put it */
+	lo.keep_idle = true;
+	lo.gc_root = true;
 	lo.sort_weight = io->sort_weight;
 	lo.plot_width_px = fc_paint_plot_width(&po);
 	lo.minwidth = 1;
@@ -269,8 +407,7 @@ done:
 	fc_legend_finish(&lg);
 	free(title);
 	free(sub);
-	free(pc.frame_fn);
-	fc_diff_table_finish(&pc.keys);
+	free(pc.frame_node);
 	if (have_layout)
 		fc_layout_finish(&layout);
 	fc_profile_set_finish(&set);

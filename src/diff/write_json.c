@@ -76,9 +76,7 @@ static json_t *side_json(const struct fc_diff *d, int s)
 		json_t *run = json_object(), *threads = json_array();
 		json_object_set_new(run, "run", json_string(in->runs[r].label));
 		for (t = 0; t < in->runs[r].n; t++)
-			json_array_append_new(threads,
-					      json_string(fc_diff_thread_label(
-						      in->set.items[in->runs[r].first + t])));
+			json_array_append_new(threads, json_string(in->runs[r].threads[t]));
 		json_object_set_new(run, "threads", threads);
 		json_object_set_new(run, "total_us", num(in->run_total_us[r] * in->scale));
 		json_array_append_new(runs, run);
@@ -109,8 +107,7 @@ static json_t *threads_json(const struct fc_diff *d)
 			const struct fc_diff_input *in = &d->side[s];
 			json_object_set_new(o, s ? "head" : "base",
 					    in->n_runs && i < in->runs[0].n
-						    ? json_string(fc_diff_thread_label(
-							      in->set.items[in->runs[0].first + i]))
+						    ? json_string(in->runs[0].threads[i])
 						    : json_null());
 		}
 		json_array_append_new(a, o);
@@ -137,6 +134,12 @@ bool fc_diff_write_json(const struct fc_diff *d, struct fc_output *out, struct f
 	json_object_set_new(root, "test", json_string(d->test));
 	json_object_set_new(root, "alpha", json_real(d->options.alpha));
 	json_object_set_new(root, "min_change_us", num(d->threshold_us));
+	{
+		json_t *sc = json_array();
+		for (i = 0; i < d->options.n_scope; i++)
+			json_array_append_new(sc, json_string(d->options.scope[i]));
+		json_object_set_new(root, "scope", sc);
+	}
 	json_object_set_new(root, "base", side_json(d, FC_DIFF_BASE));
 	json_object_set_new(root, "head", side_json(d, FC_DIFF_HEAD));
 	json_object_set_new(root, "threads", threads_json(d));

@@ -108,6 +108,41 @@ static void summary(struct fc_md *md, const struct fc_diff *d, const char *image
 		     strcmp(d->test, "welch") == 0 ? "Welch's t" : "two-proportion z",
 		     d->options.alpha, d->threshold_us / 1000,
 		     d->options.normalize_total ? "total" : "none");
+	/* which thread matched which, when a run has several */
+	{
+		size_t n = 0, t;
+		int s;
+		for (s = 0; s < 2; s++)
+			if (d->side[s].n_runs && d->side[s].runs[0].n > n)
+				n = d->side[s].runs[0].n;
+		if (n > 1) {
+			fc_md_blank_line(md);
+			fc_md_raw(md, "Threads, matched by their order in a run (first run):");
+			for (t = 0; t < n; t++) {
+				fc_md_printf(md, "%s %zu. ", t ? ";" : "", t + 1);
+				for (s = 0; s < 2; s++) {
+					const struct fc_diff_input *in = &d->side[s];
+					if (s)
+						fc_md_raw(md, " \xe2\x86\x94 ");
+					if (in->n_runs && t < in->runs[0].n)
+						fc_md_code(md, in->runs[0].threads[t]);
+					else
+						fc_md_raw(md, "none");
+				}
+			}
+			fc_md_raw(md, "\n");
+		}
+	}
+	if (d->options.n_scope) {
+		fc_md_blank_line(md);
+		fc_md_raw(md, "Both sides: ");
+		for (i = 0; i < d->options.n_scope; i++) {
+			if (i)
+				fc_md_raw(md, "; ");
+			fc_md_code(md, d->options.scope[i]);
+		}
+		fc_md_raw(md, "\n");
+	}
 	if (d->n_rules)
 		fc_md_blank_line(md);
 	for (i = 0; i < d->n_rules; i++) {

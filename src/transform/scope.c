@@ -101,6 +101,46 @@ static void quote(const struct fc_scope_re *r, char *out, size_t size)
 		memcpy(out + size - 4, "...", 4);
 }
 
+char **fc_scope_phrases(const struct fc_scope *s, size_t *n)
+{
+	static const char *const by_names[] = { "location", "function", "name" };
+	char **v = calloc(8, sizeof(*v)), q[200];
+	size_t k = 0, i;
+	bool ok = v != NULL;
+
+	*n = 0;
+	if (ok && s->merge_by != FC_MERGE_LOCATION)
+		ok = (v[k++] = fc_asprintf("merged by %s", by_names[s->merge_by])) != NULL;
+	if (ok && s->match_on == FC_MATCH_NAME_FILE && (s->exclude || s->focus || s->prune))
+		ok = (v[k++] = fc_strdup("patterns matched on name and file")) != NULL;
+	if (ok && s->exclude) {
+		quote(s->exclude, q, sizeof(q));
+		ok = (v[k++] = fc_asprintf("excluded %s", q)) != NULL;
+	}
+	if (ok && s->focus) {
+		quote(s->focus, q, sizeof(q));
+		ok = (v[k++] = fc_asprintf("focus %s", q)) != NULL;
+	}
+	if (ok && s->prune) {
+		quote(s->prune, q, sizeof(q));
+		ok = (v[k++] = fc_asprintf("pruned %s", q)) != NULL;
+	}
+	if (ok && s->recursion != FC_RECURSION_KEEP)
+		ok = (v[k++] = fc_strdup(s->recursion == FC_RECURSION_ALL
+						 ? "all recursion collapsed"
+						 : "direct recursion collapsed")) != NULL;
+	if (ok && s->reverse)
+		ok = (v[k++] = fc_strdup("reversed (bottom-up)")) != NULL;
+	if (ok) {
+		*n = k;
+		return v;
+	}
+	for (i = 0; v && i < k; i++)
+		free(v[i]);
+	free(v);
+	return NULL;
+}
+
 /* A weight for the header: ms (or s) for times, else the bare number. */
 static void weight(const struct fc_profile *p, double w, char *out, size_t size)
 {

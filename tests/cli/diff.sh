@@ -109,6 +109,9 @@ if (d.base.runs[0].threads.length !== 2) fail('run threads');
 const sig = d.functions.filter((f) => f.significant);
 if (sig[0].name !== 'hotLoop' || sig[0].file !== 'worker.js') fail('worker top ' + sig[0].name);
 "
+# the Markdown says which thread matched which
+run 0 diff "$D/worker/base" "$D/worker/head" -f md
+contains "$TMP/out" "Threads, matched by their order in a run (first run): 1. \`CPU."
 
 # --- folded: FlameGraph's differential format --------------------------------
 run 0 diff "$D/regress/base" "$D/regress/head" -f folded -o "$TMP/d.folded"
@@ -126,6 +129,62 @@ if (!hot || Math.abs(hot.delta_self_us - r.delta_self_us) > 2) fail('round trip 
 "
 run 0 "$TMP/d.folded" -o "$TMP/rt.png"
 [ -s "$TMP/rt.png" ] || fail "no image from differential folded stacks"
+
+# --- scope transforms: applied to both sides before matching -----------------
+# (the option table render uses; docs/scope.md). Focus on the regressed
+# function: the same verdict, on that function's time alone ...
+run 6 diff "$D/regress/base" "$D/regress/head" --focus '^hotLoop$' --fail-on 'self>+10%' \
+	-o "$TMP/sf.json" -o "$TMP/sf.md" -o "$TMP/sf.svg"
+check "$TMP/sf.json" "
+const r = JSON.parse(require('fs').readFileSync('$TMP/r.json', 'utf8'));
+const hot = r.functions.find((f) => f.name === 'hotLoop');
+if (JSON.stringify(d.scope) !== JSON.stringify(['focus /^hotLoop\$/'])) fail('scope ' + JSON.stringify(d.scope));
+const sig = d.functions.filter((f) => f.significant);
+if (!sig.length || sig[0].name !== 'hotLoop' || Math.abs(sig[0].delta_self_us - hot.delta_self_us) > 1) fail('focus: top ' + JSON.stringify(sig[0]));
+if (Math.abs(d.head.total_us - hot.head_total_us) > 1 || Math.abs(d.base.total_us - hot.base_total_us) > 1) fail('focus: totals are not hotLoop total ' + d.head.total_us + ' ' + hot.head_total_us);
+if (d.functions.some((f) => f.tier === 'app' && f.name !== 'hotLoop')) fail('focus: other app functions kept');
+"
+contains "$TMP/sf.md" "Both sides: \`focus /^hotLoop\$/\`"
+contains "$TMP/sf.svg" "both sides: focus /^hotLoop\$/"
+# ... exclude it: the regression is gone
+run 0 diff "$D/regress/base" "$D/regress/head" --exclude '^hotLoop$' --fail-on 'self>+10%' \
+	-f json -o "$TMP/se.json"
+check "$TMP/se.json" "
+if (d.functions.some((f) => f.name === 'hotLoop' && (f.base_self_us || f.head_self_us))) fail('exclude: hotLoop kept');
+if (d.failed || d.total.significant && d.total.delta_us > 0.02 * d.head.total_us) fail('exclude: still a regression');
+"
+# ... prune it: its time stays in its callers, so the regression moves there
+run 6 diff "$D/regress/base" "$D/regress/head" --prune '^hotLoop$' --hide gc --fail-on 'self>+10%' \
+	-f json -o "$TMP/sp.json"
+check "$TMP/sp.json" "
+const r = JSON.parse(require('fs').readFileSync('$TMP/r.json', 'utf8'));
+if (JSON.stringify(d.scope) !== JSON.stringify(['hidden: gc', 'pruned /^hotLoop\$/'])) fail('scope ' + JSON.stringify(d.scope));
+if (d.functions.some((f) => f.name === 'hotLoop' || f.tier === 'gc')) fail('prune/hide: frames kept');
+// pruning keeps the time; hiding GC keeps what GC interrupted, drops GC at the root
+const gc = r.tiers.find((t) => t.name === 'gc').head_self_us;
+if (d.head.total_us > r.head.total_us + 1 || d.head.total_us < r.head.total_us - gc - 1) fail('prune: total ' + d.head.total_us + ' vs ' + r.head.total_us + ' gc ' + gc);
+"
+# every scope option diff takes is stated, in the order they run
+run 0 diff "$D/noise/base" "$D/noise/head" --reverse --collapse-recursion=all --merge-by function \
+	--match-on name+file --prune 'mix\.js' -f json -o "$TMP/sa.json"
+check "$TMP/sa.json" "
+const want = ['merged by function', 'patterns matched on name and file', 'pruned /mix\\\\.js/', 'all recursion collapsed', 'reversed (bottom-up)'];
+if (JSON.stringify(d.scope) !== JSON.stringify(want)) fail('scope ' + JSON.stringify(d.scope));
+if (d.functions.some((f) => f.file.endsWith('mix.js'))) fail('prune on name+file kept mix.js');
+"
+run 0 diff --help
+contains "$TMP/out" "--focus RE"
+contains "$TMP/out" "--collapse-recursion[=all]"
+run 1 diff "$D/regress/base" "$D/regress/head" --focus 'a(b'
+contains "$TMP/err" "--focus: 'a(b' is not a regular expression"
+run 1 diff "$D/regress/base" "$D/regress/head" --sandwich hotLoop
+contains "$TMP/err" "option '--sandwich' does not apply to 'diff'"
+# a pattern that matches nothing: an empty comparison, exit 0, unless --strict
+run 0 diff "$D/regress/base" "$D/regress/head" --focus '^noSuchFunction$' --fail-on 'self>+10%' \
+	-o "$TMP/sn.json" -o "$TMP/sn.svg"
+check "$TMP/sn.json" "if (d.head.total_us !== 0 || d.failed) fail('no match: not empty');"
+run 2 diff "$D/regress/base" "$D/regress/head" --focus '^noSuchFunction$' --strict -f json -o /dev/null
+contains "$TMP/err" "--focus /^noSuchFunction\$/ matches no frame"
 
 # --- usage ---------------------------------------------------------------------
 run 0 diff --help

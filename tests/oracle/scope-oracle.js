@@ -24,8 +24,10 @@
 const fs = require('fs');
 
 const argv = process.argv.slice(2);
-const file = argv[1];
+let file = argv[1];
+let throwing = false; // check-list: a failure ends that profile's checks only
 function die(msg) {
+  if (throwing) throw new Error(`scope-oracle: ${file}: ${msg}`);
   process.stderr.write(`scope-oracle: ${file}: ${msg}\n`);
   process.exit(1);
 }
@@ -171,6 +173,7 @@ function graph(p, stacks, reversed) {
     }
   }
   const total = new Map(); // path text -> time
+  const unique = new Map(); // a stack's keys joined -> { keys, summed time }
   let rootOut = 0, idleOut = 0, gcParent = [];
   for (let i = 0; i < n; i++) {
     let s = eff[i];
@@ -187,9 +190,16 @@ function graph(p, stacks, reversed) {
       idleOut += w;
       continue;
     }
-    let path = '';
+    // samples of one stack are summed first; each stack's frames once below
+    const sig = s.join('\u0004');
+    const u = unique.get(sig);
+    if (u) u.w += w;
+    else unique.set(sig, { s, w });
+  }
+  for (const { s, w } of unique.values()) {
+    let path = 0;
     for (const k of s) {
-      path += `${k.slice(0, k.indexOf('\u0003'))}\u0002`; // as the JSON shows it
+      path = child(path, k.slice(0, k.indexOf('\u0003'))); // as the JSON shows it
       total.set(path, (total.get(path) || 0) + w);
     }
   }
@@ -200,10 +210,10 @@ function laneOf(jsonFile) {
   const doc = JSON.parse(fs.readFileSync(jsonFile, 'utf8'));
   if (doc.mode !== 'graph' || doc.profiles.length !== 1) die(`${jsonFile}: not one graph`);
   const lane = doc.profiles[0];
-  const total = new Map(), path = [''];
+  const total = new Map(), path = [0];
   for (const f of lane.frames) {
     path.length = f.depth + 1;
-    const p = `${path[f.depth]}${f.name}\u0001${f.url}\u0001${f.line}\u0001${f.column}\u0002`;
+    const p = child(path[f.depth], `${f.name}\u0001${f.url}\u0001${f.line}\u0001${f.column}`);
     path.push(p);
     total.set(p, (total.get(p) || 0) + f.total);
   }
@@ -211,7 +221,32 @@ function laneOf(jsonFile) {
 }
 
 const close = (a, b) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b)) + 1e-3;
-const show = (p) => p.split('\u0002').filter(Boolean).map((k) => k.split('\u0001')[0]).join(';').slice(0, 300);
+// A path of frames (from the root) is an id in one trie that both the
+// expected and the drawn graphs use: id 0 is the root, child(id, key) the
+// path one frame deeper (so paths compare as numbers, not as long strings).
+const trie = { ids: new Map(), parent: [-1], key: [''] };
+function trieReset() {
+  trie.ids = new Map();
+  trie.parent = [-1];
+  trie.key = [''];
+}
+function child(id, key) {
+  const t = `${id}\u0002${key}`;
+  let c = trie.ids.get(t);
+  if (c === undefined) {
+    c = trie.parent.length;
+    trie.ids.set(t, c);
+    trie.parent.push(id);
+    trie.key.push(key);
+  }
+  return c;
+}
+const frameName = (id) => trie.key[id].split('\u0001')[0];
+const show = (id) => {
+  const names = [];
+  for (; id > 0; id = trie.parent[id]) names.push(frameName(id));
+  return names.reverse().join(';').slice(0, 300);
+};
 
 function sum(p, pred) {
   let t = 0;
@@ -239,7 +274,6 @@ function check(p, variant, jsonFile, base) {
   const T = got.lane.total;
   const all = base.lane.total;
   const rows = [...got.total.keys()];
-  const parentOf = (k) => k.slice(0, k.slice(0, -1).lastIndexOf('\u0002') + 1);
   switch (kind) {
     case 'focus': {
       const want = sum(p, (s) => through(s) && !(s.length && p.nodes[s[0]].name === '(idle)'));
@@ -262,17 +296,16 @@ function check(p, variant, jsonFile, base) {
     case 'prune':
       if (!close(T, all)) die(`prune: total ${T}, want ${all}`);
       for (const k of rows) {
-        const last = k.slice(0, -1).split('\u0002').pop();
-        if (rx.test(last.split('\u0001')[0])) die(`prune: ${show(k)} still drawn`);
+        if (rx.test(frameName(k))) die(`prune: ${show(k)} still drawn`);
       }
       break;
     case 'collapse':
     case 'collapse-all':
       if (!close(T, all)) die(`${kind}: total ${T}, want ${all}`);
       for (const k of rows) {
-        const fr = k.slice(0, -1).split('\u0002');
-        const last = fr.pop();
-        if (kind === 'collapse' ? fr[fr.length - 1] === last : fr.includes(last)) die(`${kind}: ${show(k)} under an equal frame`);
+        let under = false;
+        for (let a = trie.parent[k]; a > 0 && !under; a = kind === 'collapse' ? 0 : trie.parent[a]) under = trie.key[a] === trie.key[k];
+        if (under) die(`${kind}: ${show(k)} under an equal frame`);
       }
       break;
     case 'reverse': {
@@ -281,11 +314,11 @@ function check(p, variant, jsonFile, base) {
       p.stacks.forEach((s, i) => {
         if (!s.length || p.nodes[s[0]].name === '(idle)') return;
         const k = p.nodes[s[s.length - 1]].key;
-        const leaf = `${k.slice(0, k.indexOf('\u0003'))}\u0002`;
+        const leaf = child(0, k.slice(0, k.indexOf('\u0003')));
         self.set(leaf, (self.get(leaf) || 0) + p.dur[i]);
       });
       for (const k of rows) {
-        if (parentOf(k) !== '') continue;
+        if (trie.parent[k] !== 0) continue;
         if (!close(got.total.get(k), self.get(k) || 0)) die(`reverse: base frame ${show(k)}: ${got.total.get(k)}, want ${self.get(k) || 0}`);
       }
       break;
@@ -328,20 +361,46 @@ function pick(p) {
   return [hot ? esc(hot[0]) : '^nothing-here$', top ? esc(top[0]) : '^nothing-here$'];
 }
 
-if (argv[0] === 'pick' && argv.length === 2) {
-  process.stdout.write(`${pick(load(file)).join('\n')}\n`);
-} else if (argv[0] === 'check' && argv.length >= 5 && argv.length % 2 === 1) {
+// check PROFILE DEFAULT_JSON VARIANT JSON...: every variant of one profile
+function checkAll(args) {
+  trieReset();
+  file = args[0];
   const p = load(file);
-  const base = laneOf(argv[2]);
+  const base = laneOf(args[1]);
   {
     // the default graph first: the oracle's own rules agree with flamechart
     const exp = graph(p, p.stacks, false);
     for (const [k, w] of exp.total) if (!close(base.total.get(k) || 0, w)) die(`default: ${show(k)}: got ${base.total.get(k) || 0}, want ${w}`);
   }
-  for (let i = 3; i < argv.length; i += 2) {
-    process.stdout.write(`ok ${argv[i]}: ${check(p, argv[i], argv[i + 1], base)}\n`);
+  for (let i = 2; i < args.length; i += 2) {
+    process.stdout.write(`ok ${file} ${args[i]}: ${check(p, args[i], args[i + 1], base)}\n`);
   }
+}
+
+if (argv[0] === 'pick' && argv.length >= 2) {
+  // one line per profile: PROFILE, then its two patterns, tab-separated
+  for (const f of argv.slice(1)) {
+    file = f;
+    process.stdout.write(`${[f, ...pick(load(f))].join('\t')}\n`);
+  }
+} else if (argv[0] === 'check' && argv.length >= 5 && argv.length % 2 === 1) {
+  checkAll(argv.slice(1));
+} else if (argv[0] === 'check-list' && argv.length === 2) {
+  // one `check` per line of the file (tab-separated arguments), in one
+  // process; every profile is checked, a failure is reported and counted
+  let failed = 0;
+  throwing = true;
+  for (const line of fs.readFileSync(argv[1], 'utf8').split('\n')) {
+    if (!line) continue;
+    try {
+      checkAll(line.split('\t'));
+    } catch (e) {
+      process.stderr.write(`${e.message}\n`);
+      failed++;
+    }
+  }
+  process.exit(failed ? 1 : 0);
 } else {
-  process.stderr.write('usage: scope-oracle.js pick PROFILE | check PROFILE DEFAULT_JSON VARIANT JSON...\n');
+  process.stderr.write('usage: scope-oracle.js pick PROFILE... | check PROFILE DEFAULT_JSON VARIANT JSON... | check-list FILE\n');
   process.exit(2);
 }
