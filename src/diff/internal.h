@@ -3,6 +3,7 @@
 #define FC_DIFF_INTERNAL_H
 
 #include "flamechart/diff.h"
+#include "flamechart/map.h"
 
 /* Appends to out a copy of every profile of in whose frames are function
  * keys (the frames the image, the sums and the folded stacks share).
@@ -23,8 +24,8 @@ char *fc_diff_key_string(const struct fc_profile *p, const struct fc_frame *f);
  * failure. */
 struct fc_diff_table {
 	char **keys;
-	uint32_t *slot; /* index + 1; 0 = empty */
-	size_t n, cap, slots;
+	struct fc_map index; /* hash of a key -> its index */
+	size_t n, cap;
 };
 bool fc_diff_table_find(struct fc_diff_table *t, const char *key, bool add, uint32_t *out);
 void fc_diff_table_finish(struct fc_diff_table *t);
