@@ -41,16 +41,23 @@ struct fc_map {
 	struct fc_map_slot *slots; /* mask + 1 of them, NULL while empty */
 	size_t mask;               /* capacity - 1 (capacity a power of two) */
 	size_t count;              /* values stored */
+	/* Set by the owner of a table that dominates peak memory (a merged
+	 * graph's): the map may then fill to 7/8 instead of 1/2. The stored
+	 * hashes keep the longer probes cheap (8 slots per cache line, an entry
+	 * read only on a hash match). */
+	bool dense;
 };
 
 /* Equality of the key a lookup carries (ctx) with the entry value names. */
 typedef bool fc_map_eq_fn(const void *ctx, uint32_t value);
 
 void fc_map_init(struct fc_map *m);
-/* Frees the slots; the map is empty again (a second call is harmless). */
+/* Frees the slots; the map is empty again, dense unset (a second call is
+ * harmless). */
 void fc_map_finish(struct fc_map *m);
 
-/* Makes room for n values without growing (capacity >= 2n, at least 16):
+/* Makes room for n values without growing (capacity >= 2n, or 8n/7 when
+ * dense; at least 16):
  * slots from an earlier fc_map_find stay valid only when this did not grow.
  * false on allocation failure or overflow (the map is unchanged). */
 bool fc_map_reserve(struct fc_map *m, size_t n);

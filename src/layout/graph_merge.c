@@ -33,7 +33,8 @@ static bool edge_eq(const void *ctx, uint32_t k)
 	return q->m->node_parent[k] == q->parent && q->m->node_frame[k] == q->frame;
 }
 
-/* Room for need merged nodes: their arrays and the table.
+/* Room for need merged nodes: their arrays and the table, a dense one (the
+ * table is the merge's largest array).
  * A profile reserves what it can add at most, so one profile's graph is
  * sized once, without the slack of doubling. */
 static bool reserve(struct fc_graph *g, size_t need)
@@ -403,6 +404,7 @@ struct fc_graph *fc_graph_merge(const struct fc_profile *const *profiles, size_t
 
 	if (!g || !(g->merged = fc_profile_create()))
 		goto nomem;
+	g->table.dense = true;
 	if (!describe(g, profiles, n))
 		goto nomem;
 	/* the first profile's frames are unique already: copied as they are

@@ -22,9 +22,10 @@ bool fc_map_reserve(struct fc_map *m, size_t n)
 
 	if (n > UINT32_MAX)
 		return false;
-	if (n * 2 <= cap)
+	/* at most half full, or 7/8 when dense */
+	if (m->dense ? n * 8 <= cap * 7 : n * 2 <= cap)
 		return true;
-	while (ncap < n * 2)
+	while (m->dense ? ncap * 7 < n * 8 : ncap < n * 2)
 		ncap *= 2;
 	t = calloc(ncap, sizeof(*t));
 	if (!t)

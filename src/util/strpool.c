@@ -56,7 +56,7 @@ struct key {
 	size_t len;
 };
 
-static bool key_eq(const void *ctx, uint32_t id)
+static inline bool key_eq(const void *ctx, uint32_t id)
 {
 	const struct key *k = ctx;
 	return k->p->length[id] == k->len &&

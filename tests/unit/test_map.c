@@ -121,6 +121,30 @@ static void test_duplicates(void **state)
 	fc_map_finish(&m);
 }
 
+/* A dense map fills to 7/8 before it grows, and still finds everything. */
+static void test_dense(void **state)
+{
+	enum { N = 7168 };
+	uint64_t keys[N];
+	struct fc_map m = { .dense = true };
+	uint32_t i;
+
+	(void)state;
+	assert_true(fc_map_reserve(&m, N));
+	assert_int_equal(m.mask + 1, 8192); /* 7168 = 7/8 of 8192 */
+	for (i = 0; i < N; i++) {
+		keys[i] = (uint64_t)i * 31 + 1;
+		assert_true(fc_map_add(&m, (uint32_t)fc_hash_u64(keys[i]), i));
+	}
+	assert_int_equal(m.mask + 1, 8192); /* no growth */
+	assert_true(fc_map_add(&m, 5, N));  /* one more: past 7/8 */
+	assert_int_equal(m.mask + 1, 16384);
+	for (i = 0; i < N; i++)
+		assert_int_equal(find(&m, keys, keys[i], (uint32_t)fc_hash_u64(keys[i]), NULL), i);
+	fc_map_finish(&m);
+	assert_false(m.dense);
+}
+
 /* root 3; 3 -> {5, 0}, 0 -> {4, 1}, 5 -> {2}: children in increasing index
  * order, 6 and 7 a cycle the walk never reaches. */
 static void test_preorder(void **state)
@@ -170,7 +194,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_intern),        cmocka_unit_test(test_collisions),
 		cmocka_unit_test(test_duplicates),    cmocka_unit_test(test_preorder),
-		cmocka_unit_test(test_preorder_deep),
+		cmocka_unit_test(test_preorder_deep), cmocka_unit_test(test_dense),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
