@@ -15,13 +15,15 @@
  * -1 when it could not be written. */
 static long md_size(const struct fc_diff *d, size_t budget)
 {
-	char path[] = "/tmp/fuzz-diff-md-XXXXXX";
+	char path[4200];
 	struct fc_output out;
 	struct fc_error err;
 	long size = -1;
 	FILE *f;
-	int fd = mkstemp(path);
+	int fd;
 
+	snprintf(path, sizeof(path), "%s/fuzz-diff-md-XXXXXX", fuzz_temp_dir());
+	fd = mkstemp(path);
 	if (fd < 0)
 		return -1;
 	fclose(fdopen(fd, "w"));

@@ -14,17 +14,25 @@
 #include "cli/report.h"
 #include "harness.h"
 
-static char dir[64], mdir[96], path[128];
+static char dir[4200], mdir[4300], path[4400];
+
+static void remove_temp(void)
+{
+	unlink(path);
+	rmdir(mdir);
+	rmdir(dir);
+}
 
 static void setup(void)
 {
 	if (dir[0])
 		return;
-	snprintf(dir, sizeof(dir), "/tmp/fuzz-manifest-XXXXXX");
+	snprintf(dir, sizeof(dir), "%s/fuzz-manifest-XXXXXX", fuzz_temp_dir());
 	fuzz_check(mkdtemp(dir) != NULL, "mkdtemp");
 	snprintf(mdir, sizeof(mdir), "%s/%s", dir, REPORT_DIR);
 	fuzz_check(mkdir(mdir, 0700) == 0, "mkdir");
 	snprintf(path, sizeof(path), "%s/shard-1-of-1.json", mdir);
+	atexit(remove_temp);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

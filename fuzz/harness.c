@@ -29,6 +29,15 @@ void fuzz_check(bool ok, const char *what)
 	abort();
 }
 
+const char *fuzz_temp_dir(void)
+{
+	const char *t = getenv("TMPDIR");
+
+	if (access("/dev/shm", W_OK | X_OK) == 0)
+		return "/dev/shm";
+	return t && *t ? t : "/tmp";
+}
+
 bool fuzz_text_clean(const char *str, size_t len)
 {
 	const unsigned char *s = (const unsigned char *)str;
@@ -305,11 +314,17 @@ void fuzz_import(const uint8_t *data, size_t size, enum fc_format format)
 
 /* --- through a real file (fuzz_file) ---------------------------------------- */
 
-static const size_t pad_sizes[4] = { 70 << 10, 300 << 10, (9 << 20) / 2, 9 << 20 };
+/* Just past the first detection window, past the 256 KiB chunk, past the
+ * 4 MiB read-ahead threshold, past the 8 MiB detection window; in the fuzz
+ * build of this target all of them divided by FC_FUZZ_SCALE (source.h). */
+static const size_t pad_sizes[4] = { (70 << 10) / FC_FUZZ_SCALE, (300 << 10) / FC_FUZZ_SCALE,
+				     (9 << 20) / 2 / FC_FUZZ_SCALE, (9 << 20) / FC_FUZZ_SCALE };
 
 /* Appends n bytes to a growing buffer. */
 static void put(uint8_t **buf, size_t *len, size_t *cap, const void *s, size_t n)
 {
+	if (n == 0)
+		return; /* nothing to copy, and *buf may still be NULL */
 	if (*len + n > *cap) {
 		*cap = (*len + n) * 2;
 		*buf = realloc(*buf, *cap);
@@ -362,9 +377,15 @@ static uint8_t *gzip_bytes(const uint8_t *data, size_t size, size_t *out_len)
 	return out;
 }
 
+static char path[4200];
+
+static void remove_temp(void)
+{
+	unlink(path);
+}
+
 void fuzz_import_file(const uint8_t *data, size_t size)
 {
-	static char path[64];
 	struct fc_import_options opts = { .format = FC_FORMAT_AUTO, .max_bytes = FUZZ_MAX_BYTES };
 	struct fc_profile_set from_file, from_mem;
 	struct fc_error e1, e2;
@@ -407,10 +428,11 @@ void fuzz_import_file(const uint8_t *data, size_t size)
 		put(&plain, &len, &cap, "", 0);
 	if (!path[0]) {
 		int fd;
-		snprintf(path, sizeof(path), "/tmp/fuzz-file-XXXXXX");
+		snprintf(path, sizeof(path), "%s/fuzz-file-XXXXXX", fuzz_temp_dir());
 		fd = mkstemp(path);
 		fuzz_check(fd >= 0, "mkstemp");
 		close(fd);
+		atexit(remove_temp);
 	}
 	f = fopen(path, "wb");
 	fuzz_check(f != NULL, "cannot write the temporary file");

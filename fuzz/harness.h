@@ -18,6 +18,12 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
+/* A directory for the targets' temporary files: /dev/shm when it is a
+ * writable directory (a tmpfs: truncating a file on a disk with discard
+ * waits for the device, which made the file targets a hundred times
+ * slower), else $TMPDIR or /tmp. */
+const char *fuzz_temp_dir(void);
+
 /* Aborts with what when ok is false: a broken invariant is a finding. */
 void fuzz_check(bool ok, const char *what);
 

@@ -368,15 +368,14 @@ static bool make_dir(const char *path, struct fc_error *err)
 	return false;
 }
 
-/* Two runs into one OUTDIR at once would mix their indexes: a run that
- * writes the index (unsharded, --merge) holds OUTDIR/.flamechart-report/lock
- * exclusively, shards hold it shared (they write disjoint files, so several
- * may run side by side). The descriptor stays open until the process ends;
- * -1 with err set when another run holds it. */
-static int lock_outdir(const char *outdir, bool shared, struct fc_error *err)
+/* Takes the lock file OUTDIR/.flamechart-report/NAME, shared or exclusive,
+ * without waiting. The descriptor stays open until the process ends; -1
+ * with err set (busy: what another run holding it is doing). */
+static int lock_file(const char *outdir, const char *name, bool shared, const char *busy,
+		     struct fc_error *err)
 {
 	char *dir = fc_asprintf("%s/%s", outdir, REPORT_DIR);
-	char *path = dir ? fc_asprintf("%s/lock", dir) : NULL;
+	char *path = dir ? fc_asprintf("%s/%s", dir, name) : NULL;
 	int fd = -1;
 
 	if (!path) {
@@ -393,9 +392,7 @@ static int lock_outdir(const char *outdir, bool shared, struct fc_error *err)
 		goto out;
 	}
 	if (flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0) {
-		fc_error_set(err, FC_ERR_OUTPUT,
-			     "another flamechart report is writing to this folder; wait for it "
-			     "to finish");
+		fc_error_set(err, FC_ERR_OUTPUT, "%s; wait for it to finish", busy);
 		fc_error_set_file(err, outdir);
 		close(fd);
 		fd = -1;
@@ -403,6 +400,33 @@ static int lock_outdir(const char *outdir, bool shared, struct fc_error *err)
 out:
 	free(dir);
 	free(path);
+	return fd;
+}
+
+/* Two runs into one OUTDIR at once would mix their indexes: a run that
+ * writes the index (unsharded, --merge) holds OUTDIR/.flamechart-report/lock
+ * exclusively, shards hold it shared (different shards write disjoint
+ * files, so they may run side by side) and hold their own
+ * shard-S-of-N.lock exclusively (two runs of one shard would write the same
+ * files and manifest). -1 with err set when another run holds what is
+ * needed. */
+static int lock_outdir(const char *outdir, int shard, int count, struct fc_error *err)
+{
+	char name[64];
+	int fd = lock_file(outdir, "lock", count > 1,
+			   "another flamechart report is writing to this folder", err);
+	char busy[128];
+
+	if (fd < 0 || count <= 1)
+		return fd;
+	snprintf(name, sizeof(name), "shard-%d-of-%d.lock", shard, count);
+	snprintf(busy, sizeof(busy),
+		 "another flamechart report is writing shard %d of %d to this folder", shard,
+		 count);
+	if (lock_file(outdir, name, false, busy, err) < 0) {
+		close(fd);
+		return -1;
+	}
 	return fd;
 }
 
@@ -532,7 +556,7 @@ static int report_main(const struct fc_cli *cli, const char *title)
 			fc_log("report --merge reads OUTDIR only; leave out DIR");
 			return FC_EXIT_USAGE;
 		}
-		if (lock_outdir(r.outdir, false, &err) < 0) {
+		if (lock_outdir(r.outdir, 1, 1, &err) < 0) {
 			fc_log_error(&err);
 			return FC_EXIT_OUTPUT;
 		}
@@ -562,7 +586,7 @@ static int report_main(const struct fc_cli *cli, const char *title)
 		fc_log_error(&err);
 		return FC_EXIT_USAGE;
 	}
-	if (!make_dir(r.outdir, &err) || lock_outdir(r.outdir, count > 1, &err) < 0 ||
+	if (!make_dir(r.outdir, &err) || lock_outdir(r.outdir, shard, count, &err) < 0 ||
 	    !report_scan(&r, &err)) {
 		fc_log_error(&err);
 		report_finish(&r);

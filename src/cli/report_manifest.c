@@ -505,7 +505,8 @@ static json_t *read_manifest(int dfd, const char *name, const char *path, struct
 	}
 	doc = json_loadb(buf, got, JSON_REJECT_DUPLICATES, &je);
 	if (!doc) {
-		fc_error_set(err, FC_ERR_IO, "not a valid shard manifest: %s", je.text);
+		fc_error_set(err, FC_ERR_IO, "not a valid shard manifest: %s",
+			     fc_json_error_unquoted(je.text));
 		err->line = je.line;
 		err->column = je.column;
 	} else if (!json_is_object(doc)) {

@@ -18,8 +18,13 @@
 /* First look-ahead, and the largest one kept in memory when the input can
  * be read twice (beyond it a regular file is scanned and rewound; a pipe
  * keeps growing the window, bounded by --max-input-size). */
-#define WINDOW_FIRST ((size_t)64 << 10)
-#define WINDOW_KEEP ((size_t)8 << 20)
+#define WINDOW_FIRST (((size_t)64 << 10) / FC_FUZZ_SCALE)
+#define WINDOW_KEEP (((size_t)8 << 20) / FC_FUZZ_SCALE)
+#if FC_FUZZ_SCALE == 1
+#define WINDOW_KEEP_TEXT "8 MiB"
+#else
+#define WINDOW_KEEP_TEXT "8 MiB / FC_FUZZ_SCALE"
+#endif
 /* Keys listed in the "not a profile" message. */
 #define KEYS_SHOWN 8
 
@@ -314,9 +319,9 @@ static bool skip_whitespace(struct fc_source *src, size_t bom, enum fc_format *f
 
 	if (!fc_source_can_rewind(src)) {
 		fc_error_set(err, FC_ERR_FORMAT,
-			     "more than %zu MiB of whitespace before the first value, in a pipe "
-			     "(read the file itself, which can be read twice)",
-			     WINDOW_KEEP >> 20);
+			     "more than " WINDOW_KEEP_TEXT
+			     " of whitespace before the first value, in a pipe "
+			     "(read the file itself, which can be read twice)");
 		return false;
 	}
 	while (first < 0) {
@@ -342,9 +347,8 @@ static bool skip_whitespace(struct fc_source *src, size_t bom, enum fc_format *f
 	if (first == '{')
 		return scan_object(src, bom, format, err);
 	fc_error_set(err, FC_ERR_FORMAT,
-		     "more than %zu MiB of whitespace, then something that is not JSON: not a "
-		     "profile",
-		     WINDOW_KEEP >> 20);
+		     "more than " WINDOW_KEEP_TEXT
+		     " of whitespace, then something that is not JSON: not a profile");
 	return false;
 }
 
@@ -410,8 +414,8 @@ bool fc_import_detect(struct fc_source *src, enum fc_format *format, struct fc_e
 			return false;
 		if (want >= WINDOW_KEEP) {
 			fc_error_set(err, FC_ERR_FORMAT,
-				     "text whose first line is longer than %zu MiB: not a profile",
-				     WINDOW_KEEP >> 20);
+				     "text whose first line is longer than " WINDOW_KEEP_TEXT
+				     ": not a profile");
 			return false;
 		}
 		want *= 2;

@@ -14,11 +14,11 @@
 /* Longest number literal we accept; anything longer cannot be a valid id,
  * time or count. */
 #define MAX_NUMBER_LEN 400
-/* A malformed number or literal is quoted in messages up to this many
- * bytes; a literal cut by a chunk's end is kept one byte longer, so that
- * the message is the same wherever the chunks end. */
-#define WORD_SHOWN 40
-#define MAX_LITERAL_LEN (WORD_SHOWN + 1)
+/* A malformed literal cut by a chunk's end is completed up to this many
+ * bytes before it is reported (at its start, without quoting it). */
+#define MAX_LITERAL_LEN 41
+#define BAD_NUMBER "a malformed number"
+#define BAD_LITERAL "a malformed literal (true, false or null expected)"
 
 /* Deepest nesting of containers, skipped ones included. A legacy profile's
  * head tree nests one level per call-tree level; real trees are a few
@@ -134,14 +134,28 @@ static const unsigned char *syntax(struct jstream *js, const unsigned char *at, 
 	return NULL;
 }
 
+/* What kind of byte c is, for a message. Messages never quote the input
+ * (docs/robustness.md: a secret in a file read by mistake must not reach a
+ * report's index): JSON's own punctuation is named, anything else only by
+ * its kind. */
 static void describe(unsigned char c, char *buf, size_t size)
 {
-	if (c > ' ' && c < 0x7f)
+	if (c && strchr("{}[]:,\"", c))
 		snprintf(buf, size, "'%c'", c);
+	else if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z')
+		snprintf(buf, size, "a letter");
+	else if (c >= '0' && c <= '9')
+		snprintf(buf, size, "a digit");
+	else if (c == '\t')
+		snprintf(buf, size, "a tab");
+	else if (c == '\n' || c == '\r')
+		snprintf(buf, size, "a line break");
 	else if (c < 0x20 || c == 0x7f)
-		snprintf(buf, size, "control character 0x%02x", c);
+		snprintf(buf, size, "a control character");
+	else if (c < 0x7f)
+		snprintf(buf, size, "a punctuation character");
 	else
-		snprintf(buf, size, "byte 0x%02x", c);
+		snprintf(buf, size, "a byte that is not ASCII");
 }
 
 static bool top_is_map(const struct jstream *js)
@@ -164,7 +178,7 @@ static const unsigned char *unexpected(struct jstream *js, const unsigned char *
 
 	describe(*at, found, sizeof(found));
 	if (js->state == S_END)
-		return syntax(js, at, "unexpected %s after the top-level value", found);
+		return syntax(js, at, "found %s after the top-level value", found);
 	if (js->state == S_NEXT)
 		return syntax(js, at, "expected %s, found %s",
 			      top_is_map(js) ? "',' or '}' after an object member"
@@ -417,8 +431,9 @@ static enum str_result str_slow(struct jstream *js, const unsigned char *s,
 			return STR_OK;
 		}
 		if (*q != '\\') {
-			syntax(js, q, "control character 0x%02x in a string (it must be escaped)",
-			       *q);
+			char found[32];
+			describe(*q, found, sizeof(found));
+			syntax(js, q, "%s in a string (it must be escaped)", found);
 			return STR_ERROR;
 		}
 		if (end - q < 2)
@@ -505,8 +520,9 @@ static bool is_wordish(unsigned char c)
 	       c == '-';
 }
 
-/* A malformed number or literal starting at p: the word it makes, unless the
- * next chunk may continue it (then p, to wait for it). */
+/* A malformed number or literal starting at p, reported there, unless the
+ * next chunk may continue it (then p, to wait for it). The word itself is
+ * not quoted (describe). */
 static const unsigned char *bad_word(struct jstream *js, const unsigned char *p,
 				     const unsigned char *end, bool final, const char *what)
 {
@@ -516,9 +532,7 @@ static const unsigned char *bad_word(struct jstream *js, const unsigned char *p,
 		q++;
 	if (q == end && !final)
 		return p;
-	return syntax(js, p, "invalid %s '%.*s%s'", what,
-		      q - p > WORD_SHOWN ? WORD_SHOWN : (int)(q - p), (const char *)p,
-		      q - p > WORD_SHOWN ? "…" : "");
+	return syntax(js, p, "%s", what);
 }
 
 /* A number at p. Integers are accumulated here (no strtod on the hot path);
@@ -553,12 +567,12 @@ static const unsigned char *lex_number(struct jstream *js, const unsigned char *
 				acc = acc * 10 + d;
 		}
 	} else {
-		return bad_word(js, p, end, final, "number");
+		return bad_word(js, p, end, final, BAD_NUMBER);
 	}
 	if (q < end && *q == '.') {
 		frac = true;
 		if (++q >= end || !is_digit(*q))
-			return bad_word(js, p, end, final, "number");
+			return bad_word(js, p, end, final, BAD_NUMBER);
 		while (q < end && is_digit(*q))
 			q++;
 	}
@@ -568,14 +582,14 @@ static const unsigned char *lex_number(struct jstream *js, const unsigned char *
 		if (q < end && (*q == '+' || *q == '-'))
 			q++;
 		if (q >= end || !is_digit(*q))
-			return bad_word(js, p, end, final, "number");
+			return bad_word(js, p, end, final, BAD_NUMBER);
 		while (q < end && is_digit(*q))
 			q++;
 	}
 	if (q == end && !final)
 		return p;
 	if (q < end && is_wordish(*q))
-		return bad_word(js, p, end, final, "number");
+		return bad_word(js, p, end, final, BAD_NUMBER);
 	if (q - p > MAX_NUMBER_LEN)
 		return syntax(js, p, "a number literal longer than %d characters", MAX_NUMBER_LEN);
 
@@ -604,10 +618,10 @@ static const unsigned char *lex_literal(struct jstream *js, const unsigned char 
 	if (have < n) {
 		if (!final && memcmp(p, word, have) == 0)
 			return p;
-		return bad_word(js, p, end, final, "literal");
+		return bad_word(js, p, end, final, BAD_LITERAL);
 	}
 	if (memcmp(p, word, n) != 0 || (have > n && is_wordish(p[n])))
-		return bad_word(js, p, end, final, "literal");
+		return bad_word(js, p, end, final, BAD_LITERAL);
 	if (have == n && !final)
 		return p;
 	v->type = *p == 'n' ? J_NULL : J_BOOL;

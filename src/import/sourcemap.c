@@ -282,7 +282,8 @@ struct fc_sourcemap *fc_sourcemap_parse(const char *data, size_t len, const char
 	if (!root) {
 		err->line = je.line > 0 ? je.line : 0;
 		err->column = je.column > 0 ? je.column : 0;
-		fc_error_set(err, FC_ERR_SYNTAX, "not a JSON source map: %s", je.text);
+		fc_error_set(err, FC_ERR_SYNTAX, "not a JSON source map: %s",
+			     fc_json_error_unquoted(je.text));
 		return NULL;
 	}
 	m = calloc(1, sizeof(*m));

@@ -849,5 +849,16 @@ bool fc_builder_finish(struct fc_builder *b, struct fc_error *err)
 		double end = fc_profile_samples_end(p);
 		p->end_us = p->n_samples ? (int64_t)ceil(end) : p->start_us;
 	}
+	/* a recorded start after the first sample (a trace's Profile event
+	 * after samples timed before it) or a recorded end before the last
+	 * one: the extent, and so the duration, covers every sample. An end
+	 * that is not after the start (legacy profiles record both in whole
+	 * seconds, often the same one) is no extent: the duration is then the
+	 * sampled time (stats.c), which covers the samples already. */
+	if (p->n_samples && p->sample_time_us[0] < p->start_us)
+		p->start_us = p->sample_time_us[0];
+	if (p->n_samples && p->end_us > p->start_us &&
+	    p->sample_time_us[p->n_samples - 1] > p->end_us)
+		p->end_us = (int64_t)ceil(fc_profile_samples_end(p));
 	return true;
 }

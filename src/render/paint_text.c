@@ -195,16 +195,24 @@ void fc_text_show_run(struct fc_painter *p, cairo_t *cr, const struct fc_text_ru
  * draw no pango layouts). */
 static void fit_end(PangoLayout *layout, const char *s, double max_width, char *out, size_t size)
 {
-	size_t len = strlen(s), lo = 0, hi = 0, i;
-	size_t *ends = malloc((len + 1) * sizeof(*ends)); /* byte end of k code points */
+	/* byte end of k code points; only what fits out (with "…") can be
+	 * kept, so no allocation: a failed one left the label empty */
+	size_t ends[1024], len = strlen(s), lo = 0, hi = 0, i;
 
 	out[0] = '\0';
-	if (!ends)
+	if (size > sizeof(ends) / sizeof(ends[0]))
+		size = sizeof(ends) / sizeof(ends[0]);
+	if (size < 5)
 		return;
 	ends[0] = 0;
-	for (i = 0; i < len; hi++) {
-		i += fc_utf8_seqlen((unsigned char)s[i]);
-		ends[hi + 1] = i < len ? i : len;
+	for (i = 0; i < len && hi + 2 < size;) {
+		size_t next = i + fc_utf8_seqlen((unsigned char)s[i]);
+		if (next > len)
+			next = len;
+		if (next + 4 > size)
+			break;
+		i = next;
+		ends[++hi] = i;
 	}
 	/* the largest k with width(s[0..k] + "…") <= max_width */
 	while (lo < hi) {
@@ -216,7 +224,6 @@ static void fit_end(PangoLayout *layout, const char *s, double max_width, char *
 			hi = k - 1;
 	}
 	snprintf(out, size, "%.*s\xe2\x80\xa6", (int)ends[lo], s);
-	free(ends);
 }
 
 static double measure_with(void *ctx, const char *s)

@@ -330,6 +330,7 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 	size_t cap = 0, i, j, coalesced = 0;
 	double *self = NULL;
 	unsigned char *drawn = NULL;
+	char *label;
 
 	memset(out, 0, sizeof(*out));
 	if (!top)
@@ -418,10 +419,12 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 				other += it->self;
 				continue;
 			}
-			if (!add_entry(out, &cap, frame_color(st, it->p, it->frame), true,
-				       it->label, it->self / total))
-				goto nomem;
+			/* add_entry owns the label now, freed by it on failure */
+			label = it->label;
 			it->label = NULL;
+			if (!add_entry(out, &cap, frame_color(st, it->p, it->frame), true, label,
+				       it->self / total))
+				goto nomem;
 		}
 		if (other > 0 && !add_entry(out, &cap, t->background, false,
 					    fc_asprintf("%zu others", g.n - top), other / total))

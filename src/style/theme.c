@@ -660,7 +660,7 @@ static struct fc_theme *parse(const char *json, size_t len, const char *file, bo
 
 	root = json_loadb(json, len, JSON_REJECT_DUPLICATES, &je);
 	if (!root) {
-		fc_error_set(err, FC_ERR_SYNTAX, "%s", je.text);
+		fc_error_set(err, FC_ERR_SYNTAX, "%s", fc_json_error_unquoted(je.text));
 		fc_error_set_file(err, file);
 		fc_error_set_path(err, "");
 		err->line = je.line > 0 ? je.line : 0;

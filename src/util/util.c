@@ -298,6 +298,15 @@ bool fc_sort(void *base, size_t n, size_t size, int (*cmp)(const void *a, const 
 	return true;
 }
 
+char *fc_json_error_unquoted(char *text)
+{
+	char *near = strstr(text, " near '");
+
+	if (near)
+		*near = '\0';
+	return text;
+}
+
 bool fc_preorder(uint32_t n, const uint32_t *parent, uint32_t root, uint32_t *order,
 		 uint32_t *reached)
 {

@@ -64,4 +64,9 @@ bool fc_preorder(uint32_t n, const uint32_t *parent, uint32_t root, uint32_t *or
 /* Last path component of a path or URL ("a/b/c.js?x" -> "c.js?x"). */
 const char *fc_basename(const char *path);
 
+/* jansson's error text without the input it quotes: "invalid token near
+ * 'SECRET'" becomes "invalid token" (messages never quote a file's content;
+ * docs/robustness.md). Cuts text in place and returns it. */
+char *fc_json_error_unquoted(char *text);
+
 #endif

@@ -3,7 +3,8 @@
 # the instructions flamechart executes, counted by valgrind's cachegrind
 # (deterministic, unlike time), for an input of N things and one of 4 N
 # must differ by less than 5x -- a quadratic step makes it about 12x at
-# these sizes. Skipped without valgrind and under the sanitizers.
+# these sizes -- and so must the peak of the heap (massif). Skipped without
+# valgrind and under the sanitizers.
 . "$(dirname "$0")/lib.sh"
 if ! command -v valgrind >/dev/null 2>&1; then
 	echo "SKIP: valgrind is not installed"
@@ -66,6 +67,50 @@ awk 'BEGIN { for (i = 0; i < 200000; i++) print "f" i " 1" }' >"$TMP/f4.folded"
 work "$TMP/w1" info "$TMP/f1.folded"
 work "$TMP/w4" info "$TMP/f4.folded"
 linear "folded, 50000 and 200000 distinct frames" "$TMP/w1" "$TMP/w4"
+
+# a .cpuprofile of N distinct functions, each a child of the root with a
+# sample of its own
+frames() {
+	awk -v n="$1" 'BEGIN { ORS = ""
+		print "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"url\":\"\",\"scriptId\":\"0\",\"lineNumber\":-1,\"columnNumber\":-1}}"
+		for (i = 0; i < n; i++) print ",{\"id\":" i + 2 ",\"parent\":1,\"callFrame\":{\"functionName\":\"f" i "\",\"url\":\"file:///src/m" i % 97 ".js\",\"scriptId\":\"" i % 97 + 1 "\",\"lineNumber\":" i ",\"columnNumber\":1}}"
+		print "],\"startTime\":0,\"endTime\":" n * 100 ",\"samples\":["
+		for (i = 0; i < n; i++) print (i ? "," : "") i + 2
+		print "],\"timeDeltas\":["
+		for (i = 0; i < n; i++) print (i ? "," : "") 100
+		print "]}\n" }'
+}
+frames 10000 >"$TMP/c1.cpuprofile"
+frames 40000 >"$TMP/c4.cpuprofile"
+work "$TMP/w1" info "$TMP/c1.cpuprofile"
+work "$TMP/w4" info "$TMP/c4.cpuprofile"
+linear ".cpuprofile, 10000 and 40000 distinct functions" "$TMP/w1" "$TMP/w4"
+
+# memory, not only work: the peak of the heap (valgrind's massif, also
+# deterministic) for N and 4 N things must differ by less than 5x too
+heap() {
+	out=$1
+	shift
+	valgrind --tool=massif --massif-out-file="$TMP/massif" "$FLAMECHART" "$@" \
+		>/dev/null 2>"$TMP/vg"
+	awk -F= '/^mem_heap_B=/ { if ($2 + 0 > m) m = $2 + 0 } END { print m + 0 }' \
+		"$TMP/massif" >"$out"
+	[ "$(cat "$out")" -gt 0 ] || { fail "no heap peak for $*"; echo 1 >"$out"; }
+}
+heap_linear() {
+	a=$(cat "$2") b=$(cat "$3")
+	echo "$1: peak heap $a -> $b bytes ($(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", b / a }')x for 4x the input)"
+	[ "$b" -lt $((a * 5)) ] || fail "$1: peak heap $a -> $b bytes for 4x the input: not linear"
+}
+heap "$TMP/w1" info "$TMP/p1.json"
+heap "$TMP/w4" info "$TMP/p4.json"
+heap_linear "trace, Profile events of 5000 and 20000 threads" "$TMP/w1" "$TMP/w4"
+heap "$TMP/w1" info "$TMP/t1.json"
+heap "$TMP/w4" info "$TMP/t4.json"
+heap_linear "trace, 1500 and 6000 sampled threads" "$TMP/w1" "$TMP/w4"
+heap "$TMP/w1" info "$TMP/c1.cpuprofile"
+heap "$TMP/w4" info "$TMP/c4.cpuprofile"
+heap_linear ".cpuprofile, 10000 and 40000 distinct functions" "$TMP/w1" "$TMP/w4"
 
 # report: N empty files whose names all make the slug "a___" ("a!@#" ...)
 names() {

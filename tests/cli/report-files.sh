@@ -43,23 +43,42 @@ run 0 report "$IN3" -o "$IN3" -q
 run 0 report "$IN3" -o "$IN3"
 contains "$TMP/err" "2 profiles, 0 failed"
 
-# two runs into one folder at once: the second is refused (the lock is held
-# here by flock(1) the way a running report holds it)
+# two runs into one folder at once: the second is refused. flock(1) holds
+# the lock the way a running report holds it, for as long as the command it
+# runs: deterministic, no waiting.
+# run_locked [-s] LOCKNAME WANT ARGS... : flamechart under that lock
+run_locked() {
+	mode=-x
+	if [ "$1" = -s ]; then mode=-s; shift; fi
+	lk=$TMP/locked/.flamechart-report/$1
+	want=$2
+	shift 2
+	flock $mode "$lk" "$FLAMECHART" "$@" >"$TMP/out" 2>"$TMP/err"
+	got=$?
+	if [ "$got" != "$want" ]; then
+		fail "under flock $mode $lk: flamechart $*: exit $got, want $want"
+		sed 's/^/    stderr: /' "$TMP/err" | head -5
+	fi
+}
 if command -v flock >/dev/null 2>&1; then
 	mkdir -p "$TMP/locked/.flamechart-report"
-	flock "$TMP/locked/.flamechart-report/lock" sleep 30 &
-	lockpid=$!
-	n=0
-	while [ $n -lt 100 ] && ! [ -e "$TMP/locked/.flamechart-report/lock" ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-	sleep 0.5
-	run 3 report "$IN3" -o "$TMP/locked"
+	run_locked lock 3 report "$IN3" -o "$TMP/locked"
 	contains "$TMP/err" "another flamechart report is writing to this folder"
-	run 3 report --merge -o "$TMP/locked"
-	kill $lockpid 2>/dev/null
-	wait $lockpid 2>/dev/null
+	run_locked lock 3 report --merge -o "$TMP/locked"
+	run_locked lock 3 report "$IN3" -o "$TMP/locked" --shard 1/2
+	# a run of shard 1 of 2 holds "lock" shared and its own shard lock:
+	# another shard may run beside it, the same shard may not
+	run_locked -s lock 0 report "$IN3" -o "$TMP/locked" --shard 2/2 -q
+	run_locked shard-1-of-2.lock 0 report "$IN3" -o "$TMP/locked" --shard 2/2 -q
+	run_locked shard-1-of-2.lock 3 report "$IN3" -o "$TMP/locked" --shard 1/2
+	contains "$TMP/err" "another flamechart report is writing shard 1 of 2 to this folder"
+	[ -e "$TMP/locked/.flamechart-report/shard-1-of-2.json" ] &&
+		fail "a refused shard wrote its manifest"
+	run 0 report "$IN3" -o "$TMP/locked" --shard 1/2 -q
+	run 0 report --merge -o "$TMP/locked"
+	contains "$TMP/err" "2 profiles, 0 failed"
+else
+	missing_tool flock "two report runs into one folder"
 fi
 
 # a full disk: exit 3 (an output error), not 2 -- as root, on a small tmpfs
