@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "flamechart/error.h"
+#include "flamechart/map.h"
 #include "flamechart/strpool.h"
 
 /* Tiers, in legend order (formats.md §E2). */
@@ -150,8 +151,8 @@ struct fc_profile {
 
 	/* private: frame interning table, keyed by the frames' strings, and
 	 * the records it compares (profile.c) */
-	uint32_t *frame_table;
-	size_t frame_table_cap, frames_cap;
+	struct fc_map frame_index; /* values: offsets into frame_keys */
+	size_t frames_cap;
 	unsigned char *frame_keys;
 	size_t frame_keys_len, frame_keys_cap;
 };

@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "flamechart/common.h"
+#include "flamechart/map.h"
 
 struct fc_strpool {
 	char *data; /* all strings, each NUL-terminated */
@@ -15,9 +16,7 @@ struct fc_strpool {
 	uint32_t *offset; /* id -> offset into data */
 	uint32_t *length; /* id -> length in bytes */
 	size_t count, count_cap, length_cap;
-	uint32_t *table; /* open addressing: id + 1, 0 = empty */
-	uint32_t *table_hash;
-	size_t table_cap; /* power of two */
+	struct fc_map index; /* hash of the bytes -> id */
 };
 
 bool fc_strpool_init(struct fc_strpool *p);

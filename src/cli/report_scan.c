@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "cli/report.h"
+#include "flamechart/map.h"
 #include "util/util.h"
 
 static int by_rel(const void *a, const void *b, void *ctx)
@@ -230,49 +231,69 @@ static char *slug_of(const char *rel)
  * holds. Hash sets keep it linear (it was cubic in names sharing a slug):
  * the names taken, and for each base the next k to try. */
 struct slug_set {
-	char **names; /* not owned */
-	size_t *k;    /* next suffix, for the bases table */
-	size_t cap;   /* power of two */
+	char **names; /* not owned; room for every name added */
+	size_t *k;    /* for the bases: the next suffix to try */
+	size_t n;
+	struct fc_map index; /* hash of a name -> its index */
 };
 
-static size_t set_find(const struct slug_set *t, const char *s)
-{
-	size_t j = fc_hash_bytes(s, strlen(s)) & (t->cap - 1);
+struct slug_probe {
+	const struct slug_set *t;
+	const char *s;
+};
 
-	while (t->names[j] && strcmp(t->names[j], s) != 0)
-		j = (j + 1) & (t->cap - 1);
-	return j;
+static bool slug_eq(const void *ctx, uint32_t i)
+{
+	const struct slug_probe *q = ctx;
+	return strcmp(q->t->names[i], q->s) == 0;
+}
+
+/* The index of name s, FC_NONE when absent. */
+static uint32_t set_find(const struct slug_set *t, const char *s)
+{
+	struct slug_probe q = { t, s };
+	return fc_map_find(&t->index, (uint32_t)fc_hash_bytes(s, strlen(s)), slug_eq, &q, NULL);
+}
+
+/* Adds s (absent) and returns its index; FC_NONE on allocation failure. */
+static uint32_t set_add(struct slug_set *t, char *s)
+{
+	if (!fc_map_add(&t->index, (uint32_t)fc_hash_bytes(s, strlen(s)), (uint32_t)t->n))
+		return FC_NONE;
+	t->names[t->n] = s;
+	return (uint32_t)t->n++;
 }
 
 static bool unique_slugs(char **slugs, size_t n)
 {
-	struct slug_set taken = { NULL, NULL, 16 }, bases = { NULL, NULL, 16 };
-	size_t i, j;
+	struct slug_set taken = { 0 }, bases = { 0 };
+	size_t i, k;
+	uint32_t b;
 	bool ok = false;
 
-	/* the n slugs and at most n suffixed names, at most half full */
-	while (taken.cap < 4 * n + 4)
-		taken.cap *= 2;
-	bases.cap = taken.cap;
-	taken.names = calloc(taken.cap, sizeof(*taken.names));
-	bases.names = calloc(bases.cap, sizeof(*bases.names));
-	bases.k = calloc(bases.cap, sizeof(*bases.k));
-	if (!taken.names || !bases.names || !bases.k)
+	/* the n slugs and at most n suffixed names */
+	if (n >= UINT32_MAX / 2)
+		return false;
+	taken.names = malloc((2 * n + 1) * sizeof(*taken.names));
+	bases.names = malloc((n + 1) * sizeof(*bases.names));
+	bases.k = malloc((n + 1) * sizeof(*bases.k));
+	if (!taken.names || !bases.names || !bases.k || !fc_map_reserve(&taken.index, 2 * n) ||
+	    !fc_map_reserve(&bases.index, n))
 		goto out;
 	/* first occurrences: never renamed (a suffixed name is none of
 	 * these), so the pointers stay valid */
-	for (i = 0; i < n; i++) {
-		j = set_find(&taken, slugs[i]);
-		if (!taken.names[j])
-			taken.names[j] = slugs[i];
-	}
+	for (i = 0; i < n; i++)
+		if (set_find(&taken, slugs[i]) == FC_NONE && set_add(&taken, slugs[i]) == FC_NONE)
+			goto out;
 	for (i = 0; i < n; i++) {
 		char *base = slugs[i], *name;
-		size_t b = set_find(&bases, base), k;
 
-		if (!bases.names[b]) {
+		b = set_find(&bases, base);
+		if (b == FC_NONE) {
 			/* first holder of this name */
-			bases.names[b] = base;
+			b = set_add(&bases, base);
+			if (b == FC_NONE)
+				goto out;
 			bases.k[b] = 2;
 			continue;
 		}
@@ -280,13 +301,15 @@ static bool unique_slugs(char **slugs, size_t n)
 			name = fc_asprintf("%s-%zu", base, k);
 			if (!name)
 				goto out;
-			j = set_find(&taken, name);
-			if (!taken.names[j])
+			if (set_find(&taken, name) == FC_NONE)
 				break;
 			free(name);
 		}
+		if (set_add(&taken, name) == FC_NONE) {
+			free(name);
+			goto out;
+		}
 		bases.k[b] = k + 1;
-		taken.names[j] = name;
 		slugs[i] = name;
 		/* base stays held by its first holder: free this copy only when
 		 * it is not that one */
@@ -298,6 +321,8 @@ out:
 	free(taken.names);
 	free(bases.names);
 	free(bases.k);
+	fc_map_finish(&taken.index);
+	fc_map_finish(&bases.index);
 	return ok;
 }
 

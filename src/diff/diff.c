@@ -455,44 +455,34 @@ static void side_keys_finish(struct side_keys *k)
 
 /* --- functions by key ------------------------------------------------------------- */
 
+struct key_probe {
+	const struct fc_diff_table *t;
+	const char *key;
+};
+
+static bool key_eq(const void *ctx, uint32_t i)
+{
+	const struct key_probe *q = ctx;
+	return strcmp(q->t->keys[i], q->key) == 0;
+}
+
 bool fc_diff_table_find(struct fc_diff_table *t, const char *key, bool add, uint32_t *out)
 {
-	size_t j;
+	struct key_probe q = { t, key };
+	uint32_t h = (uint32_t)fc_hash_bytes(key, strlen(key));
+	size_t slot;
 
-	if (add && (t->n + 1) * 3 >= t->slots * 2) {
-		size_t ns = t->slots ? t->slots * 2 : 256, i;
-		uint32_t *s = calloc(ns, sizeof(*s));
-		if (!s)
-			return false;
-		for (i = 0; i < t->n; i++) {
-			j = fc_hash_bytes(t->keys[i], strlen(t->keys[i])) & (ns - 1);
-			while (s[j])
-				j = (j + 1) & (ns - 1);
-			s[j] = (uint32_t)i + 1;
-		}
-		free(t->slot);
-		t->slot = s;
-		t->slots = ns;
-	}
-	*out = FC_NONE;
-	if (!t->slots)
-		return !add;
-	j = fc_hash_bytes(key, strlen(key)) & (t->slots - 1);
-	while (t->slot[j]) {
-		if (strcmp(t->keys[t->slot[j] - 1], key) == 0) {
-			*out = t->slot[j] - 1;
-			return true;
-		}
-		j = (j + 1) & (t->slots - 1);
-	}
-	if (!add)
+	if (add && !fc_map_reserve(&t->index, t->n + 1))
+		return false;
+	*out = fc_map_find(&t->index, h, key_eq, &q, &slot);
+	if (*out != FC_NONE || !add)
 		return true;
 	if (!FC_GROW(t->keys, t->cap, t->n + 1))
 		return false;
 	t->keys[t->n] = fc_strdup(key);
 	if (!t->keys[t->n])
 		return false;
-	t->slot[j] = (uint32_t)t->n + 1;
+	fc_map_put(&t->index, slot, h, (uint32_t)t->n);
 	*out = (uint32_t)t->n++;
 	return true;
 }
@@ -503,7 +493,7 @@ void fc_diff_table_finish(struct fc_diff_table *t)
 	for (i = 0; i < t->n; i++)
 		free(t->keys[i]);
 	free(t->keys);
-	free(t->slot);
+	fc_map_finish(&t->index);
 }
 
 /* Items grow as keys are found; each holds its per-run arrays. */
@@ -550,8 +540,7 @@ static struct fc_diff_item *item_get(struct items *it, const char *key, const ch
 struct tree {
 	struct fc_diff *d;
 	size_t cap;
-	uint32_t *slot;
-	size_t slots;
+	struct fc_map index; /* (parent, function) -> node */
 	/* each path's self time in each run: run[s][node * n_runs[s] + r]
 	 * (n_runs 0: not kept, when the test is not Welch's) */
 	double *run[2];
@@ -559,37 +548,30 @@ struct tree {
 	size_t expect; /* the runs' merged nodes, summed: the most the tree can have */
 };
 
+struct edge_probe {
+	const struct fc_diff *d;
+	uint32_t parent, fn;
+};
+
+static bool edge_eq(const void *ctx, uint32_t k)
+{
+	const struct edge_probe *q = ctx;
+	return q->d->node_parent[k] == q->parent && q->d->node_function[k] == q->fn;
+}
+
 static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
 {
 	struct fc_diff *d = t->d;
-	size_t j;
-	uint32_t k;
+	struct edge_probe q = { d, parent, fn };
+	uint32_t h = (uint32_t)fc_hash_u64((uint64_t)parent << 32 | fn), k;
+	size_t slot;
 
-	if ((d->n_nodes + 1) * 3 >= t->slots * 2) {
-		size_t ns = t->slots ? t->slots * 2 : 1024, i;
-		/* room at once for every node the runs may bring (no rehash) */
-		while (ns * 2 < t->expect * 3)
-			ns *= 2;
-		uint32_t *s = calloc(ns, sizeof(*s));
-		if (!s)
-			return FC_NONE;
-		for (i = 0; i < d->n_nodes; i++) {
-			j = fc_hash_u64((uint64_t)d->node_parent[i] << 32 | d->node_function[i]) &
-			    (ns - 1);
-			while (s[j])
-				j = (j + 1) & (ns - 1);
-			s[j] = (uint32_t)i + 1;
-		}
-		free(t->slot);
-		t->slot = s;
-		t->slots = ns;
-	}
-	j = fc_hash_u64((uint64_t)parent << 32 | fn) & (t->slots - 1);
-	while ((k = t->slot[j]) != 0) {
-		if (d->node_parent[k - 1] == parent && d->node_function[k - 1] == fn)
-			return k - 1;
-		j = (j + 1) & (t->slots - 1);
-	}
+	/* room at once for every node the runs may bring (no rehash) */
+	if (!fc_map_reserve(&t->index, d->n_nodes + 1 > t->expect ? d->n_nodes + 1 : t->expect))
+		return FC_NONE;
+	k = fc_map_find(&t->index, h, edge_eq, &q, &slot);
+	if (k != FC_NONE)
+		return k;
 	if (d->n_nodes + 1 > t->cap) {
 		size_t nc = t->cap ? t->cap * 2 : 1024;
 		void *a = realloc(d->node_parent, nc * sizeof(uint32_t));
@@ -623,7 +605,7 @@ static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
 		memset(t->run[0] + k * t->n_runs[0], 0, t->n_runs[0] * sizeof(double));
 	if (t->n_runs[1])
 		memset(t->run[1] + k * t->n_runs[1], 0, t->n_runs[1] * sizeof(double));
-	t->slot[j] = k + 1;
+	fc_map_put(&t->index, slot, h, k);
 	return k;
 }
 
@@ -825,7 +807,7 @@ static void item_finish(struct fc_diff *d, struct fc_diff_item *x)
 static void items_table_finish(struct fc_diff_table *t)
 {
 	free(t->keys);
-	free(t->slot);
+	fc_map_finish(&t->index);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -947,6 +929,8 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	for (side = 0; side < 2; side++)
 		for (r = 0; r < d->side[side].n_runs; r++)
 			s.tree.expect += d->side[side].runs[r].graph->n_nodes;
+	/* the aligned tree dominates the comparison's memory: fill its table to 7/8 */
+	s.tree.index.dense = true;
 	for (side = 0; side < 2; side++) {
 		struct fc_diff_input *in = &d->side[side];
 		struct side_keys k;
@@ -1028,7 +1012,7 @@ done:
 	items_table_finish(&s.tier.keys);
 	items_free(s.pkg.v, s.pkg.keys.n);
 	items_table_finish(&s.pkg.keys);
-	free(s.tree.slot);
+	fc_map_finish(&s.tree.index);
 	free(s.tree.run[0]);
 	free(s.tree.run[1]);
 	return ok;

@@ -198,8 +198,7 @@ struct importer {
 	/* (parent node, frame) -> node; node i has builder id i, root 0 */
 	uint32_t *node_parent, *node_frame;
 	size_t n_nodes, nodes_cap;
-	uint32_t *table; /* node + 1, 0 = empty */
-	size_t table_cap;
+	struct fc_map table;
 	double *weights;
 	double *weights2; /* a differential line's second count (HEAD) */
 	size_t n_weights, weights_cap, weights2_cap;
@@ -210,69 +209,51 @@ struct importer {
 	long first_invalid, lines;
 };
 
-static uint64_t edge_hash(uint32_t parent, uint32_t frame)
+static uint32_t edge_hash(uint32_t parent, uint32_t frame)
 {
-	return fc_hash_u64(((uint64_t)parent << 32) | frame);
+	return (uint32_t)fc_hash_u64(((uint64_t)parent << 32) | frame);
 }
 
-static bool rehash(struct importer *im)
-{
-	size_t cap = im->table_cap ? im->table_cap * 2 : 1024, i, j;
-	uint32_t *t = calloc(cap, sizeof(*t));
+struct edge_probe {
+	const struct importer *im;
+	uint32_t parent, frame;
+};
 
-	if (!t)
-		return false;
-	for (i = 1; i < im->n_nodes; i++) {
-		j = edge_hash(im->node_parent[i], im->node_frame[i]) & (cap - 1);
-		while (t[j])
-			j = (j + 1) & (cap - 1);
-		t[j] = (uint32_t)i + 1;
-	}
-	free(im->table);
-	im->table = t;
-	im->table_cap = cap;
-	return true;
+static bool edge_eq(const void *ctx, uint32_t k)
+{
+	const struct edge_probe *q = ctx;
+	return q->im->node_parent[k] == q->parent && q->im->node_frame[k] == q->frame;
 }
 
 /* The child of parent with this frame, added when new; FC_NONE on failure. */
 static uint32_t child(struct importer *im, uint32_t parent, uint32_t frame)
 {
-	size_t j, cap;
+	struct edge_probe q = { im, parent, frame };
+	uint32_t h = edge_hash(parent, frame), k;
+	size_t slot, cap;
 
-	if (im->table_cap) {
-		j = edge_hash(parent, frame) & (im->table_cap - 1);
-		while (im->table[j]) {
-			uint32_t k = im->table[j] - 1;
-			if (im->node_parent[k] == parent && im->node_frame[k] == frame)
-				return k;
-			j = (j + 1) & (im->table_cap - 1);
-		}
-	}
+	if (!fc_map_reserve(&im->table, im->n_nodes + 1))
+		return FC_NONE;
+	k = fc_map_find(&im->table, h, edge_eq, &q, &slot);
+	if (k != FC_NONE)
+		return k;
 	if (im->n_nodes >= UINT32_MAX - 2)
 		return FC_NONE;
 	cap = im->nodes_cap;
 	if (!FC_GROW(im->node_parent, cap, im->n_nodes + 1))
 		return FC_NONE;
 	if (cap != im->nodes_cap) {
-		uint32_t *q = realloc(im->node_frame, cap * sizeof(*q));
-		if (!q)
+		uint32_t *q2 = realloc(im->node_frame, cap * sizeof(*q2));
+		if (!q2)
 			return FC_NONE;
-		im->node_frame = q;
+		im->node_frame = q2;
 		im->nodes_cap = cap;
 	}
-	im->node_parent[im->n_nodes] = parent;
-	im->node_frame[im->n_nodes] = frame;
-	im->n_nodes++;
-	if (im->n_nodes * 2 > im->table_cap) {
-		if (!rehash(im))
-			return FC_NONE;
-	} else {
-		j = edge_hash(parent, frame) & (im->table_cap - 1);
-		while (im->table[j])
-			j = (j + 1) & (im->table_cap - 1);
-		im->table[j] = (uint32_t)im->n_nodes;
-	}
-	return (uint32_t)im->n_nodes - 1;
+	k = (uint32_t)im->n_nodes++;
+	im->node_parent[k] = parent;
+	im->node_frame[k] = frame;
+	fc_map_put(&im->table, slot, h, k);
+	return k;
 }
 
 static bool nomem(struct importer *im)
@@ -617,7 +598,7 @@ out:
 	fc_builder_finish_free(&im.b);
 	free(im.node_parent);
 	free(im.node_frame);
-	free(im.table);
+	fc_map_finish(&im.table);
 	free(im.weights);
 	free(im.weights2);
 	free(im.leaves);

@@ -173,13 +173,11 @@ struct importer {
 
 	struct acc *accs;
 	size_t n_accs, accs_cap;
-	uint32_t *acc_table; /* (pid, id) -> acc + 1 */
-	size_t acc_table_cap;
+	struct fc_map acc_table; /* (pid, id) -> acc */
 
 	struct thread_name *names;
 	size_t n_names, names_cap;
-	uint32_t *name_table;
-	size_t name_table_cap;
+	struct fc_map name_table; /* (pid, tid) -> name */
 
 	/* repairs that belong to the trace, not to one thread */
 	char *warn_path[8], *warn_text[8];
@@ -191,49 +189,37 @@ struct importer {
 
 /* --- small maps -------------------------------------------------------------- */
 
-static uint64_t acc_hash(int64_t pid, const char *id)
+static uint32_t acc_hash(int64_t pid, const char *id)
 {
-	return fc_hash_u64((uint64_t)pid) ^ fc_hash_bytes(id, strlen(id));
+	return (uint32_t)(fc_hash_u64((uint64_t)pid) ^ fc_hash_bytes(id, strlen(id)));
 }
 
-static bool table_grow(uint32_t **table, size_t *cap, size_t count,
-		       uint64_t (*hash)(const struct importer *, uint32_t),
-		       const struct importer *im)
-{
-	size_t ncap, i, j;
-	uint32_t *t;
+struct acc_probe {
+	const struct importer *im;
+	int64_t pid;
+	const char *id;
+};
 
-	if ((count + 1) * 2 <= *cap)
-		return true;
-	ncap = *cap ? *cap * 2 : 64;
-	t = calloc(ncap, sizeof(*t));
-	if (!t)
-		return false;
-	for (i = 0; i < count; i++) {
-		j = hash(im, (uint32_t)i) & (ncap - 1);
-		while (t[j])
-			j = (j + 1) & (ncap - 1);
-		t[j] = (uint32_t)i + 1;
-	}
-	free(*table);
-	*table = t;
-	*cap = ncap;
-	return true;
+static bool acc_eq(const void *ctx, uint32_t i)
+{
+	const struct acc_probe *q = ctx;
+	return q->im->accs[i].pid == q->pid && strcmp(q->im->accs[i].id, q->id) == 0;
 }
 
-static uint64_t acc_hash_at(const struct importer *im, uint32_t i)
+static uint32_t name_hash(int64_t pid, int64_t tid)
 {
-	return acc_hash(im->accs[i].pid, im->accs[i].id);
+	return (uint32_t)fc_hash_u64((uint64_t)pid * 0x9e3779b97f4a7c15ull ^ (uint64_t)tid);
 }
 
-static uint64_t name_hash(int64_t pid, int64_t tid)
-{
-	return fc_hash_u64((uint64_t)pid * 0x9e3779b97f4a7c15ull ^ (uint64_t)tid);
-}
+struct name_probe {
+	const struct importer *im;
+	int64_t pid, tid;
+};
 
-static uint64_t name_hash_at(const struct importer *im, uint32_t i)
+static bool name_eq(const void *ctx, uint32_t i)
 {
-	return name_hash(im->names[i].pid, im->names[i].tid);
+	const struct name_probe *q = ctx;
+	return q->im->names[i].pid == q->pid && q->im->names[i].tid == q->tid;
 }
 
 /* The profile for (pid, id), created when new; NULL on allocation failure.
@@ -241,23 +227,19 @@ static uint64_t name_hash_at(const struct importer *im, uint32_t i)
 static struct acc *find_acc(struct importer *im, int64_t pid, const char *id)
 {
 	char own[SHORT];
-	size_t j;
+	struct acc_probe q = { im, pid, id };
+	uint32_t i;
 	struct acc *a;
 
 	if (!id) {
 		snprintf(own, sizeof(own), "#CpuProfile %zu", im->n_accs);
 		id = own;
-	} else if (im->acc_table_cap) {
-		j = acc_hash(pid, id) & (im->acc_table_cap - 1);
-		while (im->acc_table[j]) {
-			a = &im->accs[im->acc_table[j] - 1];
-			if (a->pid == pid && strcmp(a->id, id) == 0)
-				return a;
-			j = (j + 1) & (im->acc_table_cap - 1);
-		}
+	} else {
+		i = fc_map_find(&im->acc_table, acc_hash(pid, id), acc_eq, &q, NULL);
+		if (i != FC_NONE)
+			return &im->accs[i];
 	}
-	if (!table_grow(&im->acc_table, &im->acc_table_cap, im->n_accs, acc_hash_at, im) ||
-	    !FC_GROW(im->accs, im->accs_cap, im->n_accs + 1))
+	if (im->n_accs >= UINT32_MAX - 1 || !FC_GROW(im->accs, im->accs_cap, im->n_accs + 1))
 		return NULL;
 	a = &im->accs[im->n_accs];
 	memset(a, 0, sizeof(*a));
@@ -267,10 +249,8 @@ static struct acc *find_acc(struct importer *im, int64_t pid, const char *id)
 	a->seq = im->n_accs;
 	/* a->p is created by the first chunk: a Profile event alone costs
 	 * only its struct acc */
-	j = acc_hash(pid, a->id) & (im->acc_table_cap - 1);
-	while (im->acc_table[j])
-		j = (j + 1) & (im->acc_table_cap - 1);
-	im->acc_table[j] = (uint32_t)im->n_accs + 1;
+	if (!fc_map_add(&im->acc_table, acc_hash(pid, a->id), (uint32_t)im->n_accs))
+		return NULL;
 	im->n_accs++;
 	return a;
 }
@@ -278,51 +258,33 @@ static struct acc *find_acc(struct importer *im, int64_t pid, const char *id)
 /* Metadata names; the last event wins, as in DevTools (a Map set). */
 static bool set_name(struct importer *im, int64_t pid, int64_t tid, const char *name)
 {
-	size_t j;
+	struct name_probe q = { im, pid, tid };
+	uint32_t h = name_hash(pid, tid), i;
 	char *copy = fc_strdup(name);
 
 	if (!copy)
 		return false;
-	if (im->name_table_cap) {
-		j = name_hash(pid, tid) & (im->name_table_cap - 1);
-		while (im->name_table[j]) {
-			struct thread_name *t = &im->names[im->name_table[j] - 1];
-			if (t->pid == pid && t->tid == tid) {
-				free(t->name);
-				t->name = copy;
-				return true;
-			}
-			j = (j + 1) & (im->name_table_cap - 1);
-		}
+	i = fc_map_find(&im->name_table, h, name_eq, &q, NULL);
+	if (i != FC_NONE) {
+		free(im->names[i].name);
+		im->names[i].name = copy;
+		return true;
 	}
-	if (!table_grow(&im->name_table, &im->name_table_cap, im->n_names, name_hash_at, im) ||
-	    !FC_GROW(im->names, im->names_cap, im->n_names + 1)) {
+	if (im->n_names >= UINT32_MAX - 1 || !FC_GROW(im->names, im->names_cap, im->n_names + 1) ||
+	    !fc_map_add(&im->name_table, h, (uint32_t)im->n_names)) {
 		free(copy);
 		return false;
 	}
-	im->names[im->n_names] = (struct thread_name){ pid, tid, copy };
-	j = name_hash(pid, tid) & (im->name_table_cap - 1);
-	while (im->name_table[j])
-		j = (j + 1) & (im->name_table_cap - 1);
-	im->name_table[j] = (uint32_t)im->n_names + 1;
-	im->n_names++;
+	im->names[im->n_names++] = (struct thread_name){ pid, tid, copy };
 	return true;
 }
 
 static const char *get_name(const struct importer *im, int64_t pid, int64_t tid)
 {
-	size_t j;
+	struct name_probe q = { im, pid, tid };
+	uint32_t i = fc_map_find(&im->name_table, name_hash(pid, tid), name_eq, &q, NULL);
 
-	if (!im->name_table_cap)
-		return NULL;
-	j = name_hash(pid, tid) & (im->name_table_cap - 1);
-	while (im->name_table[j]) {
-		const struct thread_name *t = &im->names[im->name_table[j] - 1];
-		if (t->pid == pid && t->tid == tid)
-			return t->name;
-		j = (j + 1) & (im->name_table_cap - 1);
-	}
-	return NULL;
+	return i == FC_NONE ? NULL : im->names[i].name;
 }
 
 /* --- trace-level repairs ------------------------------------------------------ */
@@ -1378,11 +1340,11 @@ static void free_importer(struct importer *im)
 		free(a->deltas);
 	}
 	free(im->accs);
-	free(im->acc_table);
+	fc_map_finish(&im->acc_table);
 	for (i = 0; i < im->n_names; i++)
 		free(im->names[i].name);
 	free(im->names);
-	free(im->name_table);
+	fc_map_finish(&im->name_table);
 	for (i = 0; i < im->n_warn; i++) {
 		free(im->warn_path[i]);
 		free(im->warn_text[i]);

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "flamechart/layout.h"
+#include "flamechart/map.h"
 
 /* The merged call tree, as parallel arrays indexed by merged node: node 0
  * is the root, and parent < index for every other node, so one backward
@@ -22,11 +23,10 @@ struct fc_graph {
 	struct fc_profile *merged;
 	char *title;
 	size_t n_nodes, nodes_cap;
-	double *self;    /* weight of the samples whose stack ends here */
-	double *total;   /* self + the children's totals */
-	uint32_t *size;  /* merged nodes with weight in this subtree, itself included */
-	uint32_t *table; /* while merging: (parent, frame) -> node + 1; 0 = empty */
-	size_t table_cap;
+	double *self;        /* weight of the samples whose stack ends here */
+	double *total;       /* self + the children's totals */
+	uint32_t *size;      /* merged nodes with weight in this subtree, itself included */
+	struct fc_map table; /* while merging: (parent, frame) -> node */
 	/* from fc_graph_place: children in sibling order (kids[start[m] ..
 	 * start[m + 1]) are m's), the coalescing threshold and the GC rule,
 	 * kept for a lane that places its boxes on demand */

@@ -17,47 +17,29 @@
 #define LEFT_OUT (UINT32_MAX - 1)
 #define WEIGHTED (UINT32_MAX - 2)
 
-static uint64_t slot_hash(uint32_t parent, uint32_t frame)
+static uint32_t edge_hash(uint32_t parent, uint32_t frame)
 {
-	return fc_hash_u64(((uint64_t)parent << 32) | frame);
+	return (uint32_t)fc_hash_u64(((uint64_t)parent << 32) | frame);
 }
 
-static bool table_resize(struct fc_graph *g, size_t ncap)
-{
-	const uint32_t *parent = g->merged->node_parent, *frame = g->merged->node_frame;
-	uint32_t *t;
-	size_t i, j;
+struct edge_probe {
+	const struct fc_profile *m;
+	uint32_t parent, frame;
+};
 
-	if (ncap > SIZE_MAX / sizeof(*t))
-		return false;
-	t = calloc(ncap, sizeof(*t));
-	if (!t)
-		return false;
-	for (i = 0; i < g->table_cap; i++) {
-		uint32_t k = g->table[i];
-		if (!k)
-			continue;
-		j = slot_hash(parent[k - 1], frame[k - 1]) & (ncap - 1);
-		while (t[j])
-			j = (j + 1) & (ncap - 1);
-		t[j] = k;
-	}
-	free(g->table);
-	g->table = t;
-	g->table_cap = ncap;
-	return true;
+static bool edge_eq(const void *ctx, uint32_t k)
+{
+	const struct edge_probe *q = ctx;
+	return q->m->node_parent[k] == q->parent && q->m->node_frame[k] == q->frame;
 }
 
-/* Room for need merged nodes: their arrays, and a table at most two thirds
- * full (at most three probes on average; the table is the merge's largest
- * array).
+/* Room for need merged nodes: their arrays and the table, a dense one (the
+ * table is the merge's largest array).
  * A profile reserves what it can add at most, so one profile's graph is
  * sized once, without the slack of doubling. */
 static bool reserve(struct fc_graph *g, size_t need)
 {
 	struct fc_profile *m = g->merged;
-	size_t tcap = g->table_cap ? g->table_cap : 1024;
-
 	if (need >= UINT32_MAX - 2)
 		return false;
 	if (need > g->nodes_cap) {
@@ -78,9 +60,7 @@ static bool reserve(struct fc_graph *g, size_t need)
 			return false;
 		g->nodes_cap = cap;
 	}
-	while (tcap - tcap / 3 < need)
-		tcap *= 2;
-	return tcap == g->table_cap || table_resize(g, tcap);
+	return fc_map_reserve(&g->table, need);
 }
 
 static uint32_t add_node(struct fc_graph *g, uint32_t parent, uint32_t frame)
@@ -96,22 +76,17 @@ static uint32_t add_node(struct fc_graph *g, uint32_t parent, uint32_t frame)
 /* The child of parent with the given merged frame, created when new. */
 static uint32_t child_of(struct fc_graph *g, uint32_t parent, uint32_t frame)
 {
-	const uint32_t *parents, *frames;
-	size_t j;
-	uint32_t k;
+	struct edge_probe q = { g->merged, parent, frame };
+	uint32_t h = edge_hash(parent, frame), k;
+	size_t slot;
 
 	if (!reserve(g, g->n_nodes + 1))
 		return FC_NONE;
-	parents = g->merged->node_parent;
-	frames = g->merged->node_frame;
-	j = slot_hash(parent, frame) & (g->table_cap - 1);
-	while ((k = g->table[j]) != 0) {
-		if (parents[k - 1] == parent && frames[k - 1] == frame)
-			return k - 1;
-		j = (j + 1) & (g->table_cap - 1);
-	}
+	k = fc_map_find(&g->table, h, edge_eq, &q, &slot);
+	if (k != FC_NONE)
+		return k;
 	k = add_node(g, parent, frame);
-	g->table[j] = k + 1;
+	fc_map_put(&g->table, slot, h, k);
 	return k;
 }
 
@@ -429,6 +404,7 @@ struct fc_graph *fc_graph_merge(const struct fc_profile *const *profiles, size_t
 
 	if (!g || !(g->merged = fc_profile_create()))
 		goto nomem;
+	g->table.dense = true;
 	if (!describe(g, profiles, n))
 		goto nomem;
 	/* the first profile's frames are unique already: copied as they are
@@ -446,9 +422,7 @@ struct fc_graph *fc_graph_merge(const struct fc_profile *const *profiles, size_t
 			goto nomem;
 	/* the table and the frame index only served the merge */
 	fc_profile_drop_frame_index(g->merged);
-	free(g->table);
-	g->table = NULL;
-	g->table_cap = 0;
+	fc_map_finish(&g->table);
 	if (!finish_tree(g))
 		goto nomem;
 	return g;
@@ -467,7 +441,7 @@ void fc_graph_destroy(struct fc_graph *g)
 	free(g->self);
 	free(g->total);
 	free(g->size);
-	free(g->table);
+	fc_map_finish(&g->table);
 	free(g->kids);
 	free(g->start);
 	free(g);

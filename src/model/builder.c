@@ -36,7 +36,7 @@ void fc_builder_finish_free(struct fc_builder *b)
 	free(b->sample_id64);
 	free(b->times);
 	free(b->map_dense);
-	free(b->map_table);
+	fc_map_finish(&b->map_table);
 	memset(b, 0, sizeof(*b));
 }
 
@@ -65,9 +65,20 @@ bool fc_builder_repair(struct fc_builder *b, struct fc_error *err, const char *p
 
 /* --- id -> slot map (built by finish) ------------------------------------- */
 
+struct id_probe {
+	const struct fc_builder *b;
+	int64_t id;
+};
+
+static bool id_eq(const void *ctx, uint32_t s)
+{
+	const struct id_probe *q = ctx;
+	return q->b->id[s] == q->id;
+}
+
 static uint32_t id_find(const struct fc_builder *b, int64_t id)
 {
-	size_t j;
+	struct id_probe q = { b, id };
 
 	if (b->map_dense) {
 		uint64_t k = (uint64_t)id - (uint64_t)b->map_base;
@@ -75,16 +86,7 @@ static uint32_t id_find(const struct fc_builder *b, int64_t id)
 			return FC_NONE;
 		return b->map_dense[k] - 1; /* 0 - 1 = FC_NONE */
 	}
-	if (!b->map_cap)
-		return FC_NONE;
-	j = fc_hash_u64((uint64_t)id) & (b->map_cap - 1);
-	while (b->map_table[j]) {
-		uint32_t s = b->map_table[j] - 1;
-		if (b->id[s] == id)
-			return s;
-		j = (j + 1) & (b->map_cap - 1);
-	}
-	return FC_NONE;
+	return fc_map_find(&b->map_table, (uint32_t)fc_hash_u64((uint64_t)id), id_eq, &q, NULL);
 }
 
 static bool duplicate(struct fc_builder *b, uint32_t first, uint32_t later, struct fc_error *err)
@@ -107,7 +109,7 @@ static bool duplicate(struct fc_builder *b, uint32_t first, uint32_t later, stru
 static bool build_id_map(struct fc_builder *b, struct fc_error *err)
 {
 	int64_t lo = INT64_MAX, hi = INT64_MIN;
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i < b->n; i++) {
 		if (b->id[i] < lo)
@@ -129,21 +131,17 @@ static bool build_id_map(struct fc_builder *b, struct fc_error *err)
 		}
 		return true;
 	}
-	b->map_cap = 1024;
-	while (b->map_cap < b->n * 2)
-		b->map_cap *= 2;
-	b->map_table = calloc(b->map_cap, sizeof(uint32_t));
-	if (!b->map_table)
+	if (!fc_map_reserve(&b->map_table, b->n))
 		goto nomem;
 	for (i = 0; i < b->n; i++) {
-		j = fc_hash_u64((uint64_t)b->id[i]) & (b->map_cap - 1);
-		while (b->map_table[j]) {
-			uint32_t s = b->map_table[j] - 1;
-			if (b->id[s] == b->id[i])
-				return duplicate(b, s, (uint32_t)i, err);
-			j = (j + 1) & (b->map_cap - 1);
-		}
-		b->map_table[j] = (uint32_t)i + 1;
+		struct id_probe q = { b, b->id[i] };
+		uint32_t h = (uint32_t)fc_hash_u64((uint64_t)b->id[i]), s;
+		size_t slot;
+
+		s = fc_map_find(&b->map_table, h, id_eq, &q, &slot);
+		if (s != FC_NONE)
+			return duplicate(b, s, (uint32_t)i, err);
+		fc_map_put(&b->map_table, slot, h, (uint32_t)i);
 	}
 	return true;
 nomem:
@@ -547,9 +545,9 @@ static int adopt_preorder(struct fc_builder *b, uint32_t *parent)
 static bool build_tree(struct fc_builder *b, struct fc_error *err, uint32_t **order_out)
 {
 	struct fc_profile *p = b->profile;
-	uint32_t *parent = NULL, *order = NULL, *first = NULL, *next = NULL, *stack = NULL;
+	uint32_t *parent = NULL, *order = NULL;
 	uint32_t root = FC_NONE, n_roots = 0, synthetic = 0, count = 0, i;
-	size_t n = b->n, sp = 0;
+	size_t n = b->n;
 	bool ok = false;
 	char path[96];
 
@@ -589,10 +587,7 @@ static bool build_tree(struct fc_builder *b, struct fc_error *err, uint32_t **or
 		}
 	}
 	order = malloc((n + 1) * sizeof(*order));
-	first = malloc((n + 1) * sizeof(*first));
-	next = malloc((n + 1) * sizeof(*next));
-	stack = malloc((n + 1) * sizeof(*stack));
-	if (!order || !first || !next || !stack) {
+	if (!order) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		goto out;
 	}
@@ -630,20 +625,16 @@ static bool build_tree(struct fc_builder *b, struct fc_error *err, uint32_t **or
 			goto out;
 	}
 
-	/* Children lists in reverse input order, so that pushing them in list
-	 * order pops the first child first: an iterative pre-order walk. */
-	for (i = 0; i < n + synthetic; i++)
-		first[i] = FC_NONE;
-	for (i = 0; i < n + synthetic; i++) {
-		if (parent[i] == FC_NONE)
-			continue;
-		next[i] = first[parent[i]];
-		first[parent[i]] = i;
+	/* nodes in pre-order, children in input order */
+	if (!fc_preorder((uint32_t)(n + synthetic), parent, root, order, &count)) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		goto out;
 	}
-	for (i = 0; i < n + synthetic; i++)
-		order[i] = FC_NONE;
-
-	p->n_nodes = (uint32_t)(n + synthetic);
+	if (count != n + synthetic) {
+		report_cycle(b, parent, order, err);
+		goto out;
+	}
+	p->n_nodes = count;
 	p->node_parent = malloc(p->n_nodes * sizeof(uint32_t));
 	p->node_frame = malloc(p->n_nodes * sizeof(uint32_t));
 	p->node_depth = malloc(p->n_nodes * sizeof(uint32_t));
@@ -652,17 +643,10 @@ static bool build_tree(struct fc_builder *b, struct fc_error *err, uint32_t **or
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		goto out;
 	}
-	stack[sp++] = root;
-	while (sp) {
-		uint32_t s = stack[--sp], c, k = count++;
-		uint32_t ps = parent[s];
-
-		order[s] = k;
-		p->node_parent[k] = ps == FC_NONE ? FC_NONE : order[ps];
-		p->node_depth[k] = ps == FC_NONE ? 0 : p->node_depth[order[ps]] + 1;
-		if (p->node_depth[k] > p->max_depth)
-			p->max_depth = p->node_depth[k];
-		if (s == n) {
+	for (i = 0; i < count; i++) {
+		uint32_t k = order[i];
+		p->node_parent[k] = parent[i] == FC_NONE ? FC_NONE : order[parent[i]];
+		if (i == n) {
 			p->node_frame[k] =
 				fc_profile_intern_frame(p, "(root)", 6, "", 0, "0", 1, -1, -1);
 			p->node_id[k] = 0;
@@ -671,15 +655,15 @@ static bool build_tree(struct fc_builder *b, struct fc_error *err, uint32_t **or
 				goto out;
 			}
 		} else {
-			p->node_frame[k] = b->frame[s];
-			p->node_id[k] = b->id[s];
+			p->node_frame[k] = b->frame[i];
+			p->node_id[k] = b->id[i];
 		}
-		for (c = first[s]; c != FC_NONE; c = next[c])
-			stack[sp++] = c;
 	}
-	if (count != n + synthetic) {
-		report_cycle(b, parent, order, err);
-		goto out;
+	/* a parent's number is below its children's */
+	for (i = 0; i < count; i++) {
+		p->node_depth[i] = i ? p->node_depth[p->node_parent[i]] + 1 : 0;
+		if (p->node_depth[i] > p->max_depth)
+			p->max_depth = p->node_depth[i];
 	}
 	*order_out = order;
 	order = NULL;
@@ -687,9 +671,6 @@ static bool build_tree(struct fc_builder *b, struct fc_error *err, uint32_t **or
 out:
 	free(parent);
 	free(order);
-	free(first);
-	free(next);
-	free(stack);
 	return ok;
 }
 

@@ -48,8 +48,7 @@ struct fc_builder {
 	int64_t map_base;
 	uint32_t *map_dense;
 	size_t map_dense_len;
-	uint32_t *map_table;
-	size_t map_cap;
+	struct fc_map map_table; /* sparse ids: hash of the id -> node */
 
 	bool have_start, have_end;
 	int64_t start_us, end_us;

@@ -44,7 +44,7 @@ void fc_profile_destroy(struct fc_profile *p)
 	free(p->sourcemap_unreadable_names);
 	fc_strpool_finish(&p->strings);
 	free(p->frames);
-	free(p->frame_table);
+	fc_map_finish(&p->frame_index);
 	free(p->frame_keys);
 	free(p->node_parent);
 	free(p->node_frame);
@@ -97,16 +97,35 @@ static unsigned key_script(const char **url, size_t *ul, const char *sid, size_t
 /* What a lookup compares, in one record per frame kept apart from the
  * frames: a probe touches its table slot and one record, not the frame and
  * the pool's offsets, lengths and bytes (a frame table of 100 000 frames
- * does not fit in the cache). The name's bytes follow the record. */
+ * does not fit in the cache). The name's bytes follow the record; the
+ * index's values are the records' offsets. */
 struct frame_key {
 	int32_t line, column;
 	uint32_t url; /* string id: the URL, or the script id (has_script 2) */
 	uint32_t name_len;
 	uint32_t has_script; /* key_script() */
+	uint32_t frame;      /* the frame's index */
 };
 
-/* The table holds (frame index + 1, hash, key offset) triples. */
-#define SLOT 3
+/* A lookup's key, for frame_eq. */
+struct frame_probe {
+	const struct fc_profile *p;
+	const char *name, *url;
+	size_t nl, ul;
+	int32_t line, column;
+	unsigned has_script;
+};
+
+static bool frame_eq(const void *ctx, uint32_t at)
+{
+	const struct frame_probe *q = ctx;
+	const struct frame_key *k = (const void *)(q->p->frame_keys + at);
+
+	/* URLs are few: their bytes stay in the cache */
+	return k->line == q->line && k->column == q->column && k->has_script == q->has_script &&
+	       k->name_len == q->nl && memcmp(k + 1, q->name, q->nl) == 0 &&
+	       str_is(q->p, k->url, q->url, q->ul);
+}
 
 /* The frame with these strings, or FC_NONE and the empty slot where it
  * would go. */
@@ -114,51 +133,25 @@ static uint32_t frame_find(const struct fc_profile *p, uint32_t h, const char *n
 			   const char *url, size_t ul, int32_t line, int32_t column,
 			   unsigned has_script, size_t *slot)
 {
-	size_t mask = p->frame_table_cap - 1, j = h & mask;
+	struct frame_probe q = { p, name, url, nl, ul, line, column, has_script };
+	uint32_t at = fc_map_find(&p->frame_index, h, frame_eq, &q, slot);
 
-	for (; p->frame_table[SLOT * j]; j = (j + 1) & mask) {
-		const uint32_t *e = &p->frame_table[SLOT * j];
-		const struct frame_key *k;
-		if (e[1] != h)
-			continue;
-		k = (const struct frame_key *)(const void *)(p->frame_keys + e[2]);
-		/* URLs are few: their bytes stay in the cache */
-		if (k->line == line && k->column == column && k->has_script == has_script &&
-		    k->name_len == nl && memcmp(k + 1, name, nl) == 0 && str_is(p, k->url, url, ul))
-			return e[0] - 1;
-	}
-	*slot = j;
-	return FC_NONE;
+	if (at == FC_NONE)
+		return FC_NONE;
+	return ((const struct frame_key *)(const void *)(p->frame_keys + at))->frame;
 }
 
-static bool frame_rehash(struct fc_profile *p)
-{
-	size_t ncap = p->frame_table_cap ? p->frame_table_cap * 2 : 16, i, j;
-	uint32_t *t = calloc(ncap * SLOT, sizeof(*t));
-
-	if (!t)
-		return false;
-	for (i = 0; i < p->frame_table_cap; i++) {
-		const uint32_t *e = &p->frame_table[SLOT * i];
-		if (!e[0])
-			continue;
-		j = e[1] & (ncap - 1);
-		while (t[SLOT * j])
-			j = (j + 1) & (ncap - 1);
-		memcpy(&t[SLOT * j], e, SLOT * sizeof(*t));
-	}
-	free(p->frame_table);
-	p->frame_table = t;
-	p->frame_table_cap = ncap;
-	return true;
-}
-
-/* Appends frame f's key record; its offset, FC_NONE on failure. */
-static uint32_t key_add(struct fc_profile *p, const struct fc_frame *f)
+/* Appends the key record of f, frame number index; its offset, FC_NONE on
+ * failure. */
+static uint32_t key_add(struct fc_profile *p, const struct fc_frame *f, uint32_t index)
 {
 	bool by_id = f->has_script && fc_strpool_len(&p->strings, f->url) == 0;
-	struct frame_key k = { f->line, f->column, by_id ? f->script_id : f->url,
-			       fc_strpool_len(&p->strings, f->name), by_id ? 2u : f->has_script };
+	struct frame_key k = { f->line,
+			       f->column,
+			       by_id ? f->script_id : f->url,
+			       fc_strpool_len(&p->strings, f->name),
+			       by_id ? 2u : f->has_script,
+			       index };
 	size_t at = p->frame_keys_len, size = sizeof(k) + k.name_len;
 
 	size = (size + 3) & ~(size_t)3; /* records stay 4-byte aligned */
@@ -195,7 +188,7 @@ static uint32_t frame_add(struct fc_profile *p, uint32_t h, const char *name, si
 	size_t slot, cap;
 	unsigned kind;
 
-	if ((p->n_frames + 1) * 2 > p->frame_table_cap && !frame_rehash(p))
+	if (!fc_map_reserve(&p->frame_index, (size_t)p->n_frames + 1))
 		return FC_NONE;
 	f.name = fc_strpool_intern(&p->strings, name, nl);
 	f.url = fc_strpool_intern(&p->strings, url, ul);
@@ -229,37 +222,30 @@ static uint32_t frame_add(struct fc_profile *p, uint32_t h, const char *name, si
 	if (!FC_GROW(p->frames, cap, (size_t)p->n_frames + 1))
 		return FC_NONE;
 	p->frames_cap = cap;
-	key = key_add(p, &f);
+	key = key_add(p, &f, p->n_frames);
 	if (key == FC_NONE)
 		return FC_NONE;
 	f.meta = (uint8_t)meta_of(fc_profile_str(p, f.name));
 	p->frames[p->n_frames] = f;
-	p->frame_table[SLOT * slot] = p->n_frames + 1;
-	p->frame_table[SLOT * slot + 1] = h;
-	p->frame_table[SLOT * slot + 2] = key;
+	fc_map_put(&p->frame_index, slot, h, key);
 	return p->n_frames++;
 }
 
 void fc_profile_drop_frame_index(struct fc_profile *p)
 {
-	free(p->frame_table);
+	fc_map_finish(&p->frame_index);
 	free(p->frame_keys);
-	p->frame_table = NULL;
 	p->frame_keys = NULL;
-	p->frame_table_cap = p->frame_keys_len = p->frame_keys_cap = 0;
+	p->frame_keys_len = p->frame_keys_cap = 0;
 }
 
 /* The index again, from the frames (after fc_profile_drop_frame_index). */
 static bool frame_reindex(struct fc_profile *p)
 {
-	size_t cap = 256, i, j;
+	uint32_t i;
 
-	while (cap < ((size_t)p->n_frames + 1) * 2)
-		cap *= 2;
-	p->frame_table = calloc(cap * SLOT, sizeof(*p->frame_table));
-	if (!p->frame_table)
+	if (!fc_map_reserve(&p->frame_index, p->n_frames > 128 ? p->n_frames + 1 : 128))
 		return false;
-	p->frame_table_cap = cap;
 	for (i = 0; i < p->n_frames; i++) {
 		const struct fc_frame *f = &p->frames[i];
 		const char *url = fc_profile_str(p, f->url);
@@ -270,16 +256,12 @@ static bool frame_reindex(struct fc_profile *p)
 		uint32_t h =
 			key_hash(fc_profile_str(p, f->name), fc_strpool_len(&p->strings, f->name),
 				 url, ul, f->line, f->column, kind);
-		uint32_t key = key_add(p, f);
-		if (key == FC_NONE) {
+		uint32_t key = key_add(p, f, i);
+
+		if (key == FC_NONE || !fc_map_add(&p->frame_index, h, key)) {
 			fc_profile_drop_frame_index(p);
 			return false;
 		}
-		for (j = h & (cap - 1); p->frame_table[SLOT * j]; j = (j + 1) & (cap - 1))
-			;
-		p->frame_table[SLOT * j] = (uint32_t)i + 1;
-		p->frame_table[SLOT * j + 1] = h;
-		p->frame_table[SLOT * j + 2] = key;
 	}
 	return true;
 }
@@ -305,15 +287,14 @@ uint32_t fc_profile_frame_hash(const char *name, size_t name_len, const char *ur
 
 void fc_profile_frame_prefetch(const struct fc_profile *p, uint32_t hash, bool record)
 {
-	const uint32_t *e;
+	const struct fc_map_slot *e = fc_map_home(&p->frame_index, hash);
 
-	if (!p->frame_table_cap)
+	if (!e)
 		return;
-	e = &p->frame_table[SLOT * (hash & (p->frame_table_cap - 1))];
 	if (!record)
 		__builtin_prefetch(e);
-	else if (e[0] && e[1] == hash)
-		__builtin_prefetch(p->frame_keys + e[2]);
+	else if (e->ref && e->hash == hash)
+		__builtin_prefetch(p->frame_keys + (e->ref - 1));
 }
 
 uint32_t fc_profile_intern_frame_hashed(struct fc_profile *p, uint32_t hash, const char *name,
@@ -328,9 +309,9 @@ uint32_t fc_profile_intern_frame_hashed(struct fc_profile *p, uint32_t hash, con
 	uint32_t k;
 	size_t slot;
 
-	if (!p->frame_table_cap && p->n_frames && !frame_reindex(p))
+	if (!p->frame_index.slots && p->n_frames && !frame_reindex(p))
 		return FC_NONE;
-	if (p->frame_table_cap) {
+	if (p->frame_index.slots) {
 		k = frame_find(p, hash, name, name_len, kurl, kul, line, column, kind, &slot);
 		if (k != FC_NONE)
 			return k;

@@ -5,7 +5,7 @@
  * disk at run time. The schema is one table; keys not in it are errors,
  * so that a typo never passes silently. Errors name the key's JSON path and
  * where it is in the file: jansson gives line and column for syntax
- * errors, key_position() finds them for bad values. */
+ * errors, key_position() finds them for bad values (with jstream). */
 #include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -16,6 +16,7 @@
 #include <jansson.h>
 
 #include "flamechart/style.h"
+#include "import/jstream.h"
 #include "style/internal.h"
 #include "util/util.h"
 
@@ -107,105 +108,103 @@ struct loader {
 
 /* --- where a key is in the text ---------------------------------------------------- */
 
-struct cursor {
-	const char *s;
-	size_t len, i;
-	long line, col;
+/* jansson says where a syntax error is but not where a value is: the key a
+ * value error names is found again with jstream, the importers' reader,
+ * which follows only the containers on the key's path and knows each
+ * token's line and column. Contexts are 1 + the path components matched;
+ * arrays are transparent (keys of objects inside them extend the array's
+ * path, as the schema's messages name them). */
+struct key_walk {
+	struct jstream *js;
+	const char *comp[PATH_MAX_DEPTH]; /* the path's components, cut at '.' */
+	size_t comp_len[PATH_MAX_DEPTH];
+	int n;
+	long line, col; /* the key's opening quote; 0 while not found */
 };
 
-/* Consumes one byte; columns count characters (UTF-8 continuation bytes
- * do not move them), as jansson's do. */
-static void step(struct cursor *c)
-{
-	unsigned char b = (unsigned char)c->s[c->i++];
+static const char *const walk_names[] = { "key" };
 
-	if (b == '\n') {
-		c->line++;
-		c->col = 1;
-	} else if ((b & 0xc0) != 0x80) {
-		c->col++;
+static int walk_key(void *user, int ctx, const char *s, size_t len)
+{
+	struct key_walk *w = user;
+	int level = ctx - 1;
+
+	if (level < 0 || level >= w->n || len != w->comp_len[level] ||
+	    memcmp(s, w->comp[level], len) != 0)
+		return J_NOKEY;
+	if (level == w->n - 1) {
+		jstream_pos(w->js, &w->line, &w->col);
+		jstream_stop(w->js);
 	}
+	return 0;
 }
 
-/* Reads a string at c (on its opening quote) into out, truncated to size;
- * escapes other than \" \\ \/ are kept as '?' (keys of the schema are plain
- * ASCII, so they only need to not match). */
-static void read_string(struct cursor *c, char *out, size_t size)
+static int walk_open(void *user, struct jstream *js, int ctx, int key, int64_t index, bool is_map)
 {
-	size_t k = 0;
-
-	step(c);
-	while (c->i < c->len && c->s[c->i] != '"') {
-		char ch = c->s[c->i];
-		if (ch == '\\' && c->i + 1 < c->len) {
-			char e = c->s[c->i + 1];
-			ch = e == '"' || e == '\\' || e == '/' ? e : '?';
-			step(c);
-		}
-		step(c);
-		if (k + 1 < size)
-			out[k++] = ch;
-	}
-	if (c->i < c->len)
-		step(c);
-	out[k] = '\0';
+	(void)user, (void)js, (void)index, (void)is_map;
+	if (ctx == J_TOP)
+		return 1;
+	return key == J_NOKEY ? ctx : ctx + 1; /* an array's element, or a matched key's value */
 }
+
+static bool walk_value(void *user, struct jstream *js, int ctx, int key, int64_t index,
+		       const struct jvalue *v)
+{
+	(void)user, (void)js, (void)ctx, (void)key, (void)index, (void)v;
+	return true;
+}
+
+static bool walk_close(void *user, struct jstream *js, int ctx)
+{
+	(void)user, (void)js, (void)ctx;
+	return true;
+}
+
+static const struct jhandlers walk_handlers = { walk_key, walk_names, walk_open, walk_value,
+						walk_close };
 
 /* Finds the key at a dotted path ("url.hue.min") in JSON text that jansson
  * has already accepted, and returns its line and column (of its opening
- * quote). One pass with a bounded stack of the enclosing containers, no
- * recursion; keys of objects inside arrays extend the array's path. false
- * when not found (or nested deeper than PATH_MAX_DEPTH). */
+ * quote; columns count characters, as jansson's do). false when not found
+ * (or nested deeper than PATH_MAX_DEPTH). */
 static bool key_position(const char *text, size_t len, const char *path, long *line, long *col)
 {
-	struct cursor c = { text, len, 0, 1, 1 };
-	size_t base[PATH_MAX_DEPTH];
-	bool is_object[PATH_MAX_DEPTH], want_key = false;
-	char cur[256] = "", key[128];
-	int depth = -1;
+	struct key_walk w = { 0 };
+	struct jstream js;
+	struct fc_error err;
+	const char *p = path, *at = text, *end = text + len;
+	long l;
 
-	while (c.i < c.len) {
-		char ch = c.s[c.i];
-		long kl = c.line, kc = c.col;
-
-		switch (ch) {
-		case '"':
-			read_string(&c, key, sizeof(key));
-			if (depth >= 0 && is_object[depth] && want_key) {
-				snprintf(cur + base[depth], sizeof(cur) - base[depth], "%s%s",
-					 base[depth] ? "." : "", key);
-				if (strcmp(cur, path) == 0) {
-					*line = kl;
-					*col = kc;
-					return true;
-				}
-				want_key = false;
-			}
-			continue;
-		case '{':
-		case '[':
-			if (depth + 1 >= PATH_MAX_DEPTH)
-				return false;
-			depth++;
-			is_object[depth] = ch == '{';
-			base[depth] = strlen(cur);
-			want_key = ch == '{';
+	while (w.n < PATH_MAX_DEPTH) {
+		const char *dot = strchr(p, '.');
+		w.comp[w.n] = p;
+		w.comp_len[w.n++] = dot ? (size_t)(dot - p) : strlen(p);
+		if (!dot)
 			break;
-		case '}':
-		case ']':
-			if (depth >= 0)
-				depth--;
-			want_key = false;
-			break;
-		case ',':
-			want_key = depth >= 0 && is_object[depth];
-			break;
-		default:
-			break;
-		}
-		step(&c);
+		p = dot + 1;
 	}
-	return false;
+	if (w.n == PATH_MAX_DEPTH)
+		return false;
+	w.js = &js;
+	fc_error_init(&err);
+	if (!jstream_init(&js, &walk_handlers, &w, "", &err))
+		return false;
+	if (jstream_feed(&js, (const unsigned char *)text, len))
+		jstream_end(&js);
+	jstream_finish(&js);
+	if (!w.line)
+		return false;
+	/* jstream's column counts bytes: UTF-8 continuation bytes do not move
+	 * a column of characters */
+	for (l = 1; l < w.line && at < end; at++)
+		if (*at == '\n')
+			l++;
+	*line = w.line;
+	*col = 1;
+	for (p = at; p < at + w.col - 1 && p < end; p++)
+		if (((unsigned char)*p & 0xc0) != 0x80)
+			++*col;
+	return true;
 }
 
 /* --- errors ------------------------------------------------------------------------- */

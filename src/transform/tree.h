@@ -10,16 +10,16 @@
 #include <stdint.h>
 
 #include "flamechart/error.h"
+#include "flamechart/map.h"
 #include "flamechart/profile.h"
 
 struct fc_tree {
 	uint32_t n, cap; /* nodes made; node 0 is the root */
 	uint32_t *parent, *frame;
 	int64_t *id;
-	uint32_t *table; /* (parent, frame) -> node, open addressing */
-	size_t mask;
-	size_t limit; /* most nodes allowed (FC_ERR_LIMIT past it) */
-	bool over;    /* the limit was reached */
+	struct fc_map table; /* (parent, frame) -> node */
+	size_t limit;        /* most nodes allowed (FC_ERR_LIMIT past it) */
+	bool over;           /* the limit was reached */
 };
 
 /* A tree holding the root (frame, id); room for about expect nodes. false

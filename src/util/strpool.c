@@ -18,8 +18,7 @@ void fc_strpool_finish(struct fc_strpool *p)
 	free(p->data);
 	free(p->offset);
 	free(p->length);
-	free(p->table);
-	free(p->table_hash);
+	fc_map_finish(&p->index);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -40,88 +39,47 @@ bool fc_strpool_copy(struct fc_strpool *dst, const struct fc_strpool *src)
 	c.data = dup_array(src->data, src->len, 1);
 	c.offset = dup_array(src->offset, src->count, sizeof(*c.offset));
 	c.length = dup_array(src->length, src->count, sizeof(*c.length));
-	c.table = dup_array(src->table, src->table_cap, sizeof(*c.table));
-	c.table_hash = dup_array(src->table_hash, src->table_cap, sizeof(*c.table_hash));
-	if (!c.data || !c.offset || !c.length || !c.table || !c.table_hash) {
+	if (!c.data || !c.offset || !c.length || !fc_map_copy(&c.index, &src->index)) {
 		fc_strpool_finish(&c);
 		return false;
 	}
 	c.len = c.cap = src->len;
 	c.count = c.count_cap = c.length_cap = src->count;
-	c.table_cap = src->table_cap;
 	fc_strpool_finish(dst);
 	*dst = c;
 	return true;
 }
 
-static bool rehash(struct fc_strpool *p)
+struct key {
+	const struct fc_strpool *p;
+	const char *s;
+	size_t len;
+};
+
+static inline bool key_eq(const void *ctx, uint32_t id)
 {
-	size_t ncap = p->table_cap ? p->table_cap * 2 : 16;
-	uint32_t *t = calloc(ncap, sizeof(*t));
-	uint32_t *th = calloc(ncap, sizeof(*th));
-	size_t i, j;
-
-	if (!t || !th) {
-		free(t);
-		free(th);
-		return false;
-	}
-	for (i = 0; i < p->table_cap; i++) {
-		if (!p->table[i])
-			continue;
-		j = p->table_hash[i] & (ncap - 1);
-		while (t[j])
-			j = (j + 1) & (ncap - 1);
-		t[j] = p->table[i];
-		th[j] = p->table_hash[i];
-	}
-	free(p->table);
-	free(p->table_hash);
-	p->table = t;
-	p->table_hash = th;
-	p->table_cap = ncap;
-	return true;
-}
-
-static uint32_t lookup(const struct fc_strpool *p, const char *s, size_t len, uint32_t h,
-		       size_t *slot)
-{
-	size_t j;
-
-	if (!p->table_cap) {
-		*slot = 0;
-		return FC_NONE;
-	}
-	j = h & (p->table_cap - 1);
-	while (p->table[j]) {
-		uint32_t id = p->table[j] - 1;
-		if (p->table_hash[j] == h && p->length[id] == len &&
-		    memcmp(p->data + p->offset[id], s, len) == 0)
-			return id;
-		j = (j + 1) & (p->table_cap - 1);
-	}
-	*slot = j;
-	return FC_NONE;
+	const struct key *k = ctx;
+	return k->p->length[id] == k->len &&
+	       memcmp(k->p->data + k->p->offset[id], k->s, k->len) == 0;
 }
 
 uint32_t fc_strpool_find(const struct fc_strpool *p, const char *s, size_t len)
 {
-	size_t slot;
-	return lookup(p, s, len, (uint32_t)fc_hash_bytes(s, len), &slot);
+	struct key k = { p, s, len };
+	return fc_map_find(&p->index, (uint32_t)fc_hash_bytes(s, len), key_eq, &k, NULL);
 }
 
 static uint32_t add(struct fc_strpool *p, const char *s, size_t len, uint32_t h)
 {
+	struct key k = { p, s, len };
 	size_t slot;
-	uint32_t id = lookup(p, s, len, h, &slot);
+	uint32_t id;
 
+	if (!fc_map_reserve(&p->index, p->count + 1))
+		return FC_NONE;
+	id = fc_map_find(&p->index, h, key_eq, &k, &slot);
 	if (id != FC_NONE)
 		return id;
-	if ((p->count + 1) * 2 > p->table_cap) {
-		if (!rehash(p))
-			return FC_NONE;
-		lookup(p, s, len, h, &slot);
-	}
 	if (p->len + len + 1 > UINT32_MAX || p->count >= UINT32_MAX - 1)
 		return FC_NONE;
 	if (!FC_GROW(p->data, p->cap, p->len + len + 1))
@@ -136,8 +94,7 @@ static uint32_t add(struct fc_strpool *p, const char *s, size_t len, uint32_t h)
 	p->offset[id] = (uint32_t)p->len;
 	p->length[id] = (uint32_t)len;
 	p->len += len + 1;
-	p->table[slot] = id + 1;
-	p->table_hash[slot] = h;
+	fc_map_put(&p->index, slot, h, id);
 	return id;
 }
 

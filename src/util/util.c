@@ -306,3 +306,44 @@ char *fc_json_error_unquoted(char *text)
 		*near = '\0';
 	return text;
 }
+
+bool fc_preorder(uint32_t n, const uint32_t *parent, uint32_t root, uint32_t *order,
+		 uint32_t *reached)
+{
+	uint32_t *first = malloc(((size_t)n + 1) * sizeof(*first));
+	uint32_t *next = malloc(((size_t)n + 1) * sizeof(*next));
+	uint32_t *stack = malloc(((size_t)n + 1) * sizeof(*stack));
+	uint32_t i, sp = 0, count = 0;
+
+	if (!first || !next || !stack) {
+		free(first);
+		free(next);
+		free(stack);
+		return false;
+	}
+	for (i = 0; i < n; i++)
+		first[i] = order[i] = FC_NONE;
+	/* children lists in decreasing index order: pushed in list order, the
+	 * lowest index is popped first */
+	for (i = 0; i < n; i++) {
+		if (i == root || parent[i] >= n)
+			continue;
+		next[i] = first[parent[i]];
+		first[parent[i]] = i;
+	}
+	/* each node is pushed once, when its parent is popped: n entries */
+	if (root < n)
+		stack[sp++] = root;
+	while (sp) {
+		uint32_t s = stack[--sp], c;
+
+		order[s] = count++;
+		for (c = first[s]; c != FC_NONE; c = next[c])
+			stack[sp++] = c;
+	}
+	*reached = count;
+	free(first);
+	free(next);
+	free(stack);
+	return true;
+}

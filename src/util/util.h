@@ -51,6 +51,16 @@ char *fc_asprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 bool fc_sort(void *base, size_t n, size_t size, int (*cmp)(const void *a, const void *b, void *ctx),
 	     void *ctx);
 
+/* Numbers the nodes of a tree in pre-order (the one walk every rebuilt
+ * call tree is numbered by): order[i] is node i's number, root's is 0 and
+ * a node's children follow it in increasing index order. parent[i] is node
+ * i's parent (anything >= n, e.g. FC_NONE, for none). Iterative, so any
+ * depth is fine. Nodes the walk from root does not reach (a cycle, other
+ * roots) keep FC_NONE; *reached is how many it reached. false on allocation
+ * failure. */
+bool fc_preorder(uint32_t n, const uint32_t *parent, uint32_t root, uint32_t *order,
+		 uint32_t *reached);
+
 /* Last path component of a path or URL ("a/b/c.js?x" -> "c.js?x"). */
 const char *fc_basename(const char *path);
 
