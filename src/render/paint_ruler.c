@@ -184,7 +184,7 @@ void fc_paint_ruler(struct fc_painter *p, bool grid)
 			/* DevTools hides what falls off the left edge */
 			if (lx >= 0)
 				fc_text_draw(p, FC_TEXT_RULER, FC_FONT_TEXT, label, lx,
-					     p->ruler_y + FC_PAINT_RULER_H - 4, t->ruler_text,
+					     p->ruler_y + fc_paint_ruler_h(t) - 4, t->ruler_text,
 					     FC_FIT_NONE, 0);
 		}
 	}
