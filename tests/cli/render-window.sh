@@ -76,6 +76,24 @@ set -- $(png_size "$TMP/h.png")
 [ "$2" -le 400 ] && [ "$2" -gt 300 ] || fail "--height 400: image is $2 px tall"
 run 1 --height 50 "$REAL" -o "$TMP/x.png"
 
+# report images: 48 rows unless --max-depth or --height says otherwise
+mkdir -p "$TMP/deep" && cp "$REAL" "$TMP/deep/"
+report_height() {
+	rm -rf "$TMP/rep" && run 0 report -q -m chart -f png -j 1 "$@" "$TMP/deep" -o "$TMP/rep"
+	set -- $(png_size "$(ls "$TMP"/rep/*.chart.png | head -n 1)")
+	echo "$2"
+}
+h=$(report_height)
+[ "$h" -gt 900 ] && [ "$h" -lt 1400 ] || fail "report: default chart is $h px tall, want 48 rows"
+h=$(report_height --max-depth 100)
+[ "$h" -gt 2000 ] || fail "report --max-depth 100: chart is $h px tall"
+h=$(report_height --height 1800)
+[ "$h" -gt 1600 ] && [ "$h" -le 1800 ] || fail "report --height 1800: chart is $h px tall"
+
+# the default image reads at 880 px: 14 px labels (10 px at 880/1200)
+run 0 "$TMP/idle.cpuprofile" -o "$TMP/default.svg"
+contains "$TMP/default.svg" "font-size:14px"
+
 # --preset github: 880 px (the comment column), PNG at 2x; --width still wins
 run 0 --preset github "$TMP/idle.cpuprofile" -o "$TMP/gh.png"
 [ "$(png_size "$TMP/gh.png" | cut -d' ' -f1)" = 1760 ] || fail "--preset github: $(png_size "$TMP/gh.png")"
