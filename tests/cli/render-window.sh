@@ -34,9 +34,11 @@ png_size() {
 
 extent() { jq -r '.profiles[0] | "\(.start_us) \(.end_us)"' "$TMP/out"; }
 
-# --trim-idle: the busy span, the 1 ms blip at the end (2% of the work) stays
+# --trim-idle: the busy span, the 1 ms blip at the end (2% of the work)
+# stays, and the 98 ms of idle before it (over 1% of the span) is cut out
+# of the axis: 50 + 1 ms of work from 100 ms on the profile's clock
 run 0 -f json --trim-idle "$TMP/idle.cpuprofile"
-[ "$(extent)" = "100000 249000" ] || fail "--trim-idle: extent $(extent), want 100000 249000"
+[ "$(extent)" = "100000 151000" ] || fail "--trim-idle: extent $(extent), want 100000 151000"
 # header text read back from a PDF
 pdf_text() {
 	run 0 "$@" -o "$TMP/t.pdf"
@@ -44,7 +46,15 @@ pdf_text() {
 }
 command -v pdftotext >/dev/null 2>&1 || { echo "SKIP: pdftotext (poppler-utils) not found"; exit 77; }
 pdf_text --trim-idle "$TMP/idle.cpuprofile"
-contains "$TMP/t.txt" "showing 100.0 to 249.0 ms of 250.0 ms: idle before and after cut"
+contains "$TMP/t.txt" "showing 100.0 to 249.0 ms of 250.0 ms: idle before, after and inside (98.0 ms in 1 stretch, grey lines) cut"
+# the real build's main thread: idle inside the span is cut, the work fills the width
+MAIN=$DATA/corpus/real/ng-build/CPU.20250519.000215.90620.0.001.cpuprofile
+pdf_text --trim-idle "$MAIN"
+grep -q "idle before, after and inside (.* ms in [0-9]* stretches, grey lines) cut" "$TMP/t.txt" ||
+	fail "--trim-idle on the build's main thread: no idle cut inside"
+run 0 -f json --trim-idle "$MAIN"
+[ "$(jq '.profiles[0] | (.end_us - .start_us) < 2500000' "$TMP/out")" = true ] ||
+	fail "--trim-idle: the main thread still spans $(extent)"
 # --from/--to: a window; the ruler keeps the clock (labels past the window's start)
 run 0 -f json --from 120 --to 130 "$TMP/idle.cpuprofile"
 [ "$(extent)" = "120000 130000" ] || fail "--from/--to: extent $(extent)"
