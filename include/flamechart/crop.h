@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 
+#include "flamechart/layout.h"
 #include "flamechart/profile.h"
 
 /* The shared time axis of the set's charts, in µs on the profiles' clock
@@ -27,5 +28,17 @@ bool fc_crop_busy_span(const struct fc_profile_set *set, double *from_us, double
  * span exactly that window: the last kept sample ends where the next one
  * started (or at to_us). Profiles without time (folded) are left alone. */
 void fc_crop_apply(struct fc_profile_set *set, double from_us, double to_us);
+
+/* --trim-idle inside the busy span: the stretches in [from_us, to_us) where
+ * every profile with time is idle (or has no sample) and that last at least
+ * min_us are cut out of the axis, the longest FC_CROP_MAX_BREAKS of them.
+ * The samples in a cut go; the later ones move back by the time cut before
+ * them, so that the work fills the width. Fills breaks (x order, on the
+ * axis as it is drawn afterwards) and returns how many; *cut_us is their
+ * total. Call after fc_crop_apply. 0 when nothing is cut (or on out of
+ * memory, which then cuts nothing). */
+#define FC_CROP_MAX_BREAKS 32
+size_t fc_crop_collapse_idle(struct fc_profile_set *set, double from_us, double to_us,
+			     double min_us, struct fc_axis_break *breaks, double *cut_us);
 
 #endif

@@ -75,6 +75,9 @@ struct fc_render_request {
 	/* a cropped chart: the ruler's 0 on the profiles' clock */
 	bool has_x_zero;
 	double x_zero;
+	/* idle cut out of a chart's axis (struct fc_layout_options) */
+	const struct fc_axis_break *breaks;
+	size_t n_breaks;
 };
 
 /* Lays out set, colours it and writes req->output in req->format. false

@@ -33,6 +33,12 @@ struct fc_box {
 	uint32_t count; /* coalesced boxes: how many frames it stands for; else 1 */
 };
 
+/* A stretch of time cut out of a chart's axis: at x (µs, on the axis as
+ * drawn) the clock jumps forward by cut µs. */
+struct fc_axis_break {
+	double at, cut;
+};
+
 struct fc_layout_options {
 	enum fc_mode mode;
 	bool keep_idle;      /* graph: keep (idle) (the chart always draws it) */
@@ -58,6 +64,11 @@ struct fc_layout_options {
 	 * else the ruler starts at 0 at the left edge. */
 	bool has_x_zero;
 	double x_zero;
+	/* chart: idle cut out of the axis (--trim-idle), in x order; the
+	 * ruler keeps the profiles' clock on each side of a break and the
+	 * painter marks it. Borrowed: must outlive the layout. */
+	const struct fc_axis_break *breaks;
+	size_t n_breaks;
 	/* chart: the lanes are this many unrelated recordings, each shifted to
 	 * its own clock from 0 by fc_clock_separate (the header says so); 0 or
 	 * 1 = one clock */

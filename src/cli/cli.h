@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "flamechart/crop.h"
 #include "flamechart/error.h"
 #include "flamechart/flamechart.h"
 #include "flamechart/profile.h"
@@ -140,6 +141,9 @@ struct fc_render_tweaks {
 	bool has_x_zero;
 	double x_zero;
 	const char *note;
+	/* --trim-idle: long idle stretches cut out of the axis */
+	struct fc_axis_break breaks[FC_CROP_MAX_BREAKS];
+	size_t n_breaks;
 	size_t clocks; /* unrelated recordings on their own clocks (0/1 = one) */
 };
 bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *set,

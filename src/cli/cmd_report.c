@@ -21,6 +21,10 @@
 #define THUMB_WIDTH 480
 #define THUMB_ROWS 16 /* a thumbnail shows the top of the stacks */
 #define LANE_ROWS 12  /* a process's lane image shows each thread's top rows */
+/* A report's chart and graph draw this many rows unless --max-depth or
+ * --height says otherwise: a deep recursion would make an image three times
+ * taller than wide and mostly empty; the header counts what is not drawn. */
+#define REPORT_MAX_DEPTH 48
 #define IMAGE_FORMATS ((1u << FC_OUT_SVG) | (1u << FC_OUT_PNG) | (1u << FC_OUT_PDF))
 
 struct progress {
@@ -193,7 +197,11 @@ static void do_file(struct report *r, struct report_file *f)
 	struct fc_profile_set set;
 	struct fc_error err;
 	const char *paths[1] = { f->path };
-	static const struct fc_render_tweaks linked = { .interactive = true };
+	/* the images index.html links: SVGs with zoom and search */
+	const struct fc_render_tweaks linked = { .interactive = true,
+						 .max_rows = cli->max_depth || cli->height_px > 0
+								     ? 0
+								     : REPORT_MAX_DEPTH };
 	int m, x;
 
 	fc_profile_set_init(&set);
@@ -217,7 +225,6 @@ static void do_file(struct report *r, struct report_file *f)
 				continue;
 			name = report_image_name(f->slug, mode_names[m], ext_of(x));
 			path = name ? out_path(r, name) : NULL;
-			/* the images index.html links: SVGs with zoom and search */
 			ok = path && fc_cli_render_set(cli, &set, (enum fc_out_format)x, m, &linked,
 						       path, &err);
 			if (!name || !path)

@@ -783,7 +783,7 @@ static const struct option_def options[] = {
 	{ "preset", 0, "github|docs", CMD_RENDER | CMD_REPORT, set_preset,
 	  "sizes for a GitHub comment (880 px, PNG at 2x) or a doc page (1000 px, 2x)" },
 	{ "max-depth", 0, "N", CMD_RENDER | CMD_REPORT, set_max_depth,
-	  "draw at most N rows per lane (the header counts the rest)" },
+	  "draw at most N rows per lane (the header counts the rest); report: 48" },
 	{ "height", 0, "PX", CMD_RENDER | CMD_REPORT, set_height,
 	  "cap the image height: the deepest rows go first" },
 	{ "trim-idle", 0, NULL, CMD_RENDER, set_trim_idle,

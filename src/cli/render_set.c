@@ -71,6 +71,8 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 	req.max_rows = tw->max_rows ? tw->max_rows : cli->max_depth;
 	req.has_x_zero = tw->has_x_zero;
 	req.x_zero = tw->x_zero;
+	req.breaks = tw->breaks;
+	req.n_breaks = tw->n_breaks;
 	if (fmt == FC_OUT_SVG || fmt == FC_OUT_PNG || fmt == FC_OUT_PDF)
 		req.height_px = cli->height_px > 0 ? (uint32_t)cli->height_px : 0;
 	if (tw->note && !tw->thumb) {

@@ -9,8 +9,8 @@
 bool fc_cli_crop(const struct fc_cli *cli, struct fc_profile_set *set, struct fc_render_tweaks *tw,
 		 char *note_buf, size_t size, struct fc_error *err)
 {
-	double lo = 0, hi = 0, from, to, dropped = 0;
-	char a[48], b[48], c[48];
+	double lo = 0, hi = 0, from, to, dropped = 0, inside = 0;
+	char a[48], b[48], c[48], cut[160] = "";
 
 	if (!cli->trim_idle && !cli->has_from && !cli->has_to)
 		return true;
@@ -38,21 +38,35 @@ bool fc_cli_crop(const struct fc_cli *cli, struct fc_profile_set *set, struct fc
 		return false;
 	}
 	fc_crop_apply(set, from, to);
+	/* idle inside the busy span (the main thread waiting for its workers):
+	 * stretches longer than 1% of the span are cut out of the axis */
+	if (cli->trim_idle)
+		tw->n_breaks = fc_crop_collapse_idle(set, from, to, (to - from) * 0.01, tw->breaks,
+						     &inside);
 	tw->has_x_zero = true;
 	tw->x_zero = lo;
 	fc_summary_number((from - lo) / 1000.0, 1, a, sizeof(a));
 	fc_summary_number((to - lo) / 1000.0, 1, b, sizeof(b));
 	fc_summary_number((hi - lo) / 1000.0, 1, c, sizeof(c));
+	if (tw->n_breaks) {
+		char d[48];
+		fc_summary_number(inside / 1000.0, 1, d, sizeof(d));
+		snprintf(cut, sizeof(cut),
+			 ", after and inside (%s ms in %zu stretch%s, grey lines)", d, tw->n_breaks,
+			 tw->n_breaks > 1 ? "es" : "");
+	} else {
+		snprintf(cut, sizeof(cut), " and after");
+	}
 	if (!cli->trim_idle)
 		snprintf(note_buf, size, "showing %s to %s ms of %s ms", a, b, c);
 	else if (dropped > 0)
 		snprintf(note_buf, size,
-			 "showing %s to %s ms of %s ms: idle before and after cut, with %.1f ms "
-			 "of work in it",
-			 a, b, c, dropped / 1000.0);
+			 "showing %s to %s ms of %s ms: idle before%s cut, with %.1f ms of work in "
+			 "it",
+			 a, b, c, cut, dropped / 1000.0);
 	else
-		snprintf(note_buf, size, "showing %s to %s ms of %s ms: idle before and after cut",
-			 a, b, c);
+		snprintf(note_buf, size, "showing %s to %s ms of %s ms: idle before%s cut", a, b, c,
+			 cut);
 	tw->note = note_buf;
 	return true;
 }

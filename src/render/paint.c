@@ -52,10 +52,10 @@ static bool place(struct fc_painter *p)
 	p->plot_w = fc_paint_plot_width(&p->opts);
 	p->width = p->opts.width_px;
 
-	y += FC_PAINT_TITLE_PX;
+	y += fc_paint_title_px(p->theme);
 	p->title_y = y;
 	if (p->subtitle) {
-		y += FC_PAINT_SUBTITLE_PX + 6;
+		y += fc_paint_subtitle_px(p->theme) + 6;
 		p->subtitle_y = y;
 	}
 	y += size + 7;
@@ -66,7 +66,7 @@ static bool place(struct fc_painter *p)
 	}
 	y += FC_PAINT_HEADER_GAP;
 	p->ruler_y = y;
-	y += FC_PAINT_RULER_H + FC_PAINT_RULER_GAP;
+	y += fc_paint_ruler_h(p->theme) + FC_PAINT_RULER_GAP;
 
 	p->lane_title_y = calloc(n, sizeof(*p->lane_title_y));
 	p->lane_y = calloc(n, sizeof(*p->lane_y));

@@ -13,19 +13,44 @@
 #define FC_PAINT_MARGIN_X 10 /* left and right of the plot */
 #define FC_PAINT_MARGIN_TOP 10
 #define FC_PAINT_MARGIN_BOTTOM 10
-#define FC_PAINT_TITLE_PX 16 /* bold title; other header text is the theme size */
-#define FC_PAINT_SUBTITLE_PX 12
-#define FC_PAINT_HEADER_GAP 6  /* header to ruler */
-#define FC_PAINT_RULER_H 15    /* DevTools RulerHeight (devtools.md §6.1) */
-#define FC_PAINT_RULER_GAP 2   /* DevTools: rows start 2 px under the ruler */
-#define FC_PAINT_LANE_GAP 6    /* between lanes */
-#define FC_PAINT_LEGEND_GAP 10 /* plot to legend */
-#define FC_PAINT_LINE_H 16     /* legend lines */
-#define FC_PAINT_SWATCH 10
+#define FC_PAINT_HEADER_GAP 6   /* header to ruler */
+#define FC_PAINT_RULER_GAP 2    /* DevTools: rows start 2 px under the ruler */
+#define FC_PAINT_LANE_GAP 6     /* between lanes */
+#define FC_PAINT_LEGEND_GAP 10  /* plot to legend */
 #define FC_PAINT_TICK_MIN_PX 64 /* DevTools minGridSlicePx (devtools.md §6.5) */
 /* Added before floor() so that an exact boundary lost to double rounding
  * (884.99999999 px) lands in its own column, for bars and ticks alike. */
 #define FC_PAINT_EPSILON_PX 1e-6
+
+/* Text sizes follow the theme's font size (labels, ruler, legend, the header's
+ * lines): the title, subtitle, ruler band, legend lines and swatches grow
+ * with it. At 11 px (DevTools') they are DevTools' and the first images'
+ * sizes: a 16 px title, a 12 px subtitle, the 15 px RulerHeight
+ * (devtools.md §6.1), 16 px legend lines, 10 px swatches. */
+static inline double fc_paint_text_px(const struct fc_theme *t)
+{
+	return t->font_size_px > 0 ? t->font_size_px : 11;
+}
+static inline double fc_paint_title_px(const struct fc_theme *t)
+{
+	return (double)(long)(fc_paint_text_px(t) * 16 / 11 + 0.5);
+}
+static inline double fc_paint_subtitle_px(const struct fc_theme *t)
+{
+	return (double)(long)(fc_paint_text_px(t) * 12 / 11 + 0.5);
+}
+static inline double fc_paint_ruler_h(const struct fc_theme *t)
+{
+	return fc_paint_text_px(t) + 4 > 15 ? fc_paint_text_px(t) + 4 : 15;
+}
+static inline double fc_paint_line_h(const struct fc_theme *t)
+{
+	return fc_paint_text_px(t) + 5 > 16 ? fc_paint_text_px(t) + 5 : 16;
+}
+static inline double fc_paint_swatch(const struct fc_theme *t)
+{
+	return (double)(long)(fc_paint_text_px(t) * 10 / 11 + 0.5);
+}
 
 /* --- the back-end interface (DESIGN §10) --------------------------------------
  * The painter walks the layout once and emits these operations; a back end

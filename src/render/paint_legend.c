@@ -1,6 +1,7 @@
 /* The legend under the chart: a heading, then entries (swatch, label, share)
  * flowing left to right and wrapping at the plot width. Placed once when
  * the painter is created (the image height depends on it), drawn later. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,8 +36,8 @@ bool fc_legend_place(struct fc_painter *p, double y, double *bottom)
 	p->slots = calloc(lg->n, sizeof(*p->slots));
 	if (!p->slots)
 		return false;
-	p->legend_title_y = y + 12;
-	line_top = y + FC_PAINT_LINE_H;
+	p->legend_title_y = y + fc_paint_text_px(p->theme) + 1;
+	line_top = y + fc_paint_line_h(p->theme);
 	for (i = 0; i < lg->n; i++) {
 		struct fc_legend_slot *s = &p->slots[i];
 		char label[1024];
@@ -47,18 +48,18 @@ bool fc_legend_place(struct fc_painter *p, double y, double *bottom)
 		if (!s->label)
 			return false;
 		format_share(lg->entries[i].share, s->share, sizeof(s->share));
-		w = FC_PAINT_SWATCH + SWATCH_GAP + fc_text_width(p->text, s->label);
+		w = fc_paint_swatch(p->theme) + SWATCH_GAP + fc_text_width(p->text, s->label);
 		if (s->share[0])
 			w += SWATCH_GAP + fc_text_width(p->text, s->share);
 		if (x > p->plot_x && x + w > right) {
 			x = p->plot_x;
-			line_top += FC_PAINT_LINE_H;
+			line_top += fc_paint_line_h(p->theme);
 		}
 		s->x = x;
 		s->y = line_top + 3;
 		x += w + ENTRY_GAP;
 	}
-	*bottom = line_top + FC_PAINT_LINE_H;
+	*bottom = line_top + fc_paint_line_h(p->theme);
 	return true;
 }
 
@@ -82,15 +83,17 @@ void fc_paint_legend(struct fc_painter *p)
 	for (i = 0; i < lg->n; i++) {
 		const struct fc_legend_entry *e = &lg->entries[i];
 		const struct fc_legend_slot *s = &p->slots[i];
-		double x = s->x + FC_PAINT_SWATCH + SWATCH_GAP, baseline = s->y + 9;
+		double x = s->x + fc_paint_swatch(t) + SWATCH_GAP,
+		       baseline = s->y +
+				  floor(fc_paint_swatch(t) / 2 + fc_paint_text_px(t) * 0.36 + 0.5);
 
 		if (e->swatch) {
-			d->ops->rect(d->ctx, s->x, s->y, FC_PAINT_SWATCH, FC_PAINT_SWATCH);
+			d->ops->rect(d->ctx, s->x, s->y, fc_paint_swatch(t), fc_paint_swatch(t));
 			d->ops->fill(d->ctx, e->color, 1);
 		}
 		/* a hairline frame so that pale swatches show on the background */
-		d->ops->rect(d->ctx, s->x + 0.5, s->y + 0.5, FC_PAINT_SWATCH - 1,
-			     FC_PAINT_SWATCH - 1);
+		d->ops->rect(d->ctx, s->x + 0.5, s->y + 0.5, fc_paint_swatch(t) - 1,
+			     fc_paint_swatch(t) - 1);
 		d->ops->stroke(d->ctx, t->text_muted, e->swatch ? 0.35 : 0.8, 1);
 		fc_text_draw(p, FC_TEXT_LEGEND, FC_FONT_TEXT, s->label, x, baseline, t->text,
 			     FC_FIT_NONE, 0);

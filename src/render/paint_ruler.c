@@ -136,6 +136,77 @@ static size_t label_every(struct fc_painter *p, double step, size_t n, enum fc_r
 	return 10;
 }
 
+/* One stretch of the axis between breaks: the ticks whose x (µs past the
+ * left edge, u in ruler units) is in [u_lo, u_hi), on a clock off ruler
+ * units ahead of u. The first stretch starts at the left edge; a later one
+ * draws no label that would reach back over its break. */
+struct stretch {
+	double u_lo, u_hi, off;
+	bool first;
+};
+
+static void ticks(struct fc_painter *p, bool grid, const struct stretch *st, double step,
+		  double px_per_unit, size_t every, enum fc_ruler_unit unit)
+{
+	const struct fc_theme *t = p->theme;
+	struct fc_draw *d = p->draw;
+	double k0 = ceil((st->u_lo + st->off) / step - 1e-9), lo_px;
+	char label[96];
+	size_t i;
+
+	lo_px = floor(st->u_lo * px_per_unit + FC_PAINT_EPSILON_PX);
+	for (i = 0; i < MAX_TICKS; i++) {
+		double v = step * (k0 + (double)i), u = v - st->off, x;
+		if (u >= st->u_hi)
+			break;
+		/* the bars' own mapping (paint.c columns), so that a tick and a bar
+		 * boundary at the same time share a column */
+		x = floor(u * px_per_unit + FC_PAINT_EPSILON_PX);
+		if (x > p->plot_w)
+			break;
+		if (grid) {
+			d->ops->line(d->ctx, p->plot_x + x + 0.5, p->ruler_y, p->plot_x + x + 0.5,
+				     p->plot_bottom);
+			continue;
+		}
+		if (((size_t)(k0 + (double)i)) % every)
+			continue;
+		fc_ruler_label(v, step * every, unit, p->layout->unit, label, sizeof(label));
+		{
+			double w = fc_text_width(p->text, label);
+			double lx = p->plot_x + x - w - 4;
+			/* DevTools hides what falls off the left edge */
+			if (lx >= 0 && (st->first || lx >= p->plot_x + lo_px + 3))
+				fc_text_draw(p, FC_TEXT_RULER, FC_FONT_TEXT, label, lx,
+					     p->ruler_y + fc_paint_ruler_h(t) - 4, t->ruler_text,
+					     FC_FIT_NONE, 0);
+		}
+	}
+}
+
+/* A break in the axis (--trim-idle): a grey line from the ruler to the
+ * bottom of the plot where idle was cut out (one for breaks closer than
+ * 3 px). */
+static void break_marks(struct fc_painter *p, double px_per_x)
+{
+	const struct fc_layout *l = p->layout;
+	struct fc_draw *d = p->draw;
+	double prev = -10;
+	size_t b;
+
+	for (b = 0; b < l->options.n_breaks; b++) {
+		double x = floor((l->options.breaks[b].at - l->x_min) * px_per_x +
+				 FC_PAINT_EPSILON_PX);
+		if (x < 0 || x > p->plot_w || x - prev < 3)
+			continue;
+		d->ops->line(d->ctx, p->plot_x + x + 0.5, p->ruler_y, p->plot_x + x + 0.5,
+			     p->plot_bottom);
+		prev = x;
+	}
+	if (l->options.n_breaks)
+		d->ops->stroke(d->ctx, p->theme->text_muted, 0.6, 1);
+}
+
 /* Draws the ruler labels, or (grid) the grid lines over the plot. */
 void fc_paint_ruler(struct fc_painter *p, bool grid)
 {
@@ -143,9 +214,9 @@ void fc_paint_ruler(struct fc_painter *p, bool grid)
 	const struct fc_theme *t = p->theme;
 	struct fc_draw *d = p->draw;
 	enum fc_ruler_unit unit;
-	double span, x_per_unit, step, last, x, ppx, off, k0;
-	size_t i, n, every = 1;
-	char label[96];
+	double span, x_per_unit, step, last, ppx, off;
+	size_t every = 1, b, nb = l->mode == FC_MODE_CHART ? l->options.n_breaks : 0;
+	struct stretch st;
 
 	axis(l, &span, &x_per_unit, &unit);
 	if (!(span > 0))
@@ -157,37 +228,28 @@ void fc_paint_ruler(struct fc_painter *p, bool grid)
 	/* a cropped chart keeps the profile's clock: its first tick is the
 	 * first multiple of step at or after the left edge */
 	off = l->x_zero < l->x_min && x_per_unit > 0 ? (l->x_min - l->x_zero) / x_per_unit : 0;
-	k0 = ceil(off / step - 1e-9);
-	n = (size_t)ceil((last + off) / step - k0);
-	if (n > MAX_TICKS)
-		n = MAX_TICKS;
-	if (!grid)
-		every = label_every(p, step, (size_t)k0 + n, unit, x_per_unit * ppx);
-	for (i = 0; i < n; i++) {
-		double v = step * (k0 + (double)i);
-		/* the bars' own mapping (paint.c columns), so that a tick and a bar
-		 * boundary at the same time share a column */
-		x = floor((v - off) * x_per_unit * ppx + FC_PAINT_EPSILON_PX);
-		if (x > p->plot_w)
-			break;
-		if (grid) {
-			d->ops->line(d->ctx, p->plot_x + x + 0.5, p->ruler_y, p->plot_x + x + 0.5,
-				     p->plot_bottom);
-			continue;
-		}
-		if (((size_t)k0 + i) % every)
-			continue;
-		fc_ruler_label(v, step * every, unit, l->unit, label, sizeof(label));
-		{
-			double w = fc_text_width(p->text, label);
-			double lx = p->plot_x + x - w - 4;
-			/* DevTools hides what falls off the left edge */
-			if (lx >= 0)
-				fc_text_draw(p, FC_TEXT_RULER, FC_FONT_TEXT, label, lx,
-					     p->ruler_y + FC_PAINT_RULER_H - 4, t->ruler_text,
-					     FC_FIT_NONE, 0);
+	if (!grid) {
+		double clock_end = last + off;
+		for (b = 0; b < nb; b++)
+			clock_end += l->options.breaks[b].cut / x_per_unit;
+		every = label_every(p, step, (size_t)ceil(clock_end / step), unit,
+				    x_per_unit * ppx);
+	}
+	/* the stretches between breaks, each on the profiles' clock */
+	st.u_lo = 0;
+	st.off = off;
+	st.first = true;
+	for (b = 0; b <= nb; b++) {
+		st.u_hi = b < nb ? (l->options.breaks[b].at - l->x_min) / x_per_unit : last;
+		ticks(p, grid, &st, step, x_per_unit * ppx, every, unit);
+		if (b < nb) {
+			st.u_lo = st.u_hi;
+			st.off += l->options.breaks[b].cut / x_per_unit;
+			st.first = false;
 		}
 	}
-	if (grid)
+	if (grid) {
 		d->ops->stroke(d->ctx, t->grid, t->grid_alpha, 1);
+		break_marks(p, ppx);
+	}
 }

@@ -60,8 +60,8 @@ bool fc_text_init(struct fc_painter *p, struct fc_error *err)
 	set_font_options(p->pango);
 	p->text = new_layout(p->pango, family, size, false);
 	p->bold = new_layout(p->pango, family, size, true);
-	p->big = new_layout(p->pango, family, FC_PAINT_TITLE_PX, true);
-	p->sub = new_layout(p->pango, family, FC_PAINT_SUBTITLE_PX, false);
+	p->big = new_layout(p->pango, family, fc_paint_title_px(t), true);
+	p->sub = new_layout(p->pango, family, fc_paint_subtitle_px(t), false);
 	if (!p->text || !p->bold || !p->big || !p->sub)
 		goto fail;
 	p->ellipsis_w = fc_text_width(p->text, "\xe2\x80\xa6");

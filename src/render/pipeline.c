@@ -203,6 +203,8 @@ bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
 	popts.svg_cairo = req->svg_cairo;
 	lopts.has_x_zero = req->has_x_zero;
 	lopts.x_zero = req->x_zero;
+	lopts.breaks = req->breaks;
+	lopts.n_breaks = req->n_breaks;
 
 	if (!req->output) {
 		fc_error_set(err, FC_ERR_USAGE, "no output file");

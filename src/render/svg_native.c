@@ -810,9 +810,9 @@ static void prologue(struct svg *s, const struct fc_painter *p, bool interactive
 	puts_(s, ";font-size:");
 	num(s, size);
 	puts_(s, "px}\n.b{font-weight:bold}\n.t{font-size:");
-	num(s, FC_PAINT_TITLE_PX);
+	num(s, fc_paint_title_px(t));
 	puts_(s, "px;font-weight:bold}\n.s{font-size:");
-	num(s, FC_PAINT_SUBTITLE_PX);
+	num(s, fc_paint_subtitle_px(t));
 	puts_(s, "px}\n.grid,.labels{pointer-events:none}\n");
 	if (interactive)
 		puts_(s, fc_svg_script_style);

@@ -1,6 +1,7 @@
 /* Cropping the chart to a window of time (include/flamechart/crop.h). */
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "flamechart/crop.h"
@@ -124,4 +125,132 @@ void fc_crop_apply(struct fc_profile_set *set, double from_us, double to_us)
 		p->start_us = (int64_t)floor(from_us);
 		p->end_us = (int64_t)ceil(to_us);
 	}
+}
+
+struct span {
+	double lo, hi;
+};
+
+static int by_lo(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+static int by_length_desc(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+	double lx = x->hi - x->lo, ly = y->hi - y->lo;
+	return lx > ly ? -1 : lx < ly;
+}
+
+/* The busy intervals of every profile in [from, to), sorted by start. */
+static struct span *busy_intervals(const struct fc_profile_set *set, double from, double to,
+				   size_t *n_out)
+{
+	size_t n = 0, cap = 0;
+	struct span *v = NULL;
+
+	for (size_t k = 0; k < set->count; k++) {
+		const struct fc_profile *p = set->items[k];
+		if (!p->has_time)
+			continue;
+		for (uint32_t i = 0; i < p->n_samples; i++) {
+			double t = (double)p->sample_time_us[i];
+			if (idle_sample(p, i) || t < from || t >= to)
+				continue;
+			if (n == cap) {
+				size_t c = cap ? 2 * cap : 1024;
+				struct span *w = realloc(v, c * sizeof(*v));
+				if (!w) {
+					free(v);
+					return NULL;
+				}
+				v = w;
+				cap = c;
+			}
+			v[n].lo = t;
+			v[n].hi = t + fc_profile_sample_duration(p, i);
+			n++;
+		}
+	}
+	if (v)
+		qsort(v, n, sizeof(*v), by_lo);
+	*n_out = n;
+	return v;
+}
+
+static double shift_of(const struct span *gaps, size_t n, double t)
+{
+	double s = 0;
+	for (size_t g = 0; g < n && gaps[g].hi <= t; g++)
+		s += gaps[g].hi - gaps[g].lo;
+	return s;
+}
+
+size_t fc_crop_collapse_idle(struct fc_profile_set *set, double from_us, double to_us,
+			     double min_us, struct fc_axis_break *breaks, double *cut_us)
+{
+	struct span gaps[FC_CROP_MAX_BREAKS + 1];
+	size_t n = 0, n_gaps = 0, i;
+	struct span *busy = busy_intervals(set, from_us, to_us, &n);
+	double end;
+
+	*cut_us = 0;
+	if (!busy || n == 0) {
+		free(busy);
+		return 0;
+	}
+	/* the gaps between the merged busy intervals: keep the longest */
+	end = busy[0].hi;
+	for (i = 1; i <= n; i++) {
+		if (i < n && busy[i].lo <= end) {
+			if (busy[i].hi > end)
+				end = busy[i].hi;
+			continue;
+		}
+		if (i < n && busy[i].lo - end >= min_us) {
+			gaps[n_gaps].lo = end;
+			gaps[n_gaps].hi = busy[i].lo;
+			if (n_gaps < FC_CROP_MAX_BREAKS)
+				n_gaps++;
+			else
+				qsort(gaps, n_gaps + 1, sizeof(*gaps), by_length_desc);
+		}
+		if (i < n)
+			end = busy[i].hi;
+	}
+	free(busy);
+	if (!n_gaps)
+		return 0;
+	qsort(gaps, n_gaps, sizeof(*gaps), by_lo);
+	for (size_t k = 0; k < set->count; k++) {
+		struct fc_profile *p = set->items[k];
+		uint32_t out = 0;
+		double shift;
+
+		if (!p->has_time)
+			continue;
+		for (i = 0; i < p->n_samples; i++) {
+			double t = (double)p->sample_time_us[i];
+			bool inside = false;
+			for (size_t g = 0; g < n_gaps; g++)
+				inside = inside || (t >= gaps[g].lo && t < gaps[g].hi);
+			if (inside)
+				continue;
+			p->sample_node[out] = p->sample_node[i];
+			p->sample_time_us[out] = (int64_t)llround(t - shift_of(gaps, n_gaps, t));
+			out++;
+		}
+		p->n_samples = out;
+		shift = shift_of(gaps, n_gaps, (double)p->last_end_us);
+		p->last_end_us -= (int64_t)llround(shift);
+		p->end_us -= (int64_t)llround(shift_of(gaps, n_gaps, (double)p->end_us));
+	}
+	for (i = 0; i < n_gaps; i++) {
+		breaks[i].cut = gaps[i].hi - gaps[i].lo;
+		breaks[i].at = gaps[i].lo - *cut_us;
+		*cut_us += breaks[i].cut;
+	}
+	return n_gaps;
 }

@@ -34,9 +34,11 @@ png_size() {
 
 extent() { jq -r '.profiles[0] | "\(.start_us) \(.end_us)"' "$TMP/out"; }
 
-# --trim-idle: the busy span, the 1 ms blip at the end (2% of the work) stays
+# --trim-idle: the busy span, the 1 ms blip at the end (2% of the work)
+# stays, and the 98 ms of idle before it (over 1% of the span) is cut out
+# of the axis: 50 + 1 ms of work from 100 ms on the profile's clock
 run 0 -f json --trim-idle "$TMP/idle.cpuprofile"
-[ "$(extent)" = "100000 249000" ] || fail "--trim-idle: extent $(extent), want 100000 249000"
+[ "$(extent)" = "100000 151000" ] || fail "--trim-idle: extent $(extent), want 100000 151000"
 # header text read back from a PDF
 pdf_text() {
 	run 0 "$@" -o "$TMP/t.pdf"
@@ -44,7 +46,15 @@ pdf_text() {
 }
 command -v pdftotext >/dev/null 2>&1 || { echo "SKIP: pdftotext (poppler-utils) not found"; exit 77; }
 pdf_text --trim-idle "$TMP/idle.cpuprofile"
-contains "$TMP/t.txt" "showing 100.0 to 249.0 ms of 250.0 ms: idle before and after cut"
+contains "$TMP/t.txt" "showing 100.0 to 249.0 ms of 250.0 ms: idle before, after and inside (98.0 ms in 1 stretch, grey lines) cut"
+# the real build's main thread: idle inside the span is cut, the work fills the width
+MAIN=$DATA/corpus/real/ng-build/CPU.20250519.000215.90620.0.001.cpuprofile
+pdf_text --trim-idle "$MAIN"
+grep -q "idle before, after and inside (.* ms in [0-9]* stretches, grey lines) cut" "$TMP/t.txt" ||
+	fail "--trim-idle on the build's main thread: no idle cut inside"
+run 0 -f json --trim-idle "$MAIN"
+[ "$(jq '.profiles[0] | (.end_us - .start_us) < 2500000' "$TMP/out")" = true ] ||
+	fail "--trim-idle: the main thread still spans $(extent)"
 # --from/--to: a window; the ruler keeps the clock (labels past the window's start)
 run 0 -f json --from 120 --to 130 "$TMP/idle.cpuprofile"
 [ "$(extent)" = "120000 130000" ] || fail "--from/--to: extent $(extent)"
@@ -75,6 +85,24 @@ run 0 --height 400 "$REAL" -o "$TMP/h.png"
 set -- $(png_size "$TMP/h.png")
 [ "$2" -le 400 ] && [ "$2" -gt 300 ] || fail "--height 400: image is $2 px tall"
 run 1 --height 50 "$REAL" -o "$TMP/x.png"
+
+# report images: 48 rows unless --max-depth or --height says otherwise
+mkdir -p "$TMP/deep" && cp "$REAL" "$TMP/deep/"
+report_height() {
+	rm -rf "$TMP/rep" && run 0 report -q -m chart -f png -j 1 "$@" "$TMP/deep" -o "$TMP/rep"
+	set -- $(png_size "$(ls "$TMP"/rep/*.chart.png | head -n 1)")
+	echo "$2"
+}
+h=$(report_height)
+[ "$h" -gt 900 ] && [ "$h" -lt 1400 ] || fail "report: default chart is $h px tall, want 48 rows"
+h=$(report_height --max-depth 100)
+[ "$h" -gt 2000 ] || fail "report --max-depth 100: chart is $h px tall"
+h=$(report_height --height 1800)
+[ "$h" -gt 1600 ] && [ "$h" -le 1800 ] || fail "report --height 1800: chart is $h px tall"
+
+# the default image reads at 880 px: 14 px labels (10 px at 880/1200)
+run 0 "$TMP/idle.cpuprofile" -o "$TMP/default.svg"
+contains "$TMP/default.svg" "font-size:14px"
 
 # --preset github: 880 px (the comment column), PNG at 2x; --width still wins
 run 0 --preset github "$TMP/idle.cpuprofile" -o "$TMP/gh.png"

@@ -36,7 +36,7 @@ while read -r case label; do
 	(cd "$root" && FONTCONFIG_FILE=$root/tests/fonts.conf "$flamechart" "$@" -o "$work/$case.svg")
 	area=$(grep -F ">$label</text>" "$work/$case.svg" | head -1 |
 		sed 's/.* x="\([0-9.]*\)" y="\([0-9.]*\)" textLength="\([0-9.]*\)".*/\1 \2 \3/' |
-		awk 'NF == 3 { printf "%dx14+%d+%d", $3 + 4, $1 - 2, $2 - 11 }')
+		awk 'NF == 3 { printf "%dx18+%d+%d", $3 + 4, $1 - 2, $2 - 14 }')
 	if [ -z "$area" ]; then
 		echo "FAIL $case: no label '$label' in its SVG"
 		failed=1
@@ -55,6 +55,6 @@ while read -r case label; do
 	done
 done <<'CASES'
 minimal-flat-line flatLine_L2  flat-line.core.js:6
-scheme-heat-real-ng-build-worker mo…r
+scheme-heat-real-ng-build-worker emit
 CASES
 exit $failed

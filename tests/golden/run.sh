@@ -2,8 +2,8 @@
 # Golden-image tests (DESIGN §8). Each golden/<case>/ holds `args` (the
 # command-line arguments, one per line, inputs relative to the repository)
 # and `expected.png`. Every case is rendered as PNG, SVG and PDF; SVG is
-# rasterised with rsvg-convert and PDF with pdftoppm at 72 dpi (1 pt = 1 px),
-# and each is compared with expected.png.
+# rasterised with rsvg-convert and PDF with pdftoppm at 288 dpi, reduced 4
+# times (1 pt = 1 px), and each is compared with expected.png.
 #
 # Tolerance. PNG: pixels that differ by more than a fuzz in any channel are
 # counted (ImageMagick `compare -metric AE -fuzz`); the case passes when that
@@ -12,20 +12,25 @@
 # packages nothing differs; a missing label (~500 ppm on a seed image) or a
 # lost 1 px gap between rows (3,500-10,000 ppm, measured) fails it.
 #
-# SVG (the native writer, rasterised by rsvg-convert) and PDF (pdftoppm at
-# 72 dpi): their rasterisers lay out and antialias text themselves, so both
+# SVG (the native writer, rasterised by rsvg-convert) and PDF (pdftoppm,
+# supersampled: at 72 dpi its rounded glyph positions made the end of a
+# 14 px bold lane title differ as much as a missing label): their rasterisers lay out and antialias text themselves, so both
 # images are blurred first (Gaussian, sigma 1 px) and pixels differing by
 # more than 15% in a channel are looked at in two parts:
-#   - the title band (the top 32 px, 50 with --subtitle): rsvg-convert and
+#   - the title band (the top 38 px, 59 with --subtitle; 32 and 50 for the
+#     devtools and classic themes' smaller title): rsvg-convert and
 #     pdftoppm round glyph advances, which moves the end of a long bold
-#     title by 1-2 px; at most 5000 (SVG) / 1000 (PDF) differing pixels.
-#     Measured: up to 892 (SVG) and 635 (PDF), but 4323 (SVG) for the
-#     700 px bold title of diff-worker-base-widths.
+#     title by 1-2 px; at most 8000 (SVG) / 1600 (PDF) differing pixels.
+#     Measured with the 16 px title: up to 892 (SVG) and 635 (PDF), but 4323
+#     (SVG) for the 700 px bold title of diff-worker-base-widths; the 20 px
+#     title of the default themes has 1.6 times its area (7565 and 1204).
 #   - the rest, in 16 x 16 px tiles: the share of differing pixels in the
-#     worst tile, at most 0.15 (SVG) / 0.25 (PDF). Measured: up to 0.086 (SVG,
-#     the drift of bold lane titles) and 0.219 (PDF, diff-worker-base-widths).
-#     A missing label
-#     leaves a tile 0.27-0.32 different, even a 4-character one:
+#     worst tile, at most 0.15 (SVG) / 0.3 (PDF). Measured at 11 px: up to
+#     0.086 (SVG, the drift of bold lane titles) and 0.219 (PDF,
+#     diff-worker-base-widths); at the default 14 px, 0.254 (PDF,
+#     trace-minimal-trace-20250622's lane titles; 0.39 at 72 dpi). A missing
+#     label leaves a tile 0.38-0.52 different at 14 px (0.27-0.32 at 11 px),
+#     even a 4-character one:
 #     tests/golden/missing-label.sh deletes one label from the SVG (and
 #     erases it from the PDF's raster) and checks that both fail.
 # Tiles, not a count over the whole image: the few pixels of a lost label
@@ -39,8 +44,8 @@ set -u
 FUZZ_PNG=10%
 FUZZ_BLURRED=15%
 LIMIT_PNG=200
-LIMIT_SVG="5000 0.15"
-LIMIT_PDF="1000 0.25"
+LIMIT_SVG="8000 0.15"
+LIMIT_PDF="1600 0.3"
 
 if [ $# -lt 3 ]; then
 	echo "usage: $0 FLAMECHART SOURCE_ROOT WORK_DIR [CASE...]" >&2
@@ -207,8 +212,9 @@ for case in "$@"; do
 		}
 	fi
 	rsvg-convert "$dir/actual.svg" -o "$dir/actual-svg.png" &&
-		pdftoppm -png -r 72 -scale-to-x "${size%x*}" -scale-to-y "${size#*x}" \
-			-singlefile "$dir/actual.pdf" "$dir/actual-pdf" || {
+		pdftoppm -png -scale-to-x "$((4 * ${size%x*}))" -scale-to-y "$((4 * ${size#*x}))" \
+			-singlefile "$dir/actual.pdf" "$dir/actual-pdf4" &&
+		convert "$dir/actual-pdf4.png" -filter box -resize "${size}!" "$dir/actual-pdf.png" || {
 		echo "FAIL $case: cannot rasterise"
 		failed=1
 		continue
@@ -231,9 +237,25 @@ for case in "$@"; do
 		failed=1
 		continue
 	}
-	# the title band: top margin, title, the gap under it (+ a subtitle)
-	head_rows=32
-	grep -q -- '^--subtitle' "$src/args" && head_rows=50
+	# the title band: top margin, title, the gap under it (+ a subtitle):
+	# a 16 px title with the 11 and 12 px text of the devtools and classic
+	# themes, a 20 px one (and a 15 px subtitle) with the default 14 px
+	if grep -qx -e devtools -e classic "$src/args"; then
+		head_rows=32
+		grep -q -- '^--subtitle' "$src/args" && head_rows=50
+	else
+		head_rows=38
+		grep -q -- '^--subtitle' "$src/args" && head_rows=59
+	fi
+	# a diff's header has a second line as long as its title, in 14 px
+	# text, whose end drifts the same way: in the band, twice the limits
+	lim_svg=$LIMIT_SVG
+	lim_pdf=$LIMIT_PDF
+	if [ "$(head -n 1 "$src/args")" = diff ]; then
+		head_rows=58
+		lim_svg="$((2 * ${LIMIT_SVG% *})) ${LIMIT_SVG#* }"
+		lim_pdf="$((2 * ${LIMIT_PDF% *})) ${LIMIT_PDF#* }"
+	fi
 	for k in expected svg pdf; do
 		split $k || {
 			echo "FAIL $case: cannot crop"
@@ -241,8 +263,8 @@ for case in "$@"; do
 		}
 	done
 	check png "$dir/actual.png" $LIMIT_PNG || ok=0
-	check svg "$dir/actual-svg.png" "$LIMIT_SVG" || ok=0
-	check pdf "$dir/actual-pdf.png" "$LIMIT_PDF" || ok=0
+	check svg "$dir/actual-svg.png" "$lim_svg" || ok=0
+	check pdf "$dir/actual-pdf.png" "$lim_pdf" || ok=0
 	if [ $ok -eq 1 ]; then
 		rm -rf "$dir"
 	else

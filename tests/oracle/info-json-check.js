@@ -1,18 +1,40 @@
 #!/usr/bin/env node
 // Checks `flamechart info --json` against numbers computed here with
-// JSON.parse (.cpuprofile, modern or legacy shape): duration, sampled and CPU time,
+// JSON.parse (.cpuprofile, modern or legacy shape; Chrome trace events and
+// JS Self-Profiling traces, per thread, read by read-profiles.js), for
+// every profile info reports: duration, sampled and CPU time,
 // samples, median interval, nodes, functions, max depth, the self time of
 // the top functions and the total time (on the stack, recursion counted
 // once, the root left out) of the top functions by total time. The JSON's
 // tiers must add up to the sampled time and the shared fields be there.
-// Usage: info-json-check.js PROFILE INFO_JSON_FILE [INDEX]. Exit 1 on a mismatch.
+// Usage: info-json-check.js PROFILE INFO_JSON_FILE [INDEX]; INFO_JSON_FILE
+// "-" when info refused the file (then no profile may be found here either).
+// Exit 1 on a mismatch.
 'use strict';
 const fs = require('fs');
 const [file, jsonFile, index] = process.argv.slice(2);
-const p = JSON.parse(fs.readFileSync(file, 'utf8'));
+const { readProfiles } = require('./read-profiles.js');
+const read = readProfiles(file);
+// "-": info refused the file (no sampled thread); so must we
+if (jsonFile === '-') {
+  const n = read.profiles.length;
+  console.log(`${file}: ${n ? `${n} profiles here, but info found none` : 'no profile, as info says'}`);
+  process.exit(n ? 1 : 0);
+}
+const doc = JSON.parse(fs.readFileSync(jsonFile, 'utf8'));
+let bad = 0;
+if (read.profiles.length !== doc.profiles.length) {
+  console.log(`${file}: info --json has ${doc.profiles.length} profiles, expected ${read.profiles.length}`);
+  process.exit(1);
+}
+const only = index === undefined ? null : Number(index);
+read.profiles.forEach((p, i) => { if (only === null || only === i) check(p, doc.profiles[i], read.profiles.length > 1 ? `${file} [${i}]` : file); });
+process.exit(bad ? 1 : 0);
+
+function check(p, info, file) {
 // legacy shape: a nested tree under head, header times in seconds,
 // absolute timestamps (one more than samples: the last one's end)
-let lastEnd;
+let lastEnd = p.lastEnd;
 if (p.head) {
   p.nodes = [];
   const stack = [p.head];
@@ -26,9 +48,7 @@ if (p.head) {
   if (ts.length > p.samples.length) lastEnd = ts[p.samples.length];
   p.timeDeltas = p.samples.map((_, i) => ts[i] - (i ? ts[i - 1] : p.startTime));
 }
-const doc = JSON.parse(fs.readFileSync(jsonFile, 'utf8'));
-const info = doc.profiles[Number(index || 0)];
-let bad = 0;
+const before = bad;
 const close = (a, b) => Math.abs(a - b) <= 1e-6 * Math.max(1, Math.abs(b));
 function expect(label, got, want) {
   const ok = typeof want === 'number' ? typeof got === 'number' && close(got, want) : got === want;
@@ -90,5 +110,5 @@ for (const e of info.top_total) {
   const k = [...total.keys()].find(k => (k.startsWith(e.name + '\u0001' + e.url + '\u0001') || !e.url && k.startsWith(e.name + '\u0001\u0002')) && close(total.get(k) / 1000, e.total_ms));
   if (!k) { console.log(`${file}: top_total ${e.name} ${e.url}: no function with total ${e.total_ms} ms`); bad++; }
 }
-if (bad === 0) console.log(`${file}: ok (${info.top.length} + ${info.top_total.length} functions)`);
-process.exit(bad ? 1 : 0);
+if (bad === before) console.log(`${file}: ok (${read.format}, ${info.top.length} + ${info.top_total.length} functions)`);
+}

@@ -238,9 +238,10 @@ static void test_size(void **state)
 	fc_painter_size(p, &w, &h2);
 	fc_painter_destroy(p);
 	f->po.no_legend = true;
-	assert_true(h2 > h1 + FC_PAINT_LINE_H);
+	assert_true(h2 > h1 + fc_paint_line_h(fc_theme_default()));
 	/* two rows of bars below the ruler */
-	assert_true(h1 >= FC_PAINT_MARGIN_TOP + FC_PAINT_RULER_H + 2 * 17);
+	assert_true(h1 >= FC_PAINT_MARGIN_TOP + fc_paint_ruler_h(fc_theme_default()) +
+				  2 * fc_theme_default()->bar_height_px);
 	fc_layout_finish(&l);
 }
 
