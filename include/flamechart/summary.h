@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "flamechart/error.h"
 #include "flamechart/markdown.h"
 #include "flamechart/profile.h"
 
@@ -25,6 +26,12 @@ struct fc_summary_options {
  * failure. */
 bool fc_summary_markdown(const struct fc_profile_set *set, const struct fc_summary_options *o,
 			 struct fc_md_doc *doc);
+
+/* The summary of set, cut to fit one GitHub comment, written to path
+ * through fc_output (NULL or "-": stdout; a file is replaced whole or not at
+ * all). false with err set on allocation or write failure. */
+bool fc_summary_markdown_write(const struct fc_profile_set *set, const struct fc_summary_options *o,
+			       const char *path, struct fc_error *err);
 
 /* "src/lib/a.js:12": a frame's URL without scheme and host, shortened from
  * the left to about max bytes with "…/", and its 1-based line. "" when

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "flamechart/classify.h"
+#include "flamechart/output.h"
 #include "flamechart/stats.h"
 #include "flamechart/summary.h"
 #include "util/util.h"
@@ -305,4 +306,32 @@ bool fc_summary_markdown(const struct fc_profile_set *set, const struct fc_summa
 			return false;
 	}
 	return true;
+}
+
+bool fc_summary_markdown_write(const struct fc_profile_set *set, const struct fc_summary_options *o,
+			       const char *path, struct fc_error *err)
+{
+	struct fc_md_doc doc;
+	struct fc_md text;
+	struct fc_output out;
+	bool ok;
+
+	fc_md_doc_init(&doc);
+	fc_md_init(&text);
+	ok = fc_summary_markdown(set, o, &doc) && fc_md_doc_render(&doc, FC_MD_GITHUB_LIMIT, &text);
+	fc_md_doc_finish(&doc);
+	if (!ok) {
+		fc_md_finish(&text);
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	ok = fc_output_open(&out, path, err);
+	if (ok) {
+		/* a failed write is sticky: commit reports it and removes the
+		 * temporary */
+		fc_output_write(&out, text.data, text.len);
+		ok = fc_output_commit(&out, err);
+	}
+	fc_md_finish(&text);
+	return ok;
 }

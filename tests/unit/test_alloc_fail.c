@@ -215,37 +215,11 @@ static const char *const writer_names[W_COUNT] = {
 
 static char out_dir[4096], out_path[4200];
 
-/* The Markdown summary, written as `-f md` writes it (src/cli/cmd_markdown.c). */
+/* The Markdown summary, written as `-f md` writes it. */
 static bool write_md(const struct fc_profile_set *set, struct fc_error *err)
 {
 	struct fc_summary_options so = { .top = 0 };
-	struct fc_md_doc doc;
-	struct fc_md text;
-	struct fc_output out;
-	bool ok;
-
-	fc_md_doc_init(&doc);
-	fc_md_init(&text);
-	ok = fc_summary_markdown(set, &so, &doc) &&
-	     fc_md_doc_render(&doc, FC_MD_GITHUB_LIMIT, &text);
-	fc_md_doc_finish(&doc);
-	if (!ok) {
-		fc_md_finish(&text);
-		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
-		return false;
-	}
-	ok = fc_output_open(&out, out_path, err);
-	if (ok) {
-		if (!fc_output_write(&out, text.data, text.len)) {
-			fc_output_abort(&out);
-			fc_error_set(err, FC_ERR_OUTPUT, "write error");
-			ok = false;
-		} else {
-			ok = fc_output_commit(&out, err);
-		}
-	}
-	fc_md_finish(&text);
-	return ok;
+	return fc_summary_markdown_write(set, &so, out_path, err);
 }
 
 static bool write_once(struct fc_context *ctx, const struct fc_profile_set *set, enum writer w,
