@@ -81,7 +81,7 @@ function trace(json) {
     }
     const samples = p.samples.map(s => (ids.has(s) ? s : '(unknown)'));
     out.push({ start, profile: { nodes, samples, timeDeltas: times.map((x, i) => x - (i ? times[i - 1] : start)),
-      startTime: start, endTime: end } });
+      startTime: start, endTime: end, pid: p.pid, tid: p.tid } });
   }
   out.sort((a, b) => a.start - b.start);
   return out.map(o => o.profile);
