@@ -74,7 +74,7 @@ done <"$TMP/pats"
 node "$oracle/scope-oracle.js" check-list "$TMP/checks" >"$TMP/oracle.out" 2>"$TMP/oracle.err" ||
 	{ fail "differs from scope-oracle.js"; sed 's/^/    /' "$TMP/oracle.err"; }
 [ "$(grep -c '^ok ' "$TMP/oracle.out")" -eq "$n" ] || fail "only $(grep -c '^ok ' "$TMP/oracle.out") of $n checks ran"
-echo "scope-oracle: $(grep -c '^ok ' "$TMP/oracle.out") of $n checks passed on $i profiles ($traces threads of traces)"
+echo "scope-oracle: $(grep -c '^ok ' "$TMP/oracle.out") of $n checks passed on $i profiles ($traces from traces)"
 [ "$n" -ge 150 ] || fail "only $n transform runs"
 [ "$traces" -ge 3 ] || fail "only $traces profiles from traces"
 

@@ -375,8 +375,9 @@ function pick(p) {
       self.set(nm, (self.get(nm) || 0) + p.dur[i]);
     }
   });
-  // names both dialects read alike: word characters, dots and $ escaped
-  const ok = (nm) => /^[A-Za-z0-9_$.]+$/.test(nm) && !META.has(nm);
+  // names both dialects read alike: word characters, hyphens (literal outside
+  // brackets in both), dots and $ escaped
+  const ok = (nm) => /^[A-Za-z0-9_$.-]+$/.test(nm) && !META.has(nm);
   const esc = (nm) => `^${nm.replace(/[.$]/g, '\\$&')}$`;
   const best = (m, skip) => {
     let b = null;
