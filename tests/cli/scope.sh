@@ -1,7 +1,8 @@
 #!/bin/sh
-# The scope transforms (docs/scope.md) on the command line: every corpus
-# .cpuprofile through --focus, --exclude, --prune, --collapse-recursion[=all]
-# and --reverse, checked by an independent node script over the raw profile
+# The scope transforms (docs/scope.md) on the command line: corpus profiles
+# (.cpuprofile, each sampled thread of a Chrome trace, JS Self-Profiling)
+# through --focus, --exclude, --prune, --collapse-recursion[=all] and
+# --reverse, checked by an independent node script over the raw profile
 # (scope-oracle.js); the same from a Chrome trace; the 40 `new Function`
 # scripts as 40 frames in DevTools' colours; the option errors and the
 # empty result. Usage: scope.sh FLAMECHART. Exits 77 (skipped) without node.
