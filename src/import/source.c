@@ -153,10 +153,14 @@ static long raw_read(struct fc_source *s, unsigned char *dst, size_t cap, struct
 static bool fill_gz(struct fc_source *s, struct fc_error *err)
 {
 	size_t used, produced;
-	bool done;
+	bool done, ok;
 
 	if (s->buf_len >= s->buf_cap)
 		return true;
+	if (s->gz_failed) {
+		*err = s->gz_failure;
+		return false;
+	}
 	/* The decoder takes all input it is given unless its output is full,
 	 * except between members where it waits for two magic bytes. */
 	if (!s->raw_eof && s->zin_len - s->zin_pos < 2) {
@@ -171,14 +175,20 @@ static bool fill_gz(struct fc_source *s, struct fc_error *err)
 			s->raw_eof = true;
 		s->zin_len += (size_t)r;
 	}
-	if (!fc_gunzip_run(s->gz, s->zin + s->zin_pos, s->zin_len - s->zin_pos, s->raw_eof, &used,
-			   s->buf + s->buf_len, s->buf_cap - s->buf_len, &produced, &done, err))
-		return false;
+	ok = fc_gunzip_run(s->gz, s->zin + s->zin_pos, s->zin_len - s->zin_pos, s->raw_eof, &used,
+			   s->buf + s->buf_len, s->buf_cap - s->buf_len, &produced, &done, err);
 	s->zin_pos += used;
 	s->buf_len += produced;
 	s->decoded += produced;
-	if (done)
+	if (!ok) {
+		if (produced == 0)
+			return false;
+		/* the bytes before the fault first (struct fc_source) */
+		s->gz_failure = *err;
+		s->gz_failed = true;
+	} else if (done) {
 		s->eof = true;
+	}
 	if (s->max_bytes && s->decoded > s->max_bytes)
 		return too_big(s, err);
 	return true;
@@ -374,7 +384,7 @@ bool fc_source_rewind(struct fc_source *s, struct fc_error *err)
 	s->zin_len = s->zin_pos = 0;
 	s->buf_len = s->buf_pos = 0;
 	s->consumed = s->decoded = 0;
-	s->started = s->eof = s->raw_eof = false;
+	s->started = s->eof = s->raw_eof = s->gz_failed = false;
 	return true;
 }
 

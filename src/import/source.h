@@ -52,6 +52,11 @@ struct fc_source {
 	unsigned char *zin; /* compressed bytes not yet decoded */
 	size_t zin_len, zin_pos, zin_cap;
 	uint64_t decoded; /* decoded bytes produced so far */
+	/* A gzip fault found while decoding bytes that came before it: those
+	 * bytes are handed out first and the fault with the next read, so it
+	 * surfaces at the same byte however the input arrives. */
+	bool gz_failed;
+	struct fc_error gz_failure;
 };
 
 /* Opens path ("-" = stdin). Directories, unreadable files and regular files
