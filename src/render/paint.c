@@ -284,6 +284,7 @@ static void frame_meta(const struct fc_painter *p, const struct fc_lane *lane,
 	m->start = b->x0 - l->x_min;
 	m->end = b->x1 - l->x_min;
 	m->lane_total = lane->total;
+	m->lane = (uint32_t)(lane - l->lanes);
 	m->count = b->count;
 	m->chart = l->mode == FC_MODE_CHART;
 	m->has_time = l->has_time && (!l->unit || strcmp(l->unit, "µs") == 0);

@@ -106,6 +106,7 @@ struct fc_frame_meta {
 	const char *package; /* "" when none */
 	double self, total, start, end;
 	double lane_total; /* 100 % */
+	uint32_t lane;     /* the lane's index */
 	uint32_t count;    /* merged boxes: frames it stands for */
 	bool chart;        /* start and end mean something */
 	bool has_time;     /* times are µs */

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The native SVG writer (docs/rendering.md): every golden case's SVG parses
-# as XML with a title per frame (tests/cli/svg_check.py), names that are
+# as XML with a title per frame (tests/cli/svg_check.py), narrow boxes of
+# one frame share a path whose title names their count, names that are
 # markup stay text, the bytes are stable, --interactive only adds its script
 # and styles, --svg-backend cairo still gives cairo's SVG, and the PDF keeps
 # real text (pdftotext finds the labels).
@@ -55,6 +56,17 @@ grep -qx '@angular/build/src/tools/sass/worker.js:1:1' "$TMP/a.svg" ||
 	fail "no title line with the relative location of worker.js"
 if grep -q '^file:///Users/michael_hladky/WebstormProjects' "$TMP/a.svg"; then
 	fail "a title has the whole URL"
+fi
+
+# narrow boxes of one frame share a path and a title that names their
+# count (docs/rendering.md), on an image of thousands of them; the check
+# fails when a group's title does not say how many boxes it holds
+N=$DATA/corpus/real/ng-build/CPU.20250519.000216.90620.1.002.cpuprofile
+run 0 "$N" -o "$TMP/n.svg"
+check --groups "$TMP/n.svg"
+sed 's/ boxes under 3 px/ boxes/' "$TMP/n.svg" >"$TMP/n-bad.svg"
+if python3 "$ROOT/tests/cli/svg_check.py" "$TMP/n-bad.svg" >/dev/null; then
+	fail "svg_check passes groups whose titles do not name their count"
 fi
 
 # --interactive: the static document plus the script and its styles
