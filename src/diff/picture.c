@@ -98,24 +98,25 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, uint32
 				       uint32_t *n_map)
 {
 	size_t n = d->n_nodes, i, top, kept = 0;
-	double *tot = calloc(n + 1, sizeof(*tot)), cum = 0;
+	double cum = 0;
+	/* 1 when the path or one below it has weight on this side */
+	uint8_t *tot = calloc(n + 1, 1);
 	uint32_t *start = calloc(n + 3, sizeof(*start)), *kids = malloc((n + 1) * sizeof(*kids));
-	uint32_t *stack = malloc((n + 1) * sizeof(*stack)),
-		 *order = malloc((n + 1) * sizeof(*order));
+	uint32_t *stack = malloc((n + 1) * sizeof(*stack)), *order = NULL;
 	uint32_t *fnframe = malloc((d->n_functions + 1) * sizeof(*fnframe));
-	uint32_t *newidx = malloc((n + 1) * sizeof(*newidx)), root, k;
+	uint32_t *newidx = NULL, root, k;
 	struct fc_profile *p = fc_profile_create();
 	const double *self = d->node_self[side];
 	size_t cap;
 
 	*frame_node = NULL;
-	if (!tot || !start || !kids || !stack || !order || !fnframe || !newidx || !p)
+	if (!tot || !start || !kids || !stack || !fnframe || !p)
 		goto fail;
-	/* the side's weight under each path; paths without any are not drawn */
+	/* paths without weight on this side (under them too) are not drawn */
 	for (i = n; i-- > 0;) {
-		tot[i] += self[i] > 0 ? self[i] : 0;
-		if (d->node_parent[i] != FC_NONE)
-			tot[d->node_parent[i]] += tot[i];
+		tot[i] |= self[i] > 0;
+		if (tot[i] && d->node_parent[i] != FC_NONE)
+			tot[d->node_parent[i]] = 1;
 	}
 	/* children (ordinal i + 1; 0 is the root), then pre-order */
 	for (i = 0; i < n; i++)
@@ -127,6 +128,9 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, uint32
 		if (tot[i] > 0)
 			kids[start[(d->node_parent[i] == FC_NONE ? 0 : d->node_parent[i] + 1) +
 				   1]++] = (uint32_t)i + 1;
+	order = malloc((start[n + 1] + 1) * sizeof(*order));
+	if (!order)
+		goto fail;
 	top = 0;
 	for (k = start[0]; k < start[1]; k++)
 		stack[top++] = kids[k];
@@ -136,6 +140,12 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, uint32
 		for (k = start[v]; k < start[v + 1]; k++)
 			stack[top++] = kids[k];
 	}
+	/* the walk is done: its arrays go, and start is the paths' new index */
+	free(stack);
+	free(kids);
+	stack = kids = NULL;
+	newidx = start;
+	start = NULL;
 	/* frames: the root, each drawn function, then one copy per path */
 	p->name = fc_strdup(d->side[side].path);
 	/* weights (µs per run), not a recording: no sample interval to state */
@@ -365,6 +375,7 @@ bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_opt
 	lo.sort_weight = io->sort_weight;
 	lo.plot_width_px = fc_paint_plot_width(&po);
 	lo.minwidth = 1;
+	lo.distinct_paths = true; /* one node per aligned path */
 	if (!fc_layout_build(&layout, &set, &lo, err))
 		goto done;
 	have_layout = true;
