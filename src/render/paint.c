@@ -58,6 +58,10 @@ static bool place(struct fc_painter *p)
 		y += fc_paint_subtitle_px(p->theme) + 6;
 		p->subtitle_y = y;
 	}
+	if (p->subtitle2) {
+		y += fc_paint_subtitle_px(p->theme) + 4;
+		p->subtitle2_y = y;
+	}
 	y += size + 7;
 	p->info_y = y;
 	if (p->notes) {
@@ -157,6 +161,7 @@ void fc_painter_destroy(struct fc_painter *p)
 	fc_text_finish(p);
 	free(p->title);
 	free(p->subtitle);
+	free(p->subtitle2);
 	free(p->info);
 	free(p->notes);
 	free(p->lane_title_y);
@@ -297,6 +302,8 @@ static void frame_meta(const struct fc_painter *p, const struct fc_lane *lane,
 		m->column = f->column;
 		m->tier = fc_tier_name((enum fc_tier)f->tier);
 		m->package = f->package ? fc_profile_str(q, f->package) : "";
+		if (p->opts.title_note)
+			p->opts.title_note(p->opts.note_ctx, q, b->frame, m->note, sizeof(m->note));
 	}
 }
 

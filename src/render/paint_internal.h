@@ -110,6 +110,7 @@ struct fc_frame_meta {
 	bool chart;        /* start and end mean something */
 	bool has_time;     /* times are µs */
 	const char *unit;  /* the layout's unit when not time */
+	char note[320];    /* fc_paint_options.title_note's lines, "" for none */
 };
 
 struct fc_draw_ops {
@@ -153,12 +154,14 @@ struct fc_painter {
 
 	/* header lines, owned; subtitle and notes may be NULL */
 	char *title, *subtitle, *info, *notes;
+	char *subtitle2; /* the subtitle's second line (after its '\n'), or NULL */
 
 	/* geometry */
 	int width, height;
 	double plot_x, plot_w;
 	double title_y, subtitle_y, info_y, notes_y; /* baselines */
 	double ruler_y;                              /* top of the ruler band */
+	double subtitle2_y;                          /* baseline */
 	double plot_bottom;                          /* grid lines end here */
 	double *lane_title_y;                        /* per lane: title row top, < 0 when none */
 	double *lane_y;                              /* per lane: top of its block of rows */

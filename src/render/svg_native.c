@@ -584,6 +584,7 @@ static void amount_share(struct svg *s, const struct fc_frame_meta *m, double v)
  *   tier · package
  *   12.3 ms (4.5%), self 1.21 ms (0.4%)   (no self part when 0)
  *   3.92–16.2 ms                          (charts: start and end)
+ *   ...                                   (fc_paint_options.title_note's lines)
  * A merged box says how many frames it holds instead of the first three. */
 static void frame_title(struct svg *s, const struct fc_frame_meta *m)
 {
@@ -634,6 +635,22 @@ static void frame_title(struct svg *s, const struct fc_frame_meta *m)
 		text(s, a, false);
 		puts_(s, "\xe2\x80\x93");
 		text(s, b, false);
+	}
+	if (m->note[0]) {
+		/* line by line: text() would clean a '\n' away */
+		char line[sizeof(m->note)];
+		const char *from = m->note, *nl;
+		do {
+			size_t n;
+			nl = strchr(from, '\n');
+			n = nl ? (size_t)(nl - from) : strlen(from);
+			memcpy(line, from, n);
+			line[n] = '\0';
+			puts_(s, "\n");
+			text(s, line, false);
+			if (nl)
+				from = nl + 1;
+		} while (nl);
 	}
 }
 
@@ -794,6 +811,10 @@ static void prologue(struct svg *s, const struct fc_painter *p, bool interactive
 	puts_(s, "</title>\n<desc id=\"fc-desc\">");
 	if (p->subtitle) {
 		text(s, p->subtitle, false);
+		puts_(s, "\n");
+	}
+	if (p->subtitle2) {
+		text(s, p->subtitle2, false);
 		puts_(s, "\n");
 	}
 	text(s, p->info, false);

@@ -45,6 +45,23 @@ case $first in "| hotLoop | \`app.js\` |"*) ;; *) fail "first Markdown row: $fir
 contains "$TMP/r.md" "- **Failed** \`self>+10%\`: hotLoop \\(app.js\\)\\: +"
 contains "$TMP/r.md" "### flamechart diff:"
 contains "$TMP/r.md" "<details><summary>All "
+# the picture: every box's tooltip gives its call path's self time on both
+# sides, the change, its p-value and whether it counts; the header's second
+# line the change and the test (so that both lines fit 1200 px)
+node -e "
+const s = require('fs').readFileSync('$TMP/r.svg', 'utf8');
+const fail = (m) => { console.log('FAIL: ' + m); process.exitCode = 1; };
+const t = (s.match(/<title>hotLoop\n[^<]*<\/title>/) || [''])[0];
+if (!/\nself per run on this path: BASE 1[0-9][0-9]\.[0-9] ms, HEAD 2[0-9][0-9]\.[0-9] ms\nchange \+1[0-9][0-9] ms \(\+[0-9.]+%\), p = [0-9.e-]+: significant<\/title>\$/.test(t))
+	fail('hotLoop tooltip: ' + JSON.stringify(t));
+const steady = (s.match(/<title>steady\n[^<]*<\/title>/) || [''])[0];
+if (!/: not significant<\/title>\$/.test(steady)) fail('steady tooltip: ' + JSON.stringify(steady));
+const titles = s.match(/<title>[^<]*<\/title>/g) || [];
+if (titles.filter((x) => x.includes('self per run on this path')).length < 20)
+	fail('few boxes with a tooltip of their path');
+if (!/<desc id=\"fc-desc\">BASE [^\n]*: 8 runs, [0-9.]+ ms\/run  \u00b7  HEAD [^\n]*: 8 runs, [0-9.]+ ms\/run\nchange \+[0-9]+ ms \(\+[0-9.]+%\)  \u00b7  normalisation: none  \u00b7  Welch's t-test, \u03b1 0.05\n/.test(s))
+	fail('header lines: ' + JSON.stringify((s.match(/<desc[^<]*/) || [''])[0]));
+" || failures=$((failures + 1))
 run 0 diff "$D/regress/base" "$D/regress/head" --fail-on 'self>+300ms' -f md
 contains "$TMP/out" "- Passed \`self>+300ms\`"
 run 6 diff "$D/regress/base" "$D/regress/head" --fail-on 'total>+20%' -f json -o /dev/null
