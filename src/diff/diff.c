@@ -163,8 +163,38 @@ static bool note_frames(struct fc_diff_input *in, const struct fc_profile *p)
 	return true;
 }
 
+/* A thread's CPU time as the merged graph counts it (graph_merge.c): each
+ * sample's duration (never negative) after the (program) heal, except the
+ * samples on the root and, unless keep_idle, those in the (idle) subtree.
+ * -1 on allocation failure. */
+static double thread_cpu_us(const struct fc_profile *p, bool keep_idle)
+{
+	uint32_t *eff = malloc(((size_t)p->n_samples + 1) * sizeof(*eff)), i;
+	uint8_t *out = calloc((size_t)p->n_nodes + 1, 1);
+	double sum = 0;
+
+	if (!eff || !out) {
+		free(eff);
+		free(out);
+		return -1;
+	}
+	fc_chart_heal_program(p, eff);
+	/* parent < index: the (idle) subtree in one forward pass */
+	for (i = 1; i < p->n_nodes; i++)
+		out[i] = !keep_idle && (i == p->idle_node || out[p->node_parent[i]]);
+	for (i = 0; i < p->n_samples; i++) {
+		double x = fc_profile_sample_duration(p, i);
+		if (eff[i] != 0 && eff[i] < p->n_nodes && !out[eff[i]] && x > 0)
+			sum += x;
+	}
+	free(eff);
+	free(out);
+	return sum;
+}
+
 /* Run r of in, made of profiles[0..n): its thread labels, what keying
- * needs, and its merged graph. The profiles stay the caller's. */
+ * needs, each thread's CPU time and its merged graph. The profiles stay the
+ * caller's. */
 static bool merge_run(struct fc_diff_input *in, struct fc_diff_run *r,
 		      struct fc_profile *const *profiles, size_t n, bool keep_idle, bool gc_root,
 		      struct fc_error *err)
@@ -175,12 +205,16 @@ static bool merge_run(struct fc_diff_input *in, struct fc_diff_run *r,
 	size_t i;
 
 	r->threads = calloc(n + 1, sizeof(*r->threads));
-	if (!r->threads)
+	r->thread_us = calloc(n + 1, sizeof(*r->thread_us));
+	if (!r->threads || !r->thread_us)
 		goto nomem;
 	r->n = n;
 	for (i = 0; i < n; i++) {
 		r->threads[i] = fc_strdup(fc_diff_thread_label(profiles[i]));
 		if (!r->threads[i] || !note_frames(in, profiles[i]))
+			goto nomem;
+		/* one thread: its time is the graph's, known later */
+		if (n > 1 && (r->thread_us[i] = thread_cpu_us(profiles[i], keep_idle)) < 0)
 			goto nomem;
 	}
 	r->graph = fc_graph_merge((const struct fc_profile *const *)profiles, n, &lo, err);
@@ -318,6 +352,7 @@ static void input_finish(struct fc_diff_input *in)
 		for (t = 0; in->runs[i].threads && t < in->runs[i].n; t++)
 			free(in->runs[i].threads[t]);
 		free(in->runs[i].threads);
+		free(in->runs[i].thread_us);
 		fc_graph_destroy(in->runs[i].graph);
 	}
 	for (i = 0; i < in->n_anon; i++)
@@ -897,6 +932,57 @@ static void items_free(struct fc_diff_item *v, size_t n)
 	free(v);
 }
 
+/* One item per matched thread slot when a run has several threads: each
+ * run's i-th thread's CPU time (0 where a run has fewer), compared as a
+ * tier is. */
+static bool thread_items(struct fc_diff *d)
+{
+	size_t n = 0, i, r;
+	int s;
+
+	for (s = 0; s < 2; s++)
+		for (r = 0; r < d->side[s].n_runs; r++)
+			if (d->side[s].runs[r].n > n)
+				n = d->side[s].runs[r].n;
+	if (n < 2)
+		return true;
+	d->threads = calloc(n, sizeof(*d->threads));
+	if (!d->threads)
+		return false;
+	for (i = 0; i < n; i++) {
+		struct fc_diff_item *x = &d->threads[i];
+		char name[32];
+		size_t len = (size_t)snprintf(name, sizeof(name), "thread %zu", i + 1);
+		/* the item's strings in one block, as item_get makes them */
+		char *block = malloc(2 * (len + 1) + 2);
+		x->side[0].runs = calloc(d->side[0].n_runs + d->side[1].n_runs + 2, sizeof(double));
+		d->n_threads = i + 1; /* items_free frees what there is */
+		x->key = block;
+		if (!block || !x->side[0].runs)
+			return false;
+		x->name = memcpy(block + len + 1, name, len + 1);
+		memcpy(block, name, len + 1);
+		x->file = x->name + len + 1;
+		x->file[0] = '\0';
+		x->package = x->file + 1;
+		x->package[0] = '\0';
+		x->side[1].runs = x->side[0].runs + d->side[0].n_runs + 1;
+		x->tier = FC_TIER_COUNT;
+		x->line = x->column = -1;
+		for (s = 0; s < 2; s++) {
+			for (r = 0; r < d->side[s].n_runs; r++) {
+				const struct fc_diff_run *run = &d->side[s].runs[r];
+				/* a run of one thread: the graph's total */
+				x->side[s].runs[r] = i >= run->n   ? 0
+						     : run->n == 1 ? d->side[s].run_total_us[r]
+								   : run->thread_us[i];
+				x->side[s].total_us += x->side[s].runs[r];
+			}
+		}
+	}
+	return true;
+}
+
 /* The runs of a side still in its set (not loaded by fc_diff_load_side)
  * merged now, and the set emptied. */
 static bool merge_set(struct fc_diff_input *in, const struct fc_diff_options *o,
@@ -1061,6 +1147,8 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	}
 	if (!d->total.name || !d->total.file || !d->total.package)
 		goto nomem;
+	if (!thread_items(d))
+		goto nomem;
 	take_items(&s.fn, &d->functions, &d->n_functions);
 	take_items(&s.tier, &d->tiers, &d->n_tiers);
 	take_items(&s.pkg, &d->packages, &d->n_packages);
@@ -1071,6 +1159,8 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	for (i = 0; i < d->n_packages; i++)
 		item_finish(d, &d->packages[i]);
 	item_finish(d, &d->total);
+	for (i = 0; i < d->n_threads; i++)
+		item_finish(d, &d->threads[i]);
 	/* each path's change and test, then its self as a mean per run */
 	if (!node_tests(d, &s.tree))
 		goto nomem;
@@ -1116,6 +1206,7 @@ void fc_diff_finish(struct fc_diff *d)
 	free(d->total.package);
 	free(d->total.side[0].runs);
 	free(d->total.side[1].runs);
+	items_free(d->threads, d->n_threads);
 	free(d->node_parent);
 	free(d->node_function);
 	for (i = 0; i < d->n_rules; i++)

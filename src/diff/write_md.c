@@ -169,7 +169,7 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 	size_t *pord = fc_diff_order(d, d->packages, d->n_packages);
 	size_t budget = max_chars ? max_chars : FC_MD_GITHUB_LIMIT, used = 0, i, shown;
 	struct fc_md_doc doc;
-	struct fc_md text, *md, *parts[5];
+	struct fc_md text, *md, *parts[6];
 	size_t n_parts = 0;
 	bool ok = false;
 
@@ -189,6 +189,15 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 	if (!top_table(md, d, order, top, false))
 		fc_md_raw(md, "None significant.\n");
 	fc_md_blank_line(md);
+	if (d->n_threads) {
+		/* each matched thread slot on its own: which thread changed */
+		md = parts[n_parts++] = fc_md_doc_add(&doc, "threads", true);
+		fc_md_raw(md, "#### Threads (CPU time per run)\n");
+		fc_md_table_head(md, agg_titles, "lrrrrl");
+		for (i = 0; i < d->n_threads; i++)
+			agg_row(md, &d->threads[i]);
+		fc_md_blank_line(md);
+	}
 	md = parts[n_parts++] = fc_md_doc_add(&doc, "tiers", true);
 	fc_md_raw(md, "#### Tiers\n");
 	fc_md_table_head(md, agg_titles, "lrrrrl");

@@ -125,10 +125,27 @@ if (!/\\.0\\.001\\.cpuprofile$/.test(d.threads[0].base) || !/\\.1\\.002\\.cpupro
 if (d.base.runs[0].threads.length !== 2) fail('run threads');
 const sig = d.functions.filter((f) => f.significant);
 if (sig[0].name !== 'hotLoop' || sig[0].file !== 'worker.js') fail('worker top ' + sig[0].name);
+// each thread slot compared on its own: the worker (thread 2) got slower by
+// about what hotLoop did, the main thread did not; slots sum to the totals
+const [m, w] = d.threads;
+if (m.significant || !w.significant) fail('thread verdicts: ' + JSON.stringify(d.threads));
+if (Math.abs(w.delta_us - sig[0].delta_self_us) > 0.1 * sig[0].delta_self_us)
+	fail('worker thread delta ' + w.delta_us + ', hotLoop ' + sig[0].delta_self_us);
+for (const [side, key] of [['base', 'base_us'], ['head', 'head_us']])
+	if (Math.abs(m[key] + w[key] - d[side].total_us) > 0.5)
+		fail(side + ' threads do not sum to the total: ' + (m[key] + w[key]) + ' vs ' + d[side].total_us);
 "
-# the Markdown says which thread matched which
+# one thread a run: no per-thread figures (the total says it all)
+check "$TMP/r.json" "
+if (d.threads.length !== 1 || 'base_us' in d.threads[0]) fail('one thread: ' + JSON.stringify(d.threads));
+"
+# the Markdown says which thread matched which, and how each changed
 run 0 diff "$D/worker/base" "$D/worker/head" -f md
 contains "$TMP/out" "Threads, matched by their order in a run (first run): 1. \`CPU."
+contains "$TMP/out" "#### Threads (CPU time per run)"
+grep -q '^| thread 2 | [0-9.]* | [0-9.]* | +[0-9.]* ms | +[0-9.]*% | yes |$' "$TMP/out" ||
+	fail "no significant thread 2 row in the Markdown"
+lacks "$TMP/r.md" "#### Threads"
 
 # --- folded: FlameGraph's differential format --------------------------------
 run 0 diff "$D/regress/base" "$D/regress/head" -f folded -o "$TMP/d.folded"
