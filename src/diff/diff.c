@@ -163,35 +163,6 @@ static bool note_frames(struct fc_diff_input *in, const struct fc_profile *p)
 	return true;
 }
 
-/* A thread's CPU time as the merged graph counts it (graph_merge.c): each
- * sample's duration (never negative) after the (program) heal, except the
- * samples on the root and, unless keep_idle, those in the (idle) subtree.
- * -1 on allocation failure. */
-static double thread_cpu_us(const struct fc_profile *p, bool keep_idle)
-{
-	uint32_t *eff = malloc(((size_t)p->n_samples + 1) * sizeof(*eff)), i;
-	uint8_t *out = calloc((size_t)p->n_nodes + 1, 1);
-	double sum = 0;
-
-	if (!eff || !out) {
-		free(eff);
-		free(out);
-		return -1;
-	}
-	fc_chart_heal_program(p, eff);
-	/* parent < index: the (idle) subtree in one forward pass */
-	for (i = 1; i < p->n_nodes; i++)
-		out[i] = !keep_idle && (i == p->idle_node || out[p->node_parent[i]]);
-	for (i = 0; i < p->n_samples; i++) {
-		double x = fc_profile_sample_duration(p, i);
-		if (eff[i] != 0 && eff[i] < p->n_nodes && !out[eff[i]] && x > 0)
-			sum += x;
-	}
-	free(eff);
-	free(out);
-	return sum;
-}
-
 /* Run r of in, made of profiles[0..n): its thread labels, what keying
  * needs, each thread's CPU time and its merged graph. The profiles stay the
  * caller's. */
@@ -213,9 +184,24 @@ static bool merge_run(struct fc_diff_input *in, struct fc_diff_run *r,
 		r->threads[i] = fc_strdup(fc_diff_thread_label(profiles[i]));
 		if (!r->threads[i] || !note_frames(in, profiles[i]))
 			goto nomem;
-		/* one thread: its time is the graph's, known later */
-		if (n > 1 && (r->thread_us[i] = thread_cpu_us(profiles[i], keep_idle)) < 0)
+	}
+	if (n > 1) {
+		/* each thread is compared on its own: a graph each, and its
+		 * CPU time is that graph's */
+		r->thread_graphs = calloc(n, sizeof(*r->thread_graphs));
+		if (!r->thread_graphs)
 			goto nomem;
+		for (i = 0; i < n; i++) {
+			struct fc_graph *g = fc_graph_merge(
+				(const struct fc_profile *const *)profiles + i, 1, &lo, err);
+			if (!g)
+				return false;
+			free(g->size); /* what only placing needs */
+			g->size = NULL;
+			r->thread_graphs[i] = g;
+			r->thread_us[i] = fc_graph_total(g);
+		}
+		return true;
 	}
 	r->graph = fc_graph_merge((const struct fc_profile *const *)profiles, n, &lo, err);
 	if (!r->graph)
@@ -354,6 +340,9 @@ static void input_finish(struct fc_diff_input *in)
 		free(in->runs[i].threads);
 		free(in->runs[i].thread_us);
 		fc_graph_destroy(in->runs[i].graph);
+		for (t = 0; in->runs[i].thread_graphs && t < in->runs[i].n; t++)
+			fc_graph_destroy(in->runs[i].thread_graphs[t]);
+		free(in->runs[i].thread_graphs);
 	}
 	for (i = 0; i < in->n_anon; i++)
 		free(in->anon[i].url);
@@ -609,6 +598,7 @@ static struct fc_diff_item *item_get(struct items *it, const char *key, size_t k
 	x->tags = f->tags;
 	x->line = line;
 	x->column = column;
+	x->thread = -1;
 	it->keys.keys[i] = block;
 	it->keys.n++;
 	fc_map_put(&it->keys.index, slot, h, i);
@@ -727,10 +717,10 @@ struct sums {
  * merged node's self time to its function, tier and package, every
  * function's total once per stack (recursion is not counted twice). */
 static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int side, size_t run,
-			  const struct fc_graph *g, struct fc_diff_input *in,
+			  int thread, const struct fc_graph *g, struct fc_diff_input *in,
 			  const struct side_keys *keys, struct fc_error *err)
 {
-	uint32_t *amap = NULL, *ffn = NULL, *fti = NULL, *fpk = NULL, k, fk;
+	uint32_t *amap = NULL, *ffn = NULL, *fti = NULL, *fpk = NULL, k, fk, top_parent = FC_NONE;
 	uint32_t *start = NULL, *kids = NULL, *active = NULL, *stack = NULL;
 	double run_total = 0, *fself = NULL;
 	size_t top;
@@ -745,6 +735,22 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 	fself = calloc(g->merged->n_frames + 1, sizeof(*fself));
 	if (!amap || !ffn || !fti || !fpk || !fself)
 		goto done;
+	if (thread >= 0) {
+		/* a thread's paths hang under its slot's root */
+		static const struct fc_frame none = { .tier = FC_TIER_V8 };
+		char name[32], key[40];
+		struct fc_diff_item *x;
+		snprintf(name, sizeof(name), "thread %d", thread + 1);
+		snprintf(key, sizeof(key), "\x1ethread %d", thread + 1);
+		x = item_get(&s->fn, key, strlen(key), name, "", &none, -1, -1, "", s->n_runs);
+		if (!x)
+			goto done;
+		x->thread = thread;
+		x->thread_root = true;
+		top_parent = tree_child(t, FC_NONE, (uint32_t)(x - s->fn.v));
+		if (top_parent == FC_NONE)
+			goto done;
+	}
 	for (k = 0; k < g->n_nodes; k++) {
 		const struct fc_profile *m = g->merged;
 		uint32_t fi = m->node_frame[k];
@@ -762,10 +768,13 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 		if (!ffn[fi]) {
 			frame_key(o, in, keys, m, f, name, sizeof(name), file, sizeof(file), &line,
 				  &col);
-			klen = make_key(key, sizeof(key), name, file, line, col);
+			/* per thread slot: the slot first in the key */
+			klen = thread >= 0 ? (size_t)snprintf(key, 16, "%d\x1e", thread) : 0;
+			klen += make_key(key + klen, sizeof(key) - klen, name, file, line, col);
 			x = item_get(&s->fn, key, klen, name, file, f, line, col, pkg, s->n_runs);
 			if (!x)
 				goto done;
+			x->thread = thread;
 			ffn[fi] = (uint32_t)(x - s->fn.v) + 1;
 			if (f->tier < FC_TIER_COUNT && s->tier_item[f->tier]) {
 				fti[fi] = s->tier_item[f->tier];
@@ -789,7 +798,7 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 			}
 		}
 		fk = ffn[fi] - 1;
-		a = tree_child(t, m->node_parent[k] ? amap[m->node_parent[k]] : FC_NONE, fk);
+		a = tree_child(t, m->node_parent[k] ? amap[m->node_parent[k]] : top_parent, fk);
 		if (a == FC_NONE)
 			goto done;
 		amap[k] = a;
@@ -840,7 +849,7 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 		for (k = start[node]; k < start[node + 1]; k++)
 			stack[top++] = kids[k] << 1;
 	}
-	in->run_total_us[run] = run_total;
+	in->run_total_us[run] += run_total; /* a thread at a time */
 	/* folded stacks: the weights are the sample counts (or thousandths) */
 	if (!g->merged->has_time)
 		in->samples +=
@@ -992,7 +1001,7 @@ static bool merge_set(struct fc_diff_input *in, const struct fc_diff_options *o,
 
 	for (r = 0; r < in->n_runs; r++) {
 		struct fc_diff_run *x = &in->runs[r];
-		if (x->graph)
+		if (x->graph || x->thread_graphs)
 			continue;
 		if (x->first + x->n > in->set.count) {
 			fc_error_set(err, FC_ERR_INVALID, "diff: run %zu has no profiles", r);
@@ -1057,7 +1066,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	struct sums s;
 	size_t i, r;
 	int side;
-	bool ok = false;
+	bool ok = false, per_thread = false;
 
 	memset(d, 0, sizeof(*d));
 	memset(&s, 0, sizeof(s));
@@ -1078,8 +1087,17 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 			goto done;
 	for (side = 0; side < 2; side++)
 		for (r = 0; r < d->side[side].n_runs; r++) {
-			s.tree.expect += d->side[side].runs[r].graph->n_nodes;
-			s.fn.cap += d->side[side].runs[r].graph->merged->n_frames;
+			const struct fc_diff_run *x = &d->side[side].runs[r];
+			size_t t, ng = x->thread_graphs ? x->n : 1;
+			for (t = 0; t < ng; t++) {
+				const struct fc_graph *g =
+					x->thread_graphs ? x->thread_graphs[t] : x->graph;
+				/* and a thread slot's root */
+				s.tree.expect += g->n_nodes + 1;
+				s.fn.cap += g->merged->n_frames + 1;
+			}
+			if (x->thread_graphs)
+				per_thread = true;
 		}
 	/* the functions at their most at once, as the tree's nodes */
 	s.fn.keys.cap = ++s.fn.cap;
@@ -1103,10 +1121,20 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 			goto nomem;
 		}
 		for (r = 0; r < in->n_runs; r++) {
-			/* each run's graph is summed, then freed */
-			bool added = add_run_graph(&s, o, side, r, in->runs[r].graph, in, &k, err);
-			fc_graph_destroy(in->runs[r].graph);
-			in->runs[r].graph = NULL;
+			/* each run's graph (or each of its threads') is summed,
+			 * then freed */
+			struct fc_diff_run *x = &in->runs[r];
+			size_t t, ng = x->thread_graphs ? x->n : 1;
+			bool added = true;
+			for (t = 0; t < ng; t++) {
+				struct fc_graph **g =
+					x->thread_graphs ? &x->thread_graphs[t] : &x->graph;
+				added = added &&
+					add_run_graph(&s, o, side, r, per_thread ? (int)t : -1, *g,
+						      in, &k, err);
+				fc_graph_destroy(*g);
+				*g = NULL;
+			}
 			if (!added) {
 				side_keys_finish(&k);
 				goto done;

@@ -341,6 +341,8 @@ static bool build_legend(struct picture *pc, struct fc_legend *lg, bool base_wid
 	/* what has no box: only in BASE (or only in HEAD with base_widths) */
 	for (i = 0; i < d->n_functions; i++) {
 		const struct fc_diff_item *x = &d->functions[i];
+		if (x->thread_root)
+			continue; /* a thread slot's root, not a function */
 		if (base_widths ? (x->in_head && !x->in_base) : (x->in_base && !x->in_head))
 			lost[n++] = i;
 	}

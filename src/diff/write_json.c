@@ -28,6 +28,8 @@ static json_t *item_json(const struct fc_diff_item *x, bool function)
 		json_object_set_new(o, "file", json_string(x->file));
 		json_object_set_new(o, "tier", json_string(fc_tier_name((enum fc_tier)x->tier)));
 		json_object_set_new(o, "package", json_string(x->package));
+		if (x->thread >= 0) /* functions per thread slot */
+			json_object_set_new(o, "thread", json_integer(x->thread + 1));
 	}
 	json_object_set_new(o, "base_self_us", num(x->side[0].self_us));
 	json_object_set_new(o, "head_self_us", num(x->side[1].self_us));
@@ -55,7 +57,8 @@ static json_t *items_json(const struct fc_diff *d, const struct fc_diff_item *v,
 		return NULL;
 	}
 	for (i = 0; i < n; i++)
-		json_array_append_new(a, item_json(&v[order[i]], function));
+		if (!v[order[i]].thread_root)
+			json_array_append_new(a, item_json(&v[order[i]], function));
 	free(order);
 	return a;
 }

@@ -131,6 +131,15 @@ const [m, w] = d.threads;
 if (m.significant || !w.significant) fail('thread verdicts: ' + JSON.stringify(d.threads));
 if (Math.abs(w.delta_us - sig[0].delta_self_us) > 0.1 * sig[0].delta_self_us)
 	fail('worker thread delta ' + w.delta_us + ', hotLoop ' + sig[0].delta_self_us);
+// functions per thread slot: each row says its thread, a function run on
+// both threads is two rows, and the slots' roots are not functions
+if (d.functions.some((f) => f.thread !== 1 && f.thread !== 2)) fail('a function without its thread');
+if (d.functions.some((f) => /^thread [0-9]/.test(f.name))) fail('a thread root listed as a function');
+if (sig[0].thread !== 2) fail('hotLoop not on thread 2: ' + sig[0].thread);
+if (d.functions.filter((f) => f.name === 'hotLoop').length !== 1) fail('hotLoop on the main thread too');
+const both = d.functions.filter((f) => f.name === 'Module._load');
+if (both.length !== 2 || both[0].thread === both[1].thread) fail('Module._load per thread: ' + JSON.stringify(both));
+if (!/^hotLoop \(worker\.js, thread 2\): \+/.test(d.fail_on[0].why)) fail('why: ' + d.fail_on[0].why);
 for (const [side, key] of [['base', 'base_us'], ['head', 'head_us']])
 	if (Math.abs(m[key] + w[key] - d[side].total_us) > 0.5)
 		fail(side + ' threads do not sum to the total: ' + (m[key] + w[key]) + ' vs ' + d[side].total_us);
@@ -146,6 +155,11 @@ contains "$TMP/out" "#### Threads (CPU time per run)"
 grep -q '^| thread 2 | [0-9.]* | [0-9.]* | +[0-9.]* ms | +[0-9.]*% | yes |$' "$TMP/out" ||
 	fail "no significant thread 2 row in the Markdown"
 lacks "$TMP/r.md" "#### Threads"
+contains "$TMP/out" "| hotLoop (thread 2) | \`worker.js\` |"
+# every path hangs under its thread slot's root, in the picture and the folded stacks
+run 0 diff "$D/worker/base" "$D/worker/head" -f folded -o "$TMP/w.folded"
+grep -qv '^thread [12];' "$TMP/w.folded" && fail "a folded stack outside its thread"
+grep -q '^thread 2;.*;hotLoop worker.js [0-9]* [0-9]*$' "$TMP/w.folded" || fail "no hotLoop on thread 2"
 
 # --- folded: FlameGraph's differential format --------------------------------
 run 0 diff "$D/regress/base" "$D/regress/head" -f folded -o "$TMP/d.folded"
