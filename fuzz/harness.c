@@ -334,12 +334,23 @@ static void put(uint8_t **buf, size_t *len, size_t *cap, const void *s, size_t n
 	*len += n;
 }
 
+/* The unit repeated while it fits in total bytes, by doubling the copy. */
 static void put_repeat(uint8_t **buf, size_t *len, size_t *cap, const char *unit, size_t total)
 {
-	size_t u = strlen(unit), i;
+	size_t u = strlen(unit), n = total / u * u, done, start;
 
-	for (i = 0; i + u <= total; i += u)
-		put(buf, len, cap, unit, u);
+	if (n == 0)
+		return;
+	if (*len + n > *cap) {
+		*cap = (*len + n) * 2;
+		*buf = realloc(*buf, *cap);
+		fuzz_check(*buf != NULL, "out of memory in the harness");
+	}
+	start = *len;
+	memcpy(*buf + start, unit, u);
+	for (done = u; done < n; done *= 2)
+		memcpy(*buf + start + done, *buf + start, done < n - done ? done : n - done);
+	*len += n;
 }
 
 /* Numbers from a fixed generator: the same on every replay. */

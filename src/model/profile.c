@@ -518,6 +518,31 @@ static int64_t kth_interval(const struct fc_profile *p, size_t k, uint32_t *coun
 	return (int64_t)(prefix ^ (UINT64_C(1) << 63));
 }
 
+static int cmp_key(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Up to this many intervals a sorted copy is cheaper than the radix
+ * selection's 256 KiB histogram. */
+#define MEDIAN_SORT_MAX 4096
+
+static double median_by_sort(const struct fc_profile *p, size_t n)
+{
+	uint64_t keys[MEDIAN_SORT_MAX];
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		keys[i] = interval_key(p, i);
+	qsort(keys, n, sizeof(*keys), cmp_key);
+	if (n % 2)
+		return (double)(int64_t)(keys[n / 2] ^ (UINT64_C(1) << 63));
+	return ((double)(int64_t)(keys[n / 2 - 1] ^ (UINT64_C(1) << 63)) +
+		(double)(int64_t)(keys[n / 2] ^ (UINT64_C(1) << 63))) /
+	       2.0;
+}
+
 double fc_profile_median_interval(const struct fc_profile *p)
 {
 	size_t n = p->n_samples ? (size_t)p->n_samples - 1 : 0;
@@ -526,6 +551,8 @@ double fc_profile_median_interval(const struct fc_profile *p)
 
 	if (n < 1)
 		return 0;
+	if (n <= MEDIAN_SORT_MAX)
+		return median_by_sort(p, n);
 	count = malloc(65536 * sizeof(*count));
 	if (!count)
 		return 0;
