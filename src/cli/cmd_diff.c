@@ -428,8 +428,8 @@ int fc_cmd_diff(int argc, char **argv)
 	 * (each profile once merged, each graph once summed, the table once
 	 * the tree is built), and what comes next is as large: arrays up to
 	 * 32 MiB stay in the heap to be reused, instead of being returned
-	 * (main.c) and faulted in again page by page, which cost diff about a
-	 * third of its CPU time (bench/RESULTS.md). */
+	 * (main.c) and faulted in again page by page, which cost diff some
+	 * 40 % of its CPU time (bench/RESULTS.md). */
 	mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
 #endif
 	/* each run is read, cut down (--hide, scope) and merged, then freed */
