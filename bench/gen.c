@@ -854,8 +854,10 @@ int main(int argc, char **argv)
 		if (nodes[i].hits && nodes[i].depth > max_depth)
 			max_depth = nodes[i].depth;
 	fprintf(stderr,
-		"gen: size %" PRIu64 " seed %" PRIu64 "%s: %" PRIu64 " bytes, %u nodes, %u samples, "
+		"gen: size %" PRIu64 " seed %" PRIu64 "%s: %" PRIu64
+		" bytes, %u nodes, %u samples, "
 		"%u frames, %u urls, max depth %u, fnv1a64 %016" PRIx64 "\n",
-		size, seed, rerun ? " (rerun)" : "", ototal, n_nodes, n_samples, n_frames, n_urls, max_depth, fnv);
+		size, seed, rerun ? " (rerun)" : "", ototal, n_nodes, n_samples, n_frames, n_urls,
+		max_depth, fnv);
 	return 0;
 }

@@ -170,7 +170,7 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 	size_t *tord = fc_diff_order(d, d->tiers, d->n_tiers);
 	size_t *pord = fc_diff_order(d, d->packages, d->n_packages);
 	size_t budget = max_chars ? max_chars : FC_MD_GITHUB_LIMIT, used = 0, i, shown;
-	size_t n_roots = 0, n_fn = d->n_functions;
+	size_t n_fn = d->n_functions; /* less the thread slots' roots */
 	struct fc_md_doc doc;
 	struct fc_md text, *md, *parts[6];
 	size_t n_parts = 0;
@@ -230,10 +230,8 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 	fc_md_table_head(md, fn_titles, "llrrrr");
 	for (i = shown = 0; i < d->n_functions; i++) {
 		size_t before = md->len;
-		if (d->functions[order[i]].thread_root) {
-			n_roots++; /* a thread slot's root, not a function */
-			continue;
-		}
+		if (d->functions[order[i]].thread_root)
+			continue; /* a thread slot's root, not a function */
 		fn_row(md, &d->functions[order[i]]);
 		if (used + md->len + RESERVE > budget) {
 			md->len = before;
@@ -243,10 +241,10 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 		}
 		shown++;
 	}
-	if (shown + n_roots < d->n_functions) {
+	if (shown < n_fn) {
 		fc_md_blank_line(md);
 		fc_md_printf(md, "%zu more functions left out to stay under %zu characters.\n",
-			     d->n_functions - n_roots - shown, budget);
+			     n_fn - shown, budget);
 	}
 	fc_md_details_end(md);
 	fc_md_raw(md, "\n");
