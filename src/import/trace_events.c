@@ -1105,6 +1105,12 @@ static bool build(struct importer *im, struct acc *a)
 	a->nodes_cap = a->children_cap = a->samples_cap = a->deltas_cap = 0;
 	if (!fc_builder_finish(&b, im->err))
 		goto out;
+	/* DevTools reads a chunk stream's endTime as the first chunk's last
+	 * sample time and never reads the {endTime} chunk: with one sample
+	 * (no average interval) the sample has no width. The {endTime} chunk
+	 * still ends the extent. (docs/graph.md, "Weight of a sample") */
+	if (!a->whole && a->p->n_samples == 1)
+		a->p->last_end_us = a->p->sample_time_us[0];
 	ok = true;
 	goto out;
 nomem:

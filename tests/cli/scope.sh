@@ -1,7 +1,8 @@
 #!/bin/sh
-# The scope transforms (docs/scope.md) on the command line: every corpus
-# .cpuprofile through --focus, --exclude, --prune, --collapse-recursion[=all]
-# and --reverse, checked by an independent node script over the raw profile
+# The scope transforms (docs/scope.md) on the command line: corpus profiles
+# (.cpuprofile, each sampled thread of a Chrome trace, JS Self-Profiling)
+# through --focus, --exclude, --prune, --collapse-recursion[=all] and
+# --reverse, checked by an independent node script over the raw profile
 # (scope-oracle.js); the same from a Chrome trace; the 40 `new Function`
 # scripts as 40 frames in DevTools' colours; the option errors and the
 # empty result. Usage: scope.sh FLAMECHART. Exits 77 (skipped) without node.
@@ -16,46 +17,56 @@ fi
 oracle=$ROOT/tests/oracle
 
 # graph JSON of a profile under one variant of scope-oracle.js
-variant_json() { # VARIANT PROFILE OUT
-	case $1 in
-	focus=*) set -- "$2" "$3" --focus "${1#focus=}" ;;
-	exclude=*) set -- "$2" "$3" --exclude "${1#exclude=}" ;;
-	prune=*) set -- "$2" "$3" --prune "${1#prune=}" ;;
-	collapse) set -- "$2" "$3" --collapse-recursion ;;
-	collapse-all) set -- "$2" "$3" --collapse-recursion=all ;;
-	reverse) set -- "$2" "$3" --reverse ;;
+variant_json() { # VARIANT PROFILE OUT [SELECTION...]
+	v=$1 f=$2 out=$3
+	shift 3
+	case $v in
+	focus=*) set -- "$@" --focus "${v#focus=}" ;;
+	exclude=*) set -- "$@" --exclude "${v#exclude=}" ;;
+	prune=*) set -- "$@" --prune "${v#prune=}" ;;
+	collapse) set -- "$@" --collapse-recursion ;;
+	collapse-all) set -- "$@" --collapse-recursion=all ;;
+	reverse) set -- "$@" --reverse ;;
 	esac
-	f=$1 out=$2
-	shift 2
 	"$FC" -q -m graph -f json "$@" "$f" >"$out"
 }
 
 # --- 1. corpus profiles, every transform, against the oracle ---------------
-# Every profile under 400 KB and two real ones (about 30 s of CPU); the whole
-# corpus with FC_SCOPE_FULL=1. One node process picks the patterns of every
-# profile, one checks every output (check-list), so that node starts twice.
+# Every .cpuprofile under 400 KB and two real ones, one Chrome trace of two
+# threads and one JS Self-Profiling recording (about 30 s of CPU); with
+# FC_SCOPE_FULL=1 the whole corpus: every .cpuprofile, every sampled thread
+# of every Chrome trace (--pid PID --thread TID) and every JS Self-Profiling
+# trace. One node process picks the patterns of every profile, one checks
+# every output (check-list), so that node starts twice.
 n=0
 set --
-for f in "$CORPUS"/*/*.cpuprofile "$CORPUS"/real/*/*.cpuprofile; do
+for f in "$CORPUS"/*/*.cpuprofile "$CORPUS"/real/*/*.cpuprofile \
+	"$CORPUS"/*/*.json "$DATA"/inputs/self-profiling/*.json; do
 	case $f in
-	*Chrome-65-sucrase* | *ng-build/CPU.20250519.000215.90620.0.001*) ;;
-	*) [ "${FC_SCOPE_FULL:-0}" = 1 ] || [ "$(wc -c <"$f")" -lt 400000 ] || continue ;;
+	*Chrome-65-sucrase* | *ng-build/CPU.20250519.000215.90620.0.001* | *Chrome-70-worker.json | \
+		*self-profiling/chromium-156.json) ;;
+	*.cpuprofile) [ "${FC_SCOPE_FULL:-0}" = 1 ] || [ "$(wc -c <"$f")" -lt 400000 ] || continue ;;
+	*) [ "${FC_SCOPE_FULL:-0}" = 1 ] || continue ;;
 	esac
 	set -- "$@" "$f"
 done
 node "$oracle/scope-oracle.js" pick "$@" >"$TMP/pats" || fail "pick"
-[ "$(wc -l <"$TMP/pats")" -eq $# ] || fail "pick: $(wc -l <"$TMP/pats") lines for $# profiles"
 : >"$TMP/checks"
-i=0
+i=0 traces=0
 tab=$(printf '\t')
-while IFS="$tab" read -r f hot top; do
+while IFS="$tab" read -r spec pid tid hot top; do
 	i=$((i + 1))
-	"$FC" -q -m graph -f json "$f" >"$TMP/p$i-default.json" || fail "$f: default graph"
-	line="$f$tab$TMP/p$i-default.json"
+	f=${spec%%#*}
+	set --
+	[ "$pid" = - ] || set -- --pid "$pid"
+	[ "$tid" = - ] || set -- "$@" --thread "$tid"
+	[ "$spec" = "$f" ] || traces=$((traces + 1))
+	"$FC" -q -m graph -f json "$@" "$f" >"$TMP/p$i-default.json" || fail "$spec: default graph"
+	line="$spec$tab$TMP/p$i-default.json"
 	k=0
 	for v in "focus=$hot" "exclude=$top" "prune=$hot" collapse collapse-all reverse; do
 		k=$((k + 1))
-		variant_json "$v" "$f" "$TMP/p$i-v$k.json" || fail "$f: $v"
+		variant_json "$v" "$f" "$TMP/p$i-v$k.json" "$@" || fail "$spec: $v"
 		line="$line$tab$v$tab$TMP/p$i-v$k.json"
 		n=$((n + 1))
 	done
@@ -64,7 +75,9 @@ done <"$TMP/pats"
 node "$oracle/scope-oracle.js" check-list "$TMP/checks" >"$TMP/oracle.out" 2>"$TMP/oracle.err" ||
 	{ fail "differs from scope-oracle.js"; sed 's/^/    /' "$TMP/oracle.err"; }
 [ "$(grep -c '^ok ' "$TMP/oracle.out")" -eq "$n" ] || fail "only $(grep -c '^ok ' "$TMP/oracle.out") of $n checks ran"
+echo "scope-oracle: $(grep -c '^ok ' "$TMP/oracle.out") of $n checks passed on $i profiles ($traces from traces)"
 [ "$n" -ge 150 ] || fail "only $n transform runs"
+[ "$traces" -ge 3 ] || fail "only $traces profiles from traces"
 
 # --- 2. the same transforms from a Chrome trace: the same graph -------------
 f=$CORPUS/chrome-versions/Chrome-65-sucrase.cpuprofile

@@ -7,9 +7,16 @@
 //   Chrome trace events: one per sampled thread (Profile + ProfileChunk
 //     joined per (pid, id), chunks in ts order, chunks without args.data
 //     skipped; per thread the profile with source Internal, then Inspector,
-//     then most samples), ordered by start time; the end is the ts of an
-//     {endTime}-only chunk, else the last sample plus the average interval,
-//     rounded up; samples naming unknown ids go to one "(unknown)" node;
+//     then most samples), ordered by start time; endTime, the end of the
+//     profile's extent (info's duration), is the ts of an {endTime}-only
+//     chunk, else the last sample plus the average interval, rounded up --
+//     it is not the end of the last sample, which is the last sample plus
+//     the average interval, unrounded, whatever end the trace records
+//     (DevTools' CPUProfileDataModel; no lastEnd is given, except for a
+//     lone sample of Profile + ProfileChunk events, which has no width:
+//     DevTools' endTime of a chunk stream is its first chunk's last sample
+//     time); samples naming
+//     unknown ids go to one "(unknown)" node;
 //   JS Self-Profiling: every stacks entry a node under a synthetic (root),
 //     a sample without a stack is (idle), timestamps in ms, lines and
 //     columns 1-based, the last sample lasting the median interval.
@@ -38,7 +45,7 @@ function trace(json) {
     } else if (e.name === 'CpuProfile' && data && data.cpuProfile) {
       const cp = data.cpuProfile;
       const p = get('cpuprofile#' + seq);
-      Object.assign(p, { have: true, pid: e.pid, tid: e.tid, start: cp.startTime, end: cp.endTime });
+      Object.assign(p, { have: true, whole: true, pid: e.pid, tid: e.tid, start: cp.startTime, end: cp.endTime });
       p.chunks.push({ ts: e.ts, nodes: cp.nodes, samples: cp.samples, deltas: cp.timeDeltas || data.timeDeltas });
     }
   }
@@ -80,8 +87,11 @@ function trace(json) {
         callFrame: { functionName: '(unknown)', url: '', scriptId: 0, lineNumber: -1, columnNumber: -1 } });
     }
     const samples = p.samples.map(s => (ids.has(s) ? s : '(unknown)'));
-    out.push({ start, profile: { nodes, samples, timeDeltas: times.map((x, i) => x - (i ? times[i - 1] : start)),
-      startTime: start, endTime: end, pid: p.pid, tid: p.tid } });
+    const profile = { nodes, samples, timeDeltas: times.map((x, i) => x - (i ? times[i - 1] : start)),
+      startTime: start, endTime: end, pid: p.pid, tid: p.tid };
+    // one sample of a chunk stream: DevTools' endTime is that sample's time
+    if (!p.whole && times.length === 1) profile.lastEnd = times[0];
+    out.push({ start, profile });
   }
   out.sort((a, b) => a.start - b.start);
   return out.map(o => o.profile);

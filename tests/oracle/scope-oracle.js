@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // An independent statement of the scope transforms (docs/scope.md) over a
-// raw .cpuprofile: each sample's stack is rebuilt by walking up the call
+// raw .cpuprofile, or one sampled thread of a Chrome trace or a JS
+// Self-Profiling trace as read-profiles.js reads it: each sample's stack is rebuilt by walking up the call
 // tree, rewritten as the transform says (an array operation per sample, no
 // tree surgery), and the merged graph of the rewritten stacks is compared
 // with flamechart's layout JSON (-m graph -f json) frame by frame. Besides
@@ -15,13 +16,16 @@
 //                of the samples whose leaf it is
 //
 // Usage:
-//   scope-oracle.js pick PROFILE           prints two patterns (a hot
-//                                          function, the top self function)
+//   scope-oracle.js pick FILE...           prints, per profile, two patterns
+//                                          (a hot function, the top self
+//                                          function); a trace's profiles are
+//                                          FILE#N#PID#TID (see load)
 //   scope-oracle.js check PROFILE DEFAULT_JSON VARIANT JSON [VARIANT JSON]...
 // RE is matched against the function name (POSIX ERE and JavaScript agree
 // on the patterns pick prints). Exits 1 with the first difference.
 'use strict';
 const fs = require('fs');
+const { readProfiles } = require('./read-profiles.js');
 
 const argv = process.argv.slice(2);
 let file = argv[1];
@@ -34,8 +38,24 @@ function die(msg) {
 
 // --- the profile (formats.md §A): nodes with parents, samples with times ---
 
-function load(path) {
-  const raw = JSON.parse(fs.readFileSync(path, 'utf8'));
+// PROFILE is a .cpuprofile, or FILE#N#PID#TID: the Nth profile (from 0) that
+// read-profiles.js reads from a Chrome trace (one per sampled thread, PID/TID,
+// which flamechart renders with --pid PID --thread TID) or from a JS
+// Self-Profiling trace (one profile, no PID or TID).
+const traces = new Map(); // FILE -> its profiles, read once
+function profilesOf(path) {
+  if (!traces.has(path)) traces.set(path, readProfiles(path));
+  return traces.get(path);
+}
+function load(spec) {
+  const m = /^(.*)#(\d+)#([^#]*)#([^#]*)$/s.exec(spec);
+  let raw;
+  if (m) {
+    raw = profilesOf(m[1]).profiles[Number(m[2])];
+    if (!raw) die(`no profile ${m[2]} in ${m[1]}`);
+  } else {
+    raw = JSON.parse(fs.readFileSync(spec, 'utf8'));
+  }
   const nodes = [];
   const num = (v) => (typeof v === 'number' && v >= -1 ? v : -1);
   if (raw.head) {
@@ -83,6 +103,7 @@ function load(path) {
     times = raw.timestamps.slice(0, samples.length);
     if (raw.timestamps.length === samples.length + 1) lastEnd = raw.timestamps[samples.length];
   } else {
+    lastEnd = raw.lastEnd; // a JS Self-Profiling trace fixes it (read-profiles.js)
     let t = raw.startTime;
     for (const d of raw.timeDeltas || []) { t += d; times.push(t); }
   }
@@ -92,6 +113,14 @@ function load(path) {
   const order = samples.map((_, i) => i).sort((a, b) => times[a] - times[b] || a - b);
   samples = order.map((i) => samples[i]);
   times = order.map((i) => times[i]);
+  // The end of the last sample (devtools.md §1.4-1.5, CPUProfileDataModel):
+  // the last sample + the average interval, a fraction of a µs kept as it
+  // is, whatever end the input records -- a trace's CpuProfile endTime or
+  // {endTime} chunk, a .cpuprofile's endTime -- and never the profile's
+  // extent, which read-profiles.js gives as endTime rounded up to the µs.
+  // Only legacy timestamps (one more than the samples) and JS Self-Profiling
+  // (the median interval, docs/inputs.md) fix it otherwise; one sample ends
+  // at the header endTime (DevTools: the average of one sample is NaN).
   let end;
   if (lastEnd !== undefined) end = lastEnd;
   else if (n === 1) end = Math.max(raw.endTime * scale, times[0]);
@@ -346,8 +375,9 @@ function pick(p) {
       self.set(nm, (self.get(nm) || 0) + p.dur[i]);
     }
   });
-  // names both dialects read alike: word characters, dots and $ escaped
-  const ok = (nm) => /^[A-Za-z0-9_$.]+$/.test(nm) && !META.has(nm);
+  // names both dialects read alike: word characters, hyphens (literal outside
+  // brackets in both), dots and $ escaped
+  const ok = (nm) => /^[A-Za-z0-9_$.-]+$/.test(nm) && !META.has(nm);
   const esc = (nm) => `^${nm.replace(/[.$]/g, '\\$&')}$`;
   const best = (m, skip) => {
     let b = null;
@@ -378,10 +408,22 @@ function checkAll(args) {
 }
 
 if (argv[0] === 'pick' && argv.length >= 2) {
-  // one line per profile: PROFILE, then its two patterns, tab-separated
+  // one line per profile: PROFILE, its pid and tid ("-" for none), then its
+  // two patterns, tab-separated; a trace gives one line per sampled thread
+  // (FILE#N#PID#TID), a file without a sampled thread none
   for (const f of argv.slice(1)) {
     file = f;
-    process.stdout.write(`${[f, ...pick(load(f))].join('\t')}\n`);
+    const read = /\.cpuprofile$/.test(f) ? null : profilesOf(f);
+    if (!read || read.format === 'cpuprofile') {
+      process.stdout.write(`${[f, '-', '-', ...pick(load(f))].join('\t')}\n`);
+      continue;
+    }
+    read.profiles.forEach((p, i) => {
+      const id = (v) => (v === undefined ? '' : String(v));
+      const spec = `${f}#${i}#${id(p.pid)}#${id(p.tid)}`;
+      file = spec;
+      process.stdout.write(`${[spec, id(p.pid) || '-', id(p.tid) || '-', ...pick(load(spec))].join('\t')}\n`);
+    });
   }
 } else if (argv[0] === 'check' && argv.length >= 5 && argv.length % 2 === 1) {
   checkAll(argv.slice(1));

@@ -201,6 +201,61 @@ static void test_threads_and_cpuprofile_events(void **state)
 	fc_profile_set_finish(&set);
 }
 
+/* The last sample of a trace lasts the average interval, kept fractional,
+ * as DevTools' CPUProfileDataModel does for every profile with deltas: the
+ * end the trace records (a CpuProfile's endTime, the {endTime} chunk's ts)
+ * ends the extent only. One sample: up to a CpuProfile's endTime; no width
+ * in a chunk stream (DevTools' trace endTime is the first chunk's last
+ * sample). Chrome-65-simple-timeline.json is the real case (docs/graph.md). */
+static void test_last_sample_end(void **state)
+{
+	/* clang-format off */
+	const char *one_chunked = "[" PROFILE("0x1", 5, 100, "") "," CHUNK("0x1", "[2]", "[50]") ","
+		"{\"name\":\"ProfileChunk\",\"id\":\"0x1\",\"pid\":1,\"tid\":5,\"ts\":900,"
+		"\"args\":{\"data\":{\"endTime\":1}}}]";
+#define CPUPROFILE_EVENT(samples, deltas)                                                        \
+	"[{\"name\":\"CpuProfile\",\"ph\":\"I\",\"pid\":1,\"tid\":6,\"ts\":1,\"args\":{\"data\":"     \
+	"{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\"},"          \
+	"\"children\":[2]},{\"id\":2,\"callFrame\":{\"functionName\":\"w\"}}],\"startTime\":400,"     \
+	"\"endTime\":2000,\"samples\":" samples ",\"timeDeltas\":" deltas "}}}}]"
+	const char *whole = CPUPROFILE_EVENT("[2,2,2]", "[100,100,50]");
+	const char *one_whole = CPUPROFILE_EVENT("[2]", "[100]");
+#undef CPUPROFILE_EVENT
+	/* clang-format on */
+	struct fc_profile_set set;
+	struct fc_error err;
+	const struct fc_profile *p;
+	(void)state;
+
+	/* samples at 5150 and 6150, {endTime} chunk at ts 8000 */
+	assert_true(import(c7, false, &set, &err));
+	p = set.items[0];
+	assert_int_equal(p->end_us, 8000);
+	assert_true(fc_profile_samples_end(p) == 7150.0);
+	fc_profile_set_finish(&set);
+
+	/* samples at 500, 600, 650: average 75, not endTime 2000 */
+	assert_true(import(whole, false, &set, &err));
+	p = set.items[0];
+	assert_int_equal(p->end_us, 2000);
+	assert_true(fc_profile_samples_end(p) == 725.0);
+	fc_profile_set_finish(&set);
+
+	assert_true(import(one_whole, false, &set, &err));
+	p = set.items[0];
+	assert_true(fc_profile_samples_end(p) == 2000.0);
+	fc_profile_set_finish(&set);
+
+	/* one sample at 150 in a chunk stream ended by an {endTime} chunk at 900 */
+	assert_true(import(one_chunked, false, &set, &err));
+	p = set.items[0];
+	assert_int_equal(p->n_samples, 1);
+	assert_int_equal(p->end_us, 900);
+	assert_true(fc_profile_samples_end(p) == 150.0);
+	assert_true(fc_profile_sample_duration(p, 0) == 0.0);
+	fc_profile_set_finish(&set);
+}
+
 /* Repairs: an open array (with or without a comma), chunks whose samples
  * and deltas disagree, chunks without a Profile event. */
 static void test_repairs(void **state)
@@ -279,6 +334,7 @@ int main(void)
 		cmocka_unit_test(test_chunk_order_and_defaults),
 		cmocka_unit_test(test_profile_choice),
 		cmocka_unit_test(test_threads_and_cpuprofile_events),
+		cmocka_unit_test(test_last_sample_end),
 		cmocka_unit_test(test_repairs),
 		cmocka_unit_test(test_errors),
 	};
