@@ -1,6 +1,6 @@
 /* bench/gen: a deterministic generator of large, realistic .cpuprofile files.
  *
- *   gen --size 200M [--seed 1] [-o FILE]
+ *   gen --size 200M [--seed 1] [--rerun S] [-o FILE]
  *
  * Writes one line of JSON shaped like `node --cpu-prof` output: nodes in
  * pre-order with `children`, ids numbered in creation order (a permutation
@@ -11,6 +11,13 @@
  * samples share long prefixes and the chart has realistic bar counts. Rare
  * recursive dives reach depths of ~400; idle, GC and (program) samples come
  * as in real profiles.
+ *
+ * --rerun S: the same program run again. The call tree (every node, frame
+ * and id) is the one --seed grows; then its samples are forgotten and drawn
+ * again over that tree with seed S, as many as the first time, without
+ * adding nodes: another run's sampling noise, for `flamechart diff` of two
+ * runs of one program (bench/diff.js). The walk then keeps to known callees,
+ * so the hot paths get more of the samples than in the first run.
  *
  * Same --size and --seed give a byte-identical file on every machine: the
  * generator uses only integer arithmetic and its own PRNG (splitmix64). The
@@ -376,6 +383,11 @@ static uint32_t add_node(uint32_t parent, uint32_t frame)
 	return n_nodes++;
 }
 
+/* --rerun: the tree is fixed, samples only walk it */
+static bool frozen;
+
+static uint32_t existing_child(uint32_t cur);
+
 static uint32_t child_with_frame(uint32_t parent, uint32_t frame)
 {
 	uint32_t c;
@@ -383,6 +395,8 @@ static uint32_t child_with_frame(uint32_t parent, uint32_t frame)
 	for (c = nodes[parent].first_child; c != NO_NODE; c = nodes[c].next_sibling)
 		if (nodes[c].frame == frame)
 			return c;
+	if (frozen) /* no new callee: a known one, or stay */
+		return nodes[parent].n_children ? existing_child(parent) : parent;
 	return add_node(parent, frame);
 }
 
@@ -404,8 +418,10 @@ static uint32_t descend(uint32_t cur)
 {
 	const struct node *n = &nodes[cur];
 
-	if (n->n_children && chance(NEW_CALLEE_KEEP))
+	if (n->n_children && (frozen || chance(NEW_CALLEE_KEEP)))
 		return existing_child(cur);
+	if (frozen)
+		return cur;
 	return child_with_frame(cur, pick_frame(n->frame == 0 ? NO_NODE : n->frame));
 }
 
@@ -554,8 +570,9 @@ static uint64_t parse_size(const char *s)
 
 static void usage(void)
 {
-	fputs("usage: gen --size N[K|M|G] [--seed S] [-o FILE]\n"
+	fputs("usage: gen --size N[K|M|G] [--seed S] [--rerun S2] [-o FILE]\n"
 	      "  writes a deterministic .cpuprofile of about N bytes (K/M/G = 10^3/10^6/10^9);\n"
+	      "  --rerun: seed S's call tree sampled again with seed S2 (another run)\n"
 	      "  a summary and an FNV-1a 64 checksum go to stderr\n",
 	      stderr);
 }
@@ -683,7 +700,7 @@ static int32_t next_delta(void)
  * estimate counts every byte write_profile() will write except the
  * positionTicks, which are estimated (their lines are drawn at write time):
  * the file comes out within about 1 % of `size`. */
-static void draw_samples(uint64_t size)
+static void draw_samples(uint64_t size, uint32_t limit)
 {
 	uint64_t est = 60 + 2 * digits(START_TIME) + 2 * digits(START_TIME + 10 * size);
 	uint32_t i;
@@ -695,7 +712,7 @@ static void draw_samples(uint64_t size)
 		if (i != root)
 			est += digits(nodes[i].id) + 1;
 	}
-	while (est < size) {
+	while (est < size && (!limit || n_samples < limit)) {
 		uint32_t before = n_nodes, s = next_sample();
 		int32_t dt = next_delta();
 		const struct frame *f = &frames[nodes[s].frame];
@@ -777,7 +794,7 @@ static void write_profile(void)
 
 int main(int argc, char **argv)
 {
-	uint64_t size = 0, seed = 1;
+	uint64_t size = 0, seed = 1, rerun = 0;
 	const char *path = NULL;
 	uint32_t i, max_depth = 0;
 	int a;
@@ -787,6 +804,8 @@ int main(int argc, char **argv)
 			size = parse_size(argv[++a]);
 		else if (strcmp(argv[a], "--seed") == 0 && a + 1 < argc)
 			seed = strtoull(argv[++a], NULL, 10);
+		else if (strcmp(argv[a], "--rerun") == 0 && a + 1 < argc)
+			rerun = strtoull(argv[++a], NULL, 10);
 		else if (strcmp(argv[a], "-o") == 0 && a + 1 < argc)
 			path = argv[++a];
 		else {
@@ -806,7 +825,20 @@ int main(int argc, char **argv)
 		max_urls = 600;
 
 	init_tree();
-	draw_samples(size);
+	draw_samples(size, 0);
+	if (rerun) {
+		uint32_t first = n_samples;
+		/* the same tree, sampled again */
+		for (i = 0; i < n_nodes; i++)
+			nodes[i].hits = 0;
+		n_samples = 0;
+		cur = root;
+		recursion_left = idle_left = 0;
+		target_depth = 12;
+		frozen = true;
+		rng_state = rerun * 0x2545f4914f6cdd1dull + 0x9e3779b97f4a7c15ull;
+		draw_samples(UINT64_MAX, first); /* as many samples as the first run */
+	}
 
 	out = stdout;
 	if (path && !(out = fopen(path, "wb"))) {
@@ -822,8 +854,10 @@ int main(int argc, char **argv)
 		if (nodes[i].hits && nodes[i].depth > max_depth)
 			max_depth = nodes[i].depth;
 	fprintf(stderr,
-		"gen: size %" PRIu64 " seed %" PRIu64 ": %" PRIu64 " bytes, %u nodes, %u samples, "
+		"gen: size %" PRIu64 " seed %" PRIu64 "%s: %" PRIu64
+		" bytes, %u nodes, %u samples, "
 		"%u frames, %u urls, max depth %u, fnv1a64 %016" PRIx64 "\n",
-		size, seed, ototal, n_nodes, n_samples, n_frames, n_urls, max_depth, fnv);
+		size, seed, rerun ? " (rerun)" : "", ototal, n_nodes, n_samples, n_frames, n_urls,
+		max_depth, fnv);
 	return 0;
 }

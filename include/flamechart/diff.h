@@ -122,6 +122,12 @@ struct fc_diff_item {
 	double stat;    /* t (Welch) or z (proportions) */
 	bool significant;
 	bool in_base, in_head; /* has samples on that side */
+	/* when a run has several threads, functions are per thread slot: the
+	 * slot (0 = every run's first thread), else -1 */
+	int32_t thread;
+	/* the root of a thread slot's call paths ("thread 2"), not a function:
+	 * the writers leave it out of the function lists */
+	bool thread_root;
 };
 
 struct fc_graph;
@@ -134,6 +140,12 @@ struct fc_diff_run {
 	/* the run merged as -m graph merges it, until fc_diff_compute has
 	 * summed it; NULL before */
 	struct fc_graph *graph;
+	/* a run of several threads: one merged graph per thread instead
+	 * (graph NULL), n of them, until summed */
+	struct fc_graph **thread_graphs;
+	/* each thread's CPU time (the graph's sample rules: (idle) left out
+	 * unless keep_idle), n of them, once the run is merged */
+	double *thread_us;
 };
 
 struct fc_diff_input {
@@ -161,8 +173,13 @@ struct fc_diff {
 	struct fc_diff_item *functions, *tiers, *packages;
 	size_t n_functions, n_tiers, n_packages;
 	struct fc_diff_item total; /* the whole profile */
-	double threshold_us;       /* the size threshold per run */
-	const char *test;          /* "welch" or "two-proportion" */
+	/* each matched thread slot's CPU time ("thread 1" is every run's first
+	 * thread, ...), compared like a tier; only when a run has several
+	 * threads (n_threads 0 otherwise) */
+	struct fc_diff_item *threads;
+	size_t n_threads;
+	double threshold_us; /* the size threshold per run */
+	const char *test;    /* "welch" or "two-proportion" */
 	/* the aligned tree: key paths of both sides' merged trees (call
 	 * paths), parent < index (FC_NONE for the root's children); self per
 	 * run (mean) on each side, and the change of each path with its own

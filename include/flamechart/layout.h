@@ -73,6 +73,10 @@ struct fc_layout_options {
 	 * its own clock from 0 by fc_clock_separate (the header says so); 0 or
 	 * 1 = one clock */
 	uint32_t clocks;
+	/* graph: the profiles' nodes are distinct call paths already (no two
+	 * siblings share a frame; what diff draws from its aligned tree), so
+	 * the merge takes each node as it is, without looking it up */
+	bool distinct_paths;
 };
 
 /* A culled layout (plot_width_px > 0, for images) keeps at most this many

@@ -20,7 +20,7 @@ struct fc_paint_options {
 	int width_px;         /* image width; the plot is this minus the margins */
 	double scale;         /* PNG only: device pixels per px (0 or 1 = none) */
 	const char *title;    /* NULL = the first input's file name */
-	const char *subtitle; /* NULL = none */
+	const char *subtitle; /* NULL = none; a '\n' starts a second line */
 	bool no_legend;       /* leave out the legend under the chart */
 	uint32_t max_rows;    /* rows drawn per lane, 0 = all (deeper rows are cut
 			       * and the header says so) */
@@ -34,6 +34,11 @@ struct fc_paint_options {
 	void (*label_note)(void *ctx, const struct fc_profile *p, uint32_t frame, char *out,
 			   size_t size);
 	void *note_ctx;
+	/* More for a frame box's tooltip (the SVG <title>), after the
+	 * ordinary lines: written to out (size bytes) by title_note, lines
+	 * separated by '\n', "" for nothing; note_ctx as for label_note. */
+	void (*title_note)(void *ctx, const struct fc_profile *p, uint32_t frame, char *out,
+			   size_t size);
 };
 
 struct fc_painter;

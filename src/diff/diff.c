@@ -164,7 +164,8 @@ static bool note_frames(struct fc_diff_input *in, const struct fc_profile *p)
 }
 
 /* Run r of in, made of profiles[0..n): its thread labels, what keying
- * needs, and its merged graph. The profiles stay the caller's. */
+ * needs, each thread's CPU time and its merged graph. The profiles stay the
+ * caller's. */
 static bool merge_run(struct fc_diff_input *in, struct fc_diff_run *r,
 		      struct fc_profile *const *profiles, size_t n, bool keep_idle, bool gc_root,
 		      struct fc_error *err)
@@ -175,7 +176,8 @@ static bool merge_run(struct fc_diff_input *in, struct fc_diff_run *r,
 	size_t i;
 
 	r->threads = calloc(n + 1, sizeof(*r->threads));
-	if (!r->threads)
+	r->thread_us = calloc(n + 1, sizeof(*r->thread_us));
+	if (!r->threads || !r->thread_us)
 		goto nomem;
 	r->n = n;
 	for (i = 0; i < n; i++) {
@@ -183,8 +185,31 @@ static bool merge_run(struct fc_diff_input *in, struct fc_diff_run *r,
 		if (!r->threads[i] || !note_frames(in, profiles[i]))
 			goto nomem;
 	}
+	if (n > 1) {
+		/* each thread is compared on its own: a graph each, and its
+		 * CPU time is that graph's */
+		r->thread_graphs = calloc(n, sizeof(*r->thread_graphs));
+		if (!r->thread_graphs)
+			goto nomem;
+		for (i = 0; i < n; i++) {
+			struct fc_graph *g = fc_graph_merge(
+				(const struct fc_profile *const *)profiles + i, 1, &lo, err);
+			if (!g)
+				return false;
+			free(g->size); /* what only placing needs */
+			g->size = NULL;
+			r->thread_graphs[i] = g;
+			r->thread_us[i] = fc_graph_total(g);
+		}
+		return true;
+	}
 	r->graph = fc_graph_merge((const struct fc_profile *const *)profiles, n, &lo, err);
-	return r->graph != NULL;
+	if (!r->graph)
+		return false;
+	/* what only placing needs goes now: the graph waits for the other side */
+	free(r->graph->size);
+	r->graph->size = NULL;
+	return true;
 nomem:
 	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 	return false;
@@ -313,7 +338,11 @@ static void input_finish(struct fc_diff_input *in)
 		for (t = 0; in->runs[i].threads && t < in->runs[i].n; t++)
 			free(in->runs[i].threads[t]);
 		free(in->runs[i].threads);
+		free(in->runs[i].thread_us);
 		fc_graph_destroy(in->runs[i].graph);
+		for (t = 0; in->runs[i].thread_graphs && t < in->runs[i].n; t++)
+			fc_graph_destroy(in->runs[i].thread_graphs[t]);
+		free(in->runs[i].thread_graphs);
 	}
 	for (i = 0; i < in->n_anon; i++)
 		free(in->anon[i].url);
@@ -364,10 +393,33 @@ static size_t anon_rank(const struct side_keys *k, const char *file, int32_t lin
 		else
 			hi = mid;
 	}
+	/* the file's first entry: a second search, not a walk back */
 	first = lo;
-	while (first > 0 && strcmp(k->anon[first - 1].file, file) == 0)
-		first--;
+	{
+		size_t a = 0, b = lo;
+		while (a < b) {
+			size_t mid = (a + b) / 2;
+			if (strcmp(k->anon[mid].file, file) < 0)
+				a = mid + 1;
+			else
+				b = mid;
+		}
+		first = a;
+	}
 	return lo - first + 1;
+}
+
+/* src into dst (size > 0), truncated and NUL-terminated, as snprintf's
+ * "%s" does, without its cost (this runs once per merged frame). */
+static size_t copy_str(char *dst, size_t size, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (n >= size)
+		n = size - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+	return n;
 }
 
 /* The display name and key path of frame f of p: out_name, out_file. */
@@ -380,14 +432,14 @@ static void frame_key(const struct fc_diff_options *o, const struct fc_diff_inpu
 
 	*line = -1;
 	*col = -1;
-	snprintf(name, name_size, "%s", n);
+	copy_str(name, name_size, n);
 	if (f->meta != FC_META_NONE) {
-		snprintf(file, file_size, "%s", url);
+		copy_str(file, file_size, url);
 		return;
 	}
 	switch (o->match) {
 	case FC_DIFF_MATCH_EXACT:
-		snprintf(file, file_size, "%s", url);
+		copy_str(file, file_size, url);
 		*line = f->line;
 		*col = f->column;
 		break;
@@ -503,44 +555,72 @@ struct items {
 	size_t cap;
 };
 
-static struct fc_diff_item *item_get(struct items *it, const char *key, const char *name,
-				     const char *file, const struct fc_frame *f, int32_t line,
-				     int32_t column, const char *package, const size_t n_runs[2])
+/* The item of key, made on first sight with one block for its strings
+ * (key, name, file, package: x->key owns it) and one for both sides'
+ * per-run arrays (x->side[0].runs owns it): two allocations an item. */
+static struct fc_diff_item *item_get(struct items *it, const char *key, size_t key_len,
+				     const char *name, const char *file, const struct fc_frame *f,
+				     int32_t line, int32_t column, const char *package,
+				     const size_t n_runs[2])
 {
-	uint32_t i;
-	size_t before = it->keys.n;
+	struct key_probe q = { &it->keys, key };
+	uint32_t h = (uint32_t)fc_hash_bytes(key, key_len), i;
+	size_t slot, ln = strlen(name) + 1, lf = strlen(file) + 1, lp = strlen(package) + 1;
 	struct fc_diff_item *x;
-	int s;
+	char *block;
 
-	if (!fc_diff_table_find(&it->keys, key, true, &i))
+	if (!fc_map_reserve(&it->keys.index, it->keys.n + 1))
 		return NULL;
-	if (it->keys.n == before)
+	i = fc_map_find(&it->keys.index, h, key_eq, &q, &slot);
+	if (i != FC_NONE)
 		return &it->v[i];
-	if (!FC_GROW(it->v, it->cap, it->keys.n))
+	if (!FC_GROW(it->keys.keys, it->keys.cap, it->keys.n + 1) ||
+	    !FC_GROW(it->v, it->cap, it->keys.n + 1))
 		return NULL;
+	block = malloc(key_len + 1 + ln + lf + lp);
+	if (!block)
+		return NULL;
+	i = (uint32_t)it->keys.n;
 	x = &it->v[i];
 	memset(x, 0, sizeof(*x));
-	x->key = it->keys.keys[i]; /* the table's copy: the item owns it */
-	x->name = fc_strdup(name);
-	x->file = fc_strdup(file);
-	x->package = fc_strdup(package);
+	x->key = block;
+	memcpy(block, key, key_len + 1);
+	x->name = memcpy(block + key_len + 1, name, ln);
+	x->file = memcpy(x->name + ln, file, lf);
+	x->package = memcpy(x->file + lf, package, lp);
+	x->side[0].runs = calloc(n_runs[0] + n_runs[1] + 2, sizeof(double));
+	if (!x->side[0].runs) {
+		free(block);
+		return NULL;
+	}
+	x->side[1].runs = x->side[0].runs + n_runs[0] + 1;
 	x->tier = f->tier;
 	x->tags = f->tags;
 	x->line = line;
 	x->column = column;
-	for (s = 0; s < 2; s++)
-		x->side[s].runs = calloc(n_runs[s] + 1, sizeof(double));
-	if (!x->key || !x->name || !x->file || !x->package || !x->side[0].runs || !x->side[1].runs)
-		return NULL;
+	x->thread = -1;
+	it->keys.keys[i] = block;
+	it->keys.n++;
+	fc_map_put(&it->keys.index, slot, h, i);
 	return x;
 }
 
 /* --- the aligned tree ----------------------------------------------------------- */
 
+/* A slot of the aligned tree's table: the edge (parent, function) it
+ * holds, so that a probe reads one slot and never the node arrays. */
+struct edge_slot {
+	uint32_t parent, fn;
+	uint32_t node; /* FC_NONE: empty */
+};
+
 struct tree {
 	struct fc_diff *d;
 	size_t cap;
-	struct fc_map index; /* (parent, function) -> node */
+	/* (parent, function) -> node: open addressing, linear probing, sized
+	 * once for every node the runs can bring (no rehash), at most 7/8 full */
+	struct edge_slot *slots;
+	size_t mask;
 	/* each path's self time in each run: run[s][node * n_runs[s] + r]
 	 * (n_runs 0: not kept, when the test is not Welch's) */
 	double *run[2];
@@ -548,55 +628,48 @@ struct tree {
 	size_t expect; /* the runs' merged nodes, summed: the most the tree can have */
 };
 
-struct edge_probe {
-	const struct fc_diff *d;
-	uint32_t parent, fn;
-};
-
-static bool edge_eq(const void *ctx, uint32_t k)
+/* The table, and the node arrays at their largest at once: no copy as
+ * the tree grows, and pages that are never filled are never touched. */
+static bool tree_init_table(struct tree *t)
 {
-	const struct edge_probe *q = ctx;
-	return q->d->node_parent[k] == q->parent && q->d->node_function[k] == q->fn;
+	struct fc_diff *d = t->d;
+	size_t cap = 16, i, n = t->expect + 1;
+
+	while (cap - cap / 8 < t->expect + 1)
+		cap *= 2;
+	t->slots = malloc(cap * sizeof(*t->slots));
+	d->node_parent = malloc(n * sizeof(uint32_t));
+	d->node_function = malloc(n * sizeof(uint32_t));
+	d->node_self[0] = malloc(n * sizeof(double));
+	d->node_self[1] = malloc(n * sizeof(double));
+	t->run[0] = malloc(n * t->n_runs[0] * sizeof(double) + 1);
+	t->run[1] = malloc(n * t->n_runs[1] * sizeof(double) + 1);
+	if (!t->slots || !d->node_parent || !d->node_function || !d->node_self[0] ||
+	    !d->node_self[1] || !t->run[0] || !t->run[1])
+		return false;
+	t->cap = n;
+	for (i = 0; i < cap; i++)
+		t->slots[i].node = FC_NONE;
+	t->mask = cap - 1;
+	return true;
 }
 
 static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
 {
 	struct fc_diff *d = t->d;
-	struct edge_probe q = { d, parent, fn };
-	uint32_t h = (uint32_t)fc_hash_u64((uint64_t)parent << 32 | fn), k;
-	size_t slot;
+	size_t j = (size_t)fc_hash_u64((uint64_t)parent << 32 | fn) & t->mask;
+	struct edge_slot *e;
+	uint32_t k;
 
-	/* room at once for every node the runs may bring (no rehash) */
-	if (!fc_map_reserve(&t->index, d->n_nodes + 1 > t->expect ? d->n_nodes + 1 : t->expect))
-		return FC_NONE;
-	k = fc_map_find(&t->index, h, edge_eq, &q, &slot);
-	if (k != FC_NONE)
-		return k;
-	if (d->n_nodes + 1 > t->cap) {
-		size_t nc = t->cap ? t->cap * 2 : 1024;
-		void *a = realloc(d->node_parent, nc * sizeof(uint32_t));
-		void *b = a ? realloc(d->node_function, nc * sizeof(uint32_t)) : NULL;
-		void *c, *e, *r0, *r1;
-		if (a)
-			d->node_parent = a;
-		if (b)
-			d->node_function = b;
-		c = b ? realloc(d->node_self[0], nc * sizeof(double)) : NULL;
-		if (c)
-			d->node_self[0] = c;
-		e = c ? realloc(d->node_self[1], nc * sizeof(double)) : NULL;
-		if (e)
-			d->node_self[1] = e;
-		r0 = e ? realloc(t->run[0], nc * t->n_runs[0] * sizeof(double) + 1) : NULL;
-		if (r0)
-			t->run[0] = r0;
-		r1 = r0 ? realloc(t->run[1], nc * t->n_runs[1] * sizeof(double) + 1) : NULL;
-		if (r1)
-			t->run[1] = r1;
-		if (!r1)
-			return FC_NONE;
-		t->cap = nc;
+	for (;; j = (j + 1) & t->mask) {
+		e = &t->slots[j];
+		if (e->node == FC_NONE)
+			break;
+		if (e->parent == parent && e->fn == fn)
+			return e->node;
 	}
+	if (d->n_nodes >= t->cap)
+		return FC_NONE; /* cannot happen: expect bounds the tree */
 	k = (uint32_t)d->n_nodes++;
 	d->node_parent[k] = parent;
 	d->node_function[k] = fn;
@@ -605,11 +678,33 @@ static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
 		memset(t->run[0] + k * t->n_runs[0], 0, t->n_runs[0] * sizeof(double));
 	if (t->n_runs[1])
 		memset(t->run[1] + k * t->n_runs[1], 0, t->n_runs[1] * sizeof(double));
-	fc_map_put(&t->index, slot, h, k);
+	e->parent = parent;
+	e->fn = fn;
+	e->node = k;
 	return k;
 }
 
 /* --- summing the runs -------------------------------------------------------------- */
+
+/* A function's key: "name\x1ffile\x1fline\x1fcolumn", as
+ * "%s\x1f%s\x1f%d\x1f%d" prints it. Its length. */
+static size_t make_key(char *out, size_t size, const char *name, const char *file, int32_t line,
+		       int32_t col)
+{
+	char num[2][16];
+	size_t n;
+
+	snprintf(num[0], sizeof(num[0]), "%d", (int)line);
+	snprintf(num[1], sizeof(num[1]), "%d", (int)col);
+	n = copy_str(out, size, name);
+	out[n++] = '\x1f';
+	n += copy_str(out + n, size - n, file);
+	out[n++] = '\x1f';
+	n += copy_str(out + n, size - n, num[0]);
+	out[n++] = '\x1f';
+	n += copy_str(out + n, size - n, num[1]);
+	return n;
+}
 
 struct sums {
 	struct items fn, tier, pkg;
@@ -622,56 +717,72 @@ struct sums {
  * merged node's self time to its function, tier and package, every
  * function's total once per stack (recursion is not counted twice). */
 static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int side, size_t run,
-			  const struct fc_graph *g, struct fc_diff_input *in,
+			  int thread, const struct fc_graph *g, struct fc_diff_input *in,
 			  const struct side_keys *keys, struct fc_error *err)
 {
-	uint32_t *fn = NULL, *amap = NULL, *ffn = NULL, *fti = NULL, *fpk = NULL, k;
+	uint32_t *amap = NULL, *ffn = NULL, *fti = NULL, *fpk = NULL, k, fk, top_parent = FC_NONE;
 	uint32_t *start = NULL, *kids = NULL, *active = NULL, *stack = NULL;
 	double run_total = 0, *fself = NULL;
 	size_t top;
 	bool ok = false;
 	struct tree *t = &s->tree;
 
-	fn = malloc((g->n_nodes + 1) * sizeof(*fn));
 	amap = malloc((g->n_nodes + 1) * sizeof(*amap));
 	/* per merged frame: its function, tier and package items (+1; 0 = not yet) */
 	ffn = calloc(g->merged->n_frames + 1, sizeof(*ffn));
 	fti = calloc(g->merged->n_frames + 1, sizeof(*fti));
 	fpk = calloc(g->merged->n_frames + 1, sizeof(*fpk));
 	fself = calloc(g->merged->n_frames + 1, sizeof(*fself));
-	if (!fn || !amap || !ffn || !fti || !fpk || !fself)
+	if (!amap || !ffn || !fti || !fpk || !fself)
 		goto done;
+	if (thread >= 0) {
+		/* a thread's paths hang under its slot's root */
+		static const struct fc_frame none = { .tier = FC_TIER_V8 };
+		char name[32], key[40];
+		struct fc_diff_item *x;
+		snprintf(name, sizeof(name), "thread %d", thread + 1);
+		snprintf(key, sizeof(key), "\x1ethread %d", thread + 1);
+		x = item_get(&s->fn, key, strlen(key), name, "", &none, -1, -1, "", s->n_runs);
+		if (!x)
+			goto done;
+		x->thread = thread;
+		x->thread_root = true;
+		top_parent = tree_child(t, FC_NONE, (uint32_t)(x - s->fn.v));
+		if (top_parent == FC_NONE)
+			goto done;
+	}
 	for (k = 0; k < g->n_nodes; k++) {
 		const struct fc_profile *m = g->merged;
 		uint32_t fi = m->node_frame[k];
 		const struct fc_frame *f = &m->frames[fi];
 		struct fc_diff_item *x, *ti, *pk;
-		char *key, tkey[32], name[4096], file[4096];
+		char key[8256], tkey[32], name[4096], file[4096];
+		size_t klen;
 		const char *pkg = fc_profile_str(m, f->package);
 		int32_t line, col;
 		uint32_t a;
 
-		fn[k] = FC_NONE;
 		amap[k] = FC_NONE;
 		if (k == 0)
 			continue; /* the root */
 		if (!ffn[fi]) {
 			frame_key(o, in, keys, m, f, name, sizeof(name), file, sizeof(file), &line,
 				  &col);
-			key = fc_asprintf("%s\x1f%s\x1f%d\x1f%d", name, file, (int)line, (int)col);
-			if (!key)
-				goto done;
-			x = item_get(&s->fn, key, name, file, f, line, col, pkg, s->n_runs);
-			free(key);
+			/* per thread slot: the slot first in the key */
+			klen = thread >= 0 ? (size_t)snprintf(key, 16, "%d\x1e", thread) : 0;
+			klen += make_key(key + klen, sizeof(key) - klen, name, file, line, col);
+			x = item_get(&s->fn, key, klen, name, file, f, line, col, pkg, s->n_runs);
 			if (!x)
 				goto done;
+			x->thread = thread;
 			ffn[fi] = (uint32_t)(x - s->fn.v) + 1;
 			if (f->tier < FC_TIER_COUNT && s->tier_item[f->tier]) {
 				fti[fi] = s->tier_item[f->tier];
 			} else {
 				snprintf(tkey, sizeof(tkey), "%s",
 					 fc_tier_name((enum fc_tier)f->tier));
-				ti = item_get(&s->tier, tkey, tkey, tkey, f, -1, -1, "", s->n_runs);
+				ti = item_get(&s->tier, tkey, strlen(tkey), tkey, tkey, f, -1, -1,
+					      "", s->n_runs);
 				if (!ti)
 					goto done;
 				fti[fi] = (uint32_t)(ti - s->tier.v) + 1;
@@ -679,14 +790,15 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 					s->tier_item[f->tier] = fti[fi];
 			}
 			if (pkg[0]) {
-				pk = item_get(&s->pkg, pkg, pkg, pkg, f, -1, -1, pkg, s->n_runs);
+				pk = item_get(&s->pkg, pkg, strlen(pkg), pkg, pkg, f, -1, -1, pkg,
+					      s->n_runs);
 				if (!pk)
 					goto done;
 				fpk[fi] = (uint32_t)(pk - s->pkg.v) + 1;
 			}
 		}
-		fn[k] = ffn[fi] - 1;
-		a = tree_child(t, m->node_parent[k] ? amap[m->node_parent[k]] : FC_NONE, fn[k]);
+		fk = ffn[fi] - 1;
+		a = tree_child(t, m->node_parent[k] ? amap[m->node_parent[k]] : top_parent, fk);
 		if (a == FC_NONE)
 			goto done;
 		amap[k] = a;
@@ -711,7 +823,8 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 	start = calloc(g->n_nodes + 2, sizeof(*start));
 	kids = malloc((g->n_nodes + 1) * sizeof(*kids));
 	active = calloc(s->fn.keys.n + 1, sizeof(*active));
-	stack = malloc((2 * g->n_nodes + 2) * sizeof(*stack));
+	/* each node once, and a mark per open node: n + depth */
+	stack = malloc((g->n_nodes + g->merged->max_depth + 2) * sizeof(*stack));
 	if (!start || !kids || !active || !stack)
 		goto done;
 	for (k = 1; k < g->n_nodes; k++)
@@ -725,7 +838,7 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 	for (k = start[0]; k < start[1]; k++)
 		stack[top++] = kids[k] << 1;
 	while (top) {
-		uint32_t v = stack[--top], node = v >> 1, f = fn[node];
+		uint32_t v = stack[--top], node = v >> 1, f = ffn[g->merged->node_frame[node]] - 1;
 		if (v & 1) {
 			active[f]--;
 			continue;
@@ -736,7 +849,7 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 		for (k = start[node]; k < start[node + 1]; k++)
 			stack[top++] = kids[k] << 1;
 	}
-	in->run_total_us[run] = run_total;
+	in->run_total_us[run] += run_total; /* a thread at a time */
 	/* folded stacks: the weights are the sample counts (or thousandths) */
 	if (!g->merged->has_time)
 		in->samples +=
@@ -750,7 +863,6 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 done:
 	if (!ok && err->code == FC_OK)
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
-	free(fn);
 	free(amap);
 	free(ffn);
 	free(fti);
@@ -823,14 +935,61 @@ static void items_free(struct fc_diff_item *v, size_t n)
 {
 	size_t i;
 	for (i = 0; v && i < n; i++) {
-		free(v[i].key);
-		free(v[i].name);
-		free(v[i].file);
-		free(v[i].package);
-		free(v[i].side[0].runs);
-		free(v[i].side[1].runs);
+		free(v[i].key);          /* and the strings after it */
+		free(v[i].side[0].runs); /* and side[1]'s */
 	}
 	free(v);
+}
+
+/* One item per matched thread slot when a run has several threads: each
+ * run's i-th thread's CPU time (0 where a run has fewer), compared as a
+ * tier is. */
+static bool thread_items(struct fc_diff *d)
+{
+	size_t n = 0, i, r;
+	int s;
+
+	for (s = 0; s < 2; s++)
+		for (r = 0; r < d->side[s].n_runs; r++)
+			if (d->side[s].runs[r].n > n)
+				n = d->side[s].runs[r].n;
+	if (n < 2)
+		return true;
+	d->threads = calloc(n, sizeof(*d->threads));
+	if (!d->threads)
+		return false;
+	for (i = 0; i < n; i++) {
+		struct fc_diff_item *x = &d->threads[i];
+		char name[32];
+		size_t len = (size_t)snprintf(name, sizeof(name), "thread %zu", i + 1);
+		/* the item's strings in one block, as item_get makes them */
+		char *block = malloc(2 * (len + 1) + 2);
+		x->side[0].runs = calloc(d->side[0].n_runs + d->side[1].n_runs + 2, sizeof(double));
+		d->n_threads = i + 1; /* items_free frees what there is */
+		x->key = block;
+		if (!block || !x->side[0].runs)
+			return false;
+		x->name = memcpy(block + len + 1, name, len + 1);
+		memcpy(block, name, len + 1);
+		x->file = x->name + len + 1;
+		x->file[0] = '\0';
+		x->package = x->file + 1;
+		x->package[0] = '\0';
+		x->side[1].runs = x->side[0].runs + d->side[0].n_runs + 1;
+		x->tier = FC_TIER_COUNT;
+		x->line = x->column = -1;
+		for (s = 0; s < 2; s++) {
+			for (r = 0; r < d->side[s].n_runs; r++) {
+				const struct fc_diff_run *run = &d->side[s].runs[r];
+				/* a run of one thread: the graph's total */
+				x->side[s].runs[r] = i >= run->n   ? 0
+						     : run->n == 1 ? d->side[s].run_total_us[r]
+								   : run->thread_us[i];
+				x->side[s].total_us += x->side[s].runs[r];
+			}
+		}
+	}
+	return true;
 }
 
 /* The runs of a side still in its set (not loaded by fc_diff_load_side)
@@ -842,7 +1001,7 @@ static bool merge_set(struct fc_diff_input *in, const struct fc_diff_options *o,
 
 	for (r = 0; r < in->n_runs; r++) {
 		struct fc_diff_run *x = &in->runs[r];
-		if (x->graph)
+		if (x->graph || x->thread_graphs)
 			continue;
 		if (x->first + x->n > in->set.count) {
 			fc_error_set(err, FC_ERR_INVALID, "diff: run %zu has no profiles", r);
@@ -907,7 +1066,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	struct sums s;
 	size_t i, r;
 	int side;
-	bool ok = false;
+	bool ok = false, per_thread = false;
 
 	memset(d, 0, sizeof(*d));
 	memset(&s, 0, sizeof(s));
@@ -927,10 +1086,29 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 		if (!merge_set(&d->side[side], o, err))
 			goto done;
 	for (side = 0; side < 2; side++)
-		for (r = 0; r < d->side[side].n_runs; r++)
-			s.tree.expect += d->side[side].runs[r].graph->n_nodes;
-	/* the aligned tree dominates the comparison's memory: fill its table to 7/8 */
-	s.tree.index.dense = true;
+		for (r = 0; r < d->side[side].n_runs; r++) {
+			const struct fc_diff_run *x = &d->side[side].runs[r];
+			size_t t, ng = x->thread_graphs ? x->n : 1;
+			for (t = 0; t < ng; t++) {
+				const struct fc_graph *g =
+					x->thread_graphs ? x->thread_graphs[t] : x->graph;
+				/* and a thread slot's root */
+				s.tree.expect += g->n_nodes + 1;
+				s.fn.cap += g->merged->n_frames + 1;
+			}
+			if (x->thread_graphs)
+				per_thread = true;
+		}
+	/* the functions at their most at once, as the tree's nodes */
+	s.fn.keys.cap = ++s.fn.cap;
+	s.fn.v = malloc(s.fn.cap * sizeof(*s.fn.v));
+	s.fn.keys.keys = malloc(s.fn.cap * sizeof(*s.fn.keys.keys));
+	if (!s.fn.v || !s.fn.keys.keys || !fc_map_reserve(&s.fn.keys.index, s.fn.cap))
+		goto nomem;
+	/* the aligned tree dominates the comparison's memory: its table is
+	 * filled to 7/8 at most */
+	if (!tree_init_table(&s.tree))
+		goto nomem;
 	for (side = 0; side < 2; side++) {
 		struct fc_diff_input *in = &d->side[side];
 		struct side_keys k;
@@ -943,10 +1121,20 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 			goto nomem;
 		}
 		for (r = 0; r < in->n_runs; r++) {
-			/* each run's graph is summed, then freed */
-			bool added = add_run_graph(&s, o, side, r, in->runs[r].graph, in, &k, err);
-			fc_graph_destroy(in->runs[r].graph);
-			in->runs[r].graph = NULL;
+			/* each run's graph (or each of its threads') is summed,
+			 * then freed */
+			struct fc_diff_run *x = &in->runs[r];
+			size_t t, ng = x->thread_graphs ? x->n : 1;
+			bool added = true;
+			for (t = 0; t < ng; t++) {
+				struct fc_graph **g =
+					x->thread_graphs ? &x->thread_graphs[t] : &x->graph;
+				added = added &&
+					add_run_graph(&s, o, side, r, per_thread ? (int)t : -1, *g,
+						      in, &k, err);
+				fc_graph_destroy(*g);
+				*g = NULL;
+			}
 			if (!added) {
 				side_keys_finish(&k);
 				goto done;
@@ -954,6 +1142,9 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 		}
 		side_keys_finish(&k);
 	}
+	/* the table only served the sums: its memory is the tests' */
+	free(s.tree.slots);
+	s.tree.slots = NULL;
 	/* totals per run and normalisation */
 	for (side = 0; side < 2; side++) {
 		struct fc_diff_input *in = &d->side[side];
@@ -984,6 +1175,8 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	}
 	if (!d->total.name || !d->total.file || !d->total.package)
 		goto nomem;
+	if (!thread_items(d))
+		goto nomem;
 	take_items(&s.fn, &d->functions, &d->n_functions);
 	take_items(&s.tier, &d->tiers, &d->n_tiers);
 	take_items(&s.pkg, &d->packages, &d->n_packages);
@@ -994,6 +1187,8 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	for (i = 0; i < d->n_packages; i++)
 		item_finish(d, &d->packages[i]);
 	item_finish(d, &d->total);
+	for (i = 0; i < d->n_threads; i++)
+		item_finish(d, &d->threads[i]);
 	/* each path's change and test, then its self as a mean per run */
 	if (!node_tests(d, &s.tree))
 		goto nomem;
@@ -1012,7 +1207,7 @@ done:
 	items_table_finish(&s.tier.keys);
 	items_free(s.pkg.v, s.pkg.keys.n);
 	items_table_finish(&s.pkg.keys);
-	fc_map_finish(&s.tree.index);
+	free(s.tree.slots);
 	free(s.tree.run[0]);
 	free(s.tree.run[1]);
 	return ok;
@@ -1039,6 +1234,7 @@ void fc_diff_finish(struct fc_diff *d)
 	free(d->total.package);
 	free(d->total.side[0].runs);
 	free(d->total.side[1].runs);
+	items_free(d->threads, d->n_threads);
 	free(d->node_parent);
 	free(d->node_function);
 	for (i = 0; i < d->n_rules; i++)

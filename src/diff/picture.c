@@ -72,6 +72,33 @@ static struct fc_rgb fill(void *ctx, const struct fc_profile *p, const struct fc
 	return change_color(pc, path_delta(pc->d, k));
 }
 
+/* A box's tooltip lines after the graph's own: both sides' self time per
+ * run on this call path, the change, its p-value and whether it counts. */
+static void title_note(void *ctx, const struct fc_profile *p, uint32_t frame, char *out,
+		       size_t size)
+{
+	const struct picture *pc = ctx;
+	const struct fc_diff *d = pc->d;
+	uint32_t k = frame_path(pc, frame);
+	char ms[32], pct[32];
+	double delta;
+
+	(void)p;
+	if (k == FC_NONE)
+		return;
+	delta = path_delta(d, k);
+	fc_diff_format_ms(delta, ms, sizeof(ms));
+	fc_diff_format_pct(delta, d->node_self[FC_DIFF_BASE][k], pct, sizeof(pct));
+	snprintf(out, size,
+		 "self per run on this path: BASE %.1f ms, HEAD %.1f ms\n"
+		 "change %s (%s), p = %.2g: %s",
+		 d->node_self[FC_DIFF_BASE][k] / 1000, d->node_self[FC_DIFF_HEAD][k] / 1000, ms,
+		 pct, d->node_p[k],
+		 d->node_significant[k]            ? "significant"
+		 : d->node_p[k] < d->options.alpha ? "not significant (under the size threshold)"
+						   : "not significant");
+}
+
 static void note(void *ctx, const struct fc_profile *p, uint32_t frame, char *out, size_t size)
 {
 	const struct picture *pc = ctx;
@@ -94,28 +121,30 @@ static void note(void *ctx, const struct fc_profile *p, uint32_t frame, char *ou
  * *frame_node; FC_NONE for the shared frames), and one sample per
  * path with self time weighing that time (µs per run). NULL on allocation
  * failure. */
-static struct fc_profile *side_profile(const struct fc_diff *d, int side, uint32_t **frame_node,
-				       uint32_t *n_map)
+static struct fc_profile *side_profile(const struct fc_diff *d, int side, double min_weight,
+				       uint32_t **frame_node, uint32_t *n_map)
 {
+	double *sub = NULL; /* weight under each drawn path, by its new index */
 	size_t n = d->n_nodes, i, top, kept = 0;
-	double *tot = calloc(n + 1, sizeof(*tot)), cum = 0;
+	double cum = 0;
+	/* 1 when the path or one below it has weight on this side */
+	uint8_t *tot = calloc(n + 1, 1);
 	uint32_t *start = calloc(n + 3, sizeof(*start)), *kids = malloc((n + 1) * sizeof(*kids));
-	uint32_t *stack = malloc((n + 1) * sizeof(*stack)),
-		 *order = malloc((n + 1) * sizeof(*order));
+	uint32_t *stack = malloc((n + 1) * sizeof(*stack)), *order = NULL;
 	uint32_t *fnframe = malloc((d->n_functions + 1) * sizeof(*fnframe));
-	uint32_t *newidx = malloc((n + 1) * sizeof(*newidx)), root, k;
+	uint32_t *newidx = NULL, root, k;
 	struct fc_profile *p = fc_profile_create();
 	const double *self = d->node_self[side];
 	size_t cap;
 
 	*frame_node = NULL;
-	if (!tot || !start || !kids || !stack || !order || !fnframe || !newidx || !p)
+	if (!tot || !start || !kids || !stack || !fnframe || !p)
 		goto fail;
-	/* the side's weight under each path; paths without any are not drawn */
+	/* paths without weight on this side (under them too) are not drawn */
 	for (i = n; i-- > 0;) {
-		tot[i] += self[i] > 0 ? self[i] : 0;
-		if (d->node_parent[i] != FC_NONE)
-			tot[d->node_parent[i]] += tot[i];
+		tot[i] |= self[i] > 0;
+		if (tot[i] && d->node_parent[i] != FC_NONE)
+			tot[d->node_parent[i]] = 1;
 	}
 	/* children (ordinal i + 1; 0 is the root), then pre-order */
 	for (i = 0; i < n; i++)
@@ -127,6 +156,9 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, uint32
 		if (tot[i] > 0)
 			kids[start[(d->node_parent[i] == FC_NONE ? 0 : d->node_parent[i] + 1) +
 				   1]++] = (uint32_t)i + 1;
+	order = malloc((start[n + 1] + 1) * sizeof(*order));
+	if (!order)
+		goto fail;
 	top = 0;
 	for (k = start[0]; k < start[1]; k++)
 		stack[top++] = kids[k];
@@ -136,6 +168,12 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, uint32
 		for (k = start[v]; k < start[v + 1]; k++)
 			stack[top++] = kids[k];
 	}
+	/* the walk is done: its arrays go, and start is the paths' new index */
+	free(stack);
+	free(kids);
+	stack = kids = NULL;
+	newidx = start;
+	start = NULL;
 	/* frames: the root, each drawn function, then one copy per path */
 	p->name = fc_strdup(d->side[side].path);
 	/* weights (µs per run), not a recording: no sample interval to state */
@@ -172,6 +210,19 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, uint32
 		goto fail;
 	p->frames_cap = cap;
 	*frame_node = malloc(((size_t)p->n_frames + kept + 1) * sizeof(**frame_node));
+	/* each path's weight with what is under it, to know which may get a
+	 * box of its own */
+	sub = calloc(kept + 1, sizeof(*sub));
+	if (!sub)
+		goto fail;
+	for (i = 0; i < kept; i++)
+		newidx[order[i]] = (uint32_t)i + 1;
+	for (i = kept; i-- > 0;) {
+		uint32_t a = order[i], q = d->node_parent[a];
+		sub[i + 1] += self[a] > 0 ? self[a] : 0;
+		if (q != FC_NONE)
+			sub[newidx[q]] += sub[i + 1];
+	}
 	p->n_nodes = (uint32_t)kept + 1;
 	p->node_parent = malloc(p->n_nodes * sizeof(uint32_t));
 	p->node_frame = malloc(p->n_nodes * sizeof(uint32_t));
@@ -190,8 +241,10 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, uint32
 		uint32_t a = order[i], q = d->node_parent[a], at = (uint32_t)i + 1;
 		uint32_t f = fnframe[d->node_function[a]];
 		newidx[a] = at;
-		/* a path drawn in a colour of its own gets a frame of its own */
-		if (d->node_significant[a]) {
+		/* a path drawn in a colour of its own, or wide enough for a box
+		 * of its own (its tooltip tells its change), gets a frame of its
+		 * own */
+		if (d->node_significant[a] || sub[at] >= min_weight) {
 			p->frames[p->n_frames] = p->frames[f];
 			f = p->n_frames++;
 			(*frame_node)[f] = a;
@@ -219,6 +272,7 @@ fail:
 	*frame_node = NULL;
 	p = NULL;
 done:
+	free(sub);
 	free(tot);
 	free(start);
 	free(kids);
@@ -287,6 +341,8 @@ static bool build_legend(struct picture *pc, struct fc_legend *lg, bool base_wid
 	/* what has no box: only in BASE (or only in HEAD with base_widths) */
 	for (i = 0; i < d->n_functions; i++) {
 		const struct fc_diff_item *x = &d->functions[i];
+		if (x->thread_root)
+			continue; /* a thread slot's root, not a function */
 		if (base_widths ? (x->in_head && !x->in_base) : (x->in_base && !x->in_head))
 			lost[n++] = i;
 	}
@@ -317,8 +373,10 @@ static char *subtitle(const struct fc_diff *d)
 
 	fc_diff_format_ms(d->total.delta_self_us, ms, sizeof(ms));
 	fc_diff_format_pct(d->total.delta_self_us, d->total.side[0].self_us, pct, sizeof(pct));
+	/* two lines, so that both fit the default width: the inputs, then the
+	 * change and how it was tested */
 	return fc_asprintf("BASE %s: %zu run%s, %.1f ms/run  \xc2\xb7  HEAD %s: %zu run%s, "
-			   "%.1f ms/run  \xc2\xb7  %s (%s)%s  \xc2\xb7  "
+			   "%.1f ms/run\nchange %s (%s)%s  \xc2\xb7  "
 			   "normalisation: %s  \xc2\xb7  %s, \xce\xb1 %g",
 			   b->path, b->n_runs, b->n_runs == 1 ? "" : "s", b->total_us / 1000,
 			   h->path, h->n_runs, h->n_runs == 1 ? "" : "s", h->total_us / 1000, ms,
@@ -351,8 +409,16 @@ bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_opt
 			pc.ref_us = fabs(path_delta(d, (uint32_t)i));
 	if (pc.ref_us < d->threshold_us * 4)
 		pc.ref_us = d->threshold_us * 4;
-	p = side_profile(d, io->base_widths ? FC_DIFF_BASE : FC_DIFF_HEAD, &pc.frame_node,
-			 &pc.n_frames);
+	po.width_px = io->width_px;
+	{
+		/* what a box narrower than half a pixel weighs: no box of its own */
+		int side = io->base_widths ? FC_DIFF_BASE : FC_DIFF_HEAD;
+		double total = 0;
+		for (i = 0; i < d->n_nodes; i++)
+			total += d->node_self[side][i] > 0 ? d->node_self[side][i] : 0;
+		p = side_profile(d, side, total / fc_paint_plot_width(&po) / 2, &pc.frame_node,
+				 &pc.n_frames);
+	}
 	if (!p || !fc_profile_set_add(&set, p)) {
 		fc_profile_destroy(p);
 		goto nomem;
@@ -365,6 +431,7 @@ bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_opt
 	lo.sort_weight = io->sort_weight;
 	lo.plot_width_px = fc_paint_plot_width(&po);
 	lo.minwidth = 1;
+	lo.distinct_paths = true; /* one node per aligned path */
 	if (!fc_layout_build(&layout, &set, &lo, err))
 		goto done;
 	have_layout = true;
@@ -383,6 +450,7 @@ bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_opt
 	po.legend = &lg;
 	po.label_note = note;
 	po.note_ctx = &pc;
+	po.title_note = title_note;
 	if (!fc_output_open(&out, path, err))
 		goto done;
 	switch (io->format) {

@@ -28,6 +28,8 @@ static json_t *item_json(const struct fc_diff_item *x, bool function)
 		json_object_set_new(o, "file", json_string(x->file));
 		json_object_set_new(o, "tier", json_string(fc_tier_name((enum fc_tier)x->tier)));
 		json_object_set_new(o, "package", json_string(x->package));
+		if (x->thread >= 0) /* functions per thread slot */
+			json_object_set_new(o, "thread", json_integer(x->thread + 1));
 	}
 	json_object_set_new(o, "base_self_us", num(x->side[0].self_us));
 	json_object_set_new(o, "head_self_us", num(x->side[1].self_us));
@@ -55,7 +57,8 @@ static json_t *items_json(const struct fc_diff *d, const struct fc_diff_item *v,
 		return NULL;
 	}
 	for (i = 0; i < n; i++)
-		json_array_append_new(a, item_json(&v[order[i]], function));
+		if (!v[order[i]].thread_root)
+			json_array_append_new(a, item_json(&v[order[i]], function));
 	free(order);
 	return a;
 }
@@ -90,11 +93,12 @@ static json_t *side_json(const struct fc_diff *d, int s)
 	return o;
 }
 
-/* Which thread matched which: the i-th thread of every run of each side. */
+/* Which thread matched which: the i-th thread of every run of each side;
+ * with several threads, each slot's CPU time per run and its change. */
 static json_t *threads_json(const struct fc_diff *d)
 {
 	json_t *a = json_array();
-	size_t n = 0, i;
+	size_t n = d->n_threads, i;
 	int s;
 
 	for (s = 0; s < 2; s++)
@@ -109,6 +113,16 @@ static json_t *threads_json(const struct fc_diff *d)
 					    in->n_runs && i < in->runs[0].n
 						    ? json_string(in->runs[0].threads[i])
 						    : json_null());
+		}
+		if (i < d->n_threads) {
+			const struct fc_diff_item *x = &d->threads[i];
+			json_object_set_new(o, "base_us", num(x->side[0].self_us));
+			json_object_set_new(o, "head_us", num(x->side[1].self_us));
+			json_object_set_new(o, "delta_us", num(x->delta_self_us));
+			json_object_set_new(o, "p_value", json_real(x->p_value));
+			json_object_set_new(o, "statistic",
+					    json_real(isfinite(x->stat) ? x->stat : 0));
+			json_object_set_new(o, "significant", json_boolean(x->significant));
 		}
 		json_array_append_new(a, o);
 	}

@@ -40,6 +40,8 @@ static void fn_row(struct fc_md *md, const struct fc_diff_item *x)
 {
 	fc_md_cell(md);
 	fc_md_text(md, x->name);
+	if (x->thread >= 0) /* functions per thread slot */
+		fc_md_printf(md, " (thread %d)", (int)x->thread + 1);
 	fc_md_cell(md);
 	if (x->file[0])
 		fc_md_code(md, x->file);
@@ -168,8 +170,9 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 	size_t *tord = fc_diff_order(d, d->tiers, d->n_tiers);
 	size_t *pord = fc_diff_order(d, d->packages, d->n_packages);
 	size_t budget = max_chars ? max_chars : FC_MD_GITHUB_LIMIT, used = 0, i, shown;
+	size_t n_fn = d->n_functions; /* less the thread slots' roots */
 	struct fc_md_doc doc;
-	struct fc_md text, *md, *parts[5];
+	struct fc_md text, *md, *parts[6];
 	size_t n_parts = 0;
 	bool ok = false;
 
@@ -189,6 +192,15 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 	if (!top_table(md, d, order, top, false))
 		fc_md_raw(md, "None significant.\n");
 	fc_md_blank_line(md);
+	if (d->n_threads) {
+		/* each matched thread slot on its own: which thread changed */
+		md = parts[n_parts++] = fc_md_doc_add(&doc, "threads", true);
+		fc_md_raw(md, "#### Threads (CPU time per run)\n");
+		fc_md_table_head(md, agg_titles, "lrrrrl");
+		for (i = 0; i < d->n_threads; i++)
+			agg_row(md, &d->threads[i]);
+		fc_md_blank_line(md);
+	}
 	md = parts[n_parts++] = fc_md_doc_add(&doc, "tiers", true);
 	fc_md_raw(md, "#### Tiers\n");
 	fc_md_table_head(md, agg_titles, "lrrrrl");
@@ -209,12 +221,17 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 	md = fc_md_doc_add(&doc, "all functions", true);
 	{
 		char summary_text[64];
-		snprintf(summary_text, sizeof(summary_text), "All %zu functions", d->n_functions);
+		for (i = 0; i < d->n_functions; i++)
+			n_fn -= d->functions[i].thread_root;
+		snprintf(summary_text, sizeof(summary_text), "All %zu functions%s", n_fn,
+			 d->n_threads ? ", per thread" : "");
 		fc_md_details_begin(md, summary_text);
 	}
 	fc_md_table_head(md, fn_titles, "llrrrr");
 	for (i = shown = 0; i < d->n_functions; i++) {
 		size_t before = md->len;
+		if (d->functions[order[i]].thread_root)
+			continue; /* a thread slot's root, not a function */
 		fn_row(md, &d->functions[order[i]]);
 		if (used + md->len + RESERVE > budget) {
 			md->len = before;
@@ -224,10 +241,10 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 		}
 		shown++;
 	}
-	if (shown < d->n_functions) {
+	if (shown < n_fn) {
 		fc_md_blank_line(md);
 		fc_md_printf(md, "%zu more functions left out to stay under %zu characters.\n",
-			     d->n_functions - shown, budget);
+			     n_fn - shown, budget);
 	}
 	fc_md_details_end(md);
 	fc_md_raw(md, "\n");

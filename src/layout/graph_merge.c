@@ -37,7 +37,7 @@ static bool edge_eq(const void *ctx, uint32_t k)
  * table is the merge's largest array).
  * A profile reserves what it can add at most, so one profile's graph is
  * sized once, without the slack of doubling. */
-static bool reserve(struct fc_graph *g, size_t need)
+static bool reserve_nodes(struct fc_graph *g, size_t need)
 {
 	struct fc_profile *m = g->merged;
 	if (need >= UINT32_MAX - 2)
@@ -60,7 +60,12 @@ static bool reserve(struct fc_graph *g, size_t need)
 			return false;
 		g->nodes_cap = cap;
 	}
-	return fc_map_reserve(&g->table, need);
+	return true;
+}
+
+static bool reserve(struct fc_graph *g, size_t need)
+{
+	return reserve_nodes(g, need) && fc_map_reserve(&g->table, need);
 }
 
 static uint32_t add_node(struct fc_graph *g, uint32_t parent, uint32_t frame)
@@ -267,7 +272,12 @@ static bool merge_nodes(struct fc_graph *g, const struct fc_profile *p, struct w
 				g->idle_left_out += w->self[i];
 			} else if (pm != FC_NONE && w->mnode[i] == WEIGHTED) {
 				uint32_t f = merged_frame(g, p, w->fmap, p->node_frame[i]);
-				if (f == FC_NONE || (m = child_of(g, pm, f)) == FC_NONE)
+				if (f == FC_NONE)
+					return false;
+				/* one profile of distinct paths: every node is new */
+				m = o->distinct_paths && g->n_profiles == 1 ? add_node(g, pm, f)
+									    : child_of(g, pm, f);
+				if (m == FC_NONE)
 					return false;
 				g->self[m] += w->self[i];
 			}
@@ -314,7 +324,10 @@ static bool add_profile(struct fc_graph *g, const struct fc_profile *p,
 		memset(w.fmap, 0xff, nf * sizeof(*w.fmap)); /* FC_NONE */
 	}
 	most = distribute(g, p, &w, o);
-	if (most == SIZE_MAX || !reserve(g, g->n_nodes + most))
+	/* distinct paths are never looked up: no table */
+	if (most == SIZE_MAX ||
+	    !(o->distinct_paths && g->n_profiles == 1 ? reserve_nodes(g, g->n_nodes + most)
+						      : reserve(g, g->n_nodes + most)))
 		goto out;
 	ok = merge_nodes(g, p, &w, o);
 out:

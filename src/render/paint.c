@@ -58,6 +58,10 @@ static bool place(struct fc_painter *p)
 		y += fc_paint_subtitle_px(p->theme) + 6;
 		p->subtitle_y = y;
 	}
+	if (p->subtitle2) {
+		y += fc_paint_subtitle_px(p->theme) + 4;
+		p->subtitle2_y = y;
+	}
 	y += size + 7;
 	p->info_y = y;
 	if (p->notes) {
@@ -157,6 +161,7 @@ void fc_painter_destroy(struct fc_painter *p)
 	fc_text_finish(p);
 	free(p->title);
 	free(p->subtitle);
+	free(p->subtitle2);
 	free(p->info);
 	free(p->notes);
 	free(p->lane_title_y);
@@ -269,8 +274,8 @@ static bool cull(const struct fc_painter *p, const struct fc_lane *lane, bool *h
 }
 
 /* The metadata of a box for a back end that groups frames. */
-static void frame_meta(const struct fc_painter *p, const struct fc_lane *lane,
-		       const struct fc_box *b, struct fc_frame_meta *m)
+static void frame_meta(struct fc_painter *p, const struct fc_lane *lane, const struct fc_box *b,
+		       struct fc_frame_meta *m)
 {
 	const struct fc_layout *l = p->layout;
 
@@ -278,6 +283,7 @@ static void frame_meta(const struct fc_painter *p, const struct fc_lane *lane,
 	m->url = "";
 	m->package = "";
 	m->tier = "";
+	m->note = "";
 	m->line = m->column = -1;
 	m->self = b->self;
 	m->total = b->x1 - b->x0;
@@ -298,6 +304,11 @@ static void frame_meta(const struct fc_painter *p, const struct fc_lane *lane,
 		m->column = f->column;
 		m->tier = fc_tier_name((enum fc_tier)f->tier);
 		m->package = f->package ? fc_profile_str(q, f->package) : "";
+		if (p->opts.title_note) {
+			p->note[0] = '\0';
+			p->opts.title_note(p->opts.note_ctx, q, b->frame, p->note, sizeof(p->note));
+			m->note = p->note;
+		}
 	}
 }
 

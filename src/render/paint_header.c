@@ -295,8 +295,18 @@ bool fc_header_build(struct fc_painter *p)
 	if (!p->title)
 		return false;
 	if (p->opts.subtitle && p->opts.subtitle[0]) {
-		p->subtitle = fc_strdup_clean(p->opts.subtitle);
+		/* two lines at most: a '\n' starts the second (later ones are
+		 * control characters like any other) */
+		const char *nl = strchr(p->opts.subtitle, '\n');
+		char *first =
+			nl ? fc_strndup(p->opts.subtitle, (size_t)(nl - p->opts.subtitle)) : NULL;
+		if (nl && !first)
+			return false;
+		p->subtitle = fc_strdup_clean(nl ? first : p->opts.subtitle);
+		free(first);
 		if (!p->subtitle)
+			return false;
+		if (nl && nl[1] && !(p->subtitle2 = fc_strdup_clean(nl + 1)))
 			return false;
 	}
 	return info_line(p) && notes_line(p);
@@ -316,6 +326,8 @@ void fc_paint_header(struct fc_painter *p)
 	line(p, FC_FONT_TITLE, p->title, p->title_y, t->text);
 	if (p->subtitle)
 		line(p, FC_FONT_SUB, p->subtitle, p->subtitle_y, t->text);
+	if (p->subtitle2)
+		line(p, FC_FONT_SUB, p->subtitle2, p->subtitle2_y, t->text);
 	line(p, FC_FONT_TEXT, p->info, p->info_y, t->text_muted);
 	if (p->notes)
 		line(p, FC_FONT_TEXT, p->notes, p->notes_y, t->text_muted);

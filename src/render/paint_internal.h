@@ -98,6 +98,9 @@ struct fc_text_run {
 
 /* What a frame box stands for: the tooltip of an SVG group. Times are in
  * the layout's unit (µs when has_time). */
+/* The longest title_note a frame keeps, with its NUL. */
+#define FC_TITLE_NOTE_MAX 320
+
 struct fc_frame_meta {
 	const char *name;     /* full name; NULL for a merged box */
 	const char *url;      /* "" when unknown */
@@ -111,6 +114,8 @@ struct fc_frame_meta {
 	bool chart;        /* start and end mean something */
 	bool has_time;     /* times are µs */
 	const char *unit;  /* the layout's unit when not time */
+	const char *note;  /* fc_paint_options.title_note's lines, "" for none;
+			    * valid until the next frame's meta */
 };
 
 struct fc_draw_ops {
@@ -146,6 +151,7 @@ struct fc_legend_slot {
 };
 
 struct fc_painter {
+	char note[FC_TITLE_NOTE_MAX]; /* the current frame's title_note lines */
 	const struct fc_layout *layout;
 	const struct fc_style *style;
 	const struct fc_theme *theme;
@@ -154,12 +160,14 @@ struct fc_painter {
 
 	/* header lines, owned; subtitle and notes may be NULL */
 	char *title, *subtitle, *info, *notes;
+	char *subtitle2; /* the subtitle's second line (after its '\n'), or NULL */
 
 	/* geometry */
 	int width, height;
 	double plot_x, plot_w;
 	double title_y, subtitle_y, info_y, notes_y; /* baselines */
 	double ruler_y;                              /* top of the ruler band */
+	double subtitle2_y;                          /* baseline */
 	double plot_bottom;                          /* grid lines end here */
 	double *lane_title_y;                        /* per lane: title row top, < 0 when none */
 	double *lane_y;                              /* per lane: top of its block of rows */

@@ -41,6 +41,7 @@
 /* A frame box waiting in its colour group. */
 struct svg_box {
 	struct fc_frame_meta m;
+	char *note; /* m.note's own copy, NULL when none */
 	bool has_meta;
 	double x, y, w, h, alpha;
 	uint32_t group; /* the first box of its group (its own index if none) */
@@ -507,6 +508,15 @@ static void narrow_groups(struct svg *s)
 	}
 }
 
+static void boxes_clear(struct svg *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n_boxes; i++)
+		free(s->boxes[i].note);
+	s->n_boxes = 0;
+}
+
 /* Writes the boxes of the colour group gathered so far. */
 static void frames_flush(struct svg *s)
 {
@@ -531,7 +541,7 @@ static void frames_flush(struct svg *s)
 			box_write(s, b);
 	}
 	puts_(s, "</g>\n");
-	s->n_boxes = 0;
+	boxes_clear(s);
 }
 
 /* A frame box joins the group of its colour (and lane); the group is
@@ -556,6 +566,11 @@ static void frame_box(struct svg *s, struct fc_rgb c, double alpha)
 	if (s->meta) {
 		b->m = *s->meta;
 		b->has_meta = true;
+		/* the painter's note buffer is reused by the next frame */
+		if (b->m.note[0] && !(b->m.note = b->note = fc_strdup(b->m.note))) {
+			s->failed = true;
+			b->m.note = "";
+		}
 	}
 	b->x = s->rx;
 	b->y = s->ry;
@@ -827,6 +842,7 @@ static void range(struct svg *s, const struct fc_frame_meta *m, double start, do
  *   tier · package         (no package when the location shows it)
  *   12.3 ms (4.5%), self 1.21 ms (0.4%)
  *   3.92–16.2 ms           (charts: start and end)
+ *   ...                    (fc_paint_options.title_note's lines)
  * A merged box says how many frames it holds instead of the first three. */
 static void frame_title(struct svg *s, const struct fc_frame_meta *m)
 {
@@ -843,6 +859,22 @@ static void frame_title(struct svg *s, const struct fc_frame_meta *m)
 	if (m->chart) {
 		puts_(s, "\n");
 		range(s, m, m->start, m->end);
+	}
+	if (m->note[0]) {
+		/* line by line: text() would clean a '\n' away */
+		char line[FC_TITLE_NOTE_MAX];
+		const char *from = m->note, *nl;
+		do {
+			size_t n;
+			nl = strchr(from, '\n');
+			n = nl ? (size_t)(nl - from) : strlen(from);
+			memcpy(line, from, n);
+			line[n] = '\0';
+			puts_(s, "\n");
+			text(s, line, false);
+			if (nl)
+				from = nl + 1;
+		} while (nl);
 	}
 }
 
@@ -1096,6 +1128,10 @@ static void prologue(struct svg *s, const struct fc_painter *p, bool interactive
 		text(s, p->subtitle, false);
 		puts_(s, "\n");
 	}
+	if (p->subtitle2) {
+		text(s, p->subtitle2, false);
+		puts_(s, "\n");
+	}
 	text(s, p->info, false);
 	if (p->notes) {
 		puts_(s, "\n");
@@ -1165,6 +1201,7 @@ static bool write_native(struct fc_painter *p, const struct fc_paint_options *o,
 		ok = false;
 	}
 	free(s->path);
+	boxes_clear(s);
 	free(s->boxes);
 	free(s->order);
 	free(s->spans);

@@ -45,6 +45,23 @@ case $first in "| hotLoop | \`app.js\` |"*) ;; *) fail "first Markdown row: $fir
 contains "$TMP/r.md" "- **Failed** \`self>+10%\`: hotLoop \\(app.js\\)\\: +"
 contains "$TMP/r.md" "### flamechart diff:"
 contains "$TMP/r.md" "<details><summary>All "
+# the picture: every box's tooltip gives its call path's self time on both
+# sides, the change, its p-value and whether it counts; the header's second
+# line the change and the test (so that both lines fit 1200 px)
+node -e "
+const s = require('fs').readFileSync('$TMP/r.svg', 'utf8');
+const fail = (m) => { console.log('FAIL: ' + m); process.exitCode = 1; };
+const t = (s.match(/<title>hotLoop\n[^<]*<\/title>/) || [''])[0];
+if (!/\nself per run on this path: BASE 1[0-9][0-9]\.[0-9] ms, HEAD 2[0-9][0-9]\.[0-9] ms\nchange \+1[0-9][0-9] ms \(\+[0-9.]+%\), p = [0-9.e-]+: significant<\/title>\$/.test(t))
+	fail('hotLoop tooltip: ' + JSON.stringify(t));
+const steady = (s.match(/<title>steady\n[^<]*<\/title>/) || [''])[0];
+if (!/: not significant<\/title>\$/.test(steady)) fail('steady tooltip: ' + JSON.stringify(steady));
+const titles = s.match(/<title>[^<]*<\/title>/g) || [];
+if (titles.filter((x) => x.includes('self per run on this path')).length < 20)
+	fail('few boxes with a tooltip of their path');
+if (!/<desc id=\"fc-desc\">BASE [^\n]*: 8 runs, [0-9.]+ ms\/run  \u00b7  HEAD [^\n]*: 8 runs, [0-9.]+ ms\/run\nchange \+[0-9]+ ms \(\+[0-9.]+%\)  \u00b7  normalisation: none  \u00b7  Welch's t-test, \u03b1 0.05\n/.test(s))
+	fail('header lines: ' + JSON.stringify((s.match(/<desc[^<]*/) || [''])[0]));
+" || failures=$((failures + 1))
 run 0 diff "$D/regress/base" "$D/regress/head" --fail-on 'self>+300ms' -f md
 contains "$TMP/out" "- Passed \`self>+300ms\`"
 run 6 diff "$D/regress/base" "$D/regress/head" --fail-on 'total>+20%' -f json -o /dev/null
@@ -108,10 +125,41 @@ if (!/\\.0\\.001\\.cpuprofile$/.test(d.threads[0].base) || !/\\.1\\.002\\.cpupro
 if (d.base.runs[0].threads.length !== 2) fail('run threads');
 const sig = d.functions.filter((f) => f.significant);
 if (sig[0].name !== 'hotLoop' || sig[0].file !== 'worker.js') fail('worker top ' + sig[0].name);
+// each thread slot compared on its own: the worker (thread 2) got slower by
+// about what hotLoop did, the main thread did not; slots sum to the totals
+const [m, w] = d.threads;
+if (m.significant || !w.significant) fail('thread verdicts: ' + JSON.stringify(d.threads));
+if (Math.abs(w.delta_us - sig[0].delta_self_us) > 0.1 * sig[0].delta_self_us)
+	fail('worker thread delta ' + w.delta_us + ', hotLoop ' + sig[0].delta_self_us);
+// functions per thread slot: each row says its thread, a function run on
+// both threads is two rows, and the slots' roots are not functions
+if (d.functions.some((f) => f.thread !== 1 && f.thread !== 2)) fail('a function without its thread');
+if (d.functions.some((f) => /^thread [0-9]/.test(f.name))) fail('a thread root listed as a function');
+if (sig[0].thread !== 2) fail('hotLoop not on thread 2: ' + sig[0].thread);
+if (d.functions.filter((f) => f.name === 'hotLoop').length !== 1) fail('hotLoop on the main thread too');
+const both = d.functions.filter((f) => f.name === 'Module._load');
+if (both.length !== 2 || both[0].thread === both[1].thread) fail('Module._load per thread: ' + JSON.stringify(both));
+if (!/^hotLoop \(worker\.js, thread 2\): \+/.test(d.fail_on[0].why)) fail('why: ' + d.fail_on[0].why);
+for (const [side, key] of [['base', 'base_us'], ['head', 'head_us']])
+	if (Math.abs(m[key] + w[key] - d[side].total_us) > 0.5)
+		fail(side + ' threads do not sum to the total: ' + (m[key] + w[key]) + ' vs ' + d[side].total_us);
 "
-# the Markdown says which thread matched which
+# one thread a run: no per-thread figures (the total says it all)
+check "$TMP/r.json" "
+if (d.threads.length !== 1 || 'base_us' in d.threads[0]) fail('one thread: ' + JSON.stringify(d.threads));
+"
+# the Markdown says which thread matched which, and how each changed
 run 0 diff "$D/worker/base" "$D/worker/head" -f md
 contains "$TMP/out" "Threads, matched by their order in a run (first run): 1. \`CPU."
+contains "$TMP/out" "#### Threads (CPU time per run)"
+grep -q '^| thread 2 | [0-9.]* | [0-9.]* | +[0-9.]* ms | +[0-9.]*% | yes |$' "$TMP/out" ||
+	fail "no significant thread 2 row in the Markdown"
+lacks "$TMP/r.md" "#### Threads"
+contains "$TMP/out" "| hotLoop (thread 2) | \`worker.js\` |"
+# every path hangs under its thread slot's root, in the picture and the folded stacks
+run 0 diff "$D/worker/base" "$D/worker/head" -f folded -o "$TMP/w.folded"
+grep -qv '^thread [12];' "$TMP/w.folded" && fail "a folded stack outside its thread"
+grep -q '^thread 2;.*;hotLoop worker.js [0-9]* [0-9]*$' "$TMP/w.folded" || fail "no hotLoop on thread 2"
 
 # --- folded: FlameGraph's differential format --------------------------------
 run 0 diff "$D/regress/base" "$D/regress/head" -f folded -o "$TMP/d.folded"
