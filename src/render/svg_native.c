@@ -382,11 +382,9 @@ static void shape_open(struct svg *s)
 static void frame_title(struct svg *s, const struct fc_frame_meta *m);
 static void group_title(struct svg *s, size_t first);
 
-/* One frame box: a horizontal line as wide as the box, stroked with the
- * box's height (the bars section has fill="none" and the box height as
- * its stroke-width), in the group of its colour; its <title> is the
- * tooltip. Half the bytes of a <rect> in its own <g>, and the same pixels. */
-static void box_write(struct svg *s, const struct svg_box *b)
+/* Opens a path at a box's first subpath: "M" its left end at mid-height,
+ * "h" its width. */
+static void path_open(struct svg *s, const struct svg_box *b)
 {
 	puts_(s, "<path d=\"M");
 	num(s, b->x);
@@ -394,6 +392,15 @@ static void box_write(struct svg *s, const struct svg_box *b)
 	num(s, b->y + b->h / 2);
 	puts_(s, "h");
 	num(s, b->w);
+}
+
+/* One frame box: a horizontal line as wide as the box, stroked with the
+ * box's height (the bars section has fill="none" and the box height as
+ * its stroke-width), in the group of its colour; its <title> is the
+ * tooltip. Half the bytes of a <rect> in its own <g>, and the same pixels. */
+static void box_write(struct svg *s, const struct svg_box *b)
+{
+	path_open(s, b);
 	if (b->h != s->box_h) {
 		puts_(s, "\" stroke-width=\"");
 		num(s, b->h);
@@ -420,12 +427,7 @@ static void group_write(struct svg *s, size_t first)
 	double px, py;
 	size_t j;
 
-	puts_(s, "<path d=\"M");
-	num(s, b->x);
-	puts_(s, " ");
-	num(s, b->y + b->h / 2);
-	puts_(s, "h");
-	num(s, b->w);
+	path_open(s, b);
 	px = b->x + b->w;
 	py = b->y + b->h / 2;
 	for (j = first + 1; j < s->n_boxes; j++) {
