@@ -518,36 +518,6 @@ static bool key_eq(const void *ctx, uint32_t i)
 	return strcmp(q->t->keys[i], q->key) == 0;
 }
 
-bool fc_diff_table_find(struct fc_diff_table *t, const char *key, bool add, uint32_t *out)
-{
-	struct key_probe q = { t, key };
-	uint32_t h = (uint32_t)fc_hash_bytes(key, strlen(key));
-	size_t slot;
-
-	if (add && !fc_map_reserve(&t->index, t->n + 1))
-		return false;
-	*out = fc_map_find(&t->index, h, key_eq, &q, &slot);
-	if (*out != FC_NONE || !add)
-		return true;
-	if (!FC_GROW(t->keys, t->cap, t->n + 1))
-		return false;
-	t->keys[t->n] = fc_strdup(key);
-	if (!t->keys[t->n])
-		return false;
-	fc_map_put(&t->index, slot, h, (uint32_t)t->n);
-	*out = (uint32_t)t->n++;
-	return true;
-}
-
-void fc_diff_table_finish(struct fc_diff_table *t)
-{
-	size_t i;
-	for (i = 0; i < t->n; i++)
-		free(t->keys[i]);
-	free(t->keys);
-	fc_map_finish(&t->index);
-}
-
 /* Items grow as keys are found; each holds its per-run arrays. */
 struct items {
 	struct fc_diff_table keys;

@@ -9,15 +9,12 @@
 void fc_diff_format_ms(double us, char *out, size_t size);
 void fc_diff_format_pct(double delta, double base, char *out, size_t size);
 
-/* A string -> index table (open addressing). find: *out = the index or
- * FC_NONE; with add, a new key gets the next index. false on allocation
- * failure. */
+/* A string -> index table: the keys in the order found, and the map from a
+ * key's hash to its index. */
 struct fc_diff_table {
 	char **keys;
 	struct fc_map index; /* hash of a key -> its index */
 	size_t n, cap;
 };
-bool fc_diff_table_find(struct fc_diff_table *t, const char *key, bool add, uint32_t *out);
-void fc_diff_table_finish(struct fc_diff_table *t);
 
 #endif
