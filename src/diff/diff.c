@@ -525,9 +525,33 @@ struct items {
 	size_t cap;
 };
 
-/* The item of key, made on first sight with one block for its strings
- * (key, name, file, package: x->key owns it) and one for both sides'
- * per-run arrays (x->side[0].runs owns it): two allocations an item. */
+/* An item's strings in one block (key, name, file, package: x->key owns
+ * it) and both sides' per-run arrays in another (x->side[0].runs owns it).
+ * False, with nothing kept, when either cannot be allocated. */
+static bool item_init(struct fc_diff_item *x, const char *key, size_t key_len, const char *name,
+		      const char *file, const char *package, const size_t n_runs[2])
+{
+	size_t ln = strlen(name) + 1, lf = strlen(file) + 1, lp = strlen(package) + 1;
+	char *block = malloc(key_len + 1 + ln + lf + lp);
+
+	memset(x, 0, sizeof(*x));
+	x->side[0].runs = calloc(n_runs[0] + n_runs[1] + 2, sizeof(double));
+	if (!block || !x->side[0].runs) {
+		free(block);
+		free(x->side[0].runs);
+		x->side[0].runs = NULL;
+		return false;
+	}
+	x->key = block;
+	memcpy(block, key, key_len + 1);
+	x->name = memcpy(block + key_len + 1, name, ln);
+	x->file = memcpy(x->name + ln, file, lf);
+	x->package = memcpy(x->file + lf, package, lp);
+	x->side[1].runs = x->side[0].runs + n_runs[0] + 1;
+	return true;
+}
+
+/* The item of key, made on first sight (item_init: two allocations). */
 static struct fc_diff_item *item_get(struct items *it, const char *key, size_t key_len,
 				     const char *name, const char *file, const struct fc_frame *f,
 				     int32_t line, int32_t column, const char *package,
@@ -535,9 +559,8 @@ static struct fc_diff_item *item_get(struct items *it, const char *key, size_t k
 {
 	struct key_probe q = { &it->keys, key };
 	uint32_t h = (uint32_t)fc_hash_bytes(key, key_len), i;
-	size_t slot, ln = strlen(name) + 1, lf = strlen(file) + 1, lp = strlen(package) + 1;
+	size_t slot;
 	struct fc_diff_item *x;
-	char *block;
 
 	if (!fc_map_reserve(&it->keys.index, it->keys.n + 1))
 		return NULL;
@@ -547,29 +570,16 @@ static struct fc_diff_item *item_get(struct items *it, const char *key, size_t k
 	if (!FC_GROW(it->keys.keys, it->keys.cap, it->keys.n + 1) ||
 	    !FC_GROW(it->v, it->cap, it->keys.n + 1))
 		return NULL;
-	block = malloc(key_len + 1 + ln + lf + lp);
-	if (!block)
-		return NULL;
 	i = (uint32_t)it->keys.n;
 	x = &it->v[i];
-	memset(x, 0, sizeof(*x));
-	x->key = block;
-	memcpy(block, key, key_len + 1);
-	x->name = memcpy(block + key_len + 1, name, ln);
-	x->file = memcpy(x->name + ln, file, lf);
-	x->package = memcpy(x->file + lf, package, lp);
-	x->side[0].runs = calloc(n_runs[0] + n_runs[1] + 2, sizeof(double));
-	if (!x->side[0].runs) {
-		free(block);
+	if (!item_init(x, key, key_len, name, file, package, n_runs))
 		return NULL;
-	}
-	x->side[1].runs = x->side[0].runs + n_runs[0] + 1;
 	x->tier = f->tier;
 	x->tags = f->tags;
 	x->line = line;
 	x->column = column;
 	x->thread = -1;
-	it->keys.keys[i] = block;
+	it->keys.keys[i] = x->key;
 	it->keys.n++;
 	fc_map_put(&it->keys.index, slot, h, i);
 	return x;
@@ -932,20 +942,10 @@ static bool thread_items(struct fc_diff *d)
 		struct fc_diff_item *x = &d->threads[i];
 		char name[32];
 		size_t len = (size_t)snprintf(name, sizeof(name), "thread %zu", i + 1);
-		/* the item's strings in one block, as item_get makes them */
-		char *block = malloc(2 * (len + 1) + 2);
-		x->side[0].runs = calloc(d->side[0].n_runs + d->side[1].n_runs + 2, sizeof(double));
-		d->n_threads = i + 1; /* items_free frees what there is */
-		x->key = block;
-		if (!block || !x->side[0].runs)
+		const size_t n_runs[2] = { d->side[0].n_runs, d->side[1].n_runs };
+		if (!item_init(x, name, len, name, "", "", n_runs))
 			return false;
-		x->name = memcpy(block + len + 1, name, len + 1);
-		memcpy(block, name, len + 1);
-		x->file = x->name + len + 1;
-		x->file[0] = '\0';
-		x->package = x->file + 1;
-		x->package[0] = '\0';
-		x->side[1].runs = x->side[0].runs + d->side[0].n_runs + 1;
+		d->n_threads = i + 1; /* items_free frees what there is */
 		x->tier = FC_TIER_COUNT;
 		x->line = x->column = -1;
 		for (s = 0; s < 2; s++) {
