@@ -110,7 +110,7 @@ struct fc_diff_values {
 
 struct fc_diff_item {
 	char *key;            /* the keyed frame's name, file, line and column */
-	char *name;           /* function name ("(anonymous #2)" for anonymous ones) */
+	char *name;           /* function name ("(anonymous 12:5)" for anonymous ones) */
 	char *file;           /* the key path ("" for none); package or tier name for those */
 	uint8_t tier;         /* enum fc_tier */
 	uint8_t tags;         /* enum fc_tag bits */
@@ -131,7 +131,6 @@ struct fc_diff_item {
 };
 
 struct fc_graph;
-struct fc_diff_anon;
 
 struct fc_diff_run {
 	char *label;     /* the file or sub-directory */
@@ -157,11 +156,9 @@ struct fc_diff_input {
 	struct fc_profile_set set;
 	struct fc_diff_run *runs;
 	size_t n_runs;
-	char *app_prefix;          /* the app scripts' common directory, NULL if none */
-	size_t app_prefix_len;     /* while loading: its length so far */
-	struct fc_diff_anon *anon; /* while loading: anonymous functions' places */
-	size_t n_anon, anon_cap;
-	double total_us; /* mean CPU time per run (after normalisation for BASE) */
+	char *app_prefix;      /* the app scripts' common directory, NULL if none */
+	size_t app_prefix_len; /* while loading: its length so far */
+	double total_us;       /* mean CPU time per run (after normalisation for BASE) */
 	double *run_total_us;
 	double samples; /* samples summed over runs */
 	double scale;   /* normalisation factor applied to the side (1 for HEAD) */

@@ -113,20 +113,13 @@ static void free_list(char **v, size_t n)
 	free(v);
 }
 
-/* An anonymous function's place, as read (the URL before it is made a key
- * path: the side's app prefix is known only once every run is read). */
-struct fc_diff_anon {
-	char *url;
-	int32_t line, column;
-};
-
 static bool is_anonymous(const char *name)
 {
 	return !name[0] || strcmp(name, "(anonymous)") == 0;
 }
 
 /* What keying needs from a run's frames before they are gone: the app
- * scripts' common directory and the anonymous functions' places. */
+ * scripts' common directory. */
 static bool note_frames(struct fc_diff_input *in, const struct fc_profile *p)
 {
 	uint32_t f;
@@ -134,18 +127,6 @@ static bool note_frames(struct fc_diff_input *in, const struct fc_profile *p)
 	for (f = 0; f < p->n_frames; f++) {
 		const struct fc_frame *fr = &p->frames[f];
 		const char *url = fc_profile_str(p, fr->url);
-		if (fr->meta == FC_META_NONE && is_anonymous(fc_profile_str(p, fr->name))) {
-			struct fc_diff_anon *a;
-			if (!FC_GROW(in->anon, in->anon_cap, in->n_anon + 1))
-				return false;
-			a = &in->anon[in->n_anon];
-			a->url = fc_strdup(url);
-			if (!a->url)
-				return false;
-			a->line = fr->line;
-			a->column = fr->column;
-			in->n_anon++;
-		}
 		if (!fc_diff_is_app_script(url))
 			continue;
 		if (strncmp(url, "file://", 7) == 0)
@@ -344,9 +325,6 @@ static void input_finish(struct fc_diff_input *in)
 			fc_graph_destroy(in->runs[i].thread_graphs[t]);
 		free(in->runs[i].thread_graphs);
 	}
-	for (i = 0; i < in->n_anon; i++)
-		free(in->anon[i].url);
-	free(in->anon);
 	free(in->runs);
 	free(in->path);
 	free(in->app_prefix);
@@ -356,58 +334,6 @@ static void input_finish(struct fc_diff_input *in)
 }
 
 /* --- function keys --------------------------------------------------------------- */
-
-/* An anonymous function's place among the side's anonymous functions of
- * the same file, by line and column: stable when lines move. */
-struct anon {
-	char *file;
-	int32_t line, column;
-};
-
-static int anon_cmp(const void *a, const void *b, void *ctx)
-{
-	const struct anon *x = a, *y = b;
-	int c = strcmp(x->file, y->file);
-	(void)ctx;
-	if (c)
-		return c;
-	if (x->line != y->line)
-		return x->line < y->line ? -1 : 1;
-	return x->column < y->column ? -1 : x->column > y->column;
-}
-
-struct side_keys {
-	struct anon *anon;
-	size_t n_anon;
-};
-
-static size_t anon_rank(const struct side_keys *k, const char *file, int32_t line, int32_t col)
-{
-	size_t lo = 0, hi = k->n_anon, first;
-	struct anon key = { (char *)file, line, col };
-
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (anon_cmp(&k->anon[mid], &key, NULL) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	/* the file's first entry: a second search, not a walk back */
-	first = lo;
-	{
-		size_t a = 0, b = lo;
-		while (a < b) {
-			size_t mid = (a + b) / 2;
-			if (strcmp(k->anon[mid].file, file) < 0)
-				a = mid + 1;
-			else
-				b = mid;
-		}
-		first = a;
-	}
-	return lo - first + 1;
-}
 
 /* src into dst (size > 0), truncated and NUL-terminated, as snprintf's
  * "%s" does, without its cost (this runs once per merged frame). */
@@ -422,9 +348,11 @@ static size_t copy_str(char *dst, size_t size, const char *src)
 	return n;
 }
 
-/* The display name and key path of frame f of p: out_name, out_file. */
+/* The display name and key path of frame f of p: out_name, out_file. An
+ * anonymous function is named by its place in HEAD's lines (BASE's moved
+ * by moves; NULL for HEAD): "(anonymous 12:5)". */
 static void frame_key(const struct fc_diff_options *o, const struct fc_diff_input *in,
-		      const struct side_keys *k, const struct fc_profile *p,
+		      const struct fc_diff_moves *moves, const struct fc_profile *p,
 		      const struct fc_frame *f, char *name, size_t name_size, char *file,
 		      size_t file_size, int32_t *line, int32_t *col)
 {
@@ -449,60 +377,15 @@ static void frame_key(const struct fc_diff_options *o, const struct fc_diff_inpu
 	case FC_DIFF_MATCH_FUNCTION:
 	default:
 		fc_diff_key_path(url, in->app_prefix, o->strip, o->n_strip, file, file_size);
-		if (is_anonymous(n) && k)
-			snprintf(name, name_size, "(anonymous #%zu)",
-				 anon_rank(k, file, f->line, f->column));
+		if (is_anonymous(n) && f->line >= 0) {
+			int32_t at = moves ? fc_diff_moves_line(moves, file, f->line) : f->line;
+			snprintf(name, name_size, "(anonymous %ld:%ld)", (long)at + 1,
+				 (long)f->column + 1);
+		} else if (is_anonymous(n)) {
+			copy_str(name, name_size, "(anonymous)");
+		}
 		break;
 	}
-}
-
-/* The side's anonymous functions by key path, line and column, one entry
- * per place (from what note_frames kept), once the app prefix is known. */
-static bool side_anon(const struct fc_diff_options *o, const struct fc_diff_input *in,
-		      struct side_keys *k)
-{
-	size_t i, j, n = 0;
-	char file[4096];
-
-	k->anon = NULL;
-	k->n_anon = 0;
-	if (o->match != FC_DIFF_MATCH_FUNCTION || !in->n_anon)
-		return true;
-	k->anon = calloc(in->n_anon, sizeof(*k->anon));
-	if (!k->anon)
-		return false;
-	for (i = 0; i < in->n_anon; i++) {
-		fc_diff_key_path(in->anon[i].url, in->app_prefix, o->strip, o->n_strip, file,
-				 sizeof(file));
-		k->anon[n].file = fc_strdup(file);
-		if (!k->anon[n].file) {
-			k->n_anon = n;
-			return false;
-		}
-		k->anon[n].line = in->anon[i].line;
-		k->anon[n++].column = in->anon[i].column;
-	}
-	k->n_anon = n;
-	if (!fc_sort(k->anon, n, sizeof(*k->anon), anon_cmp, NULL))
-		return false;
-	/* one entry per place */
-	for (i = j = 0; i < n; i++) {
-		if (j && anon_cmp(&k->anon[j - 1], &k->anon[i], NULL) == 0) {
-			free(k->anon[i].file);
-			continue;
-		}
-		k->anon[j++] = k->anon[i];
-	}
-	k->n_anon = j;
-	return true;
-}
-
-static void side_keys_finish(struct side_keys *k)
-{
-	size_t i;
-	for (i = 0; i < k->n_anon; i++)
-		free(k->anon[i].file);
-	free(k->anon);
 }
 
 /* --- functions by key ------------------------------------------------------------- */
@@ -698,7 +581,7 @@ struct sums {
  * function's total once per stack (recursion is not counted twice). */
 static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int side, size_t run,
 			  int thread, const struct fc_graph *g, struct fc_diff_input *in,
-			  const struct side_keys *keys, struct fc_error *err)
+			  const struct fc_diff_moves *moves, struct fc_error *err)
 {
 	uint32_t *amap = NULL, *ffn = NULL, *fti = NULL, *fpk = NULL, k, fk, top_parent = FC_NONE;
 	uint32_t *start = NULL, *kids = NULL, *active = NULL, *stack = NULL;
@@ -746,7 +629,7 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 		if (k == 0)
 			continue; /* the root */
 		if (!ffn[fi]) {
-			frame_key(o, in, keys, m, f, name, sizeof(name), file, sizeof(file), &line,
+			frame_key(o, in, moves, m, f, name, sizeof(name), file, sizeof(file), &line,
 				  &col);
 			/* per thread slot: the slot first in the key */
 			klen = thread >= 0 ? (size_t)snprintf(key, 16, "%d\x1e", thread) : 0;
@@ -1034,6 +917,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 		     const struct fc_diff_options *o, struct fc_error *err)
 {
 	struct sums s;
+	struct fc_diff_moves moves = { 0 };
 	size_t i, r;
 	int side;
 	bool ok = false, per_thread = false;
@@ -1079,17 +963,18 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	 * filled to 7/8 at most */
 	if (!tree_init_table(&s.tree))
 		goto nomem;
+	for (side = 0; side < 2; side++)
+		if (d->side[side].app_prefix)
+			d->side[side].app_prefix[d->side[side].app_prefix_len] = '\0';
+	/* anonymous functions are keyed by their place in HEAD's lines */
+	if (o->match == FC_DIFF_MATCH_FUNCTION &&
+	    !fc_diff_moves_find(&moves, &d->side[FC_DIFF_BASE], &d->side[FC_DIFF_HEAD], o))
+		goto nomem;
 	for (side = 0; side < 2; side++) {
 		struct fc_diff_input *in = &d->side[side];
-		struct side_keys k;
-		if (in->app_prefix)
-			in->app_prefix[in->app_prefix_len] = '\0';
 		in->run_total_us = calloc(in->n_runs + 1, sizeof(double));
-		if (!in->run_total_us || !side_anon(o, in, &k)) {
-			if (in->run_total_us)
-				side_keys_finish(&k);
+		if (!in->run_total_us)
 			goto nomem;
-		}
 		for (r = 0; r < in->n_runs; r++) {
 			/* each run's graph (or each of its threads') is summed,
 			 * then freed */
@@ -1101,17 +986,16 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 					x->thread_graphs ? &x->thread_graphs[t] : &x->graph;
 				added = added &&
 					add_run_graph(&s, o, side, r, per_thread ? (int)t : -1, *g,
-						      in, &k, err);
+						      in, side == FC_DIFF_BASE ? &moves : NULL,
+						      err);
 				fc_graph_destroy(*g);
 				*g = NULL;
 			}
-			if (!added) {
-				side_keys_finish(&k);
+			if (!added)
 				goto done;
-			}
 		}
-		side_keys_finish(&k);
 	}
+	fc_diff_moves_finish(&moves);
 	/* the table only served the sums: its memory is the tests' */
 	free(s.tree.slots);
 	s.tree.slots = NULL;
@@ -1171,6 +1055,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 nomem:
 	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 done:
+	fc_diff_moves_finish(&moves);
 	items_free(s.fn.v, s.fn.keys.n);
 	items_table_finish(&s.fn.keys);
 	items_free(s.tier.v, s.tier.keys.n);

@@ -163,7 +163,7 @@ grep -q '^thread 2;.*;hotLoop worker.js [0-9]* [0-9]*$' "$TMP/w.folded" || fail 
 
 # --- folded: FlameGraph's differential format --------------------------------
 run 0 diff "$D/regress/base" "$D/regress/head" -f folded -o "$TMP/d.folded"
-grep -q ';(anonymous #1) app.js;hotLoop app.js [0-9]* [0-9]*$' "$TMP/d.folded" ||
+grep -q ';(anonymous 1:1) app.js;hotLoop app.js [0-9]* [0-9]*$' "$TMP/d.folded" ||
 	fail "no hotLoop line in the differential folded stacks"
 awk 'NF < 3 || $(NF) !~ /^[0-9]+$/ || $(NF-1) !~ /^[0-9]+$/ { bad = 1 } END { exit bad }' \
 	"$TMP/d.folded" || fail "folded lines are not 'stack base head'"

@@ -213,7 +213,7 @@ static char *profile_json(const char *url, const char *const *names, const int *
 			",{\"id\":%zu,\"callFrame\":{\"functionName\":\"%s\","
 			"\"scriptId\":\"1\",\"url\":\"%s/lib/f.js\",\"lineNumber\":%zu,"
 			"\"columnNumber\":2}}",
-			i + 3, names[i], url, 10 * i + (url[1] == 'c' ? 7 : 0));
+			i + 3, names[i], url, 10 * i + (strstr(url, "/ci/") ? 7 : 0));
 	len += (size_t)sprintf(s + len, "],\"samples\":[");
 	for (i = 0; i < n; i++)
 		for (k = 0; k < counts[i]; k++)
@@ -254,8 +254,10 @@ static const struct fc_diff_item *find(const struct fc_diff *d, const char *name
 	return NULL;
 }
 
-/* Two checkouts in different places with lines moved: every function is
- * matched, anonymous ones by their order in the file. */
+/* Two checkouts in different places with lines moved (7 lines more above
+ * every function in HEAD): every function is matched, anonymous ones by
+ * their place in HEAD's lines (line 20 and 30 in BASE, 0-based, are 28 and
+ * 38 in HEAD, 1-based). */
 static void test_compare(void **state)
 {
 	static const int base[] = { 100, 100, 50, 20 }, head[] = { 300, 100, 50, 20 };
@@ -282,10 +284,10 @@ static void test_compare(void **state)
 	assert_true(x->in_base && x->in_head);
 	assert_true(fabs(x->delta_self_us - 200000) < 1);
 	assert_true(x->significant);
-	x = find(&d, "(anonymous #1)");
+	x = find(&d, "(anonymous 28:3)");
 	assert_non_null(x);
 	assert_true(x->in_base && x->in_head && !x->significant);
-	x = find(&d, "(anonymous #2)");
+	x = find(&d, "(anonymous 38:3)");
 	assert_non_null(x);
 	assert_true(x->in_base && x->in_head);
 	x = find(&d, "beta");
@@ -320,12 +322,44 @@ static void test_compare(void **state)
 	fc_diff_finish(&d);
 }
 
+/* An anonymous function sampled on one side only leaves the others' keys
+ * alone: BASE never hit the first anonymous function (line 20), and the
+ * second (line 30) is still the same function on both sides. Keyed by order
+ * among the sampled ones, it would be the first in BASE and the second in
+ * HEAD: "new" in one, "only in BASE" in the other. */
+static void test_anonymous_sampled_one_side(void **state)
+{
+	static const int base[] = { 100, 100, 0, 20 }, head[] = { 100, 100, 50, 20 };
+	struct fc_diff_input b, h;
+	struct fc_diff_options o = { .alpha = 0.05, .min_change = 0.01 };
+	struct fc_diff d;
+	struct fc_error err;
+	const struct fc_diff_item *x;
+	(void)state;
+
+	fc_error_init(&err);
+	side(&b, "base", "file:///home/me/proj", base);
+	side(&h, "head", "file:///ci/checkout/proj", head);
+	assert_true(fc_diff_compute(&d, &b, &h, &o, &err));
+	x = find(&d, "(anonymous 38:3)");
+	assert_non_null(x);
+	assert_true(x->in_base && x->in_head && fabs(x->delta_self_us) < 1);
+	x = find(&d, "(anonymous 28:3)");
+	assert_non_null(x);
+	assert_true(!x->in_base && x->in_head);
+	assert_int_equal(d.n_functions, 5);
+	fc_diff_finish(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_key_path),    cmocka_unit_test(test_welch),
-		cmocka_unit_test(test_proportions), cmocka_unit_test(test_rules),
+		cmocka_unit_test(test_key_path),
+		cmocka_unit_test(test_welch),
+		cmocka_unit_test(test_proportions),
+		cmocka_unit_test(test_rules),
 		cmocka_unit_test(test_compare),
+		cmocka_unit_test(test_anonymous_sampled_one_side),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
