@@ -59,6 +59,18 @@ static double path_delta(const struct fc_diff *d, uint32_t k)
 	return d->node_self[FC_DIFF_HEAD][k] - d->node_self[FC_DIFF_BASE][k];
 }
 
+/* A path is drawn in a colour only when the tables agree: its own change
+ * is significant, and so is its function's, the same way. A function whose
+ * paths cancel out (slower from one caller, faster from another) is not
+ * significant in the tables, and the picture does not say otherwise. */
+static bool drawn_significant(const struct fc_diff *d, uint32_t k)
+{
+	const struct fc_diff_item *x = &d->functions[d->node_function[k]];
+
+	return d->node_significant[k] && x->significant &&
+	       (path_delta(d, k) > 0) == (x->delta_self_us > 0);
+}
+
 /* Each box by its own call path's change in self time (DESIGN §11: the
  * aligned tree's paths), neutral when that change is not significant. */
 static struct fc_rgb fill(void *ctx, const struct fc_profile *p, const struct fc_box *box)
@@ -67,7 +79,7 @@ static struct fc_rgb fill(void *ctx, const struct fc_profile *p, const struct fc
 	uint32_t k = frame_path(pc, box->frame);
 
 	(void)p;
-	if (k == FC_NONE || !pc->d->node_significant[k])
+	if (k == FC_NONE || !drawn_significant(pc->d, k))
 		return neutral;
 	return change_color(pc, path_delta(pc->d, k));
 }
@@ -94,7 +106,9 @@ static void title_note(void *ctx, const struct fc_profile *p, uint32_t frame, ch
 		 "change %s (%s), p = %.2g: %s",
 		 d->node_self[FC_DIFF_BASE][k] / 1000, d->node_self[FC_DIFF_HEAD][k] / 1000, ms,
 		 pct, d->node_p[k],
-		 d->node_significant[k]            ? "significant"
+		 drawn_significant(d, k) ? "significant"
+		 : d->node_significant[k]
+			 ? "not significant for the function as a whole (its other paths)"
 		 : d->node_p[k] < d->options.alpha ? "not significant (under the size threshold)"
 						   : "not significant");
 }
@@ -106,7 +120,7 @@ static void note(void *ctx, const struct fc_profile *p, uint32_t frame, char *ou
 	char ms[32], pct[32];
 
 	(void)p;
-	if (k == FC_NONE || !pc->d->node_significant[k])
+	if (k == FC_NONE || !drawn_significant(pc->d, k))
 		return;
 	fc_diff_format_ms(path_delta(pc->d, k), ms, sizeof(ms));
 	fc_diff_format_pct(path_delta(pc->d, k), pc->d->node_self[FC_DIFF_BASE][k], pct,
@@ -244,7 +258,7 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, double
 		/* a path drawn in a colour of its own, or wide enough for a box
 		 * of its own (its tooltip tells its change), gets a frame of its
 		 * own */
-		if (d->node_significant[a] || sub[at] >= min_weight) {
+		if (drawn_significant(d, a) || sub[at] >= min_weight) {
 			p->frames[p->n_frames] = p->frames[f];
 			f = p->n_frames++;
 			(*frame_node)[f] = a;
@@ -405,7 +419,8 @@ bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_opt
 
 	fc_profile_set_init(&set);
 	for (i = 0; i < d->n_nodes; i++)
-		if (d->node_significant[i] && fabs(path_delta(d, (uint32_t)i)) > pc.ref_us)
+		if (drawn_significant(d, (uint32_t)i) &&
+		    fabs(path_delta(d, (uint32_t)i)) > pc.ref_us)
 			pc.ref_us = fabs(path_delta(d, (uint32_t)i));
 	if (pc.ref_us < d->threshold_us * 4)
 		pc.ref_us = d->threshold_us * 4;

@@ -161,6 +161,50 @@ run 0 diff "$D/worker/base" "$D/worker/head" -f folded -o "$TMP/w.folded"
 grep -qv '^thread [12];' "$TMP/w.folded" && fail "a folded stack outside its thread"
 grep -q '^thread 2;.*;hotLoop worker.js [0-9]* [0-9]*$' "$TMP/w.folded" || fail "no hotLoop on thread 2"
 
+# --- the picture agrees with the table, on every pair -------------------------
+# (tests/cli/diff_agree.py: a box the JSON calls not significant is drawn
+# neutral; a coloured box's function is significant, the same way)
+if command -v python3 >/dev/null 2>&1; then
+	for pair in regress/base:regress/head noise/base:noise/head regress/base:moved/head \
+		worker/base:worker/head shards/base:shards/head \
+		regress/base/run1.cpuprofile:regress/head/run1.cpuprofile; do
+		run 0 diff "$D/${pair%%:*}" "$D/${pair#*:}" -o "$TMP/a.json" -o "$TMP/a.svg"
+		python3 "$ROOT/tests/cli/diff_agree.py" "$TMP/a.json" "$TMP/a.svg" ||
+			fail "picture and table disagree on $pair"
+	done
+else
+	echo "python3 not found: the picture's agreement with the table is not checked"
+fi
+
+# --- the multi-thread pair: two workers, one function slower in one of them ---
+# (tests/data/diff/src/shards.js: HEAD's scoreRecord does twice the work in the
+# first worker, thread 2). Every output names that function and no other: the
+# JSON's significant functions, the Markdown's regressions, --fail-on, and the
+# picture's red boxes (only scoreRecord's, on thread 2).
+run 6 diff "$D/shards/base" "$D/shards/head" --fail-on 'self>+10%' -o "$TMP/s.json" \
+	-o "$TMP/s.md" -o "$TMP/s.svg"
+contains "$TMP/err" "regression: --fail-on 'self>+10%': scoreRecord (shards.js, thread 2): +"
+check "$TMP/s.json" "
+const b = require('$D/shards/base.selftime.json'), h = require('$D/shards/head.selftime.json');
+const sig = d.functions.filter((f) => f.significant);
+if (sig.length !== 1 || sig[0].name !== 'scoreRecord' || sig[0].thread !== 2 || sig[0].delta_self_us <= 0)
+	fail('significant: ' + JSON.stringify(sig.map((f) => [f.name, f.thread])));
+// the measure over both workers: HEAD's extra time is thread 2's
+const want = (h.self_us['scoreRecord shards.js'] - b.self_us['scoreRecord shards.js']) / 5;
+const all = d.functions.filter((f) => f.name === 'scoreRecord').reduce((a, f) => a + f.delta_self_us, 0);
+if (Math.abs(all - want) > 0.01 * Math.abs(want)) fail('scoreRecord delta ' + all + ' us, measured ' + want);
+for (const n of ['processShard', 'normalizeRecord', 'generateCsv'])
+	for (const f of d.functions.filter((f) => f.name === n))
+		if (!(f.base_self_us > 0 && f.head_self_us > 0)) fail(n + ' not on both sides: ' + JSON.stringify(f));
+"
+grep '^| [^|]* (thread [0-9]) |' "$TMP/s.md" | sed -n '1p' | grep -q '^| scoreRecord (thread 2) |' ||
+	fail "the Markdown's first regression is not scoreRecord (thread 2)"
+[ "$(sed -n '/^#### Top regressions/,/^#### Top improvements/p' "$TMP/s.md" | grep -c '^| [^:|-]')" = 2 ] ||
+	fail "the Markdown lists other regressions than scoreRecord"
+awk '/<g stroke="#/ { c = $2 } /<title>/ && c !~ /"#(eeeeea|b8b8b8)">?$/ { sub(/.*<title>/, ""); print }' \
+	"$TMP/s.svg" | sort -u >"$TMP/s.red"
+[ "$(cat "$TMP/s.red")" = scoreRecord ] || fail "coloured boxes: $(tr '\n' ' ' <"$TMP/s.red")"
+
 # --- folded: FlameGraph's differential format --------------------------------
 run 0 diff "$D/regress/base" "$D/regress/head" -f folded -o "$TMP/d.folded"
 grep -q ';(anonymous 1:1) app.js;hotLoop app.js [0-9]* [0-9]*$' "$TMP/d.folded" ||
