@@ -293,7 +293,8 @@ static void frame_meta(struct fc_painter *p, const struct fc_lane *lane, const s
 	m->lane = (uint32_t)(lane - l->lanes);
 	m->count = b->count;
 	m->chart = l->mode == FC_MODE_CHART;
-	m->has_time = l->has_time && (!l->unit || strcmp(l->unit, "µs") == 0);
+	/* weights in µs (a diff's paths, folded counts in µs) are durations too */
+	m->has_time = l->unit ? strcmp(l->unit, "µs") == 0 : l->has_time;
 	m->unit = l->unit ? l->unit : "";
 	if (b->frame != FC_NONE && !(b->flags & FC_BOX_COALESCED)) {
 		const struct fc_profile *q = lane->profile;
