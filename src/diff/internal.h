@@ -17,6 +17,46 @@ struct fc_diff_table {
 	size_t n, cap;
 };
 
+/* The longest function name a one-line answer keeps, in bytes. */
+#define FC_DIFF_NAME_MAX 80
+
+/* name, or when it is longer than FC_DIFF_NAME_MAX a copy in buf (size at
+ * least FC_DIFF_NAME_MAX + 4) cut at a character boundary, ending in "…". */
+const char *fc_diff_short_name(const char *name, char *buf, size_t size);
+
+/* A function as the answer and the rules name it: "normalizeRecord
+ * (src/parse.js, thread 2)", a long name cut. Returns the length written
+ * (truncated to size). */
+size_t fc_diff_item_label(const struct fc_diff_item *x, char *out, size_t size);
+
+/* The answer in one line (src/diff/answer.c), from the significant function
+ * changes the tables list: the largest regression and how many others
+ * there are; else the largest improvement the same way; else no
+ * significant change. A rule crossed with no function to name (a total,
+ * tier or package): a regression naming the rule. */
+enum fc_diff_answer_kind {
+	FC_DIFF_ANSWER_NONE,
+	FC_DIFF_ANSWER_REGRESSION,
+	FC_DIFF_ANSWER_IMPROVEMENT,
+};
+
+struct fc_diff_answer {
+	enum fc_diff_answer_kind kind;
+	const struct fc_diff_item *top; /* NULL: none (no change, or a rule) */
+	size_t more;                    /* other significant changes the same way */
+	const char *rule;               /* the crossed rule's text when top is NULL */
+};
+
+void fc_diff_answer(const struct fc_diff *d, struct fc_diff_answer *a);
+/* "regression", "improvement", "no significant change" */
+const char *fc_diff_answer_word(const struct fc_diff_answer *a);
+/* x's change: "+320 ms (+94.5%)" */
+void fc_diff_answer_change(const struct fc_diff_item *x, char *out, size_t size);
+/* The whole line as plain text: "regression: normalizeRecord (parse.js)
+ * +320 ms (+94.5%), 1 more", "regression: --fail-on 'total>+5%' crossed",
+ * "no significant change". Returns the length written. */
+size_t fc_diff_answer_text(const struct fc_diff_answer *a, char *out, size_t size);
+
 /* How far the code around each named function found on both sides moved
  * (src/diff/moves.c): BASE's line of the function and HEAD's line minus it,
  * sorted by key path and line. */

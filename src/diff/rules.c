@@ -205,19 +205,16 @@ bool fc_diff_evaluate(struct fc_diff *d, struct fc_diff_rule *rules, size_t n, s
 		if (!hit)
 			continue;
 		d->failed = true;
-		if (r->subject == FC_RULE_SELF && hit->thread >= 0)
-			what = hit->file[0] ? fc_asprintf("%s (%s, thread %d)", hit->name,
-							  hit->file, (int)hit->thread + 1)
-					    : fc_asprintf("%s (thread %d)", hit->name,
-							  (int)hit->thread + 1);
-		else if (r->subject == FC_RULE_SELF)
-			what = hit->file[0] ? fc_asprintf("%s (%s)", hit->name, hit->file)
-					    : fc_strdup(hit->name);
-		else if (r->subject == FC_RULE_TOTAL)
+		if (r->subject == FC_RULE_SELF) {
+			char label[512];
+			fc_diff_item_label(hit, label, sizeof(label));
+			what = fc_strdup(label);
+		} else if (r->subject == FC_RULE_TOTAL) {
 			what = fc_strdup("total CPU time");
-		else
+		} else {
 			what = fc_asprintf("%s %s", r->subject == FC_RULE_TIER ? "tier" : "package",
 					   hit->name);
+		}
 		if (!what || !explain(r, hit, what)) {
 			free(what);
 			goto nomem;

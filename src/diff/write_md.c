@@ -79,6 +79,41 @@ static size_t top_table(struct fc_md *md, const struct fc_diff *d, const size_t 
 	return shown;
 }
 
+/* The first line is the answer, the top change named: "### ❌ regression:
+ * normalizeRecord (parse.js) +320 ms (+94.5%), 1 more". */
+static void answer_line(struct fc_md *md, const struct fc_diff *d)
+{
+	struct fc_diff_answer a;
+	char cut[FC_DIFF_NAME_MAX + 4], change[80];
+
+	fc_diff_answer(d, &a);
+	fc_md_raw(md,
+		  a.kind == FC_DIFF_ANSWER_REGRESSION ? "### \xe2\x9d\x8c " : "### \xe2\x9c\x85 ");
+	fc_md_raw(md, fc_diff_answer_word(&a));
+	if (a.top) {
+		const struct fc_diff_item *x = a.top;
+		fc_md_raw(md, ": ");
+		fc_md_text(md, fc_diff_short_name(x->name, cut, sizeof(cut)));
+		if (x->file[0] || x->thread >= 0) {
+			fc_md_raw(md, " (");
+			fc_md_text(md, x->file);
+			if (x->thread >= 0)
+				fc_md_printf(md, "%sthread %d", x->file[0] ? ", " : "",
+					     (int)x->thread + 1);
+			fc_md_raw(md, ")");
+		}
+		fc_diff_answer_change(x, change, sizeof(change));
+		fc_md_printf(md, " %s", change);
+		if (a.more)
+			fc_md_printf(md, ", %zu more", a.more);
+	} else if (a.rule) {
+		fc_md_raw(md, ": ");
+		fc_md_code(md, a.rule);
+		fc_md_raw(md, " crossed");
+	}
+	fc_md_raw(md, "\n\n");
+}
+
 static void summary(struct fc_md *md, const struct fc_diff *d, const char *image_url)
 {
 	const struct fc_diff_input *b = &d->side[0], *h = &d->side[1];
@@ -89,10 +124,7 @@ static void summary(struct fc_md *md, const struct fc_diff *d, const char *image
 		n_sig += d->functions[i].significant;
 	fc_diff_format_ms(d->total.delta_self_us, delta, sizeof(delta));
 	fc_diff_format_pct(d->total.delta_self_us, d->total.side[0].self_us, p, sizeof(p));
-	fc_md_printf(md, "### flamechart diff: %s\n\n",
-		     d->failed ? "\xe2\x9d\x8c regression"
-		     : n_sig   ? "changes, no rule crossed"
-			       : "no significant change");
+	answer_line(md, d);
 	fc_md_printf(md,
 		     "**Total CPU per run:** %.1f ms \xe2\x86\x92 %.1f ms (%s, %s, %s) \xc2\xb7 "
 		     "%zu significant function change%s\n\n",

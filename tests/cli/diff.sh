@@ -43,7 +43,9 @@ if (d.mode !== 'diff' || d.normalize !== 'none' || d.match !== 'function') fail(
 first=$(grep '^| ' "$TMP/r.md" | grep -v '^| Function\|^| Name' | head -1)
 case $first in "| hotLoop | \`app.js\` |"*) ;; *) fail "first Markdown row: $first" ;; esac
 contains "$TMP/r.md" "- **Failed** \`self>+10%\`: hotLoop \\(app.js\\)\\: +"
-contains "$TMP/r.md" "### flamechart diff:"
+# its first line is the answer: the top significant change, named as the JSON has it
+grep -q '^### ❌ regression: hotLoop (app.js) +1[0-9][0-9] ms (+[0-9.]*%)$' "$TMP/r.md" ||
+	fail "first line: $(head -1 "$TMP/r.md")"
 contains "$TMP/r.md" "<details><summary>All "
 # the picture: every box's tooltip gives its call path's self time on both
 # sides, the change, its p-value and whether it counts; the header's second
@@ -83,6 +85,31 @@ if (d.functions[0].name !== 'hotLoop' || !d.functions[0].significant) fail('one-
 
 # --- the noise pair: the same program on both sides ---------------------------
 run 0 diff "$D/noise/base" "$D/noise/head" --fail-on 'self>+10%' -o "$TMP/z.json" -o "$TMP/z.md"
+# the first line of each Markdown answers, and agrees with its JSON: the
+# largest significant regression (else improvement) and how many more
+answer() {
+	node -e "
+const d = JSON.parse(require('fs').readFileSync('$1', 'utf8'));
+const s = d.functions.filter((f) => f.significant && f.delta_self_us !== 0);
+const up = s.filter((f) => f.delta_self_us > 0), down = s.filter((f) => f.delta_self_us < 0);
+const v = up.length ? up : down;
+if (!v.length) { console.log('### ✅ no significant change'); process.exit(0); }
+v.sort((a, b) => Math.abs(b.delta_self_us) - Math.abs(a.delta_self_us));
+const f = v[0], where = [f.file, f.thread ? 'thread ' + f.thread : ''].filter(Boolean).join(', ');
+const sign = (x) => (x > 0 ? '+' : '−'), ms = Math.abs(f.delta_self_us) / 1000;
+const pct = Math.abs(f.delta_self_us / f.base_self_us) * 100;
+console.log('### ' + (up.length ? '❌ regression' : '✅ improvement') + ': ' + f.name +
+	(where ? ' (' + where + ')' : '') + ' ' + sign(f.delta_self_us) + ms.toFixed(ms >= 100 ? 0 : 1) +
+	' ms (' + sign(f.delta_self_us) + pct.toFixed(1) + '%)' + (v.length > 1 ? ', ' + (v.length - 1) + ' more' : ''));
+"
+}
+for pair in regress/base:regress/head regress/head:regress/base noise/base:noise/head \
+	shards/base:shards/head; do
+	run 0 diff "$D/${pair%%:*}" "$D/${pair#*:}" -o "$TMP/q.json" -o "$TMP/q.md"
+	want=$(answer "$TMP/q.json")
+	[ "$(head -1 "$TMP/q.md" | sed 's/\\//g')" = "$want" ] ||
+		fail "$pair: first line '$(head -1 "$TMP/q.md")', the JSON says '$want'"
+done
 check "$TMP/z.json" "
 const big = d.functions.filter((f) => f.significant && Math.abs(f.delta_self_us) > 0.02 * d.head.total_us);
 if (big.length) fail('noise: significant changes above 2%: ' + big.map((f) => f.name));

@@ -1,0 +1,112 @@
+/* The answer in one line (docs/diff.md): what the Markdown's first line and
+ * the picture's header say, from the same significant changes the tables
+ * list. */
+#include <stdio.h>
+#include <string.h>
+
+#include "diff/internal.h"
+#include "util/util.h"
+
+const char *fc_diff_short_name(const char *name, char *buf, size_t size)
+{
+	size_t n = strlen(name);
+
+	if (n <= FC_DIFF_NAME_MAX || size < FC_DIFF_NAME_MAX + 4)
+		return name;
+	n = FC_DIFF_NAME_MAX;
+	while (n && ((unsigned char)name[n] & 0xc0) == 0x80)
+		n--;
+	memcpy(buf, name, n);
+	memcpy(buf + n, "\xe2\x80\xa6", 4);
+	return buf;
+}
+
+size_t fc_diff_item_label(const struct fc_diff_item *x, char *out, size_t size)
+{
+	char cut[FC_DIFF_NAME_MAX + 4], thread[32] = "";
+	const char *name = fc_diff_short_name(x->name, cut, sizeof(cut));
+	int w;
+
+	if (x->thread >= 0)
+		snprintf(thread, sizeof(thread), "thread %d", (int)x->thread + 1);
+	if (x->file[0] && thread[0])
+		w = snprintf(out, size, "%s (%s, %s)", name, x->file, thread);
+	else if (x->file[0] || thread[0])
+		w = snprintf(out, size, "%s (%s)", name, x->file[0] ? x->file : thread);
+	else
+		w = snprintf(out, size, "%s", name);
+	if (w < 0)
+		return 0;
+	return (size_t)w < size ? (size_t)w : (size ? size - 1 : 0);
+}
+
+void fc_diff_answer(const struct fc_diff *d, struct fc_diff_answer *a)
+{
+	const struct fc_diff_item *top[2] = { NULL, NULL }; /* regression, improvement */
+	size_t count[2] = { 0, 0 }, i;
+	int k;
+
+	memset(a, 0, sizeof(*a));
+	for (i = 0; i < d->n_functions; i++) {
+		const struct fc_diff_item *x = &d->functions[i];
+		if (!x->significant || x->thread_root || x->delta_self_us == 0)
+			continue;
+		k = x->delta_self_us > 0 ? 0 : 1;
+		count[k]++;
+		if (!top[k] || (k ? x->delta_self_us < top[k]->delta_self_us
+				  : x->delta_self_us > top[k]->delta_self_us))
+			top[k] = x;
+	}
+	if (!top[0] && d->failed) {
+		/* a rule crossed by a total, tier or package, no function */
+		a->kind = FC_DIFF_ANSWER_REGRESSION;
+		for (i = 0; i < d->n_rules && !a->rule; i++)
+			if (d->rules[i].crossed)
+				a->rule = d->rules[i].text;
+		return;
+	}
+	k = top[0] ? 0 : 1;
+	if (!top[k])
+		return;
+	a->kind = k ? FC_DIFF_ANSWER_IMPROVEMENT : FC_DIFF_ANSWER_REGRESSION;
+	a->top = top[k];
+	a->more = count[k] - 1;
+}
+
+const char *fc_diff_answer_word(const struct fc_diff_answer *a)
+{
+	return a->kind == FC_DIFF_ANSWER_REGRESSION    ? "regression"
+	       : a->kind == FC_DIFF_ANSWER_IMPROVEMENT ? "improvement"
+						       : "no significant change";
+}
+
+void fc_diff_answer_change(const struct fc_diff_item *x, char *out, size_t size)
+{
+	char ms[32], pct[32];
+
+	fc_diff_format_ms(x->delta_self_us, ms, sizeof(ms));
+	fc_diff_format_pct(x->delta_self_us, x->side[FC_DIFF_BASE].self_us, pct, sizeof(pct));
+	snprintf(out, size, "%s (%s)", ms, pct);
+}
+
+size_t fc_diff_answer_text(const struct fc_diff_answer *a, char *out, size_t size)
+{
+	char label[512], change[80], more[40] = "";
+	int w;
+
+	if (a->top) {
+		fc_diff_item_label(a->top, label, sizeof(label));
+		fc_diff_answer_change(a->top, change, sizeof(change));
+		if (a->more)
+			snprintf(more, sizeof(more), ", %zu more", a->more);
+		w = snprintf(out, size, "%s: %s %s%s", fc_diff_answer_word(a), label, change, more);
+	} else if (a->rule) {
+		w = snprintf(out, size, "%s: --fail-on '%s' crossed", fc_diff_answer_word(a),
+			     a->rule);
+	} else {
+		w = snprintf(out, size, "%s", fc_diff_answer_word(a));
+	}
+	if (w < 0)
+		return 0;
+	return (size_t)w < size ? (size_t)w : (size ? size - 1 : 0);
+}
