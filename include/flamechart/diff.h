@@ -251,7 +251,9 @@ struct fc_diff_image_options {
 	enum fc_diff_image_format format;
 	int width_px;                 /* 0 = the default 1200 */
 	const struct fc_theme *theme; /* NULL = light */
-	const char *title;            /* NULL = "diff BASE -> HEAD" */
+	const char *title;            /* NULL = "BASE -> HEAD", as names[] say */
+	const char *names[2];         /* the sides as the user named them (NULL = paths) */
+	double scale;                 /* PNG only: device pixels per px (0 or 1 = none) */
 	bool sort_weight;             /* heaviest sibling first */
 	bool base_widths;             /* draw BASE's graph instead of HEAD's */
 };

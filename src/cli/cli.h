@@ -97,6 +97,9 @@ int fc_cli_main(int argc, char **argv);
 /* Parses argv into cli (defaults first). false on a usage error (err set). */
 bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *err);
 void fc_cli_finish(struct fc_cli *cli);
+/* --preset: the width and scale it gives, where --width and --scale did not
+ * (fc_cli_parse calls it; diff, which parses its own options, too). */
+void fc_cli_apply_preset(struct fc_cli *cli);
 /* The defaults fc_cli_parse starts from, for command. */
 void fc_cli_defaults(struct fc_cli *cli, enum fc_command command);
 /* One option of the table at argv[*i] for cli->command (diff: the options

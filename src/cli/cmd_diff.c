@@ -10,6 +10,7 @@
 #endif
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "flamechart/diff.h"
@@ -112,8 +113,10 @@ void fc_cmd_diff_help(FILE *out)
 	      "                           package:NAME>+2%, tier:gc>+25% (repeatable)\n"
 	      "  --base-widths            draw BASE's graph instead of HEAD's\n"
 	      "\n"
-	      "Options shared with render (applied to every profile of both sides before\n"
-	      "matching; docs/scope.md):\n",
+	      "Options shared with render. --hide, the scope options (--focus, --exclude,\n"
+	      "--prune, --collapse-recursion, --merge-by, --reverse, --match-on) and the\n"
+	      "source maps apply to every profile of both sides, as for a render, before\n"
+	      "functions are matched (docs/diff.md, docs/scope.md):\n",
 	      out);
 	fc_cli_help_options(out, FC_CMD_DIFF);
 	fputs("  -h, --help                   show this help\n"
@@ -224,7 +227,11 @@ static bool parse(struct diff_cli *c, int argc, char **argv, struct fc_error *er
 	c->cli.scope.strict = c->cli.strict;
 	c->o.keep_idle = c->cli.keep_idle;
 	c->o.gc_root = c->cli.gc_root;
+	/* --preset: a render's sizes (the height budget comes with the fold
+	 * step, DESIGN §13, for diff as for a render) */
+	fc_cli_apply_preset(&c->cli);
 	c->image.width_px = c->cli.width_px;
+	c->image.scale = c->cli.scale;
 	c->image.title = c->cli.title;
 	c->image.sort_weight = c->cli.sort_weight;
 	for (i = 0; i < (int)c->n_outputs; i++) {
@@ -373,6 +380,25 @@ static void warnings(void *ctx, const struct fc_profile_set *run)
 	fc_log_profile_warnings(ctx, run);
 }
 
+/* A side as the user named it, for the picture's header: relative to the
+ * current directory when it is under it, without a trailing '/'. NULL on
+ * allocation failure. */
+static char *side_name(const char *path)
+{
+	char cwd[4096];
+	size_t n, len;
+	char *name;
+
+	if (path[0] == '/' && getcwd(cwd, sizeof(cwd)) && (n = strlen(cwd)) > 1 &&
+	    strncmp(path, cwd, n) == 0 && path[n] == '/' && path[n + 1])
+		path += n + 1;
+	name = fc_strdup(path);
+	len = name ? strlen(name) : 0;
+	while (len > 1 && name[len - 1] == '/')
+		name[--len] = '\0';
+	return name;
+}
+
 int fc_cmd_diff(int argc, char **argv)
 {
 	struct diff_cli c;
@@ -382,6 +408,7 @@ int fc_cmd_diff(int argc, char **argv)
 	struct fc_diff_load load = { 0 };
 	struct fc_diff d;
 	struct fc_theme *theme = NULL;
+	char *names[2] = { NULL, NULL };
 	int rc = FC_EXIT_OK, s;
 	size_t i, n;
 	bool computed = false;
@@ -411,6 +438,14 @@ int fc_cmd_diff(int argc, char **argv)
 		if (!theme)
 			goto fail;
 		c.image.theme = theme;
+	}
+	for (s = 0; s < 2; s++) {
+		names[s] = side_name(c.inputs[s]);
+		if (!names[s]) {
+			fc_error_set(&err, FC_ERR_NOMEM, "out of memory");
+			goto fail;
+		}
+		c.image.names[s] = names[s];
 	}
 	if (!scope_phrases(&c)) {
 		fc_error_set(&err, FC_ERR_NOMEM, "out of memory");
@@ -491,6 +526,8 @@ done:
 		fc_diff_finish(&tmp);
 	}
 	fc_theme_destroy(theme);
+	free(names[0]);
+	free(names[1]);
 	for (i = 0; i < c.n_scope; i++)
 		free(c.scope[i]);
 	free(c.scope);

@@ -718,7 +718,8 @@ static const struct option_def options[] = {
 	  "chart (time-ordered, as DevTools) or graph (merged, alphabetical)" },
 	{ "width", 'w', "PX", CMD_RENDER | CMD_REPORT | CMD_DIFF, set_width,
 	  "image width (default 1200)" },
-	{ "scale", 0, "N", CMD_RENDER | CMD_REPORT, set_scale, "HiDPI factor for PNG (default 1)" },
+	{ "scale", 0, "N", CMD_RENDER | CMD_REPORT | CMD_DIFF, set_scale,
+	  "HiDPI factor for PNG (default 1)" },
 	{ "title", 0, "TEXT", CMD_RENDER | CMD_REPORT | CMD_DIFF, set_title,
 	  "header title (default: the file name); for report, the index page's title" },
 	{ "subtitle", 0, "TEXT", CMD_RENDER, set_subtitle, "second header line" },
@@ -780,7 +781,7 @@ static const struct option_def options[] = {
 	{ "image-url", 0, "URL", CMD_RENDER | CMD_DIFF, set_image_url,
 	  "-f md: show this image (an absolute URL for PR comments)" },
 	{ "json", 0, NULL, CMD_INFO, set_json, "info: the numbers as JSON (docs/info-json.md)" },
-	{ "preset", 0, "github|docs", CMD_RENDER | CMD_REPORT, set_preset,
+	{ "preset", 0, "github|docs", CMD_RENDER | CMD_REPORT | CMD_DIFF, set_preset,
 	  "sizes for a GitHub comment (880 px, PNG at 2x) or a doc page (1000 px, 2x)" },
 	{ "max-depth", 0, "N", CMD_RENDER | CMD_REPORT, set_max_depth,
 	  "draw at most N rows per lane (the header counts the rest); report: 48" },
@@ -1237,6 +1238,15 @@ bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *er
 	}
 	cli->n_inputs = n_inputs;
 	cli->scope.strict = cli->strict;
+	fc_cli_apply_preset(cli);
+	if (cli->has_from && cli->has_to && !(cli->to_ms > cli->from_ms))
+		return usage(err, "--to (%g) must be later than --from (%g)", cli->to_ms,
+			     cli->from_ms);
+	return true;
+}
+
+void fc_cli_apply_preset(struct fc_cli *cli)
+{
 	/* a preset gives what --width and --scale did not */
 	if (cli->preset) {
 		bool github = strcmp(cli->preset, "github") == 0;
@@ -1245,10 +1255,6 @@ bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *er
 		if (!cli->scale_given)
 			cli->scale = 2;
 	}
-	if (cli->has_from && cli->has_to && !(cli->to_ms > cli->from_ms))
-		return usage(err, "--to (%g) must be later than --from (%g)", cli->to_ms,
-			     cli->from_ms);
-	return true;
 }
 
 void fc_cli_finish(struct fc_cli *cli)

@@ -325,39 +325,55 @@ static int lost_cmp(const void *a, const void *b, void *ctx)
 	return strcmp(x->key, y->key);
 }
 
-/* The scale (strongest regression, threshold, neutral, threshold, strongest
- * improvement) and the functions only the other side has. */
+/* The scale, only for the colours the picture uses (strongest regression,
+ * threshold, neutral, threshold, strongest improvement), and the
+ * significant changes of functions that have no box (only in BASE, or only
+ * in HEAD with base_widths). With nothing coloured, no scale (the
+ * header's first line says "no significant change"). */
 static bool build_legend(struct picture *pc, struct fc_legend *lg, bool base_widths)
 {
 	const struct fc_diff *d = pc->d;
 	char a[32], b[32];
 	size_t i, n = 0, *lost = malloc((d->n_functions + 1) * sizeof(*lost)), shown;
-	bool ok;
+	bool ok = true, more = false, less = false;
+	const char *side = base_widths ? "HEAD" : "BASE";
 
 	memset(lg, 0, sizeof(*lg));
-	lg->title = fc_strdup("Change in self time per run of each call path (red: more in HEAD, "
-			      "blue: less)");
+	for (i = 0; i < d->n_nodes; i++)
+		if (drawn_significant(d, (uint32_t)i)) {
+			more = more || path_delta(d, (uint32_t)i) > 0;
+			less = less || path_delta(d, (uint32_t)i) < 0;
+		}
+	lg->title = fc_strdup(more || less ? "Change in self time per run of each call path "
+					     "(red: more in HEAD, blue: less)"
+					   : "Change in self time per run of each call path");
 	if (!lost || !lg->title) {
 		free(lost);
 		return false;
 	}
-	fc_diff_format_ms(pc->ref_us, a, sizeof(a));
-	fc_diff_format_ms(d->threshold_us, b, sizeof(b));
-	ok = entry(lg, red, true, fc_asprintf("%s or more", a)) &&
-	     entry(lg, pale_red, true, fc_asprintf("%s", b)) &&
-	     entry(lg, neutral, true,
-		   fc_asprintf("not significant (p \xe2\x89\xa5 %g or under %.1f ms)",
-			       d->options.alpha, d->threshold_us / 1000));
-	fc_diff_format_ms(-d->threshold_us, b, sizeof(b));
-	fc_diff_format_ms(-pc->ref_us, a, sizeof(a));
-	ok = ok && entry(lg, pale_blue, true, fc_asprintf("%s", b)) &&
-	     entry(lg, blue, true, fc_asprintf("%s or more", a));
-	/* what has no box: only in BASE (or only in HEAD with base_widths) */
+	if (more) {
+		fc_diff_format_ms(pc->ref_us, a, sizeof(a));
+		fc_diff_format_ms(d->threshold_us, b, sizeof(b));
+		ok = entry(lg, red, true, fc_asprintf("%s or more", a)) &&
+		     entry(lg, pale_red, true, fc_asprintf("%s", b));
+	}
+	ok = ok && entry(lg, neutral, true,
+			 fc_asprintf("not significant (p \xe2\x89\xa5 %g or under %.1f ms)",
+				     d->options.alpha, d->threshold_us / 1000));
+	if (less) {
+		fc_diff_format_ms(-d->threshold_us, b, sizeof(b));
+		fc_diff_format_ms(-pc->ref_us, a, sizeof(a));
+		ok = ok && entry(lg, pale_blue, true, fc_asprintf("%s", b)) &&
+		     entry(lg, blue, true, fc_asprintf("%s or more", a));
+	}
+	/* what has no box, and changed significantly */
 	for (i = 0; i < d->n_functions; i++) {
 		const struct fc_diff_item *x = &d->functions[i];
-		if (x->thread_root)
-			continue; /* a thread slot's root, not a function */
-		if (base_widths ? (x->in_head && !x->in_base) : (x->in_base && !x->in_head))
+		if (x->thread_root || !x->significant)
+			continue;
+		/* no box: no time at all on the drawn side, not even under it */
+		if (base_widths ? (x->in_head && !(x->side[0].total_us > 0))
+				: (x->in_base && !(x->side[1].total_us > 0)))
 			lost[n++] = i;
 	}
 	if (ok && n && fc_sort(lost, n, sizeof(*lost), lost_cmp, (void *)d->functions)) {
@@ -366,36 +382,42 @@ static bool build_legend(struct picture *pc, struct fc_legend *lg, bool base_wid
 			const struct fc_diff_item *x = &d->functions[lost[i]];
 			double v = base_widths ? x->side[1].self_us : -x->side[0].self_us;
 			fc_diff_format_ms(v, a, sizeof(a));
-			ok = entry(lg, x->significant ? change_color(pc, v) : neutral, true,
-				   fc_asprintf("only in %s: %s%s%s %s",
-					       base_widths ? "HEAD" : "BASE", x->name,
+			ok = entry(lg, change_color(pc, v), true,
+				   fc_asprintf("only in %s: %s%s%s %s", side, x->name,
 					       x->file[0] ? " " : "", fc_basename(x->file), a));
 		}
 		if (ok && n > shown)
 			ok = entry(lg, neutral, false,
-				   fc_asprintf("and %zu more only in %s", n - shown,
-					       base_widths ? "HEAD" : "BASE"));
+				   fc_asprintf("and %zu more only in %s", n - shown, side));
 	}
 	free(lost);
 	return ok;
 }
 
+/* The header under the title: the answer, as the Markdown's first line
+ * gives it, then the runs, the total and the test on one line. */
 static char *subtitle(const struct fc_diff *d)
 {
-	char ms[32], pct[32];
+	char answer[768], runs[64], ms[32], pct[32], norm[48] = "";
 	const struct fc_diff_input *b = &d->side[0], *h = &d->side[1];
+	struct fc_diff_answer a;
 
+	fc_diff_answer(d, &a);
+	fc_diff_answer_text(&a, answer, sizeof(answer));
+	if (b->n_runs == h->n_runs)
+		snprintf(runs, sizeof(runs), "%zu run%s a side", b->n_runs,
+			 b->n_runs == 1 ? "" : "s");
+	else
+		snprintf(runs, sizeof(runs), "BASE %zu run%s, HEAD %zu run%s", b->n_runs,
+			 b->n_runs == 1 ? "" : "s", h->n_runs, h->n_runs == 1 ? "" : "s");
 	fc_diff_format_ms(d->total.delta_self_us, ms, sizeof(ms));
 	fc_diff_format_pct(d->total.delta_self_us, d->total.side[0].self_us, pct, sizeof(pct));
-	/* two lines, so that both fit the default width: the inputs, then the
-	 * change and how it was tested */
-	return fc_asprintf("BASE %s: %zu run%s, %.1f ms/run  \xc2\xb7  HEAD %s: %zu run%s, "
-			   "%.1f ms/run\nchange %s (%s)%s  \xc2\xb7  "
-			   "normalisation: %s  \xc2\xb7  %s, \xce\xb1 %g",
-			   b->path, b->n_runs, b->n_runs == 1 ? "" : "s", b->total_us / 1000,
-			   h->path, h->n_runs, h->n_runs == 1 ? "" : "s", h->total_us / 1000, ms,
-			   pct, d->total.significant ? "" : ", not significant",
-			   d->options.normalize_total ? "BASE scaled to HEAD's total" : "none",
+	if (d->options.normalize_total)
+		snprintf(norm, sizeof(norm), "  \xc2\xb7  BASE scaled to HEAD's total");
+	return fc_asprintf("%s\n%s  \xc2\xb7  CPU per run %.1f \xe2\x86\x92 %.1f ms (%s, %s%s)%s"
+			   "  \xc2\xb7  %s, \xce\xb1 %g",
+			   answer, runs, b->total_us / 1000, h->total_us / 1000, ms, pct,
+			   d->total.significant ? "" : ", not significant", norm,
 			   strcmp(d->test, "welch") == 0 ? "Welch's t-test"
 							 : "two-proportion z-test",
 			   d->options.alpha);
@@ -439,6 +461,7 @@ bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_opt
 		goto nomem;
 	}
 	po.width_px = io->width_px;
+	po.scale = io->scale;
 	/* the paths hold the comparison's rules already: (idle) kept or left
 	 * out, GC where the merge put it */
 	lo.keep_idle = true;
@@ -450,9 +473,14 @@ bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_opt
 	if (!fc_layout_build(&layout, &set, &lo, err))
 		goto done;
 	have_layout = true;
+	/* the picture's budget (DESIGN §13): the fold step, which fits a
+	 * render's layout to its height, is to run here on this layout too,
+	 * before the header and legend are measured */
 	title = io->title ? fc_strdup(io->title)
-			  : fc_asprintf("diff %s \xe2\x86\x92 %s%s", d->side[0].path,
-					d->side[1].path, io->base_widths ? " (BASE's widths)" : "");
+			  : fc_asprintf("%s \xe2\x86\x92 %s%s",
+					io->names[0] ? io->names[0] : d->side[0].path,
+					io->names[1] ? io->names[1] : d->side[1].path,
+					io->base_widths ? " (BASE's widths)" : "");
 	sub = subtitle(d);
 	if (!title || !sub || !build_legend(&pc, &lg, io->base_widths))
 		goto nomem;

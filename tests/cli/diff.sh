@@ -48,8 +48,9 @@ grep -q '^### ❌ regression: hotLoop (app.js) +1[0-9][0-9] ms (+[0-9.]*%)$' "$T
 	fail "first line: $(head -1 "$TMP/r.md")"
 contains "$TMP/r.md" "<details><summary>All "
 # the picture: every box's tooltip gives its call path's self time on both
-# sides, the change, its p-value and whether it counts; the header's second
-# line the change and the test (so that both lines fit 1200 px)
+# sides, the change, its p-value and whether it counts; the title names the
+# sides once, the header's first line is the Markdown's answer, its second
+# the runs, the total and the test
 node -e "
 const s = require('fs').readFileSync('$TMP/r.svg', 'utf8');
 const fail = (m) => { console.log('FAIL: ' + m); process.exitCode = 1; };
@@ -61,9 +62,36 @@ if (!/: not significant<\/title>\$/.test(steady)) fail('steady tooltip: ' + JSON
 const titles = s.match(/<title>[^<]*<\/title>/g) || [];
 if (titles.filter((x) => x.includes('self per run on this path')).length < 20)
 	fail('few boxes with a tooltip of their path');
-if (!/<desc id=\"fc-desc\">BASE [^\n]*: 8 runs, [0-9.]+ ms\/run  \u00b7  HEAD [^\n]*: 8 runs, [0-9.]+ ms\/run\nchange \+[0-9]+ ms \(\+[0-9.]+%\)  \u00b7  normalisation: none  \u00b7  Welch's t-test, \u03b1 0.05\n/.test(s))
-	fail('header lines: ' + JSON.stringify((s.match(/<desc[^<]*/) || [''])[0]));
+const md = require('fs').readFileSync('$TMP/r.md', 'utf8').split('\n')[0].replace(/^### \u274c /, '').replace(/\\\\/g, '');
+if (!s.includes('<desc id=\"fc-desc\">' + md + '\n8 runs a side  \u00b7  CPU per run '))
+	fail('header lines: ' + JSON.stringify((s.match(/<desc[^<]*/) || [''])[0]) + ', answer ' + md);
 " || failures=$((failures + 1))
+# the title names the sides once, relative to the current directory when under it
+phys=$(cd "$D" && pwd -P)
+bin=$(cd "$(dirname "$FLAMECHART")" && pwd)/$(basename "$FLAMECHART")
+(cd "$phys" && "$bin" diff "$phys/regress/base/" "$phys/regress/head" -o "$TMP/t.svg") ||
+	fail "diff with absolute paths"
+contains "$TMP/t.svg" '<title id="fc-title">regress/base → regress/head</title>'
+# --preset github: a render's sizes (880 px, PNG at 2x), and a header that fits them;
+# with nothing significant, no colour scale and the words instead
+for pair in regress/base:regress/head regress/head:regress/base noise/base:noise/head \
+	shards/base:shards/head; do
+	run 0 diff "$D/${pair%%:*}" "$D/${pair#*:}" --preset github -o "$TMP/g.svg" -o "$TMP/g.png"
+	grep -q '<svg [^>]* width="880px"' "$TMP/g.svg" || fail "$pair: --preset github SVG is not 880 px wide"
+	case $(file "$TMP/g.png") in *"PNG image data, 1760 x"*) ;; *) fail "$pair: PNG not at 2x" ;; esac
+	sed -n '/<g class="header"/,/<\/g>/p' "$TMP/g.svg" |
+		awk -F'"' '/<text / { for (i = 1; i < NF; i++) { if ($i ~ / x=$/) x = $(i + 1); if ($i ~ /textLength=$/) w = $(i + 1) }
+			if (x + w > 880) { print; bad = 1 } } END { exit bad }' >"$TMP/wide" ||
+		fail "$pair: header text wider than 880 px: $(cat "$TMP/wide")"
+done
+contains "$TMP/g.svg" "<desc id=\"fc-desc\">regression: scoreRecord (shards.js, thread 2) +"
+run 0 diff "$D/noise/base" "$D/noise/head" --preset github -o "$TMP/g.svg"
+contains "$TMP/g.svg" "<desc id=\"fc-desc\">no significant change"
+lacks "$TMP/g.svg" "or more"
+lacks "$TMP/g.svg" "only in BASE"
+run 0 diff "$D/regress/base" "$D/regress/head" --preset docs -o "$TMP/g.svg"
+grep -q '<svg [^>]* width="1000px"' "$TMP/g.svg" || fail "--preset docs SVG is not 1000 px wide"
+run 1 diff "$D/regress/base" "$D/regress/head" --preset slides
 run 0 diff "$D/regress/base" "$D/regress/head" --fail-on 'self>+300ms' -f md
 contains "$TMP/out" "- Passed \`self>+300ms\`"
 run 6 diff "$D/regress/base" "$D/regress/head" --fail-on 'total>+20%' -f json -o /dev/null

@@ -9,8 +9,9 @@ it, found by position):
 - a box whose function the JSON calls not significant is drawn in the
   not-significant colour; a coloured box's function is significant and
   changed the way its colour says (red: more, blue: less);
-- a box's function exists on HEAD's side (the picture draws HEAD).
-Prints what disagrees; exit 1 when something does.
+- a box's function exists on HEAD's side (the picture draws HEAD);
+and that the legend's "only in BASE" entries are significant changes of
+functions HEAD does not have. Prints what disagrees; exit 1 when something does.
 """
 import json
 import re
@@ -79,6 +80,22 @@ def main():
         if (r > b) != (f["delta_self_us"] > 0):
             bad.append(where + ": drawn %s, changed by %.0f us"
                        % (colour, f["delta_self_us"]))
+    # the legend lists only significant changes of functions that have no box
+    for text in root.iter(NS + "text"):
+        label = text.text or ""
+        if not label.startswith("only in BASE: "):
+            continue
+        head, _, tail = label.partition("\u2026")  # a cut label keeps its ends
+        ok = False
+        for f in doc["functions"]:
+            if not (f["significant"] and f["head_total_us"] == 0 and f["base_self_us"] > 0):
+                continue
+            full = "only in BASE: %s%s%s" % (f["name"], " " if f["file"] else "",
+                                             f["file"].rsplit("/", 1)[-1])
+            if full.startswith(head) and (not tail or full.endswith(tail.rsplit(" ", 2)[0])):
+                ok = True
+        if not ok:
+            bad.append("legend: %r is not a significant change only in BASE" % label)
     for line in bad:
         print(sys.argv[2] + ": " + line)
     if not checked:
