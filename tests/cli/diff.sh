@@ -260,6 +260,31 @@ awk '/<g stroke="#/ { c = $2 } /<title>/ && c !~ /"#(eeeeea|b8b8b8)">?$/ { sub(/
 	"$TMP/s.svg" | sort -u >"$TMP/s.red"
 [ "$(cat "$TMP/s.red")" = scoreRecord ] || fail "coloured boxes: $(tr '\n' ' ' <"$TMP/s.red")"
 
+# --- source maps: names as a render gives them, before matching -------------
+# the same app bundled by esbuild, then minified: without maps no app function
+# matches (minified names); with them every named function of the app's
+# sources is on both sides, under the names and files a render with the same
+# options shows (its layout JSON)
+SM=$DATA/sourcemaps
+ROOTOPT="--sourcemap-root file:///srv/shop/=$SM"
+run 0 diff "$SM/esbuild/app.cpuprofile" "$SM/esbuild-min/app.cpuprofile" $ROOTOPT -f json -o "$TMP/sm.json"
+run 0 -m graph -f json $ROOTOPT "$SM/esbuild-min/app.cpuprofile" -o "$TMP/smr.json"
+run 0 diff "$SM/esbuild/app.cpuprofile" "$SM/esbuild-min/app.cpuprofile" -f json -o "$TMP/sm0.json"
+check "$TMP/sm.json" "
+const r = require('$TMP/smr.json'), plain = require('$TMP/sm0.json');
+const app = (f) => f.file.startsWith('app/src/') && !f.name.startsWith('(anonymous');
+const rendered = new Set(r.profiles[0].frames.filter((f) => f.url.startsWith('file:///srv/shop/app/src/') && f.name)
+	.map((f) => f.name + ' ' + f.url.slice('file:///srv/shop/'.length)));
+const both = d.functions.filter(app);
+if (both.length < 8) fail('only ' + both.length + ' app functions: ' + both.map((f) => f.name));
+for (const f of both) {
+	if (!(f.base_total_us > 0 && f.head_total_us > 0)) fail(f.name + ' not on both sides');
+	if (!rendered.has(f.name + ' ' + f.file)) fail(f.name + ' ' + f.file + ': not a name the render shows');
+}
+if (plain.functions.some((f) => f.name === 'checkoutAll' && f.base_total_us > 0 && f.head_total_us > 0))
+	fail('without maps the minified side matched checkoutAll');
+"
+
 # --- folded: FlameGraph's differential format --------------------------------
 run 0 diff "$D/regress/base" "$D/regress/head" -f folded -o "$TMP/d.folded"
 grep -q ';(anonymous 1:1) app.js;hotLoop app.js [0-9]* [0-9]*$' "$TMP/d.folded" ||
