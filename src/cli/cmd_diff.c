@@ -290,6 +290,7 @@ int fc_cmd_diff_folded(const struct fc_cli *cli, struct fc_profile_set *set, int
 	o.keep_idle = cli->keep_idle;
 	o.gc_root = cli->gc_root;
 	io.width_px = cli->width_px;
+	io.scale = cli->scale;
 	io.title = cli->title;
 	io.sort_weight = cli->sort_weight;
 	io.theme = fc_cli_theme(cli, &err);

@@ -351,6 +351,86 @@ static void test_anonymous_sampled_one_side(void **state)
 	fc_diff_finish(&d);
 }
 
+/* A BASE line in HEAD's lines: moved as the nearest named function above it
+ * moved, the file's first when none is above, not at all in a file without
+ * one, and never line 0 (the script's own code). */
+static void test_moves_line(void **state)
+{
+	struct fc_diff_move v[] = { { "a.js", 10, 3 }, { "a.js", 50, -2 }, { "b.js", 5, 1 } };
+	struct fc_diff_moves m = { v, 3 };
+	(void)state;
+
+	assert_int_equal(fc_diff_moves_line(&m, "a.js", 10), 13);
+	assert_int_equal(fc_diff_moves_line(&m, "a.js", 20), 23);
+	assert_int_equal(fc_diff_moves_line(&m, "a.js", 49), 52);
+	assert_int_equal(fc_diff_moves_line(&m, "a.js", 60), 58);
+	assert_int_equal(fc_diff_moves_line(&m, "a.js", 4), 7);
+	assert_int_equal(fc_diff_moves_line(&m, "a.js", 0), 0);
+	assert_int_equal(fc_diff_moves_line(&m, "b.js", 900), 901);
+	assert_int_equal(fc_diff_moves_line(&m, "c.js", 20), 20);
+	assert_int_equal(fc_diff_moves_line(&m, "a.js", -1), -1);
+}
+
+/* The answer names the largest significant regression and counts the
+ * others; else the largest improvement; else no change; a rule crossed by
+ * a total with no function: the rule. */
+static void test_answer(void **state)
+{
+	struct fc_diff_item f[4];
+	struct fc_diff_rule rule = { .text = "total>+5%", .crossed = true };
+	struct fc_diff d;
+	struct fc_diff_answer a;
+	char out[256];
+	(void)state;
+
+	memset(&d, 0, sizeof(d));
+	memset(f, 0, sizeof(f));
+	f[0] = (struct fc_diff_item){ .name = "small",
+				      .file = "a.js",
+				      .thread = -1,
+				      .significant = true,
+				      .delta_self_us = 20000 };
+	f[1] = (struct fc_diff_item){ .name = "normalizeRecord",
+				      .file = "src/parse.js",
+				      .thread = 1,
+				      .significant = true,
+				      .delta_self_us = 320000 };
+	f[2] = (struct fc_diff_item){
+		.name = "noise", .file = "a.js", .thread = -1, .delta_self_us = 900000
+	};
+	f[3] = (struct fc_diff_item){ .name = "faster",
+				      .file = "",
+				      .thread = -1,
+				      .significant = true,
+				      .delta_self_us = -164000 };
+	f[1].side[0].self_us = 338624; /* +94.5% */
+	f[3].side[0].self_us = 468571; /* -35.0% */
+	d.functions = f;
+	d.n_functions = 4;
+	fc_diff_answer(&d, &a);
+	fc_diff_answer_text(&a, out, sizeof(out));
+	assert_string_equal(out, "regression: normalizeRecord (src/parse.js, thread 2) +320 ms "
+				 "(+94.5%), 1 more");
+	f[0].significant = f[1].significant = false;
+	fc_diff_answer(&d, &a);
+	fc_diff_answer_text(&a, out, sizeof(out));
+	assert_string_equal(out, "improvement: faster \xe2\x88\x92"
+				 "164 ms (\xe2\x88\x92"
+				 "35.0%)");
+	f[3].significant = false;
+	fc_diff_answer(&d, &a);
+	fc_diff_answer_text(&a, out, sizeof(out));
+	assert_string_equal(out, "no significant change");
+	assert_int_equal(a.kind, FC_DIFF_ANSWER_NONE);
+	d.rules = &rule;
+	d.n_rules = 1;
+	d.failed = true;
+	fc_diff_answer(&d, &a);
+	fc_diff_answer_text(&a, out, sizeof(out));
+	assert_string_equal(out, "regression: --fail-on 'total>+5%' crossed");
+	assert_int_equal(a.kind, FC_DIFF_ANSWER_REGRESSION);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -360,6 +440,8 @@ int main(void)
 		cmocka_unit_test(test_rules),
 		cmocka_unit_test(test_compare),
 		cmocka_unit_test(test_anonymous_sampled_one_side),
+		cmocka_unit_test(test_moves_line),
+		cmocka_unit_test(test_answer),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
