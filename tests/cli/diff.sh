@@ -162,6 +162,16 @@ if (sig[0].name !== 'hotLoop' || sig[0].file !== 'app.js') fail('moved: top is '
 const rd = r.functions.find((f) => f.name === 'hotLoop').delta_self_us;
 if (Math.abs(sig[0].delta_self_us - rd) > 0.1 * rd) fail('moved delta ' + sig[0].delta_self_us + ' vs ' + rd);
 "
+# the anonymous callback of app.js (src/app.js's line of '.map((v) =>', column
+# 24) is matched too: named by its place in HEAD's lines, 3 lines further down
+cb=$(grep -n 'map((v) =>' "$D/src/app.js" | cut -d: -f1)
+check "$TMP/m.json" "
+const cb = d.functions.filter((f) => f.name === '(anonymous $((cb + 3)):24)' && f.file === 'app.js');
+if (cb.length !== 1 || !(cb[0].base_total_us > 0 && cb[0].head_total_us > 0))
+	fail('the moved callback is not one function on both sides: ' + JSON.stringify(cb));
+if (d.functions.some((f) => f.file === 'app.js' && /^\\(anonymous/.test(f.name) && f.name !== cb[0].name &&
+	f.name !== '(anonymous 1:1)')) fail('another anonymous function of app.js');
+"
 # --match exact keeps line and absolute URL: nothing of the app matches then
 run 0 diff "$D/regress/base" "$D/moved/head" --match exact -f json -o "$TMP/x.json"
 check "$TMP/x.json" "
