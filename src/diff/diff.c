@@ -379,8 +379,11 @@ static void frame_key(const struct fc_diff_options *o, const struct fc_diff_inpu
 		fc_diff_key_path(url, in->app_prefix, o->strip, o->n_strip, file, file_size);
 		if (is_anonymous(n) && f->line >= 0) {
 			int32_t at = moves ? fc_diff_moves_line(moves, file, f->line) : f->line;
-			snprintf(name, name_size, "(anonymous %ld:%ld)", (long)at + 1,
-				 (long)f->column + 1);
+			if (f->column >= 0)
+				snprintf(name, name_size, "(anonymous %ld:%ld)", (long)at + 1,
+					 (long)f->column + 1);
+			else
+				snprintf(name, name_size, "(anonymous %ld)", (long)at + 1);
 		} else if (is_anonymous(n)) {
 			copy_str(name, name_size, "(anonymous)");
 		}
