@@ -230,7 +230,7 @@ static bool parse(struct diff_cli *c, int argc, char **argv, struct fc_error *er
 	c->o.keep_idle = c->cli.keep_idle;
 	c->o.gc_root = c->cli.gc_root;
 	/* --preset: a render's sizes (the height budget comes with the fold
-	 * step, DESIGN §13, for diff as for a render) */
+	 * step, for diff as for a render) */
 	fc_cli_apply_preset(&c->cli);
 	c->image.width_px = c->cli.width_px;
 	c->image.scale = c->cli.scale;

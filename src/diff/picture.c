@@ -473,7 +473,7 @@ bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_opt
 	if (!fc_layout_build(&layout, &set, &lo, err))
 		goto done;
 	have_layout = true;
-	/* the picture's budget (DESIGN §13): the fold step, which fits a
+	/* the picture's height budget: the fold step, which fits a
 	 * render's layout to its height, is to run here on this layout too,
 	 * before the header and legend are measured */
 	title = io->title ? fc_strdup(io->title)
