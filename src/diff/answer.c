@@ -7,13 +7,13 @@
 #include "diff/internal.h"
 #include "util/util.h"
 
-const char *fc_diff_short_name(const char *name, char *buf, size_t size)
+const char *fc_diff_short_name(const char *name, size_t max, char *buf, size_t size)
 {
 	size_t n = strlen(name);
 
-	if (n <= FC_DIFF_NAME_MAX || size < FC_DIFF_NAME_MAX + 4)
+	if (n <= max || size < max + 4)
 		return name;
-	n = FC_DIFF_NAME_MAX;
+	n = max;
 	while (n && ((unsigned char)name[n] & 0xc0) == 0x80)
 		n--;
 	memcpy(buf, name, n);
@@ -21,18 +21,20 @@ const char *fc_diff_short_name(const char *name, char *buf, size_t size)
 	return buf;
 }
 
-size_t fc_diff_item_label(const struct fc_diff_item *x, char *out, size_t size)
+size_t fc_diff_item_label(const struct fc_diff_item *x, bool compact, char *out, size_t size)
 {
 	char cut[FC_DIFF_NAME_MAX + 4], thread[32] = "";
-	const char *name = fc_diff_short_name(x->name, cut, sizeof(cut));
+	const char *name = fc_diff_short_name(
+		x->name, compact ? FC_DIFF_NAME_MAX / 2 : FC_DIFF_NAME_MAX, cut, sizeof(cut));
+	const char *file = compact ? fc_basename(x->file) : x->file;
 	int w;
 
 	if (x->thread >= 0)
 		snprintf(thread, sizeof(thread), "thread %d", (int)x->thread + 1);
-	if (x->file[0] && thread[0])
-		w = snprintf(out, size, "%s (%s, %s)", name, x->file, thread);
-	else if (x->file[0] || thread[0])
-		w = snprintf(out, size, "%s (%s)", name, x->file[0] ? x->file : thread);
+	if (file[0] && thread[0])
+		w = snprintf(out, size, "%s (%s, %s)", name, file, thread);
+	else if (file[0] || thread[0])
+		w = snprintf(out, size, "%s (%s)", name, file[0] ? file : thread);
 	else
 		w = snprintf(out, size, "%s", name);
 	if (w < 0)
@@ -89,13 +91,13 @@ void fc_diff_answer_change(const struct fc_diff_item *x, char *out, size_t size)
 	snprintf(out, size, "%s (%s)", ms, pct);
 }
 
-size_t fc_diff_answer_text(const struct fc_diff_answer *a, char *out, size_t size)
+size_t fc_diff_answer_text(const struct fc_diff_answer *a, bool compact, char *out, size_t size)
 {
 	char label[512], change[80], more[40] = "";
 	int w;
 
 	if (a->top) {
-		fc_diff_item_label(a->top, label, sizeof(label));
+		fc_diff_item_label(a->top, compact, label, sizeof(label));
 		fc_diff_answer_change(a->top, change, sizeof(change));
 		if (a->more)
 			snprintf(more, sizeof(more), ", %zu more", a->more);

@@ -20,14 +20,15 @@ struct fc_diff_table {
 /* The longest function name a one-line answer keeps, in bytes. */
 #define FC_DIFF_NAME_MAX 80
 
-/* name, or when it is longer than FC_DIFF_NAME_MAX a copy in buf (size at
- * least FC_DIFF_NAME_MAX + 4) cut at a character boundary, ending in "…". */
-const char *fc_diff_short_name(const char *name, char *buf, size_t size);
+/* name, or when it is longer than max bytes a copy in buf (size at least
+ * max + 4) cut at a character boundary, ending in "…". */
+const char *fc_diff_short_name(const char *name, size_t max, char *buf, size_t size);
 
 /* A function as the answer and the rules name it: "normalizeRecord
- * (src/parse.js, thread 2)", a long name cut. Returns the length written
- * (truncated to size). */
-size_t fc_diff_item_label(const struct fc_diff_item *x, char *out, size_t size);
+ * (src/parse.js, thread 2)", a name longer than FC_DIFF_NAME_MAX cut;
+ * compact (for an image's header): the name cut at half that and the
+ * file's base name. Returns the length written (truncated to size). */
+size_t fc_diff_item_label(const struct fc_diff_item *x, bool compact, char *out, size_t size);
 
 /* The answer in one line (src/diff/answer.c), from the significant function
  * changes the tables list: the largest regression and how many others
@@ -54,8 +55,9 @@ const char *fc_diff_answer_word(const struct fc_diff_answer *a);
 void fc_diff_answer_change(const struct fc_diff_item *x, char *out, size_t size);
 /* The whole line as plain text: "regression: normalizeRecord (parse.js)
  * +320 ms (+94.5%), 1 more", "regression: --fail-on 'total>+5%' crossed",
- * "no significant change". Returns the length written. */
-size_t fc_diff_answer_text(const struct fc_diff_answer *a, char *out, size_t size);
+ * "no significant change"; compact as for fc_diff_item_label. Returns the
+ * length written. */
+size_t fc_diff_answer_text(const struct fc_diff_answer *a, bool compact, char *out, size_t size);
 
 /* How far the code around each named function found on both sides moved
  * (src/diff/moves.c): BASE's line of the function and HEAD's line minus it,

@@ -403,7 +403,7 @@ static char *subtitle(const struct fc_diff *d)
 	struct fc_diff_answer a;
 
 	fc_diff_answer(d, &a);
-	fc_diff_answer_text(&a, answer, sizeof(answer));
+	fc_diff_answer_text(&a, true, answer, sizeof(answer));
 	if (b->n_runs == h->n_runs)
 		snprintf(runs, sizeof(runs), "%zu run%s a side", b->n_runs,
 			 b->n_runs == 1 ? "" : "s");

@@ -207,7 +207,7 @@ bool fc_diff_evaluate(struct fc_diff *d, struct fc_diff_rule *rules, size_t n, s
 		d->failed = true;
 		if (r->subject == FC_RULE_SELF) {
 			char label[512];
-			fc_diff_item_label(hit, label, sizeof(label));
+			fc_diff_item_label(hit, false, label, sizeof(label));
 			what = fc_strdup(label);
 		} else if (r->subject == FC_RULE_TOTAL) {
 			what = fc_strdup("total CPU time");

@@ -93,7 +93,7 @@ static void answer_line(struct fc_md *md, const struct fc_diff *d)
 	if (a.top) {
 		const struct fc_diff_item *x = a.top;
 		fc_md_raw(md, ": ");
-		fc_md_text(md, fc_diff_short_name(x->name, cut, sizeof(cut)));
+		fc_md_text(md, fc_diff_short_name(x->name, FC_DIFF_NAME_MAX, cut, sizeof(cut)));
 		if (x->file[0] || x->thread >= 0) {
 			fc_md_raw(md, " (");
 			fc_md_text(md, x->file);

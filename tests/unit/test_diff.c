@@ -408,25 +408,34 @@ static void test_answer(void **state)
 	d.functions = f;
 	d.n_functions = 4;
 	fc_diff_answer(&d, &a);
-	fc_diff_answer_text(&a, out, sizeof(out));
+	fc_diff_answer_text(&a, false, out, sizeof(out));
 	assert_string_equal(out, "regression: normalizeRecord (src/parse.js, thread 2) +320 ms "
 				 "(+94.5%), 1 more");
+	/* for an image's header: the file's base name, a long name cut */
+	fc_diff_answer_text(&a, true, out, sizeof(out));
+	assert_string_equal(out, "regression: normalizeRecord (parse.js, thread 2) +320 ms "
+				 "(+94.5%), 1 more");
+	f[1].name = "aVeryLongFunctionNameThatGoesOnAndOnForMoreThanFortyBytes";
+	fc_diff_answer_text(&a, true, out, sizeof(out));
+	assert_string_equal(out, "regression: aVeryLongFunctionNameThatGoesOnAndOnForM\xe2\x80\xa6 "
+				 "(parse.js, thread 2) +320 ms (+94.5%), 1 more");
+	f[1].name = "normalizeRecord";
 	f[0].significant = f[1].significant = false;
 	fc_diff_answer(&d, &a);
-	fc_diff_answer_text(&a, out, sizeof(out));
+	fc_diff_answer_text(&a, false, out, sizeof(out));
 	assert_string_equal(out, "improvement: faster \xe2\x88\x92"
 				 "164 ms (\xe2\x88\x92"
 				 "35.0%)");
 	f[3].significant = false;
 	fc_diff_answer(&d, &a);
-	fc_diff_answer_text(&a, out, sizeof(out));
+	fc_diff_answer_text(&a, false, out, sizeof(out));
 	assert_string_equal(out, "no significant change");
 	assert_int_equal(a.kind, FC_DIFF_ANSWER_NONE);
 	d.rules = &rule;
 	d.n_rules = 1;
 	d.failed = true;
 	fc_diff_answer(&d, &a);
-	fc_diff_answer_text(&a, out, sizeof(out));
+	fc_diff_answer_text(&a, false, out, sizeof(out));
 	assert_string_equal(out, "regression: --fail-on 'total>+5%' crossed");
 	assert_int_equal(a.kind, FC_DIFF_ANSWER_REGRESSION);
 }
