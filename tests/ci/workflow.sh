@@ -97,6 +97,9 @@ WC=$root/examples/ci/github-actions-comment.yml
 grep -q 'REPLACE: OWNER/flamechart@REF' "$WF" || fail "the action's placeholder is not marked"
 grep -q '^ *- uses: OWNER/flamechart@REF$' "$WF" || fail "no uses: OWNER/flamechart@REF"
 grep -q 'REPLACE: the work to profile' "$WF" || fail "PROFILE_COMMAND is not marked to replace"
+# the comment workflow runs after the profiling one: its name, exactly
+wf_name=$(sed -n 's/^name: //p' "$WF")
+grep -qF "workflows: [$wf_name]" "$WC" || fail "the comment workflow does not follow '$wf_name'"
 # run_step FILE ID : the step's run block in the scratch repository
 run_step() {
 	step_script "$1" "$2" >"$TMP/$2.sh"
