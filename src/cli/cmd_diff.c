@@ -252,6 +252,18 @@ static bool parse(struct diff_cli *c, int argc, char **argv, struct fc_error *er
 	return true;
 }
 
+/* Ends a text output. A writer stops at the first failed write without
+ * saying which file failed; the output remembers, and its commit reports it
+ * under the output's own name (EPIPE as FC_ERR_PIPE: a reader that stopped
+ * early). Any other failure (out of memory) keeps the writer's error. */
+static bool finish_text(struct fc_output *out, bool ok, struct fc_error *err)
+{
+	if (ok || out->failed)
+		return fc_output_commit(out, err);
+	fc_output_abort(out);
+	return false;
+}
+
 static bool write_text(const struct fc_diff *d, const struct diff_cli *c, enum out_kind k,
 		       const char *path, struct fc_error *err)
 {
@@ -267,11 +279,7 @@ static bool write_text(const struct fc_diff *d, const struct diff_cli *c, enum o
 	else
 		ok = fc_diff_write_md(d, c->cli.top ? c->cli.top : 10, c->cli.image_url, 0, &out,
 				      err);
-	if (!ok) {
-		fc_output_abort(&out);
-		return false;
-	}
-	return fc_output_commit(&out, err);
+	return finish_text(&out, ok, err);
 }
 
 int fc_cmd_diff_folded(const struct fc_cli *cli, struct fc_profile_set *set, int format,
@@ -314,10 +322,7 @@ int fc_cmd_diff_folded(const struct fc_cli *cli, struct fc_profile_set *set, int
 		if (ok) {
 			ok = format == FC_OUT_JSON ? fc_diff_write_json(&d, &out, &err)
 						   : fc_diff_write_folded(&d, &out, &err);
-			if (ok)
-				ok = fc_output_commit(&out, &err);
-			else
-				fc_output_abort(&out);
+			ok = finish_text(&out, ok, &err);
 		}
 	} else if (ok) {
 		io.format = format == FC_OUT_PNG   ? FC_DIFF_PNG
@@ -326,7 +331,7 @@ int fc_cmd_diff_folded(const struct fc_cli *cli, struct fc_profile_set *set, int
 		ok = fc_diff_write_image(&d, &io, path, &err);
 	}
 	fc_diff_finish(&d);
-	if (!ok) {
+	if (!ok && err.code != FC_ERR_PIPE) {
 		fc_log_error(&err);
 		return fc_error_exit_code(err.code);
 	}
@@ -500,11 +505,14 @@ int fc_cmd_diff(int argc, char **argv)
 		} else {
 			ok = write_text(&d, &c, k, c.outputs[i], &err);
 		}
-		if (!ok) {
+		/* a reader that stopped early (| head) is no error: no message,
+		 * and the exit code is the comparison's, as for a render */
+		if (!ok && err.code != FC_ERR_PIPE) {
 			fc_log_error(&err);
 			rc = fc_error_exit_code(err.code);
-			fc_error_init(&err);
 		}
+		if (!ok)
+			fc_error_init(&err);
 	}
 	if (rc == FC_EXIT_OK && d.failed) {
 		for (i = 0; i < d.n_rules; i++)

@@ -586,12 +586,12 @@ static bool add_glob(const char **globs, size_t *n, const char *opt, const char 
 
 static bool set_include(struct fc_cli *c, const char *a, struct fc_error *e)
 {
-	return add_glob(c->include_globs, &c->n_include_globs, "--include", a, e);
+	return add_glob(c->include_globs, &c->n_include_globs, "--include-files", a, e);
 }
 
 static bool set_exclude(struct fc_cli *c, const char *a, struct fc_error *e)
 {
-	return add_glob(c->exclude_globs, &c->n_exclude_globs, "--exclude", a, e);
+	return add_glob(c->exclude_globs, &c->n_exclude_globs, "--exclude-files", a, e);
 }
 
 /* --- scope (docs/scope.md) --- */
@@ -797,11 +797,15 @@ static const struct option_def options[] = {
 	  "(by default each starts at 0)" },
 	{ "count-unit", 0, "samples|us|ms", CMD_ALL, set_count_unit,
 	  "what the counts of folded stacks are (default samples, FlameGraph's convention)" },
-	{ "include", 0, "GLOB", CMD_REPORT, set_include,
+	{ "include-files", 0, "GLOB", CMD_REPORT, set_include,
 	  "report: only files matching GLOB (the name, or the path under DIR when GLOB has "
 	  "a '/'); repeatable" },
-	{ "exclude", 0, "GLOB", CMD_REPORT, set_exclude,
+	{ "exclude-files", 0, "GLOB", CMD_REPORT, set_exclude,
 	  "report: leave out files matching GLOB; repeatable" },
+	/* their former names, still read by report (where --exclude has no
+	 * other meaning) but shown nowhere: --exclude RE is the scope's */
+	{ "include", 0, "GLOB", CMD_REPORT, set_include, NULL },
+	{ "exclude", 0, "GLOB", CMD_REPORT, set_exclude, NULL },
 	/* scope (docs/scope.md); a metavar in [] is optional, given with = */
 	{ "focus", 0, "RE", CMD_ALL | CMD_DIFF, set_focus,
 	  "only stacks through a function matching RE, re-rooted at it (repeatable)" },
@@ -866,7 +870,7 @@ static void help(FILE *out, int command)
 	      "Options:\n",
 	      out);
 	for (i = 0; i < FC_ARRAY_LEN(options); i++)
-		if (command < 0 || (options[i].commands & (1u << command)))
+		if (options[i].help && (command < 0 || (options[i].commands & (1u << command))))
 			print_option(out, &options[i]);
 	fprintf(out,
 		"  -h, --help                   show this help\n"
@@ -965,6 +969,8 @@ void fc_cli_man(FILE *out)
 	for (i = 0; i < FC_ARRAY_LEN(options); i++) {
 		const struct option_def *o = &options[i];
 
+		if (!o->help)
+			continue;
 		fputs(".TP\n", out);
 		if (o->short_name)
 			fprintf(out, "\\fB\\-%c\\fR, ", o->short_name);
@@ -1178,7 +1184,7 @@ void fc_cli_help_options(FILE *out, enum fc_command command)
 	size_t i;
 
 	for (i = 0; i < FC_ARRAY_LEN(options); i++)
-		if (options[i].commands & (1u << command))
+		if (options[i].help && (options[i].commands & (1u << command)))
 			print_option(out, &options[i]);
 }
 

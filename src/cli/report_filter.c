@@ -1,4 +1,4 @@
-/* Which files of a report's directory are rendered: --include/--exclude
+/* Which files of a report's directory are rendered: --include-files/--exclude-files
  * globs, then the content. A folder of profiles often holds a README, a
  * package.json or a script; those are skipped and listed, not failed. */
 #include <fnmatch.h>

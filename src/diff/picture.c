@@ -3,6 +3,7 @@
  * its function's change in self time -- red more, blue less, saturation by
  * size, near-white when the change is not significant -- with a legend
  * that gives the scale and lists what only BASE has. */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -507,10 +508,14 @@ bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_opt
 		ok = fc_write_svg(&layout, &st, &po, &out, err);
 		break;
 	}
-	if (ok)
+	if (ok) {
 		ok = fc_output_commit(&out, err);
-	else
+	} else {
+		/* the writer stopped at a failed write: a closed pipe is said so */
+		if (out.failed && out.errno_value == EPIPE)
+			err->code = FC_ERR_PIPE;
 		fc_output_abort(&out);
+	}
 	goto done;
 nomem:
 	fc_error_set(err, FC_ERR_NOMEM, "out of memory");

@@ -59,6 +59,18 @@ static void agg_row(struct fc_md *md, const struct fc_diff_item *x)
 	fc_md_row_end(md);
 }
 
+/* With one run on a side the functions are tested on their share of the
+ * samples, which the total (all of them, on both sides) cannot be: say so
+ * where the changes are listed (docs/diff.md, Significance). */
+static void one_run_note(struct fc_md *md)
+{
+	fc_md_raw(md, "*One run on a side: each function's change was tested against "
+		      "sampling noise only (its share of the samples); the total, all of the "
+		      "samples on both sides, has no such test and is never significant. "
+		      "Several runs a side test both against the run-to-run noise.*\n");
+	fc_md_blank_line(md);
+}
+
 /* The top significant changes in one direction; returns how many. */
 static size_t top_table(struct fc_md *md, const struct fc_diff *d, const size_t *order, size_t top,
 			bool regressions)
@@ -203,6 +215,7 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 	size_t *pord = fc_diff_order(d, d->packages, d->n_packages);
 	size_t budget = max_chars ? max_chars : FC_MD_GITHUB_LIMIT, used = 0, i, shown;
 	size_t n_fn = d->n_functions; /* less the thread slots' roots */
+	size_t n_small = 0;           /* functions under the size threshold */
 	struct fc_md_doc doc;
 	struct fc_md text, *md, *parts[6];
 	size_t n_parts = 0;
@@ -224,6 +237,8 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 	if (!top_table(md, d, order, top, false))
 		fc_md_raw(md, "None significant.\n");
 	fc_md_blank_line(md);
+	if (strcmp(d->test, "welch") != 0)
+		one_run_note(md);
 	if (d->n_threads) {
 		/* each matched thread slot on its own: which thread changed */
 		md = parts[n_parts++] = fc_md_doc_add(&doc, "threads", true);
@@ -249,13 +264,20 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 	}
 	for (i = 0; i < n_parts; i++)
 		used += parts[i]->len;
-	/* everything else, as many rows as the budget leaves room for */
+	/* everything else that changed by the smallest change that counts or
+	 * more, as many rows as the budget leaves room for; the rest (0.0 |
+	 * 0.0 rows, mostly) is counted, not listed */
 	md = fc_md_doc_add(&doc, "all functions", true);
 	{
-		char summary_text[64];
-		for (i = 0; i < d->n_functions; i++)
-			n_fn -= d->functions[i].thread_root;
-		snprintf(summary_text, sizeof(summary_text), "All %zu functions%s", n_fn,
+		char summary_text[96];
+		for (i = 0; i < d->n_functions; i++) {
+			const struct fc_diff_item *x = &d->functions[i];
+			n_fn -= x->thread_root;
+			n_small += !x->thread_root && fabs(x->delta_self_us) < d->threshold_us;
+		}
+		snprintf(summary_text, sizeof(summary_text),
+			 "The %zu of %zu functions that changed by %.1f ms or more%s",
+			 n_fn - n_small, n_fn, d->threshold_us / 1000,
 			 d->n_threads ? ", per thread" : "");
 		fc_md_details_begin(md, summary_text);
 	}
@@ -264,6 +286,8 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 		size_t before = md->len;
 		if (d->functions[order[i]].thread_root)
 			continue; /* a thread slot's root, not a function */
+		if (fabs(d->functions[order[i]].delta_self_us) < d->threshold_us)
+			continue;
 		fn_row(md, &d->functions[order[i]]);
 		if (used + md->len + RESERVE > budget) {
 			md->len = before;
@@ -273,10 +297,17 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 		}
 		shown++;
 	}
-	if (shown < n_fn) {
+	if (shown < n_fn - n_small) {
 		fc_md_blank_line(md);
 		fc_md_printf(md, "%zu more functions left out to stay under %zu characters.\n",
-			     n_fn - shown, budget);
+			     n_fn - n_small - shown, budget);
+	}
+	if (n_small) {
+		fc_md_blank_line(md);
+		fc_md_printf(md,
+			     "%zu function%s that changed by less than %.1f ms (the smallest "
+			     "change that counts, `--min-change`) left out.\n",
+			     n_small, n_small == 1 ? "" : "s", d->threshold_us / 1000);
 	}
 	fc_md_details_end(md);
 	fc_md_raw(md, "\n");

@@ -4,12 +4,14 @@
  * sampled time, idle included, so that they add up to 100%. */
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "flamechart/classify.h"
 #include "flamechart/output.h"
 #include "flamechart/stats.h"
 #include "flamechart/summary.h"
+#include "model/wrappers.h"
 #include "util/util.h"
 
 /* rows in the <details> list of the other functions, at most */
@@ -145,17 +147,18 @@ static const char *const fn_titles_total[] = {
 	"#", "function", "file:line", "tier · package", "total ms", "% of CPU", "self ms",
 };
 
-/* Rows of functions (skipping idle) from list[from..], at most max rows;
- * returns how many were written. */
+/* Rows of functions (skipping idle, and the frames marked in skip when it
+ * is not NULL) from list[from..], at most max rows; returns how many were
+ * written. */
 static size_t function_rows(struct fc_md *md, const struct fc_profile *p,
 			    const struct fc_stats_entry *list, size_t n, size_t from, size_t max,
-			    bool by_total, double cpu)
+			    bool by_total, double cpu, const unsigned char *skip)
 {
 	size_t i, rank = 0, written = 0, start = md->len;
 
 	for (i = 0; i < n && written < max; i++) {
 		const struct fc_stats_entry *e = &list[i];
-		if (p->frames[e->frame].tier == FC_TIER_IDLE)
+		if (p->frames[e->frame].tier == FC_TIER_IDLE || (skip && skip[e->frame]))
 			continue;
 		if (rank++ < from)
 			continue;
@@ -179,13 +182,54 @@ static size_t function_rows(struct fc_md *md, const struct fc_profile *p,
 	return written;
 }
 
-static size_t count_busy(const struct fc_profile *p, const struct fc_stats_entry *list, size_t n)
+static size_t count_busy(const struct fc_profile *p, const struct fc_stats_entry *list, size_t n,
+			 const unsigned char *skip)
 {
 	size_t i, k = 0;
 
 	for (i = 0; i < n; i++)
-		k += p->frames[list[i].frame].tier != FC_TIER_IDLE;
+		k += p->frames[list[i].frame].tier != FC_TIER_IDLE &&
+		     !(skip && skip[list[i].frame]);
 	return k;
+}
+
+/* The note under the table by total time: which frames were left out for
+ * wrapping the whole program (model/wrappers.h), heaviest first. */
+static void wrappers_note(struct fc_md *md, const struct fc_profile *p,
+			  const struct fc_stats_entry *by_total, size_t n,
+			  const unsigned char *wrapper, size_t n_wrappers)
+{
+	size_t i, named = 0;
+
+	fc_md_blank_line(md);
+	fc_md_printf(md,
+		     "*Left out: %zu frame%s that wrap%s the whole program (on the stack "
+		     "for %.0f%% or more of its JavaScript time):",
+		     n_wrappers, n_wrappers == 1 ? "" : "s", n_wrappers == 1 ? "s" : "",
+		     FC_WRAPPER_SHARE * 100);
+	for (i = 0; i < n && named < n_wrappers; i++) {
+		if (!wrapper[by_total[i].frame])
+			continue;
+		const struct fc_frame *f = &p->frames[by_total[i].frame];
+		const char *name = fc_profile_str(p, f->name);
+		if (named == 8) {
+			fc_md_printf(md, " and %zu more", n_wrappers - named);
+			break;
+		}
+		fc_md_raw(md, named ? ", " : " ");
+		if (name[0]) {
+			fc_md_code(md, name);
+		} else {
+			/* an anonymous function is known by where it is */
+			char where[200];
+			fc_summary_location(fc_profile_str(p, f->url), f->line, where,
+					    sizeof(where), 40);
+			fc_md_raw(md, "(anonymous) in ");
+			fc_md_code(md, where);
+		}
+		named++;
+	}
+	fc_md_raw(md, ".*\n");
 }
 
 static void suffixed(char *buf, size_t size, const char *what, const struct fc_profile *p,
@@ -202,7 +246,8 @@ static bool one_profile(const struct fc_profile *p, const struct fc_summary_opti
 {
 	static const char *const tier_titles[] = { "tier", "ms", "% of samples" };
 	static const char *const pkg_titles[] = { "package", "self ms", "% of CPU" };
-	size_t top = o->top ? o->top : FC_SUMMARY_TOP, busy, i;
+	size_t top = o->top ? o->top : FC_SUMMARY_TOP, busy, i, n_wrappers = 0;
+	unsigned char *wrapper;
 	struct fc_stats s;
 	struct fc_md *md;
 	char title[600];
@@ -210,26 +255,36 @@ static bool one_profile(const struct fc_profile *p, const struct fc_summary_opti
 
 	if (!fc_stats_compute_top(p, SIZE_MAX, &s))
 		return false;
+	wrapper = malloc((size_t)p->n_frames + 1);
+	if (!wrapper || !fc_profile_wrappers(p, wrapper, &n_wrappers)) {
+		free(wrapper);
+		fc_stats_finish(&s);
+		return false;
+	}
 	cpu = s.sampled_us - s.tier_us[FC_TIER_IDLE];
 	md = fc_md_doc_add(doc, p->name, false);
 	summary_line(md, p, &s, o, true);
 
-	busy = count_busy(p, s.functions, s.n_functions_with_self);
+	busy = count_busy(p, s.functions, s.n_functions_with_self, NULL);
 	suffixed(title, sizeof(title), "Top functions by self time", p, many);
 	md = fc_md_doc_add(doc, title, true);
 	fc_md_blank_line(md);
 	fc_md_printf(md, "**Top %zu functions by self time**\n", busy < top ? busy : top);
 	fc_md_table_head(md, fn_titles_self, "rlllrrr");
-	function_rows(md, p, s.functions, s.n_functions_with_self, 0, top, false, cpu);
+	function_rows(md, p, s.functions, s.n_functions_with_self, 0, top, false, cpu, NULL);
 
 	suffixed(title, sizeof(title), "Top functions by total time", p, many);
 	md = fc_md_doc_add(doc, title, true);
-	i = count_busy(p, s.by_total, s.n_by_total);
+	/* the program's own functions first: its wrappers are named below */
+	i = count_busy(p, s.by_total, s.n_by_total, wrapper);
 	fc_md_blank_line(md);
 	fc_md_printf(md, "**Top %zu functions by total time** (time on the stack)\n",
 		     i < top ? i : top);
 	fc_md_table_head(md, fn_titles_total, "rlllrrr");
-	function_rows(md, p, s.by_total, s.n_by_total, 0, top, true, cpu);
+	function_rows(md, p, s.by_total, s.n_by_total, 0, top, true, cpu, wrapper);
+	if (n_wrappers)
+		wrappers_note(md, p, s.by_total, s.n_by_total, wrapper, n_wrappers);
+	free(wrapper);
 
 	suffixed(title, sizeof(title), "Time by tier", p, many);
 	md = fc_md_doc_add(doc, title, true);
@@ -287,7 +342,8 @@ static bool one_profile(const struct fc_profile *p, const struct fc_summary_opti
 		snprintf(summary, sizeof(summary), "%zu more functions with self time", rest);
 		fc_md_details_begin(md, summary);
 		fc_md_table_head(md, fn_titles_self, "rlllrrr");
-		function_rows(md, p, s.functions, s.n_functions_with_self, top, shown, false, cpu);
+		function_rows(md, p, s.functions, s.n_functions_with_self, top, shown, false, cpu,
+			      NULL);
 		if (shown < rest)
 			fc_md_printf(md, "\n…and %zu more.\n", rest - shown);
 		fc_md_details_end(md);

@@ -8,6 +8,10 @@
 #   the test checks that every package named is a Debian package installed
 #   here (dpkg-query). With FC_TEST_ACTION_INSTALL=1 (a CI runner as root,
 #   with network) the step runs for real.
+# - "Cache key": the key of the cached build (sources, build type, compiler).
+#   The cache itself (actions/cache) is GitHub's: the test runs Build a
+#   second time over the first one's directory, as a restored cache leaves
+#   it, and checks that it compiles nothing.
 # - "Build": meson setup runs for real (the options, the source path); the
 #   compile is a minutes-long build, so by default meson compile is replaced
 #   by a link to the flamechart this suite built (the rest of the step, the
@@ -32,9 +36,14 @@ fail() {
 }
 ACTION=$root/action.yml
 
-# step_names FILE: the name of every step under runs.steps, one a line
+# step_names FILE: the name of every step under runs.steps that runs a
+# shell script (not `uses:`), one a line
 step_names() {
-	awk '/^ *- name: / { sub(/^ *- name: /, ""); print }' "$1"
+	awk '
+		/^ *- name: / { if (name != "" && run) print name; name = $0; sub(/^ *- name: /, "", name); run = 0 }
+		/^ *run: / { run = 1 }
+		END { if (name != "" && run) print name }
+	' "$1"
 }
 # step_script FILE NAME: the run block of the step with that name, unindented
 step_script() {
@@ -66,7 +75,7 @@ if python3 -c 'import yaml' 2>/dev/null; then
 	python3 - "$ACTION" "$TMP" <<'PY' || fail "the steps read by awk differ from yaml's"
 import sys, yaml
 doc = yaml.safe_load(open(sys.argv[1]))
-steps = doc["runs"]["steps"]
+steps = [s for s in doc["runs"]["steps"] if "run" in s]
 assert doc["runs"]["using"] == "composite", doc["runs"]["using"]
 for i, s in enumerate(steps):
     assert s.get("shell") == "bash", s
@@ -89,6 +98,7 @@ echo "$*" >>"$SUDO_LOG"
 SH
 cat >"$TMP/bin/meson" <<'SH'
 #!/bin/sh
+echo "meson $*" >>"$MESON_LOG"
 # meson setup for real; meson compile links the suite's flamechart unless
 # FC_TEST_ACTION_BUILD=1
 if [ "$1" = compile ] && [ "${FC_TEST_ACTION_BUILD:-0}" != 1 ]; then
@@ -103,13 +113,16 @@ SH
 chmod +x "$TMP/bin/sudo" "$TMP/bin/meson"
 [ "${FC_TEST_ACTION_INSTALL:-0}" = 1 ] && rm "$TMP/bin/sudo"
 export PATH="$TMP/bin:$PATH" SUDO_LOG="$TMP/sudo.log" FC_BIN="$fc" REAL_MESON="$real_meson"
+export MESON_LOG="$TMP/meson.log"
 export RUNNER_TEMP="$TMP/runner" GITHUB_ACTION_PATH="$root" GITHUB_PATH="$TMP/github-path"
 export GITHUB_OUTPUT="$TMP/github-output" BUILDTYPE=release
 : >"$GITHUB_PATH"
 : >"$GITHUB_OUTPUT"
 
+# the build twice: the second finds it in the (restored) cache directory
 i=0
-for name in "Install packages" Build; do
+for name in "Install packages" "Cache key" Build Build; do
+	[ "$name" = Build ] && [ -s "$TMP/meson.log" ] && mv "$TMP/meson.log" "$TMP/meson-first.log"
 	step_script "$ACTION" "$name" >"$TMP/run.sh"
 	(cd "$TMP" && bash --noprofile --norc -eo pipefail "$TMP/run.sh") >"$TMP/step.log" 2>&1 ||
 		{ fail "step '$name' failed"; sed 's/^/    | /' "$TMP/step.log" | tail -20; }
@@ -136,6 +149,14 @@ if [ "${FC_TEST_ACTION_INSTALL:-0}" != 1 ]; then
 		echo "note: no dpkg-query, the package names were not checked"
 	fi
 fi
+
+# the cache: a key of the sources, and a second build that compiles nothing
+grep -Eq '^key=flamechart-[^-]+-[^-]+-release-[0-9a-f]{8}-[0-9a-f]{16}$' "$GITHUB_OUTPUT" ||
+	fail "no cache key: $(grep '^key=' "$GITHUB_OUTPUT")"
+grep -q '^meson compile' "$TMP/meson-first.log" 2>/dev/null || fail "the first build compiled nothing"
+[ -s "$TMP/meson.log" ] && fail "the build from the cache ran meson: $(cat "$TMP/meson.log")"
+grep -q 'flamechart from the cache' "$TMP/step.log" || fail "the second build does not say it used the cache"
+sort -u "$GITHUB_PATH" >"$GITHUB_PATH.u" && mv "$GITHUB_PATH.u" "$GITHUB_PATH"
 
 # Build: the outputs and flamechart on PATH
 build=$(cat "$GITHUB_PATH")

@@ -46,7 +46,17 @@ contains "$TMP/r.md" "- **Failed** \`self>+10%\`: hotLoop \\(app.js\\)\\: +"
 # its first line is the answer: the top significant change, named as the JSON has it
 grep -q '^### ❌ regression: hotLoop (app.js) +1[0-9][0-9] ms (+[0-9.]*%)$' "$TMP/r.md" ||
 	fail "first line: $(head -1 "$TMP/r.md")"
-contains "$TMP/r.md" "<details><summary>All "
+contains "$TMP/r.md" "<details><summary>The 1 of "
+lacks "$TMP/r.md" "One run on a side"
+# one run a side: the total cannot be tested, and the comment says why
+run 0 diff "$D/regress/base/run1.cpuprofile" "$D/regress/head/run1.cpuprofile" -f md
+grep -Eq 'not significant\) · [1-9][0-9]* significant function change' "$TMP/out" ||
+	fail "one run a side: not the case the note explains: $(grep 'Total CPU' "$TMP/out")"
+contains "$TMP/out" "*One run on a side: each function's change was tested against sampling noise only"
+# rows under the smallest change that counts are counted, not listed
+contains "$TMP/r.md" "functions that changed by less than "
+[ "$(sed -n '/^<details>/,/^<\/details>/p' "$TMP/r.md" | grep -c '^| [^F-]')" = 1 ] ||
+	fail "the full table lists rows under the smallest change: $(sed -n '/^<details>/,/^<\/details>/p' "$TMP/r.md" | grep -c '^| ')"
 # the picture: every box's tooltip gives its call path's self time on both
 # sides, the change, its p-value and whether it counts; the title names the
 # sides once, the header's first line is the Markdown's answer, its second
@@ -388,10 +398,10 @@ contains "$TMP/err" "no profiles in this directory"
 
 # --- hostile names cannot break the Markdown ---------------------------------
 for s in base head; do
-	n=3
-	[ $s = head ] && n=9
-	samples=$(awk -v n=$n 'BEGIN { for (i = 0; i < n; i++) printf "%s2", i ? "," : ""; for (i = 0; i < 3; i++) printf ",3" }')
-	deltas=$(awk -v n=$((n + 3)) 'BEGIN { for (i = 0; i < n; i++) printf "%s1000", i ? "," : "" }')
+	n=3 m=3
+	[ $s = head ] && n=9 m=5
+	samples=$(awk -v n=$n -v m=$m 'BEGIN { for (i = 0; i < n; i++) printf "%s2", i ? "," : ""; for (i = 0; i < m; i++) printf ",3" }')
+	deltas=$(awk -v n=$((n + m)) 'BEGIN { for (i = 0; i < n; i++) printf "%s1000", i ? "," : "" }')
 	printf '%s' '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1},"children":[2,3]},{"id":2,"callFrame":{"functionName":"<img src=x onerror=alert(1)>|x","scriptId":"1","url":"file:///p/a.js","lineNumber":1,"columnNumber":1}},{"id":3,"callFrame":{"functionName":"ok","scriptId":"1","url":"file:///p/b|c.js","lineNumber":1,"columnNumber":1}}],"startTime":0,"endTime":99000,"samples":['"$samples"'],"timeDeltas":['"$deltas"']}' >"$TMP/$s.cpuprofile"
 done
 run 0 diff "$TMP/base.cpuprofile" "$TMP/head.cpuprofile" -f md --min-change 0.5ms --alpha 0.5

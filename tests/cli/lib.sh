@@ -48,7 +48,7 @@ finish() {
 		exit 1
 	fi
 	if [ -n "$missing" ]; then
-		echo "skipped: needs$missing (scripts/packages)"
+		echo "skipped: needs$missing (scripts/packages-test)"
 		exit 77
 	fi
 	echo "all passed"

@@ -67,8 +67,8 @@ run 4 report "$R" -o "$TMP/rep2" -q
 contains "$TMP/err" "broken.json: "
 contains "$TMP/err" "empty.cpuprofile: the file is empty"
 lacks "$TMP/err" "README.md"
-# --include / --exclude: the name, or the path under DIR with a '/'
-run 0 report "$R" -r -o "$TMP/inc" -f svg --include '*.cpuprofile' --exclude 'empty*' -q
+# --include-files / --exclude (its former name): the name, or the path under DIR with a '/'
+run 0 report "$R" -r -o "$TMP/inc" -f svg --include-files '*.cpuprofile' --exclude 'empty*' -q
 [ -e "$TMP/inc/simple.chart.svg" ] && fail "--include '*.cpuprofile' rendered simple.json"
 [ -e "$TMP/inc/sub--pyramide.20250519.110180.10003.0.001.chart.svg" ] || fail "--include '*.cpuprofile' missed sub/"
 run 0 report "$R" -r -o "$TMP/exc" -f svg --exclude 'sub/*' --exclude 'broken*' --exclude 'empty*' -q

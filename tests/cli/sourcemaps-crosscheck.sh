@@ -6,8 +6,12 @@
 . "$(dirname "$0")/lib.sh"
 
 SM=$DATA/sourcemaps
-if ! command -v node >/dev/null 2>&1 || [ ! -d "$SM/node_modules/source-map" ]; then
-	echo "SKIP: node or $SM/node_modules/source-map is not installed (npm ci there): nothing checked"
+if ! command -v node >/dev/null 2>&1; then
+	echo "SKIP: node is not installed (nodejs): nothing checked"
+	exit 77
+fi
+if [ ! -d "$SM/node_modules/source-map" ]; then
+	echo "SKIP: the source-map package is not installed: run \`npm ci\` in tests/data/sourcemaps (needs npm and the network)"
 	exit 77
 fi
 for v in esbuild esbuild-inline esbuild-min rollup-min; do

@@ -75,4 +75,27 @@ done
 run 1 "$P" --color-by hot -o c.svg
 contains "$TMP/err" "unknown colour scheme 'hot' (url, tier, package, heat, mono)"
 
+
+# each long option once in --help and in the man page: one name, one
+# meaning (report's file patterns are --include-files/--exclude-files;
+# --exclude RE is the scope's)
+"$FLAMECHART" --help | sed -n 's/^  *\(-., \)\{0,1\}--\([a-z][a-z-]*\).*/\2/p' | sort | uniq -d >"$TMP/twice"
+[ -s "$TMP/twice" ] && fail "--help lists twice: $(tr '\n' ' ' <"$TMP/twice")"
+"$FLAMECHART" --help | grep -E '^ +(-., )?--exclude ' >"$TMP/ex"
+[ "$(wc -l <"$TMP/ex")" = 1 ] || fail "--help has $(wc -l <"$TMP/ex") --exclude lines: $(cat "$TMP/ex")"
+"$FLAMECHART" --man | grep -c '^\\fB\\-\\-exclude\\fR' >"$TMP/n"
+[ "$(cat "$TMP/n")" = 1 ] || fail "the man page has $(cat "$TMP/n") --exclude entries"
+# the files of a report: the new names, and the old ones still read
+mkdir -p "$TMP/rep/old"
+cp "$P" "$TMP/rep/a.cpuprofile"
+cp "$P" "$TMP/rep/old/b.cpuprofile"
+run 0 report "$TMP/rep" -r -q -f svg -m graph --exclude-files 'old/*' -o "$TMP/rep-new"
+run 0 report "$TMP/rep" -r -q -f svg -m graph --exclude 'old/*' -o "$TMP/rep-old"
+for d in rep-new rep-old; do
+	[ -e "$TMP/$d/a.graph.svg" ] || fail "$d: a.cpuprofile not rendered"
+	ls "$TMP/$d" | grep -q '^old' && fail "$d: old/ rendered"
+done
+run 0 report "$TMP/rep" -r -q -f svg -m graph --include-files 'b.*' -o "$TMP/rep-inc"
+ls "$TMP/rep-inc" | grep -q '^a\.' && fail "--include-files 'b.*' rendered a.cpuprofile"
+
 finish
