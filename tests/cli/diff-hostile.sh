@@ -1,0 +1,50 @@
+#!/bin/sh
+# `flamechart diff` on hostile inputs (docs/robustness.md): keys compared
+# whole, links out of BASE and HEAD, files that are not profiles beside the
+# runs, an output that is an input, --fail-on numbers, a statistic without
+# spread, and thousands of threads in the Markdown.
+. "$(dirname "$0")/lib.sh"
+
+# utf8 FILE: FILE is valid UTF-8
+utf8() {
+	iconv -f UTF-8 -t UTF-8 "$1" >/dev/null 2>&1 || fail "$1 is not valid UTF-8"
+}
+
+# --- names compared whole, never cut inside a character ----------------------
+# two functions whose names agree in their first 5 000 bytes: BASE has one,
+# HEAD the other, 20 samples each -- two changes (-20 and +20), not one
+# function with no change
+long=$(awk 'BEGIN { while (length(s) < 5000) s = s "abcdefghij"; print s }')
+mkdir -p "$TMP/long"
+printf 'main;%sX 20\nmain 5\n' "$long" >"$TMP/long/base.folded"
+printf 'main;%sY 20\nmain 5\n' "$long" >"$TMP/long/head.folded"
+run 0 diff "$TMP/long/base.folded" "$TMP/long/head.folded" -f json -o "$TMP/long.json"
+n=$(grep -c '"delta_self_us": [-]*20' "$TMP/long.json")
+[ "$n" = 2 ] || fail "names equal in their first 5000 bytes: $n changes of 20 samples, want 2"
+# a name whose 4 095th byte falls inside a character (4 094 ASCII bytes,
+# then three-byte characters): every output stays UTF-8 and the JSON keeps
+# every field
+mid=$(awk 'BEGIN { while (length(s) < 4094) s = s "a"; print s }')
+printf 'main;%s\342\202\254\342\202\254\342\202\254 20\nmain 5\n' "$mid" >"$TMP/long/base2.folded"
+printf 'main;%s\342\202\254\342\202\254\342\202\254 40\nmain 5\n' "$mid" >"$TMP/long/head2.folded"
+run 0 diff "$TMP/long/base2.folded" "$TMP/long/head2.folded" -o "$TMP/mid.json" \
+	-o "$TMP/mid.md" -o "$TMP/mid.folded"
+for f in mid.json mid.md mid.folded; do utf8 "$TMP/$f"; done
+names=$(grep -c '"name":' "$TMP/mid.json") entries=$(grep -c '"base_self_us":' "$TMP/mid.json")
+[ "$names" = "$entries" ] || fail "JSON: $entries entries, $names names"
+# the folded stacks write at most 4 KiB of a name: cut before the first
+# character that does not fit, with an ellipsis
+grep -q "^main;a*… 20 40\$" "$TMP/mid.folded" || fail "folded: the long name is not cut on a character"
+# a run whose file name is not UTF-8: its JSON entry keeps "run" (the
+# name cleaned), as every entry keeps every field
+mkdir -p "$TMP/bytes/base" "$TMP/bytes/head"
+printf 'main;f 10\n' >"$TMP/bytes/base/$(printf 'r\377un.folded')"
+printf 'main;f 10\n' >"$TMP/bytes/base/run2.folded"
+printf 'main;f 12\n' >"$TMP/bytes/head/run1.folded"
+printf 'main;f 12\n' >"$TMP/bytes/head/run2.folded"
+run 0 diff "$TMP/bytes/base" "$TMP/bytes/head" -f json -o "$TMP/bytes.json"
+n=$(grep -c '"run":' "$TMP/bytes.json")
+[ "$n" = 4 ] || fail "JSON: $n runs named, want 4"
+contains "$TMP/bytes.json" "$(printf '"run": "r\357\277\275un.folded"')"
+
+finish
