@@ -210,10 +210,17 @@ struct fc_diff_load {
 	bool keep_idle, gc_root;
 	void (*loaded)(void *ctx, const struct fc_profile_set *run); /* may be NULL */
 	void *ctx;
+	/* what a directory holds and is not read, as clean text: a file whose
+	 * content is no profile ("skipped PATH: why"; with FC_FORMAT_AUTO, and
+	 * never a *.cpuprofile[.gz]) or a symbolic link that leads out of BASE
+	 * or HEAD ("PATH: a symbolic link out of the input folder: not
+	 * followed"); may be NULL */
+	void (*note)(void *ctx, const char *text);
 };
 
 /* Imports a side: a profile file, or a directory whose profile files are
- * runs and whose sub-directories are runs of several threads (ordered by
+ * runs (other files skipped, links out of it not followed: l->note) and
+ * whose sub-directories are runs of several threads (ordered by
  * node's CPU.<date>.<time>.<pid>.<tid>.<seq> thread id and sequence, else by
  * name). Each run is transformed and merged as soon as it is read, and its
  * profiles freed. false with err. */

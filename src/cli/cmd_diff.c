@@ -373,6 +373,15 @@ static void warnings(void *ctx, const struct fc_profile_set *run)
 	fc_log_profile_warnings(ctx, run);
 }
 
+/* What BASE or HEAD holds and diff does not read (-q: not said). */
+static void not_read(void *ctx, const char *text)
+{
+	const struct fc_cli *cli = ctx;
+
+	if (!cli->quiet)
+		fc_log("%s", text);
+}
+
 int fc_cmd_diff(int argc, char **argv)
 {
 	struct diff_cli c;
@@ -422,6 +431,7 @@ int fc_cmd_diff(int argc, char **argv)
 	load.keep_idle = c.o.keep_idle;
 	load.gc_root = c.o.gc_root;
 	load.loaded = warnings;
+	load.note = not_read;
 	load.ctx = &c.cli;
 #ifdef __GLIBC__
 	/* Unlike a render, diff frees most of what it allocates while it runs

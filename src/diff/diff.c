@@ -67,10 +67,29 @@ static int thread_cmp(const void *a, const void *b, void *ctx)
 	return strcmp(x, y);
 }
 
+/* Tells l->note "PATH: why", or "skipped PATH: why" (path cleaned). */
+static void note(const struct fc_diff_load *l, bool skipped, const char *path, const char *why)
+{
+	char *clean, *text;
+
+	if (!l->note)
+		return;
+	clean = fc_strdup_clean(path);
+	text = !clean    ? NULL
+	       : skipped ? fc_asprintf("skipped %s: %s", clean, why)
+			 : fc_asprintf("%s: %s", clean, why);
+	if (text)
+		l->note(l->ctx, text);
+	free(clean);
+	free(text);
+}
+
 /* The names in dir (no dot files), joined to dir, sorted by name; dirs
- * and files apart. */
-static bool list_dir(const char *dir, char ***files, size_t *nf, char ***dirs, size_t *nd,
-		     struct fc_error *err)
+ * and files apart. A symbolic link is followed only to a place inside the
+ * side's directory root (a realpath), and a file whose content is no
+ * profile is left out (both said through l->note), as report does. */
+static bool list_dir(const char *dir, const char *root, const struct fc_diff_load *l, char ***files,
+		     size_t *nf, char ***dirs, size_t *nd, struct fc_error *err)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -84,12 +103,29 @@ static bool list_dir(const char *dir, char ***files, size_t *nf, char ***dirs, s
 		return false;
 	}
 	while ((e = readdir(d)) != NULL) {
-		struct stat st;
+		struct stat st, lst;
+		struct fc_error why;
+		enum fc_format format;
 		char *path;
 		if (e->d_name[0] == '.')
 			continue;
 		path = fc_asprintf("%s/%s", dir, e->d_name);
-		if (!path || stat(path, &st) != 0) {
+		if (!path || lstat(path, &lst) != 0 || stat(path, &st) != 0) {
+			free(path);
+			continue;
+		}
+		if (S_ISLNK(lst.st_mode) && !(root && fc_path_inside(root, path))) {
+			note(l, false, path,
+			     "a symbolic link out of the input folder: not followed");
+			free(path);
+			continue;
+		}
+		if (S_ISREG(st.st_mode) && (!l->import || l->import->format == FC_FORMAT_AUTO) &&
+		    !fc_named_as_profile(e->d_name) &&
+		    !fc_import_detect_file(path, l->import ? l->import->max_bytes : 0, &format,
+					   &why) &&
+		    why.code == FC_ERR_FORMAT) {
+			note(l, true, path, why.text);
 			free(path);
 			continue;
 		}
@@ -285,7 +321,7 @@ done:
 bool fc_diff_load_side(struct fc_diff_input *in, const char *path, const struct fc_diff_load *io,
 		       struct fc_error *err)
 {
-	char **files = NULL, **dirs = NULL, **sub = NULL, **subdirs = NULL;
+	char **files = NULL, **dirs = NULL, **sub = NULL, **subdirs = NULL, *root = NULL;
 	size_t nf = 0, nd = 0, ns = 0, nsd = 0, i;
 	struct stat st;
 	bool ok = false;
@@ -300,13 +336,14 @@ bool fc_diff_load_side(struct fc_diff_input *in, const char *path, const struct 
 	}
 	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
 		return add_run(in, fc_basename(path), (char **)&path, 1, io, err);
-	if (!list_dir(path, &files, &nf, &dirs, &nd, err))
+	root = realpath(path, NULL);
+	if (!list_dir(path, root, io, &files, &nf, &dirs, &nd, err))
 		goto done;
 	for (i = 0; i < nf; i++)
 		if (!add_run(in, fc_basename(files[i]), &files[i], 1, io, err))
 			goto done;
 	for (i = 0; i < nd; i++) {
-		if (!list_dir(dirs[i], &sub, &ns, &subdirs, &nsd, err))
+		if (!list_dir(dirs[i], root, io, &sub, &ns, &subdirs, &nsd, err))
 			goto done;
 		if (!fc_sort(sub, ns, sizeof(char *), thread_cmp, NULL)) {
 			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
@@ -325,6 +362,7 @@ bool fc_diff_load_side(struct fc_diff_input *in, const char *path, const struct 
 	}
 	ok = true;
 done:
+	free(root);
 	free_list(sub, ns);
 	free_list(subdirs, nsd);
 	free_list(files, nf);

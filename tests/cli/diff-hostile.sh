@@ -47,4 +47,31 @@ n=$(grep -c '"run":' "$TMP/bytes.json")
 [ "$n" = 4 ] || fail "JSON: $n runs named, want 4"
 contains "$TMP/bytes.json" "$(printf '"run": "r\357\277\275un.folded"')"
 
+# --- what BASE and HEAD hold besides runs ----------------------------------
+R=$DATA/diff/regress
+mkdir -p "$TMP/side/base" "$TMP/side/head" "$TMP/outside"
+cp "$R/base/run1.cpuprofile" "$R/base/run2.cpuprofile" "$TMP/side/base/"
+cp "$R/head/run1.cpuprofile" "$R/head/run2.cpuprofile" "$TMP/side/head/"
+cp "$R/base/run3.cpuprofile" "$TMP/outside/secret.cpuprofile"
+# links out of the folder are not followed (a directory and a file), one
+# inside it is
+ln -s /etc "$TMP/side/base/etc"
+ln -s ../../outside/secret.cpuprofile "$TMP/side/base/run9.cpuprofile"
+ln -s run1.cpuprofile "$TMP/side/head/run3.cpuprofile"
+# a file that is no profile beside the runs is skipped, with a note
+printf '# how these runs were recorded\n' >"$TMP/side/base/README.md"
+run 0 diff "$TMP/side/base" "$TMP/side/head" -f json -o "$TMP/side.json"
+contains "$TMP/err" "$TMP/side/base/etc: a symbolic link out of the input folder: not followed"
+contains "$TMP/err" "$TMP/side/base/run9.cpuprofile: a symbolic link out of the input folder: not followed"
+contains "$TMP/err" "skipped $TMP/side/base/README.md: "
+lacks "$TMP/err" "run3.cpuprofile"
+lacks "$TMP/side.json" "secret"
+lacks "$TMP/side.json" "README"
+b=$(sed -n '/^  "base": {/,/^  "head": {/p' "$TMP/side.json" | grep -c '"run":')
+h=$(sed -n '/^  "head": {/,/^  "threads"/p' "$TMP/side.json" | grep -c '"run":')
+[ "$b.$h" = "2.3" ] || fail "runs read: BASE $b, HEAD $h; want 2 and 3"
+# -q says nothing of them
+run 0 diff "$TMP/side/base" "$TMP/side/head" -f json -o /dev/null -q
+[ -s "$TMP/err" ] && fail "-q: $(cat "$TMP/err")"
+
 finish
