@@ -74,4 +74,31 @@ h=$(sed -n '/^  "head": {/,/^  "threads"/p' "$TMP/side.json" | grep -c '"run":')
 run 0 diff "$TMP/side/base" "$TMP/side/head" -f json -o /dev/null -q
 [ -s "$TMP/err" ] && fail "-q: $(cat "$TMP/err")"
 
+# --- --fail-on takes decimal numbers only -----------------------------------
+for rule in 'self>+infms' 'self>nan%' 'total>-inf%' 'self>0x10ms' 'tier:gc>+1e999%'; do
+	run 1 diff "$R/base" "$R/head" --fail-on "$rule" -f json -o /dev/null
+	contains "$TMP/err" "--fail-on '$rule': the value is not a decimal number"
+done
+run 6 diff "$R/base" "$R/head" --fail-on 'self>+.5ms' -f json -o /dev/null
+
+# --- no spread on either side ----------------------------------------------
+# two runs a side, each the same: f takes 10 samples a run in BASE and 20 in
+# HEAD. Welch's t is infinite (p is 0): the JSON says null, not 0 beside a
+# p of 0
+mkdir -p "$TMP/flat/base" "$TMP/flat/head"
+for r in 1 2; do
+	printf 'main;f 10\nmain 10\n' >"$TMP/flat/base/run$r.folded"
+	printf 'main;f 20\nmain 10\n' >"$TMP/flat/head/run$r.folded"
+done
+run 0 diff "$TMP/flat/base" "$TMP/flat/head" -f json -o "$TMP/flat.json"
+f=$(sed -n '/"name": "f"/,/}/p' "$TMP/flat.json")
+case $f in *'"p_value": 0.0,'*'"statistic": null,'*) ;;
+*) fail "f without spread: $(echo "$f" | grep -E 'p_value|statistic' | tr -d '\n')" ;;
+esac
+# equal sides without spread: t 0 and p 1
+m=$(sed -n '/"name": "main"/,/}/p' "$TMP/flat.json")
+case $m in *'"p_value": 1.0,'*'"statistic": 0.0,'*) ;;
+*) fail "main without spread: $(echo "$m" | grep -E 'p_value|statistic' | tr -d '\n')" ;;
+esac
+
 finish
