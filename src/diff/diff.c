@@ -604,12 +604,17 @@ static void side_keys_finish(struct side_keys *k)
 
 const char *fc_diff_text(const char *s, char *buf)
 {
-	size_t n = strnlen(s, FC_DIFF_TEXT_MAX + 1);
+	return fc_diff_text_cut(s, FC_DIFF_TEXT_MAX, buf);
+}
 
-	if (n <= FC_DIFF_TEXT_MAX)
+const char *fc_diff_text_cut(const char *s, size_t max, char *buf)
+{
+	size_t n = strnlen(s, max + 1);
+
+	if (n <= max)
 		return s;
 	/* room for "…": then back to the first byte of a character */
-	n = FC_DIFF_TEXT_MAX - 3;
+	n = max - 3;
 	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
 		n--;
 	memcpy(buf, s, n);

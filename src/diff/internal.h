@@ -28,6 +28,8 @@ const char *fc_diff_key_suffix(const char *url, const char *app_prefix, const ch
 /* s, or its cut copy in buf (FC_DIFF_TEXT_MAX + 1 bytes) when longer than
  * FC_DIFF_TEXT_MAX. */
 const char *fc_diff_text(const char *s, char *buf);
+/* The same for a limit of max bytes (at least 4; buf has max + 1). */
+const char *fc_diff_text_cut(const char *s, size_t max, char *buf);
 
 /* The order of two functions' keys when all else is equal: thread slot,
  * name, key path, line, column (a thread slot's root first). */

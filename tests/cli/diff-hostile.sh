@@ -101,4 +101,43 @@ case $m in *'"p_value": 1.0,'*'"statistic": 0.0,'*) ;;
 *) fail "main without spread: $(echo "$m" | grep -E 'p_value|statistic' | tr -d '\n')" ;;
 esac
 
+# --- an output that is one of the inputs is refused -------------------------
+mkdir -p "$TMP/same/base"
+cp "$R/base/run1.cpuprofile" "$TMP/same/a.cpuprofile"
+cp "$R/head/run1.cpuprofile" "$TMP/same/b.cpuprofile"
+cp "$R/base/run1.cpuprofile" "$R/base/run2.cpuprofile" "$TMP/same/base/"
+ln "$TMP/same/b.cpuprofile" "$TMP/same/hard.json"
+cksum "$TMP/same/a.cpuprofile" "$TMP/same/b.cpuprofile" "$TMP/same/base/run2.cpuprofile" >"$TMP/sums"
+run 1 diff "$TMP/same/a.cpuprofile" "$TMP/same/b.cpuprofile" -o "$TMP/same/a.cpuprofile"
+contains "$TMP/err" "$TMP/same/a.cpuprofile: the output is the input $TMP/same/a.cpuprofile: refused"
+# the same file by another name (a hard link), and a run inside a directory
+run 1 diff "$TMP/same/a.cpuprofile" "$TMP/same/b.cpuprofile" -f json -o "$TMP/same/hard.json"
+contains "$TMP/err" "$TMP/same/hard.json: the output is the input $TMP/same/b.cpuprofile: refused"
+run 1 diff "$TMP/same/base" "$TMP/same/b.cpuprofile" -f md -o "$TMP/same/base/run2.cpuprofile"
+contains "$TMP/err" "the output is the input $TMP/same/base/run2.cpuprofile: refused"
+# render too
+run 1 "$TMP/same/a.cpuprofile" -f json -o "$TMP/same/a.cpuprofile"
+contains "$TMP/err" "$TMP/same/a.cpuprofile: the output is the input $TMP/same/a.cpuprofile: refused"
+cksum "$TMP/same/a.cpuprofile" "$TMP/same/b.cpuprofile" "$TMP/same/base/run2.cpuprofile" >"$TMP/sums2"
+cmp -s "$TMP/sums" "$TMP/sums2" || fail "an input was written"
+
+# --- thousands of threads a run: the summary stays short --------------------
+# one trace of 3 000 sampled threads against itself: the line of matched
+# threads names the first ten and counts the others, and the tables follow
+awk -v n=3000 'BEGIN { ORS = ""; print "{\"traceEvents\":["
+	for (i = 0; i < n; i++) {
+		if (i) print ","
+		print "{\"name\":\"Profile\",\"ph\":\"P\",\"pid\":1,\"tid\":" i + 1 ",\"ts\":" i * 10 ",\"id\":\"0x" i "\",\"args\":{\"data\":{\"startTime\":0}}},"
+		print "{\"name\":\"ProfileChunk\",\"ph\":\"P\",\"pid\":1,\"tid\":" i + 1 ",\"ts\":" i * 10 + 5 ",\"id\":\"0x" i "\",\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"url\":\"\",\"scriptId\":0}},{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"f\",\"url\":\"\",\"scriptId\":0}}],\"samples\":[2]},\"timeDeltas\":[1]}}}"
+	}
+	print "]}\n" }' >"$TMP/threads.json"
+run 0 diff "$TMP/threads.json" "$TMP/threads.json" -f md -o "$TMP/threads.md"
+line=$(grep '^Threads, matched' "$TMP/threads.md")
+[ "${#line}" -lt 1000 ] || fail "the line of matched threads has ${#line} characters"
+case $line in *"10. \`threads.json\` "*"; and 2990 more (the JSON's \`threads\` lists them all)") ;;
+*) fail "the line of matched threads: $(echo "$line" | cut -c1-300)" ;;
+esac
+contains "$TMP/threads.md" "#### Tiers"
+contains "$TMP/threads.md" "| Function | File |"
+
 finish
