@@ -1210,6 +1210,10 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	memset(head, 0, sizeof(*head));
 	if (!fc_strpool_init(&d->strings))
 		goto nomem;
+	/* the pool and the function index grow with the functions, and
+	 * dominate memory with the aligned tree: filled to 7/8 */
+	d->strings.index.dense = true;
+	s.fn.index.dense = true;
 	s.tree.d = d;
 	/* each path's runs only for Welch's test (several runs a side) */
 	s.tree.welch = d->side[0].n_runs >= 2 && d->side[1].n_runs >= 2;
