@@ -118,6 +118,9 @@ contains "$TMP/err" "the output is the input $TMP/same/base/run2.cpuprofile: ref
 # render too
 run 1 "$TMP/same/a.cpuprofile" -f json -o "$TMP/same/a.cpuprofile"
 contains "$TMP/err" "$TMP/same/a.cpuprofile: the output is the input $TMP/same/a.cpuprofile: refused"
+# and report's --summary
+run 1 report "$TMP/same/base" -o "$TMP/same/out" --summary "$TMP/same/base/run2.cpuprofile" -q
+contains "$TMP/err" "$TMP/same/base/run2.cpuprofile: the output is the input $TMP/same/base/run2.cpuprofile: refused"
 cksum "$TMP/same/a.cpuprofile" "$TMP/same/b.cpuprofile" "$TMP/same/base/run2.cpuprofile" >"$TMP/sums2"
 cmp -s "$TMP/sums" "$TMP/sums2" || fail "an input was written"
 
