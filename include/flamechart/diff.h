@@ -16,6 +16,7 @@
 #include "flamechart/output.h"
 #include "flamechart/profile.h"
 #include "flamechart/scope.h"
+#include "flamechart/strpool.h"
 
 enum fc_diff_match { FC_DIFF_MATCH_FUNCTION, FC_DIFF_MATCH_EXACT, FC_DIFF_MATCH_NAME };
 enum fc_diff_side { FC_DIFF_BASE, FC_DIFF_HEAD };
@@ -101,21 +102,24 @@ struct fc_diff_options {
 };
 
 /* One side's values of a function, tier or package: the mean over runs
- * (µs per run), and each run's value for the test. */
+ * (µs per run). (Each run's value, which the test reads, is kept only
+ * while the comparison is computed, and only for the runs the function
+ * has samples in.) */
 struct fc_diff_values {
 	double self_us, total_us;
-	double *runs;   /* self per run (n_runs of the side), owned */
 	double samples; /* self samples summed over runs (one-run test) */
 };
 
+/* An item's strings are d->strings' (every distinct name, key path and
+ * package once, however many functions share it). A function is keyed by
+ * its name, key path, line and column and thread slot, compared whole. */
 struct fc_diff_item {
-	char *key;            /* the keyed frame's name, file, line and column */
-	char *name;           /* function name ("(anonymous 12:5)" for anonymous ones) */
-	char *file;           /* the key path ("" for none); package or tier name for those */
+	const char *name;     /* function name ("(anonymous 12:5)" for anonymous ones) */
+	const char *file;     /* the key path ("" for none); package or tier name for those */
 	uint8_t tier;         /* enum fc_tier */
 	uint8_t tags;         /* enum fc_tag bits */
 	int32_t line, column; /* of the key: -1 unless --match exact */
-	char *package;        /* "" for none */
+	const char *package;  /* "" for none */
 	struct fc_diff_values side[2];
 	double delta_self_us, delta_total_us;
 	double p_value; /* of the self time change */
@@ -189,7 +193,8 @@ struct fc_diff {
 	uint8_t *node_significant; /* 1 when the path's change is significant */
 	struct fc_diff_rule *rules;
 	size_t n_rules;
-	bool failed; /* a rule was crossed */
+	bool failed;               /* a rule was crossed */
+	struct fc_strpool strings; /* the items' names, key paths and packages */
 };
 
 /* How a side is read: the import options, then per run (every thread
@@ -202,10 +207,17 @@ struct fc_diff_load {
 	bool keep_idle, gc_root;
 	void (*loaded)(void *ctx, const struct fc_profile_set *run); /* may be NULL */
 	void *ctx;
+	/* what a directory holds and is not read, as clean text: a file whose
+	 * content is no profile ("skipped PATH: why"; with FC_FORMAT_AUTO, and
+	 * never a *.cpuprofile[.gz]) or a symbolic link that leads out of BASE
+	 * or HEAD ("PATH: a symbolic link out of the input folder: not
+	 * followed"); may be NULL */
+	void (*note)(void *ctx, const char *text);
 };
 
 /* Imports a side: a profile file, or a directory whose profile files are
- * runs and whose sub-directories are runs of several threads (ordered by
+ * runs (other files skipped, links out of it not followed: l->note) and
+ * whose sub-directories are runs of several threads (ordered by
  * node's CPU.<date>.<time>.<pid>.<tid>.<seq> thread id and sequence, else by
  * name). Each run is transformed and merged as soon as it is read, and its
  * profiles freed. false with err. */

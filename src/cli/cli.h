@@ -186,6 +186,11 @@ const struct fc_theme *fc_cli_theme(const struct fc_cli *cli, struct fc_error *e
 bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		   struct fc_profile_set *set, struct fc_error *err);
 
+/* Whether output (not "-") is the file input names (same device and
+ * inode, however either is spelled): writing it would replace an input
+ * with what was made of it. Then err (FC_ERR_USAGE) says so. */
+bool fc_cli_output_is_input(const char *output, const char *input, struct fc_error *err);
+
 /* The source-map options to import with: NULL unless --sourcemaps (or a
  * --sourcemap-dir or --sourcemap-root) was given. */
 const struct fc_sourcemap_options *fc_cli_sourcemaps(const struct fc_cli *cli);

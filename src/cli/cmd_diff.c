@@ -41,6 +41,8 @@ struct diff_cli {
 	/* what both sides go through, as the outputs state it */
 	char **scope;
 	size_t n_scope;
+	/* set when a file read is one of the outputs */
+	struct fc_error clash;
 };
 
 static enum out_kind kind_of(const char *name)
@@ -383,9 +385,25 @@ static bool scope_phrases(struct diff_cli *c)
 	return true;
 }
 
-static void warnings(void *ctx, const struct fc_profile_set *run)
+/* A run read: its warnings, and whether one of its files is an output. */
+static void loaded(void *ctx, const struct fc_profile_set *run)
 {
-	fc_log_profile_warnings(ctx, run);
+	struct diff_cli *c = ctx;
+	size_t i, j;
+
+	fc_log_profile_warnings(&c->cli, run);
+	for (i = 0; i < run->count && c->clash.code == FC_OK; i++)
+		for (j = 0; j < c->n_outputs && c->clash.code == FC_OK; j++)
+			fc_cli_output_is_input(c->outputs[j], run->items[i]->source, &c->clash);
+}
+
+/* What BASE or HEAD holds and diff does not read (-q: not said). */
+static void not_read(void *ctx, const char *text)
+{
+	const struct diff_cli *c = ctx;
+
+	if (!c->cli.quiet)
+		fc_log("%s", text);
 }
 
 /* A side as the user named it, for the picture's header: relative to the
@@ -464,8 +482,9 @@ int fc_cmd_diff(int argc, char **argv)
 	load.scope = &c.cli.scope;
 	load.keep_idle = c.o.keep_idle;
 	load.gc_root = c.o.gc_root;
-	load.loaded = warnings;
-	load.ctx = &c.cli;
+	load.loaded = loaded;
+	load.note = not_read;
+	load.ctx = &c;
 #ifdef __GLIBC__
 	/* Unlike a render, diff frees most of what it allocates while it runs
 	 * (each profile once merged, each graph once summed, the table once
@@ -476,9 +495,15 @@ int fc_cmd_diff(int argc, char **argv)
 	mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
 #endif
 	/* each run is read, cut down (--hide, scope) and merged, then freed */
-	for (s = 0; s < 2; s++)
+	fc_error_init(&c.clash);
+	for (s = 0; s < 2; s++) {
 		if (!fc_diff_load_side(&in[s], c.inputs[s], &load, &err))
 			goto fail;
+		if (c.clash.code != FC_OK) {
+			err = c.clash;
+			goto fail;
+		}
+	}
 	computed = true; /* d owns the inputs now, whatever the outcome */
 	if (!fc_diff_compute(&d, &in[0], &in[1], &c.o, &err))
 		goto fail;

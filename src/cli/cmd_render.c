@@ -62,6 +62,9 @@ static bool check_output(const struct fc_cli *cli, struct fc_error *err)
 	}
 	if (!cli->output || strcmp(cli->output, "-") == 0)
 		return true;
+	for (i = 0; i < (int)cli->n_inputs; i++)
+		if (fc_cli_output_is_input(cli->output, cli->inputs[i], err))
+			return false;
 	dot = strrchr(fc_basename(cli->output), '.');
 	if (!dot || dot == fc_basename(cli->output))
 		return true;

@@ -599,6 +599,13 @@ static int report_main(const struct fc_cli *cli, const char *title)
 		report_finish(&r);
 		return (int)fc_error_exit_code(err.code);
 	}
+	/* --summary onto one of the profiles would replace it */
+	for (k = 0; k < r.n_files; k++)
+		if (fc_cli_output_is_input(cli->summary, r.files[k].path, &err)) {
+			fc_log_error(&err);
+			report_finish(&r);
+			return FC_EXIT_USAGE;
+		}
 	/* what is not a profile is said once, not failed (-q: not said) */
 	skipped = r.n_skipped;
 	for (k = 0; k < r.n_skipped && !cli->quiet; k++)

@@ -1,11 +1,28 @@
 /* Reading the command line's inputs into one profile set, then keeping the
  * threads that --thread and --pid ask for, removing the tiers --hide
  * names, and the scope transforms (--focus, --reverse, ...). */
+#include <string.h>
+#include <sys/stat.h>
+
 #include "cli/cli.h"
 #include "flamechart/hide.h"
 #include "flamechart/import.h"
 #include "flamechart/scope.h"
 #include "flamechart/select.h"
+
+bool fc_cli_output_is_input(const char *output, const char *input, struct fc_error *err)
+{
+	struct stat o, i;
+
+	if (!output || !input || strcmp(output, "-") == 0 || strcmp(input, "-") == 0 ||
+	    stat(output, &o) != 0 || stat(input, &i) != 0 || o.st_dev != i.st_dev ||
+	    o.st_ino != i.st_ino)
+		return false;
+	fc_error_set(err, FC_ERR_USAGE,
+		     "the output is the input %s: refused (it would be replaced)", input);
+	fc_error_set_file(err, output);
+	return true;
+}
 
 bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		   struct fc_profile_set *set, struct fc_error *err)

@@ -30,14 +30,6 @@ static bool wanted(const struct fc_cli *cli, const char *rel)
 	return in;
 }
 
-static bool named_as_profile(const char *rel)
-{
-	size_t n = strlen(rel);
-
-	return (n > 11 && strcmp(rel + n - 11, ".cpuprofile") == 0) ||
-	       (n > 14 && strcmp(rel + n - 14, ".cpuprofile.gz") == 0);
-}
-
 static void drop(struct report_file *f)
 {
 	free(f->path);
@@ -59,7 +51,7 @@ bool report_filter(struct report *r, struct fc_error *err)
 		}
 		/* --input-format says what every file is; unreadable files fail
 		 * later with their own message */
-		if (r->cli->input_format == FC_FORMAT_AUTO && !named_as_profile(f->rel) &&
+		if (r->cli->input_format == FC_FORMAT_AUTO && !fc_named_as_profile(f->rel) &&
 		    !fc_import_detect_file(f->path, r->cli->max_input_bytes, &format, &why) &&
 		    why.code == FC_ERR_FORMAT) {
 			char *line = fc_asprintf("%s: %s", f->rel, why.text);

@@ -63,10 +63,8 @@ bool report_is_output_name(const char *name)
  * a link to ~/.env or /etc/shadow among the profiles is not read. */
 static bool link_inside(const struct report *r, const char *path)
 {
-	char *base = realpath(r->dir, NULL), *target = realpath(path, NULL);
-	size_t n = base ? strlen(base) : 0;
-	bool inside = base && target && strncmp(target, base, n) == 0 &&
-		      (target[n] == '/' || (n == 1 && base[0] == '/'));
+	char *base = realpath(r->dir, NULL);
+	bool inside = base && fc_path_inside(base, path);
 
 	if (!inside && !r->cli->quiet) {
 		char *clean = fc_strdup_clean(path);
@@ -77,7 +75,6 @@ static bool link_inside(const struct report *r, const char *path)
 		free(clean);
 	}
 	free(base);
-	free(target);
 	return inside;
 }
 

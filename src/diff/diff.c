@@ -67,10 +67,29 @@ static int thread_cmp(const void *a, const void *b, void *ctx)
 	return strcmp(x, y);
 }
 
+/* Tells l->note "PATH: why", or "skipped PATH: why" (path cleaned). */
+static void note(const struct fc_diff_load *l, bool skipped, const char *path, const char *why)
+{
+	char *clean, *text;
+
+	if (!l->note)
+		return;
+	clean = fc_strdup_clean(path);
+	text = !clean    ? NULL
+	       : skipped ? fc_asprintf("skipped %s: %s", clean, why)
+			 : fc_asprintf("%s: %s", clean, why);
+	if (text)
+		l->note(l->ctx, text);
+	free(clean);
+	free(text);
+}
+
 /* The names in dir (no dot files), joined to dir, sorted by name; dirs
- * and files apart. */
-static bool list_dir(const char *dir, char ***files, size_t *nf, char ***dirs, size_t *nd,
-		     struct fc_error *err)
+ * and files apart. A symbolic link is followed only to a place inside the
+ * side's directory root (a realpath), and a file whose content is no
+ * profile is left out (both said through l->note), as report does. */
+static bool list_dir(const char *dir, const char *root, const struct fc_diff_load *l, char ***files,
+		     size_t *nf, char ***dirs, size_t *nd, struct fc_error *err)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -84,12 +103,29 @@ static bool list_dir(const char *dir, char ***files, size_t *nf, char ***dirs, s
 		return false;
 	}
 	while ((e = readdir(d)) != NULL) {
-		struct stat st;
+		struct stat st, lst;
+		struct fc_error why;
+		enum fc_format format;
 		char *path;
 		if (e->d_name[0] == '.')
 			continue;
 		path = fc_asprintf("%s/%s", dir, e->d_name);
-		if (!path || stat(path, &st) != 0) {
+		if (!path || lstat(path, &lst) != 0 || stat(path, &st) != 0) {
+			free(path);
+			continue;
+		}
+		if (S_ISLNK(lst.st_mode) && !(root && fc_path_inside(root, path))) {
+			note(l, false, path,
+			     "a symbolic link out of the input folder: not followed");
+			free(path);
+			continue;
+		}
+		if (S_ISREG(st.st_mode) && (!l->import || l->import->format == FC_FORMAT_AUTO) &&
+		    !fc_named_as_profile(e->d_name) &&
+		    !fc_import_detect_file(path, l->import ? l->import->max_bytes : 0, &format,
+					   &why) &&
+		    why.code == FC_ERR_FORMAT) {
+			note(l, true, path, why.text);
 			free(path);
 			continue;
 		}
@@ -119,29 +155,40 @@ static bool is_anonymous(const char *name)
 }
 
 /* What keying needs from a run's frames before they are gone: the app
- * scripts' common directory. */
+ * scripts' common directory. Each distinct URL of p is looked at once,
+ * however many frames name it. */
 static bool note_frames(struct fc_diff_input *in, const struct fc_profile *p)
 {
-	uint32_t f;
+	/* per string of p: 1 once seen */
+	uint32_t f, *seen = calloc(p->strings.count + 1, sizeof(*seen));
+	bool ok = false;
 
+	if (!seen)
+		return false;
 	for (f = 0; f < p->n_frames; f++) {
 		const struct fc_frame *fr = &p->frames[f];
 		const char *url = fc_profile_str(p, fr->url);
-		if (!fc_diff_is_app_script(url))
+		bool first = !seen[fr->url];
+		if (first)
+			seen[fr->url] = 1;
+		if (!first || !fc_diff_is_app_script(url))
 			continue;
 		if (strncmp(url, "file://", 7) == 0)
 			url += 7;
 		if (!in->app_prefix) {
 			in->app_prefix = fc_strdup(url);
 			if (!in->app_prefix)
-				return false;
+				goto done;
 			in->app_prefix_len = fc_diff_common_dir(url, strlen(url), url);
 		} else {
 			in->app_prefix_len =
 				fc_diff_common_dir(in->app_prefix, in->app_prefix_len, url);
 		}
 	}
-	return true;
+	ok = true;
+done:
+	free(seen);
+	return ok;
 }
 
 /* Run r of in, made of profiles[0..n): its thread labels, what keying
@@ -237,7 +284,7 @@ done:
 bool fc_diff_load_side(struct fc_diff_input *in, const char *path, const struct fc_diff_load *io,
 		       struct fc_error *err)
 {
-	char **files = NULL, **dirs = NULL, **sub = NULL, **subdirs = NULL;
+	char **files = NULL, **dirs = NULL, **sub = NULL, **subdirs = NULL, *root = NULL;
 	size_t nf = 0, nd = 0, ns = 0, nsd = 0, i;
 	struct stat st;
 	bool ok = false;
@@ -252,13 +299,14 @@ bool fc_diff_load_side(struct fc_diff_input *in, const char *path, const struct 
 	}
 	if (strcmp(path, "-") == 0 || stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
 		return add_run(in, fc_basename(path), (char **)&path, 1, io, err);
-	if (!list_dir(path, &files, &nf, &dirs, &nd, err))
+	root = realpath(path, NULL);
+	if (!list_dir(path, root, io, &files, &nf, &dirs, &nd, err))
 		goto done;
 	for (i = 0; i < nf; i++)
 		if (!add_run(in, fc_basename(files[i]), &files[i], 1, io, err))
 			goto done;
 	for (i = 0; i < nd; i++) {
-		if (!list_dir(dirs[i], &sub, &ns, &subdirs, &nsd, err))
+		if (!list_dir(dirs[i], root, io, &sub, &ns, &subdirs, &nsd, err))
 			goto done;
 		if (!fc_sort(sub, ns, sizeof(char *), thread_cmp, NULL)) {
 			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
@@ -277,6 +325,7 @@ bool fc_diff_load_side(struct fc_diff_input *in, const char *path, const struct 
 	}
 	ok = true;
 done:
+	free(root);
 	free_list(sub, ns);
 	free_list(subdirs, nsd);
 	free_list(files, nf);
@@ -335,140 +384,284 @@ static void input_finish(struct fc_diff_input *in)
 
 /* --- function keys --------------------------------------------------------------- */
 
-/* src into dst (size > 0), truncated and NUL-terminated, as snprintf's
- * "%s" does, without its cost (this runs once per merged frame). */
-static size_t copy_str(char *dst, size_t size, const char *src)
-{
-	size_t n = strlen(src);
+/* A function's key: its name and key path (ids in d->strings, compared
+ * whole), line and column (-1 unless --match exact), and thread slot (-1
+ * with one thread a run). A thread slot's root is a key of its own. For
+ * tiers and packages the name and file are the tier's or package's. */
+struct item_key {
+	uint32_t name, file;
+	int32_t line, column, thread;
+	bool root;
+	uint32_t package; /* the item's package: not part of the key */
+};
 
-	if (n >= size)
-		n = size - 1;
-	memcpy(dst, src, n);
-	dst[n] = '\0';
-	return n;
+/* The strings of a run's merged profile m in d->strings, each looked up
+ * once however many frames name it: as it is, or made a key path. */
+struct str_cache {
+	struct fc_strpool *pool;
+	const struct fc_profile *m;
+	const struct fc_diff_options *o;
+	const char *app_prefix;
+	uint32_t *id[2]; /* per string of m: its id + 1 ([1]: of its key path), 0 = not yet */
+};
+
+static uint32_t cache_str(struct str_cache *c, uint32_t sid, int path)
+{
+	if (!c->id[path][sid]) {
+		const char *s = fc_profile_str(c->m, sid), *t = s;
+		uint32_t id;
+		if (path)
+			t = fc_diff_key_suffix(s, c->app_prefix, c->o->strip, c->o->n_strip);
+		id = fc_strpool_intern(c->pool, t,
+				       fc_strpool_len(&c->m->strings, sid) - (size_t)(t - s));
+		if (id == FC_NONE)
+			return FC_NONE;
+		c->id[path][sid] = id + 1;
+	}
+	return c->id[path][sid] - 1;
 }
 
-/* The display name and key path of frame f of p: out_name, out_file. An
+/* The function key of frame f of the run (without its thread). An
  * anonymous function is named by its place in HEAD's lines (BASE's moved
- * by moves; NULL for HEAD): "(anonymous 12:5)". */
-static void frame_key(const struct fc_diff_options *o, const struct fc_diff_input *in,
-		      const struct fc_diff_moves *moves, const struct fc_profile *p,
-		      const struct fc_frame *f, char *name, size_t name_size, char *file,
-		      size_t file_size, int32_t *line, int32_t *col)
+ * by moves; NULL for HEAD): "(anonymous 12:5)". false on allocation
+ * failure. */
+static bool frame_key(const struct fc_diff_options *o, const struct fc_diff_moves *moves,
+		      struct str_cache *c, const struct fc_frame *f, struct item_key *key)
 {
-	const char *n = fc_profile_str(p, f->name), *url = fc_profile_str(p, f->url);
-
-	*line = -1;
-	*col = -1;
-	copy_str(name, name_size, n);
+	key->line = key->column = -1;
+	key->root = false;
+	key->name = cache_str(c, f->name, 0);
 	if (f->meta != FC_META_NONE) {
-		copy_str(file, file_size, url);
-		return;
+		key->file = cache_str(c, f->url, 0);
+		return key->name != FC_NONE && key->file != FC_NONE;
 	}
 	switch (o->match) {
 	case FC_DIFF_MATCH_EXACT:
-		copy_str(file, file_size, url);
-		*line = f->line;
-		*col = f->column;
+		key->file = cache_str(c, f->url, 0);
+		key->line = f->line;
+		key->column = f->column;
 		break;
 	case FC_DIFF_MATCH_NAME:
-		file[0] = '\0';
+		key->file = 0; /* "" */
 		break;
 	case FC_DIFF_MATCH_FUNCTION:
 	default:
-		fc_diff_key_path(url, in->app_prefix, o->strip, o->n_strip, file, file_size);
-		if (is_anonymous(n) && f->line >= 0) {
-			int32_t at = moves ? fc_diff_moves_line(moves, file, f->line) : f->line;
-			if (f->column >= 0)
-				snprintf(name, name_size, "(anonymous %ld:%ld)", (long)at + 1,
-					 (long)f->column + 1);
+		key->file = cache_str(c, f->url, 1);
+		if (key->file != FC_NONE && is_anonymous(fc_profile_str(c->m, f->name))) {
+			char name[48];
+			int32_t at = f->line;
+			int len;
+			if (at >= 0 && moves)
+				at = fc_diff_moves_line(moves, fc_strpool_get(c->pool, key->file),
+							at);
+			if (at < 0)
+				len = snprintf(name, sizeof(name), "(anonymous)");
+			else if (f->column >= 0)
+				len = snprintf(name, sizeof(name), "(anonymous %ld:%ld)",
+					       (long)at + 1, (long)f->column + 1);
 			else
-				snprintf(name, name_size, "(anonymous %ld)", (long)at + 1);
-		} else if (is_anonymous(n)) {
-			copy_str(name, name_size, "(anonymous)");
+				len = snprintf(name, sizeof(name), "(anonymous %ld)", (long)at + 1);
+			key->name = fc_strpool_intern(c->pool, name, (size_t)len);
 		}
 		break;
 	}
+	return key->name != FC_NONE && key->file != FC_NONE;
+}
+
+const char *fc_diff_text(const char *s, char *buf)
+{
+	return fc_diff_text_cut(s, FC_DIFF_TEXT_MAX, buf);
+}
+
+const char *fc_diff_text_cut(const char *s, size_t max, char *buf)
+{
+	size_t n = strnlen(s, max + 1);
+
+	if (n <= max)
+		return s;
+	/* room for "…": then back to the first byte of a character */
+	n = max - 3;
+	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	memcpy(buf, s, n);
+	memcpy(buf + n, "\xe2\x80\xa6", 4);
+	return buf;
+}
+
+int fc_diff_item_cmp(const struct fc_diff_item *x, const struct fc_diff_item *y)
+{
+	int c;
+
+	if (x->thread_root != y->thread_root)
+		return x->thread_root ? -1 : 1;
+	if (x->thread != y->thread)
+		return x->thread < y->thread ? -1 : 1;
+	if ((c = strcmp(x->name, y->name)) != 0 || (c = strcmp(x->file, y->file)) != 0)
+		return c;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->column < y->column ? -1 : x->column > y->column;
+}
+
+/* --- each run's values, kept sparsely ------------------------------------------------ */
+
+/* The tests need each run's value of a function (or call path), but a
+ * function is in few of many runs as a rule: a value is kept only for a run
+ * it has time in, in a list per function and side, all lists in one array.
+ * A side's runs are summed in order, so a list is in run order and a run's
+ * value is its list's last until the next run. */
+struct run_value {
+	double us;
+	uint32_t run, next; /* next: FC_NONE at the end */
+};
+
+struct run_list {
+	uint32_t head, tail; /* FC_NONE: empty */
+};
+
+struct run_values {
+	struct run_value *v;
+	size_t n, cap;
+};
+
+static const struct run_list no_runs = { FC_NONE, FC_NONE };
+
+static bool run_add(struct run_values *rv, struct run_list *l, size_t run, double us)
+{
+	if (us == 0)
+		return true;
+	if (l->tail != FC_NONE && rv->v[l->tail].run == run) {
+		rv->v[l->tail].us += us;
+		return true;
+	}
+	if (rv->n >= UINT32_MAX - 1 || !FC_GROW(rv->v, rv->cap, rv->n + 1))
+		return false;
+	rv->v[rv->n].us = us;
+	rv->v[rv->n].run = (uint32_t)run;
+	rv->v[rv->n].next = FC_NONE;
+	if (l->tail != FC_NONE)
+		rv->v[l->tail].next = (uint32_t)rv->n;
+	else
+		l->head = (uint32_t)rv->n;
+	l->tail = (uint32_t)rv->n++;
+	return true;
+}
+
+/* The sum, mean and sample variance (n - 1) of a side's n runs, each
+ * value scaled: the runs listed, and 0 for the others. With every run
+ * listed, the same sums in the same order as over a full array. */
+static void run_moments(const struct run_values *rv, struct run_list l, size_t n, double scale,
+			double *sum, double *mean, double *var)
+{
+	double m = 0, s = 0;
+	size_t listed = 0;
+	uint32_t i;
+
+	for (i = l.head; i != FC_NONE; i = rv->v[i].next, listed++)
+		m += rv->v[i].us * scale;
+	*sum = m;
+	m /= (double)n;
+	for (i = l.head; i != FC_NONE; i = rv->v[i].next) {
+		double e = rv->v[i].us * scale - m;
+		s += e * e;
+	}
+	s += (double)(n - listed) * m * m; /* the runs without time */
+	*mean = m;
+	*var = n > 1 ? s / (double)(n - 1) : 0;
 }
 
 /* --- functions by key ------------------------------------------------------------- */
 
+/* Items grow as keys are found: each item's key and its runs on each
+ * side. */
+struct items {
+	struct fc_map index; /* hash of a key -> its item */
+	struct item_key *keys;
+	struct fc_diff_item *v;
+	struct run_list (*runs)[2];
+	size_t n, cap[3];
+};
+
+static bool items_reserve(struct items *it, size_t n)
+{
+	return FC_GROW(it->keys, it->cap[0], n) && FC_GROW(it->v, it->cap[1], n) &&
+	       FC_GROW(it->runs, it->cap[2], n) && fc_map_reserve(&it->index, n);
+}
+
 struct key_probe {
-	const struct fc_diff_table *t;
-	const char *key;
+	const struct items *it;
+	const struct item_key *key;
 };
 
 static bool key_eq(const void *ctx, uint32_t i)
 {
 	const struct key_probe *q = ctx;
-	return strcmp(q->t->keys[i], q->key) == 0;
+	const struct item_key *a = &q->it->keys[i], *b = q->key;
+	return a->name == b->name && a->file == b->file && a->line == b->line &&
+	       a->column == b->column && a->thread == b->thread && a->root == b->root;
 }
 
-/* Items grow as keys are found; each holds its per-run arrays. */
-struct items {
-	struct fc_diff_table keys;
-	struct fc_diff_item *v;
-	size_t cap;
-};
-
-/* An item's strings in one block (key, name, file, package: x->key owns
- * it) and both sides' per-run arrays in another (x->side[0].runs owns it).
- * False, with nothing kept, when either cannot be allocated. */
-static bool item_init(struct fc_diff_item *x, const char *key, size_t key_len, const char *name,
-		      const char *file, const char *package, const size_t n_runs[2])
+static uint32_t key_hash(const struct item_key *k)
 {
-	size_t ln = strlen(name) + 1, lf = strlen(file) + 1, lp = strlen(package) + 1;
-	char *block = malloc(key_len + 1 + ln + lf + lp);
-
-	memset(x, 0, sizeof(*x));
-	x->side[0].runs = calloc(n_runs[0] + n_runs[1] + 2, sizeof(double));
-	if (!block || !x->side[0].runs) {
-		free(block);
-		free(x->side[0].runs);
-		x->side[0].runs = NULL;
-		return false;
-	}
-	x->key = block;
-	memcpy(block, key, key_len + 1);
-	x->name = memcpy(block + key_len + 1, name, ln);
-	x->file = memcpy(x->name + ln, file, lf);
-	x->package = memcpy(x->file + lf, package, lp);
-	x->side[1].runs = x->side[0].runs + n_runs[0] + 1;
-	return true;
+	uint64_t h = fc_hash_u64((uint64_t)k->name << 32 | k->file);
+	h = fc_hash_u64(h ^ ((uint64_t)(uint32_t)k->line << 32 | (uint32_t)k->column));
+	return (uint32_t)fc_hash_u64(h ^ ((uint64_t)(uint32_t)k->thread << 1 | k->root));
 }
 
-/* The item of key, made on first sight (item_init: two allocations). */
-static struct fc_diff_item *item_get(struct items *it, const char *key, size_t key_len,
-				     const char *name, const char *file, const struct fc_frame *f,
-				     int32_t line, int32_t column, const char *package,
-				     const size_t n_runs[2])
+/* The item of key, made on first sight (its tier and tags f's), or NULL
+ * on allocation failure. */
+static struct fc_diff_item *item_get(struct items *it, const struct item_key *key,
+				     const struct fc_frame *f)
 {
-	struct key_probe q = { &it->keys, key };
-	uint32_t h = (uint32_t)fc_hash_bytes(key, key_len), i;
+	struct key_probe q = { it, key };
+	uint32_t h = key_hash(key), i;
 	size_t slot;
 	struct fc_diff_item *x;
 
-	if (!fc_map_reserve(&it->keys.index, it->keys.n + 1))
+	if (!items_reserve(it, it->n + 1))
 		return NULL;
-	i = fc_map_find(&it->keys.index, h, key_eq, &q, &slot);
+	i = fc_map_find(&it->index, h, key_eq, &q, &slot);
 	if (i != FC_NONE)
 		return &it->v[i];
-	if (!FC_GROW(it->keys.keys, it->keys.cap, it->keys.n + 1) ||
-	    !FC_GROW(it->v, it->cap, it->keys.n + 1))
-		return NULL;
-	i = (uint32_t)it->keys.n;
+	i = (uint32_t)it->n++;
 	x = &it->v[i];
-	if (!item_init(x, key, key_len, name, file, package, n_runs))
-		return NULL;
+	memset(x, 0, sizeof(*x));
+	it->keys[i] = *key;
+	it->runs[i][0] = it->runs[i][1] = no_runs;
 	x->tier = f->tier;
 	x->tags = f->tags;
-	x->line = line;
-	x->column = column;
-	x->thread = -1;
-	it->keys.keys[i] = x->key;
-	it->keys.n++;
-	fc_map_put(&it->keys.index, slot, h, i);
+	x->line = key->line;
+	x->column = key->column;
+	x->thread = key->thread;
+	x->thread_root = key->root;
+	fc_map_put(&it->index, slot, h, i);
 	return x;
+}
+
+/* The items handed to d: their strings pointed into the pool (which grows
+ * no more). */
+static void take_items(struct items *it, const struct fc_strpool *pool, struct fc_diff_item **v,
+		       size_t *n)
+{
+	size_t i;
+
+	for (i = 0; i < it->n; i++) {
+		it->v[i].name = fc_strpool_get(pool, it->keys[i].name);
+		it->v[i].file = fc_strpool_get(pool, it->keys[i].file);
+		it->v[i].package = fc_strpool_get(pool, it->keys[i].package);
+	}
+	*v = it->v;
+	*n = it->n;
+	it->v = NULL;
+}
+
+static void items_finish(struct items *it)
+{
+	free(it->keys);
+	free(it->v);
+	free(it->runs);
+	fc_map_finish(&it->index);
+	memset(it, 0, sizeof(*it));
 }
 
 /* --- the aligned tree ----------------------------------------------------------- */
@@ -487,10 +680,10 @@ struct tree {
 	 * once for every node the runs can bring (no rehash), at most 7/8 full */
 	struct edge_slot *slots;
 	size_t mask;
-	/* each path's self time in each run: run[s][node * n_runs[s] + r]
-	 * (n_runs 0: not kept, when the test is not Welch's) */
-	double *run[2];
-	size_t n_runs[2];
+	/* each path's self time in the runs it has time in, per side (only
+	 * for Welch's test: several runs a side) */
+	bool welch;
+	struct run_list *runs[2];
 	size_t expect; /* the runs' merged nodes, summed: the most the tree can have */
 };
 
@@ -508,10 +701,10 @@ static bool tree_init_table(struct tree *t)
 	d->node_function = malloc(n * sizeof(uint32_t));
 	d->node_self[0] = malloc(n * sizeof(double));
 	d->node_self[1] = malloc(n * sizeof(double));
-	t->run[0] = malloc(n * t->n_runs[0] * sizeof(double) + 1);
-	t->run[1] = malloc(n * t->n_runs[1] * sizeof(double) + 1);
+	t->runs[0] = malloc((t->welch ? n : 1) * sizeof(struct run_list));
+	t->runs[1] = malloc((t->welch ? n : 1) * sizeof(struct run_list));
 	if (!t->slots || !d->node_parent || !d->node_function || !d->node_self[0] ||
-	    !d->node_self[1] || !t->run[0] || !t->run[1])
+	    !d->node_self[1] || !t->runs[0] || !t->runs[1])
 		return false;
 	t->cap = n;
 	for (i = 0; i < cap; i++)
@@ -540,10 +733,8 @@ static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
 	d->node_parent[k] = parent;
 	d->node_function[k] = fn;
 	d->node_self[0][k] = d->node_self[1][k] = 0;
-	if (t->n_runs[0])
-		memset(t->run[0] + k * t->n_runs[0], 0, t->n_runs[0] * sizeof(double));
-	if (t->n_runs[1])
-		memset(t->run[1] + k * t->n_runs[1], 0, t->n_runs[1] * sizeof(double));
+	if (t->welch)
+		t->runs[0][k] = t->runs[1][k] = no_runs;
 	e->parent = parent;
 	e->fn = fn;
 	e->node = k;
@@ -552,31 +743,15 @@ static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
 
 /* --- summing the runs -------------------------------------------------------------- */
 
-/* A function's key: "name\x1ffile\x1fline\x1fcolumn", as
- * "%s\x1f%s\x1f%d\x1f%d" prints it. Its length. */
-static size_t make_key(char *out, size_t size, const char *name, const char *file, int32_t line,
-		       int32_t col)
-{
-	char num[2][16];
-	size_t n;
-
-	snprintf(num[0], sizeof(num[0]), "%d", (int)line);
-	snprintf(num[1], sizeof(num[1]), "%d", (int)col);
-	n = copy_str(out, size, name);
-	out[n++] = '\x1f';
-	n += copy_str(out + n, size - n, file);
-	out[n++] = '\x1f';
-	n += copy_str(out + n, size - n, num[0]);
-	out[n++] = '\x1f';
-	n += copy_str(out + n, size - n, num[1]);
-	return n;
-}
-
 struct sums {
 	struct items fn, tier, pkg;
 	uint32_t tier_item[FC_TIER_COUNT]; /* each tier's item + 1, 0 = not yet */
 	struct tree tree;
-	size_t n_runs[2];
+	struct run_values rv; /* the runs of every item and path */
+	/* per function: how many of its nodes are open in the walk that sums
+	 * totals (0 between walks) */
+	uint32_t *active;
+	size_t active_cap;
 };
 
 /* Adds one run of one side: its graph merged as -m graph merges, every
@@ -586,81 +761,75 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 			  int thread, const struct fc_graph *g, struct fc_diff_input *in,
 			  const struct fc_diff_moves *moves, struct fc_error *err)
 {
+	const struct fc_profile *m = g->merged;
 	uint32_t *amap = NULL, *ffn = NULL, *fti = NULL, *fpk = NULL, k, fk, top_parent = FC_NONE;
-	uint32_t *start = NULL, *kids = NULL, *active = NULL, *stack = NULL;
+	uint32_t *start = NULL, *kids = NULL, *stack = NULL;
 	double run_total = 0, *fself = NULL;
-	size_t top;
+	size_t top, old_cap = s->active_cap;
 	bool ok = false;
 	struct tree *t = &s->tree;
+	struct str_cache c = { &s->tree.d->strings, m, o, in->app_prefix, { NULL, NULL } };
 
 	amap = malloc((g->n_nodes + 1) * sizeof(*amap));
 	/* per merged frame: its function, tier and package items (+1; 0 = not yet) */
-	ffn = calloc(g->merged->n_frames + 1, sizeof(*ffn));
-	fti = calloc(g->merged->n_frames + 1, sizeof(*fti));
-	fpk = calloc(g->merged->n_frames + 1, sizeof(*fpk));
-	fself = calloc(g->merged->n_frames + 1, sizeof(*fself));
-	if (!amap || !ffn || !fti || !fpk || !fself)
+	ffn = calloc(m->n_frames + 1, sizeof(*ffn));
+	fti = calloc(m->n_frames + 1, sizeof(*fti));
+	fpk = calloc(m->n_frames + 1, sizeof(*fpk));
+	fself = calloc(m->n_frames + 1, sizeof(*fself));
+	c.id[0] = calloc(m->strings.count + 1, sizeof(uint32_t));
+	c.id[1] = calloc(m->strings.count + 1, sizeof(uint32_t));
+	if (!amap || !ffn || !fti || !fpk || !fself || !c.id[0] || !c.id[1])
 		goto done;
 	if (thread >= 0) {
 		/* a thread's paths hang under its slot's root */
 		static const struct fc_frame none = { .tier = FC_TIER_V8 };
-		char name[32], key[40];
+		char name[32];
+		struct item_key key = { 0, 0, -1, -1, thread, true, 0 };
 		struct fc_diff_item *x;
-		snprintf(name, sizeof(name), "thread %d", thread + 1);
-		snprintf(key, sizeof(key), "\x1ethread %d", thread + 1);
-		x = item_get(&s->fn, key, strlen(key), name, "", &none, -1, -1, "", s->n_runs);
-		if (!x)
+		int len = snprintf(name, sizeof(name), "thread %d", thread + 1);
+		key.name = fc_strpool_intern(c.pool, name, (size_t)len);
+		if (key.name == FC_NONE || !(x = item_get(&s->fn, &key, &none)))
 			goto done;
-		x->thread = thread;
-		x->thread_root = true;
 		top_parent = tree_child(t, FC_NONE, (uint32_t)(x - s->fn.v));
 		if (top_parent == FC_NONE)
 			goto done;
 	}
 	for (k = 0; k < g->n_nodes; k++) {
-		const struct fc_profile *m = g->merged;
 		uint32_t fi = m->node_frame[k];
 		const struct fc_frame *f = &m->frames[fi];
-		struct fc_diff_item *x, *ti, *pk;
-		char key[8256], tkey[32], name[4096], file[4096];
-		size_t klen;
-		const char *pkg = fc_profile_str(m, f->package);
-		int32_t line, col;
+		struct fc_diff_item *x;
 		uint32_t a;
 
 		amap[k] = FC_NONE;
 		if (k == 0)
 			continue; /* the root */
 		if (!ffn[fi]) {
-			frame_key(o, in, moves, m, f, name, sizeof(name), file, sizeof(file), &line,
-				  &col);
-			/* per thread slot: the slot first in the key */
-			klen = thread >= 0 ? (size_t)snprintf(key, 16, "%d\x1e", thread) : 0;
-			klen += make_key(key + klen, sizeof(key) - klen, name, file, line, col);
-			x = item_get(&s->fn, key, klen, name, file, f, line, col, pkg, s->n_runs);
-			if (!x)
+			const char *tier = fc_tier_name((enum fc_tier)f->tier);
+			struct item_key key;
+			if (!frame_key(o, moves, &c, f, &key))
 				goto done;
-			x->thread = thread;
+			key.thread = thread; /* per thread slot */
+			key.package = cache_str(&c, f->package, 0);
+			if (key.package == FC_NONE || !(x = item_get(&s->fn, &key, f)))
+				goto done;
 			ffn[fi] = (uint32_t)(x - s->fn.v) + 1;
 			if (f->tier < FC_TIER_COUNT && s->tier_item[f->tier]) {
 				fti[fi] = s->tier_item[f->tier];
 			} else {
-				snprintf(tkey, sizeof(tkey), "%s",
-					 fc_tier_name((enum fc_tier)f->tier));
-				ti = item_get(&s->tier, tkey, strlen(tkey), tkey, tkey, f, -1, -1,
-					      "", s->n_runs);
-				if (!ti)
+				struct item_key tk = { 0, 0, -1, -1, -1, false, 0 };
+				tk.name = tk.file = fc_strpool_intern(c.pool, tier, strlen(tier));
+				if (tk.name == FC_NONE || !(x = item_get(&s->tier, &tk, f)))
 					goto done;
-				fti[fi] = (uint32_t)(ti - s->tier.v) + 1;
+				fti[fi] = (uint32_t)(x - s->tier.v) + 1;
 				if (f->tier < FC_TIER_COUNT)
 					s->tier_item[f->tier] = fti[fi];
 			}
-			if (pkg[0]) {
-				pk = item_get(&s->pkg, pkg, strlen(pkg), pkg, pkg, f, -1, -1, pkg,
-					      s->n_runs);
-				if (!pk)
+			if (key.package) {
+				struct item_key pk = { key.package, key.package, -1,         -1,
+						       -1,          false,       key.package };
+				if (!(x = item_get(&s->pkg, &pk, f)))
 					goto done;
-				fpk[fi] = (uint32_t)(pk - s->pkg.v) + 1;
+				fpk[fi] = (uint32_t)(x - s->pkg.v) + 1;
 			}
 		}
 		fk = ffn[fi] - 1;
@@ -669,47 +838,47 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 			goto done;
 		amap[k] = a;
 		t->d->node_self[side][a] += g->self[k];
-		if (t->n_runs[side])
-			t->run[side][(size_t)a * t->n_runs[side] + run] += g->self[k];
+		if (t->welch && !run_add(&s->rv, &t->runs[side][a], run, g->self[k]))
+			goto done;
 		/* per frame first (a dense array), to the items below */
 		fself[fi] += g->self[k];
 		run_total += g->self[k];
 	}
-	for (k = 0; k < g->merged->n_frames; k++) {
+	for (k = 0; k < m->n_frames; k++) {
 		if (!ffn[k] || fself[k] == 0)
 			continue;
-		s->fn.v[ffn[k] - 1].side[side].runs[run] += fself[k];
-		s->tier.v[fti[k] - 1].side[side].runs[run] += fself[k];
-		if (fpk[k])
-			s->pkg.v[fpk[k] - 1].side[side].runs[run] += fself[k];
+		if (!run_add(&s->rv, &s->fn.runs[ffn[k] - 1][side], run, fself[k]) ||
+		    !run_add(&s->rv, &s->tier.runs[fti[k] - 1][side], run, fself[k]) ||
+		    (fpk[k] && !run_add(&s->rv, &s->pkg.runs[fpk[k] - 1][side], run, fself[k])))
+			goto done;
 	}
 	/* every function's total once per stack (recursion is not counted
 	 * twice): a depth-first walk that counts a node only when no node of
 	 * the same function is open below it */
 	start = calloc(g->n_nodes + 2, sizeof(*start));
 	kids = malloc((g->n_nodes + 1) * sizeof(*kids));
-	active = calloc(s->fn.keys.n + 1, sizeof(*active));
 	/* each node once, and a mark per open node: n + depth */
-	stack = malloc((g->n_nodes + g->merged->max_depth + 2) * sizeof(*stack));
-	if (!start || !kids || !active || !stack)
+	stack = malloc((g->n_nodes + m->max_depth + 2) * sizeof(*stack));
+	if (!start || !kids || !stack || !FC_GROW(s->active, s->active_cap, s->fn.n + 1))
 		goto done;
+	memset(s->active + old_cap, 0, (s->active_cap - old_cap) * sizeof(*s->active));
 	for (k = 1; k < g->n_nodes; k++)
-		start[g->merged->node_parent[k] + 2]++;
+		start[m->node_parent[k] + 2]++;
 	for (k = 0; k < g->n_nodes; k++)
 		start[k + 2] += start[k + 1];
 	for (k = 1; k < g->n_nodes; k++)
-		kids[start[g->merged->node_parent[k] + 1]++] = k;
+		kids[start[m->node_parent[k] + 1]++] = k;
 	/* now kids[start[m] .. start[m + 1]) are m's */
 	top = 0;
 	for (k = start[0]; k < start[1]; k++)
 		stack[top++] = kids[k] << 1;
 	while (top) {
-		uint32_t v = stack[--top], node = v >> 1, f = ffn[g->merged->node_frame[node]] - 1;
+		uint32_t v = stack[--top], node = v >> 1, f = ffn[m->node_frame[node]] - 1;
 		if (v & 1) {
-			active[f]--;
+			s->active[f]--;
 			continue;
 		}
-		if (!active[f]++)
+		if (!s->active[f]++)
 			s->fn.v[f].side[side].total_us += g->total[node];
 		stack[top++] = v | 1;
 		for (k = start[node]; k < start[node + 1]; k++)
@@ -717,12 +886,10 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 	}
 	in->run_total_us[run] += run_total; /* a thread at a time */
 	/* folded stacks: the weights are the sample counts (or thousandths) */
-	if (!g->merged->has_time)
+	if (!m->has_time)
 		in->samples +=
 			run_total /
-			(g->merged->weight_unit && strncmp(g->merged->weight_unit, "1/1000", 6) == 0
-				 ? 1000
-				 : 1);
+			(m->weight_unit && strncmp(m->weight_unit, "1/1000", 6) == 0 ? 1000 : 1);
 	else
 		in->samples += (double)g->samples;
 	ok = true;
@@ -734,36 +901,38 @@ done:
 	free(fti);
 	free(fpk);
 	free(fself);
+	free(c.id[0]);
+	free(c.id[1]);
 	free(start);
 	free(kids);
-	free(active);
 	free(stack);
 	return ok;
 }
 
-/* Means per run, normalisation, change, test and significance of one item. */
-static void item_finish(struct fc_diff *d, struct fc_diff_item *x)
+/* What the tests of every item need of each side: its runs' CPU time,
+ * summed. */
+struct finish {
+	const struct run_values *rv;
+	double run_sum[2];
+};
+
+/* Means per run, normalisation, change, test and significance of one item
+ * whose runs are l. */
+static void item_finish(struct fc_diff *d, const struct finish *fin, struct fc_diff_item *x,
+			const struct run_list l[2])
 {
 	const struct fc_diff_input *b = &d->side[FC_DIFF_BASE], *h = &d->side[FC_DIFF_HEAD];
+	double mean[2], var[2];
 	int s;
-	size_t i;
 
 	for (s = 0; s < 2; s++) {
 		const struct fc_diff_input *in = &d->side[s];
-		double sum = 0;
-		for (i = 0; i < in->n_runs; i++) {
-			x->side[s].runs[i] *= in->scale;
-			sum += x->side[s].runs[i];
-		}
+		double sum, tot = fin->run_sum[s];
+		run_moments(fin->rv, l[s], in->n_runs, in->scale, &sum, &mean[s], &var[s]);
 		x->side[s].self_us = sum / (double)in->n_runs;
 		x->side[s].total_us *= in->scale / (double)in->n_runs;
 		/* samples: self time over the side's mean sample duration */
-		{
-			double tot = 0;
-			for (i = 0; i < in->n_runs; i++)
-				tot += in->run_total_us[i];
-			x->side[s].samples = tot > 0 ? sum / in->scale / tot * in->samples : 0;
-		}
+		x->side[s].samples = tot > 0 ? sum / in->scale / tot * in->samples : 0;
 		if (s == FC_DIFF_BASE)
 			x->in_base = sum > 0;
 		else
@@ -772,8 +941,8 @@ static void item_finish(struct fc_diff *d, struct fc_diff_item *x)
 	x->delta_self_us = x->side[1].self_us - x->side[0].self_us;
 	x->delta_total_us = x->side[1].total_us - x->side[0].total_us;
 	if (b->n_runs >= 2 && h->n_runs >= 2)
-		x->p_value = fc_diff_welch(x->side[0].runs, b->n_runs, x->side[1].runs, h->n_runs,
-					   &x->stat, NULL);
+		x->p_value = fc_diff_welch_moments(mean[0], var[0], b->n_runs, mean[1], var[1],
+						   h->n_runs, &x->stat, NULL);
 	else
 		x->p_value = fc_diff_two_proportions(x->side[0].samples, b->samples,
 						     x->side[1].samples, h->samples, &x->stat);
@@ -781,36 +950,10 @@ static void item_finish(struct fc_diff *d, struct fc_diff_item *x)
 			 fabs(x->delta_self_us) >= d->threshold_us && fabs(x->delta_self_us) > 0;
 }
 
-/* The table of an items list: its key strings belong to the items. */
-static void items_table_finish(struct fc_diff_table *t)
-{
-	free(t->keys);
-	fc_map_finish(&t->index);
-	memset(t, 0, sizeof(*t));
-}
-
-static void take_items(struct items *it, struct fc_diff_item **v, size_t *n)
-{
-	*v = it->v;
-	*n = it->keys.n;
-	items_table_finish(&it->keys);
-	memset(it, 0, sizeof(*it));
-}
-
-static void items_free(struct fc_diff_item *v, size_t n)
-{
-	size_t i;
-	for (i = 0; v && i < n; i++) {
-		free(v[i].key);          /* and the strings after it */
-		free(v[i].side[0].runs); /* and side[1]'s */
-	}
-	free(v);
-}
-
 /* One item per matched thread slot when a run has several threads: each
  * run's i-th thread's CPU time (0 where a run has fewer), compared as a
  * tier is. */
-static bool thread_items(struct fc_diff *d)
+static bool thread_items(struct fc_diff *d, struct items *it, struct run_values *rv)
 {
 	size_t n = 0, i, r;
 	int s;
@@ -821,30 +964,28 @@ static bool thread_items(struct fc_diff *d)
 				n = d->side[s].runs[r].n;
 	if (n < 2)
 		return true;
-	d->threads = calloc(n, sizeof(*d->threads));
-	if (!d->threads)
-		return false;
 	for (i = 0; i < n; i++) {
-		struct fc_diff_item *x = &d->threads[i];
+		static const struct fc_frame none = { .tier = FC_TIER_COUNT };
+		struct item_key key = { 0, 0, -1, -1, -1, false, 0 };
 		char name[32];
-		size_t len = (size_t)snprintf(name, sizeof(name), "thread %zu", i + 1);
-		const size_t n_runs[2] = { d->side[0].n_runs, d->side[1].n_runs };
-		if (!item_init(x, name, len, name, "", "", n_runs))
+		int len = snprintf(name, sizeof(name), "thread %zu", i + 1);
+		key.name = fc_strpool_intern(&d->strings, name, (size_t)len);
+		if (key.name == FC_NONE || !item_get(it, &key, &none))
 			return false;
-		d->n_threads = i + 1; /* items_free frees what there is */
-		x->tier = FC_TIER_COUNT;
-		x->line = x->column = -1;
-		for (s = 0; s < 2; s++) {
-			for (r = 0; r < d->side[s].n_runs; r++) {
-				const struct fc_diff_run *run = &d->side[s].runs[r];
+	}
+	/* run by run, each of its threads */
+	for (s = 0; s < 2; s++)
+		for (r = 0; r < d->side[s].n_runs; r++) {
+			const struct fc_diff_run *run = &d->side[s].runs[r];
+			for (i = 0; i < run->n; i++) {
 				/* a run of one thread: the graph's total */
-				x->side[s].runs[r] = i >= run->n   ? 0
-						     : run->n == 1 ? d->side[s].run_total_us[r]
-								   : run->thread_us[i];
-				x->side[s].total_us += x->side[s].runs[r];
+				double us = run->n == 1 ? d->side[s].run_total_us[r]
+							: run->thread_us[i];
+				it->v[i].side[s].total_us += us;
+				if (!run_add(rv, &it->runs[i][s], r, us))
+					return false;
 			}
 		}
-	}
 	return true;
 }
 
@@ -874,20 +1015,17 @@ static bool merge_set(struct fc_diff_input *in, const struct fc_diff_options *o,
 
 /* Each path's change and its test, as item_finish does for functions;
  * node_self is still the sum over runs (before normalisation). */
-static bool node_tests(struct fc_diff *d, const struct tree *t)
+static bool node_tests(struct fc_diff *d, const struct tree *t, const struct run_values *rv)
 {
 	const struct fc_diff_input *b = &d->side[FC_DIFF_BASE], *h = &d->side[FC_DIFF_HEAD];
-	double tot[2] = { 0, 0 }, *tmp = malloc((b->n_runs + 1) * sizeof(double));
-	bool welch = b->n_runs >= 2 && h->n_runs >= 2;
+	double tot[2] = { 0, 0 };
 	size_t i, r;
 	int s;
 
 	d->node_p = malloc((d->n_nodes + 1) * sizeof(double));
 	d->node_significant = calloc(d->n_nodes + 1, 1);
-	if (!tmp || !d->node_p || !d->node_significant) {
-		free(tmp);
+	if (!d->node_p || !d->node_significant)
 		return false;
-	}
 	for (s = 0; s < 2; s++)
 		for (r = 0; r < d->side[s].n_runs; r++)
 			tot[s] += d->side[s].run_total_us[r];
@@ -896,11 +1034,13 @@ static bool node_tests(struct fc_diff *d, const struct tree *t)
 		for (s = 0; s < 2; s++)
 			mean[s] = d->node_self[s][i] * d->side[s].scale / (double)d->side[s].n_runs;
 		delta = mean[1] - mean[0];
-		if (welch) {
-			for (r = 0; r < b->n_runs; r++)
-				tmp[r] = t->run[0][i * b->n_runs + r] * b->scale;
-			p = fc_diff_welch(tmp, b->n_runs, t->run[1] + i * h->n_runs, h->n_runs,
-					  NULL, NULL);
+		if (t->welch) {
+			double sum[2], m[2], var[2];
+			for (s = 0; s < 2; s++)
+				run_moments(rv, t->runs[s][i], d->side[s].n_runs, d->side[s].scale,
+					    &sum[s], &m[s], &var[s]);
+			p = fc_diff_welch_moments(m[0], var[0], b->n_runs, m[1], var[1], h->n_runs,
+						  NULL, NULL);
 		} else {
 			double x[2];
 			for (s = 0; s < 2; s++)
@@ -912,7 +1052,6 @@ static bool node_tests(struct fc_diff *d, const struct tree *t)
 		d->node_significant[i] =
 			p < d->options.alpha && fabs(delta) >= d->threshold_us && fabs(delta) > 0;
 	}
-	free(tmp);
 	return true;
 }
 
@@ -920,25 +1059,31 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 		     const struct fc_diff_options *o, struct fc_error *err)
 {
 	struct sums s;
+	struct items thr;
+	struct run_list total_runs[2] = { { FC_NONE, FC_NONE }, { FC_NONE, FC_NONE } };
+	struct finish fin;
 	struct fc_diff_moves moves = { 0 };
-	size_t i, r;
+	size_t i, r, n_fn = 0;
 	int side;
 	bool ok = false, per_thread = false;
 
 	memset(d, 0, sizeof(*d));
 	memset(&s, 0, sizeof(s));
+	memset(&thr, 0, sizeof(thr));
 	d->options = *o;
 	d->side[FC_DIFF_BASE] = *base;
 	d->side[FC_DIFF_HEAD] = *head;
 	memset(base, 0, sizeof(*base));
 	memset(head, 0, sizeof(*head));
+	if (!fc_strpool_init(&d->strings))
+		goto nomem;
+	/* the pool and the function index grow with the functions, and
+	 * dominate memory with the aligned tree: filled to 7/8 */
+	d->strings.index.dense = true;
+	s.fn.index.dense = true;
 	s.tree.d = d;
-	for (side = 0; side < 2; side++) {
-		s.n_runs[side] = d->side[side].n_runs;
-		/* each path's runs only for Welch's test (several runs a side) */
-		s.tree.n_runs[side] =
-			d->side[0].n_runs >= 2 && d->side[1].n_runs >= 2 ? d->side[side].n_runs : 0;
-	}
+	/* each path's runs only for Welch's test (several runs a side) */
+	s.tree.welch = d->side[0].n_runs >= 2 && d->side[1].n_runs >= 2;
 	for (side = 0; side < 2; side++)
 		if (!merge_set(&d->side[side], o, err))
 			goto done;
@@ -951,16 +1096,18 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 					x->thread_graphs ? x->thread_graphs[t] : x->graph;
 				/* and a thread slot's root */
 				s.tree.expect += g->n_nodes + 1;
-				s.fn.cap += g->merged->n_frames + 1;
+				n_fn += g->merged->n_frames + 1;
 			}
 			if (x->thread_graphs)
 				per_thread = true;
 		}
-	/* the functions at their most at once, as the tree's nodes */
-	s.fn.keys.cap = ++s.fn.cap;
-	s.fn.v = malloc(s.fn.cap * sizeof(*s.fn.v));
-	s.fn.keys.keys = malloc(s.fn.cap * sizeof(*s.fn.keys.keys));
-	if (!s.fn.v || !s.fn.keys.keys || !fc_map_reserve(&s.fn.keys.index, s.fn.cap))
+	/* the functions at their most at once, as the tree's nodes, and the
+	 * runs' values at their most (a path's, a function's, its tier's and
+	 * package's per merged node and frame, a thread's and the total's per
+	 * run): no copy as they grow, and pages never filled never touched */
+	s.rv.cap = s.tree.expect + 3 * n_fn + 2 * (d->side[0].n_runs + d->side[1].n_runs);
+	s.rv.v = malloc(s.rv.cap * sizeof(*s.rv.v));
+	if (!s.rv.v || !items_reserve(&s.fn, n_fn + 1))
 		goto nomem;
 	/* the aligned tree dominates the comparison's memory: its table is
 	 * filled to 7/8 at most */
@@ -999,9 +1146,10 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 		}
 	}
 	fc_diff_moves_finish(&moves);
-	/* the table only served the sums: its memory is the tests' */
+	/* the tables only served the sums: their memory is the tests' */
 	free(s.tree.slots);
 	s.tree.slots = NULL;
+	fc_map_finish(&s.fn.index);
 	/* totals per run and normalisation */
 	for (side = 0; side < 2; side++) {
 		struct fc_diff_input *in = &d->side[side];
@@ -1009,7 +1157,9 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 		for (r = 0; r < in->n_runs; r++)
 			sum += in->run_total_us[r];
 		in->total_us = sum / (double)in->n_runs;
+		fin.run_sum[side] = sum;
 	}
+	fin.rv = &s.rv;
 	if (o->normalize_total && d->side[0].total_us > 0) {
 		struct fc_diff_input *b = &d->side[FC_DIFF_BASE];
 		b->scale = d->side[FC_DIFF_HEAD].total_us / b->total_us;
@@ -1018,36 +1168,32 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 		o->min_change_us > 0 ? o->min_change_us : o->min_change * d->side[1].total_us;
 	d->test = d->side[0].n_runs >= 2 && d->side[1].n_runs >= 2 ? "welch" : "two-proportion";
 	/* the total as an item */
-	d->total.name = fc_strdup("total");
-	d->total.file = fc_strdup("");
-	d->total.package = fc_strdup("");
 	for (side = 0; side < 2; side++) {
 		struct fc_diff_input *in = &d->side[side];
-		d->total.side[side].runs = malloc((in->n_runs + 1) * sizeof(double));
-		if (!d->total.side[side].runs)
-			goto nomem;
 		for (r = 0; r < in->n_runs; r++)
-			d->total.side[side].runs[r] = in->run_total_us[r];
+			if (!run_add(&s.rv, &total_runs[side], r, in->run_total_us[r]))
+				goto nomem;
 		d->total.side[side].total_us = in->total_us * (double)in->n_runs;
 	}
-	if (!d->total.name || !d->total.file || !d->total.package)
+	if (fc_strpool_intern(&d->strings, "total", 5) == FC_NONE || !thread_items(d, &thr, &s.rv))
 		goto nomem;
-	if (!thread_items(d))
-		goto nomem;
-	take_items(&s.fn, &d->functions, &d->n_functions);
-	take_items(&s.tier, &d->tiers, &d->n_tiers);
-	take_items(&s.pkg, &d->packages, &d->n_packages);
+	d->total.name = fc_strpool_get(&d->strings, fc_strpool_find(&d->strings, "total", 5));
+	d->total.file = d->total.package = fc_strpool_get(&d->strings, 0);
+	take_items(&s.fn, &d->strings, &d->functions, &d->n_functions);
+	take_items(&s.tier, &d->strings, &d->tiers, &d->n_tiers);
+	take_items(&s.pkg, &d->strings, &d->packages, &d->n_packages);
+	take_items(&thr, &d->strings, &d->threads, &d->n_threads);
 	for (i = 0; i < d->n_functions; i++)
-		item_finish(d, &d->functions[i]);
+		item_finish(d, &fin, &d->functions[i], s.fn.runs[i]);
 	for (i = 0; i < d->n_tiers; i++)
-		item_finish(d, &d->tiers[i]);
+		item_finish(d, &fin, &d->tiers[i], s.tier.runs[i]);
 	for (i = 0; i < d->n_packages; i++)
-		item_finish(d, &d->packages[i]);
-	item_finish(d, &d->total);
+		item_finish(d, &fin, &d->packages[i], s.pkg.runs[i]);
+	item_finish(d, &fin, &d->total, total_runs);
 	for (i = 0; i < d->n_threads; i++)
-		item_finish(d, &d->threads[i]);
+		item_finish(d, &fin, &d->threads[i], thr.runs[i]);
 	/* each path's change and test, then its self as a mean per run */
-	if (!node_tests(d, &s.tree))
+	if (!node_tests(d, &s.tree, &s.rv))
 		goto nomem;
 	d->side[FC_DIFF_BASE].total_us *= d->side[FC_DIFF_BASE].scale;
 	for (side = 0; side < 2; side++)
@@ -1059,15 +1205,15 @@ nomem:
 	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 done:
 	fc_diff_moves_finish(&moves);
-	items_free(s.fn.v, s.fn.keys.n);
-	items_table_finish(&s.fn.keys);
-	items_free(s.tier.v, s.tier.keys.n);
-	items_table_finish(&s.tier.keys);
-	items_free(s.pkg.v, s.pkg.keys.n);
-	items_table_finish(&s.pkg.keys);
+	items_finish(&s.fn);
+	items_finish(&s.tier);
+	items_finish(&s.pkg);
+	items_finish(&thr);
+	free(s.rv.v);
+	free(s.active);
 	free(s.tree.slots);
-	free(s.tree.run[0]);
-	free(s.tree.run[1]);
+	free(s.tree.runs[0]);
+	free(s.tree.runs[1]);
 	return ok;
 }
 
@@ -1084,20 +1230,16 @@ void fc_diff_finish(struct fc_diff *d)
 	}
 	free(d->node_p);
 	free(d->node_significant);
-	items_free(d->functions, d->n_functions);
-	items_free(d->tiers, d->n_tiers);
-	items_free(d->packages, d->n_packages);
-	free(d->total.name);
-	free(d->total.file);
-	free(d->total.package);
-	free(d->total.side[0].runs);
-	free(d->total.side[1].runs);
-	items_free(d->threads, d->n_threads);
+	free(d->functions);
+	free(d->tiers);
+	free(d->packages);
+	free(d->threads);
 	free(d->node_parent);
 	free(d->node_function);
 	for (i = 0; i < d->n_rules; i++)
 		fc_diff_rule_finish(&d->rules[i]);
 	free(d->rules);
+	fc_strpool_finish(&d->strings);
 	memset(d, 0, sizeof(*d));
 }
 

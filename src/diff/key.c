@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "flamechart/diff.h"
+#include "diff/internal.h"
 
 static const char *strip_scheme(const char *url)
 {
@@ -46,8 +46,8 @@ static size_t put(char *out, size_t size, const char *s)
 	return n;
 }
 
-size_t fc_diff_key_path(const char *url, const char *app_prefix, const char *const *strip,
-			size_t n_strip, char *out, size_t size)
+const char *fc_diff_key_suffix(const char *url, const char *app_prefix, const char *const *strip,
+			       size_t n_strip)
 {
 	const char *p = strip_scheme(url), *nm, *last = NULL;
 	size_t i;
@@ -58,7 +58,7 @@ size_t fc_diff_key_path(const char *url, const char *app_prefix, const char *con
 			p += n;
 			while (*p == '/')
 				p++;
-			return put(out, size, p);
+			return p;
 		}
 	}
 	/* a dependency: the package's own path, wherever it is installed */
@@ -66,8 +66,14 @@ size_t fc_diff_key_path(const char *url, const char *app_prefix, const char *con
 		if (nm == p || nm[-1] == '/')
 			last = nm;
 	if (last)
-		return put(out, size, last + 13);
+		return last + 13;
 	if (app_prefix && app_prefix[0] && strncmp(p, app_prefix, strlen(app_prefix)) == 0)
-		return put(out, size, p + strlen(app_prefix));
-	return put(out, size, p);
+		return p + strlen(app_prefix);
+	return p;
+}
+
+size_t fc_diff_key_path(const char *url, const char *app_prefix, const char *const *strip,
+			size_t n_strip, char *out, size_t size)
+{
+	return put(out, size, fc_diff_key_suffix(url, app_prefix, strip, n_strip));
 }

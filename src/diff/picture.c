@@ -323,7 +323,7 @@ static int lost_cmp(const void *a, const void *b, void *ctx)
 	const struct fc_diff_item *x = &v[*(const size_t *)a], *y = &v[*(const size_t *)b];
 	if (x->side[0].self_us != y->side[0].self_us)
 		return x->side[0].self_us > y->side[0].self_us ? -1 : 1;
-	return strcmp(x->key, y->key);
+	return fc_diff_item_cmp(x, y);
 }
 
 /* The scale, only for the colours the picture uses (strongest regression,

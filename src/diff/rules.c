@@ -16,6 +16,18 @@ static bool bad(struct fc_error *err, const char *text, const char *why)
 	return false;
 }
 
+/* Whether s starts a plain decimal number ("+10", "-2.5", ".5", "1e3"):
+ * strtod also takes "inf", "nan" and hexadecimal, which a threshold never
+ * means ("self>+infms" could never fire). */
+static bool decimal(const char *s)
+{
+	if (*s == '+' || *s == '-')
+		s++;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		return false;
+	return isdigit((unsigned char)s[0]) || (s[0] == '.' && isdigit((unsigned char)s[1]));
+}
+
 bool fc_diff_rule_parse(const char *text, struct fc_diff_rule *out, struct fc_error *err)
 {
 	const char *op = strpbrk(text, "<>"), *colon;
@@ -69,10 +81,10 @@ bool fc_diff_rule_parse(const char *text, struct fc_diff_rule *out, struct fc_er
 		return bad(err, text, "a value is missing after the comparison");
 	}
 	errno = 0;
-	v = strtod(op, &end);
-	if (errno || end == op || v != v) {
+	v = decimal(op) ? strtod(op, &end) : 0;
+	if (!decimal(op) || errno || end == op || !isfinite(v)) {
 		fc_diff_rule_finish(out);
-		return bad(err, text, "the value is not a number");
+		return bad(err, text, "the value is not a decimal number (e.g. +10, -2.5)");
 	}
 	if (strcmp(end, "%") == 0) {
 		out->percent = true;

@@ -3,7 +3,7 @@
  * sample counts when a side has one. Pure functions of numbers. */
 #include <math.h>
 
-#include "flamechart/diff.h"
+#include "diff/internal.h"
 
 /* Continued fraction of the incomplete beta (Numerical Recipes §6.4,
  * modified Lentz). */
@@ -82,9 +82,10 @@ static void mean_var(const double *v, size_t n, double *mean, double *var)
 	*var = n > 1 ? s / (double)(n - 1) : 0;
 }
 
-double fc_diff_welch(const double *a, size_t na, const double *b, size_t nb, double *t, double *df)
+double fc_diff_welch_moments(double ma, double va, size_t na, double mb, double vb, size_t nb,
+			     double *t, double *df)
 {
-	double ma, va, mb, vb, qa, qb, se2, tt, d;
+	double qa, qb, se2, tt, d;
 
 	if (t)
 		*t = 0;
@@ -92,8 +93,6 @@ double fc_diff_welch(const double *a, size_t na, const double *b, size_t nb, dou
 		*df = 0;
 	if (na < 2 || nb < 2)
 		return 1;
-	mean_var(a, na, &ma, &va);
-	mean_var(b, nb, &mb, &vb);
 	qa = va / (double)na;
 	qb = vb / (double)nb;
 	se2 = qa + qb;
@@ -110,6 +109,17 @@ double fc_diff_welch(const double *a, size_t na, const double *b, size_t nb, dou
 	if (df)
 		*df = d;
 	return fc_diff_t_tail(tt, d);
+}
+
+double fc_diff_welch(const double *a, size_t na, const double *b, size_t nb, double *t, double *df)
+{
+	double ma, va, mb, vb;
+
+	if (na < 2 || nb < 2)
+		return fc_diff_welch_moments(0, 0, na, 0, 0, nb, t, df);
+	mean_var(a, na, &ma, &va);
+	mean_var(b, nb, &mb, &vb);
+	return fc_diff_welch_moments(ma, va, na, mb, vb, nb, t, df);
 }
 
 double fc_diff_two_proportions(double x1, double n1, double x2, double n2, double *z)

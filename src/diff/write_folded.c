@@ -9,14 +9,16 @@
 #include "diff/internal.h"
 #include "util/util.h"
 
-/* A frame's name with ';' and line breaks replaced, as -f folded does. */
+/* A frame's name with ';' and line breaks replaced, as -f folded does (a
+ * long name or path cut: fc_diff_text). */
 static bool put_name(struct fc_output *out, const struct fc_diff_item *x)
 {
 	const char *parts[2] = { x->name, x->file };
+	char buf[FC_DIFF_TEXT_MAX + 1];
 	int k;
 
 	for (k = 0; k < 2; k++) {
-		const char *s = parts[k];
+		const char *s = fc_diff_text(parts[k], buf);
 		if (k && !s[0])
 			break;
 		if (k && !fc_output_write(out, " ", 1))

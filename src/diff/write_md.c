@@ -15,6 +15,12 @@
 /* room kept for the note fc_md_doc_render adds and the closing lines */
 #define RESERVE 400
 
+/* The summary's line of matched threads, which is never cut: at most this
+ * many pairs (a run can have thousands of threads), each label at most
+ * this many bytes. */
+#define THREAD_PAIRS_SHOWN 10
+#define THREAD_LABEL_MAX 60
+
 static const char *const fn_titles[] = { "Function",    "File",       "Base ms", "Head ms",
 					 "\xce\x94 ms", "\xce\x94 %", NULL };
 static const char *const agg_titles[] = { "Name",       "Base ms",     "Head ms", "\xce\x94 ms",
@@ -162,20 +168,29 @@ static void summary(struct fc_md *md, const struct fc_diff *d, const char *image
 			if (d->side[s].n_runs && d->side[s].runs[0].n > n)
 				n = d->side[s].runs[0].n;
 		if (n > 1) {
+			/* the summary is never cut: the first pairs, each label
+			 * short, and how many more the JSON lists */
+			char buf[THREAD_LABEL_MAX + 1];
 			fc_md_blank_line(md);
 			fc_md_raw(md, "Threads, matched by their order in a run (first run):");
-			for (t = 0; t < n; t++) {
+			for (t = 0; t < n && t < THREAD_PAIRS_SHOWN; t++) {
 				fc_md_printf(md, "%s %zu. ", t ? ";" : "", t + 1);
 				for (s = 0; s < 2; s++) {
 					const struct fc_diff_input *in = &d->side[s];
 					if (s)
 						fc_md_raw(md, " \xe2\x86\x94 ");
 					if (in->n_runs && t < in->runs[0].n)
-						fc_md_code(md, in->runs[0].threads[t]);
+						fc_md_code(md,
+							   fc_diff_text_cut(in->runs[0].threads[t],
+									    THREAD_LABEL_MAX, buf));
 					else
 						fc_md_raw(md, "none");
 				}
 			}
+			if (n > THREAD_PAIRS_SHOWN)
+				fc_md_printf(md,
+					     "; and %zu more (the JSON's `threads` lists them all)",
+					     n - THREAD_PAIRS_SHOWN);
 			fc_md_raw(md, "\n");
 		}
 	}

@@ -254,6 +254,25 @@ const char *fc_basename(const char *path)
 	return slash ? slash + 1 : path;
 }
 
+bool fc_path_inside(const char *dir_real, const char *path)
+{
+	char *target = realpath(path, NULL);
+	size_t n = strlen(dir_real);
+	bool inside = target && strncmp(target, dir_real, n) == 0 &&
+		      (target[n] == '/' || (n == 1 && dir_real[0] == '/'));
+
+	free(target);
+	return inside;
+}
+
+bool fc_named_as_profile(const char *name)
+{
+	size_t n = strlen(name);
+
+	return (n > 11 && strcmp(name + n - 11, ".cpuprofile") == 0) ||
+	       (n > 14 && strcmp(name + n - 14, ".cpuprofile.gz") == 0);
+}
+
 bool fc_sort(void *base, size_t n, size_t size, int (*cmp)(const void *a, const void *b, void *ctx),
 	     void *ctx)
 {

@@ -64,6 +64,16 @@ bool fc_preorder(uint32_t n, const uint32_t *parent, uint32_t root, uint32_t *or
 /* Last path component of a path or URL ("a/b/c.js?x" -> "c.js?x"). */
 const char *fc_basename(const char *path);
 
+/* Whether path resolves (through any symbolic links) to a place inside the
+ * directory dir_real, itself a realpath(): a folder of inputs follows a
+ * link only to there, never to ~/.ssh or /etc. */
+bool fc_path_inside(const char *dir_real, const char *path);
+
+/* Whether a file name says it is a profile (*.cpuprofile[.gz]): such a
+ * file beside others is never skipped as "not a profile" (when broken, it
+ * fails). */
+bool fc_named_as_profile(const char *name);
+
 /* jansson's error text without the input it quotes: "invalid token near
  * 'SECRET'" becomes "invalid token" (messages never quote a file's content;
  * docs/robustness.md). Cuts text in place and returns it. */

@@ -127,4 +127,59 @@ work "$TMP/w1" report "$TMP/s1" -o "$TMP/s1out" -q
 work "$TMP/w4" report "$TMP/s4" -o "$TMP/s4out" -q
 linear "report, 500 and 2000 names with one slug" "$TMP/w1" "$TMP/w4"
 
+# diff, N folded runs a side of 10 functions each, none shared between
+# runs: every function of every run once kept a value for every run, so
+# work and memory grew with runs x functions (docs/robustness.md)
+runs() {
+	for side in base head; do
+		mkdir -p "$2/$side"
+		awk -v n="$1" -v d="$2/$side" -v s="$side" 'BEGIN {
+			for (r = 0; r < n; r++) {
+				f = sprintf("%s/run%04d.folded", d, r)
+				for (i = 0; i < 10; i++)
+					printf "main;%s%d_%d %d\n", s, r, i, 1 + (r + i) % 7 > f
+				close(f)
+			} }'
+	done
+}
+runs 60 "$TMP/r1"
+runs 240 "$TMP/r4"
+work "$TMP/w1" diff "$TMP/r1/base" "$TMP/r1/head" -f json -o /dev/null
+work "$TMP/w4" diff "$TMP/r4/base" "$TMP/r4/head" -f json -o /dev/null
+linear "diff, 60 and 240 runs a side of 10 functions" "$TMP/w1" "$TMP/w4"
+heap "$TMP/w1" diff "$TMP/r1/base" "$TMP/r1/head" -f json -o /dev/null
+heap "$TMP/w4" diff "$TMP/r4/base" "$TMP/r4/head" -f json -o /dev/null
+heap_linear "diff, 60 and 240 runs a side of 10 functions" "$TMP/w1" "$TMP/w4"
+
+# diff of a JS Self-Profiling trace of N anonymous functions, all in one
+# script whose URL is 200 KB (the trace names it once): each anonymous
+# frame once kept a copy of the URL. N and 4 N functions make traces of
+# nearly the same size, so the heap must stay nearly the same too (under
+# 2 x), not grow with N x the URL. (Not the work: the model hashes a
+# frame's URL each time it interns the frame, on import as in any render.)
+anon() {
+	awk -v n="$1" 'BEGIN { ORS = ""; print "{\"frames\":["
+		for (i = 0; i < n; i++)
+			print (i ? "," : "") "{\"column\":1,\"line\":" i + 1 ",\"name\":\"\",\"resourceId\":0}"
+		u = "https://example.com/"
+		while (length(u) < 200000)
+			u = u "abcdefghij"
+		print "],\"resources\":[\"" u ".js\"],\"samples\":["
+		for (i = 0; i < n; i++) print (i ? "," : "") "{\"stackId\":" i ",\"timestamp\":" i * 10 "}"
+		print "],\"stacks\":["
+		for (i = 0; i < n; i++) print (i ? "," : "") "{\"frameId\":" i "}"
+		print "]}\n" }'
+}
+anon 100 >"$TMP/a1.json"
+anon 400 >"$TMP/a4.json"
+# flat FILE SMALL LARGE: LARGE's count under 2 x SMALL's
+flat() {
+	a=$(cat "$2") b=$(cat "$3")
+	echo "$1 $a -> $b bytes ($(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.2f", b / a }')x for about the same input)"
+	[ "$b" -lt $((a * 2)) ] || fail "$1 $a -> $b bytes for about the same input: grows with the functions x the URL"
+}
+heap "$TMP/w1" diff "$TMP/a1.json" "$TMP/a1.json" -f md -o /dev/null
+heap "$TMP/w4" diff "$TMP/a4.json" "$TMP/a4.json" -f md -o /dev/null
+flat "diff, 100 and 400 anonymous functions in one 200 KB URL: peak heap" "$TMP/w1" "$TMP/w4"
+
 finish

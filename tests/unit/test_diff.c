@@ -440,6 +440,65 @@ static void test_answer(void **state)
 	assert_int_equal(a.kind, FC_DIFF_ANSWER_REGRESSION);
 }
 
+/* A side of folded runs, each "main;g N" (g only where N > 0) beside
+ * "main;h 5", as the command line would load them. */
+static void folded_side(struct fc_diff_input *in, const char *path, const int *g, size_t n)
+{
+	struct fc_import_options io = { .format = FC_FORMAT_FOLDED };
+	struct fc_error err;
+	size_t r;
+
+	fc_error_init(&err);
+	memset(in, 0, sizeof(*in));
+	fc_profile_set_init(&in->set);
+	in->scale = 1;
+	in->path = strdup(path);
+	in->runs = calloc(n, sizeof(*in->runs));
+	for (r = 0; r < n; r++) {
+		char text[64];
+		int len = g[r] ? snprintf(text, sizeof(text), "main;g %d\nmain;h 5\n", g[r])
+			       : snprintf(text, sizeof(text), "main;h 5\n");
+		in->runs[r].label = strdup("run");
+		in->runs[r].first = in->set.count;
+		assert_true(fc_import_memory("run.folded", text, (size_t)len, &io, &in->set, &err));
+		in->runs[r].n = 1;
+	}
+	in->n_runs = n;
+}
+
+/* Runs are kept only where a function has time: its test is the test of
+ * every run's value, 0 where it is absent (Welch's on the full arrays). */
+static void test_sparse_runs(void **state)
+{
+	static const int base[] = { 3, 0, 4, 0, 0, 2 }, head[] = { 0, 9, 7, 0, 11 };
+	double vb[6], vh[5], t, p;
+	struct fc_diff_options o = { .alpha = 0.05, .min_change = 0.01 };
+	struct fc_diff_input in[2];
+	struct fc_diff d;
+	struct fc_error err;
+	const struct fc_diff_item *g = NULL;
+	size_t i;
+
+	(void)state;
+	for (i = 0; i < 6; i++)
+		vb[i] = base[i];
+	for (i = 0; i < 5; i++)
+		vh[i] = head[i];
+	p = fc_diff_welch(vb, 6, vh, 5, &t, NULL);
+	folded_side(&in[0], "base", base, 6);
+	folded_side(&in[1], "head", head, 5);
+	fc_error_init(&err);
+	assert_true(fc_diff_compute(&d, &in[0], &in[1], &o, &err));
+	g = find(&d, "g");
+	assert_non_null(g);
+	assert_string_equal(d.test, "welch");
+	assert_true(fabs(g->p_value - p) <= 1e-12 * p);
+	assert_true(fabs(g->stat - t) <= 1e-12 * fabs(t));
+	assert_true(fabs(g->side[0].self_us - 1.5) < 1e-12 &&
+		    fabs(g->side[1].self_us - 5.4) < 1e-12);
+	fc_diff_finish(&d);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -451,6 +510,7 @@ int main(void)
 		cmocka_unit_test(test_anonymous_sampled_one_side),
 		cmocka_unit_test(test_moves_line),
 		cmocka_unit_test(test_answer),
+		cmocka_unit_test(test_sparse_runs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,146 @@
+#!/bin/sh
+# `flamechart diff` on hostile inputs (docs/robustness.md): keys compared
+# whole, links out of BASE and HEAD, files that are not profiles beside the
+# runs, an output that is an input, --fail-on numbers, a statistic without
+# spread, and thousands of threads in the Markdown.
+. "$(dirname "$0")/lib.sh"
+
+# utf8 FILE: FILE is valid UTF-8
+utf8() {
+	iconv -f UTF-8 -t UTF-8 "$1" >/dev/null 2>&1 || fail "$1 is not valid UTF-8"
+}
+
+# --- names compared whole, never cut inside a character ----------------------
+# two functions whose names agree in their first 5 000 bytes: BASE has one,
+# HEAD the other, 20 samples each -- two changes (-20 and +20), not one
+# function with no change
+long=$(awk 'BEGIN { while (length(s) < 5000) s = s "abcdefghij"; print s }')
+mkdir -p "$TMP/long"
+printf 'main;%sX 20\nmain 5\n' "$long" >"$TMP/long/base.folded"
+printf 'main;%sY 20\nmain 5\n' "$long" >"$TMP/long/head.folded"
+run 0 diff "$TMP/long/base.folded" "$TMP/long/head.folded" -f json -o "$TMP/long.json"
+n=$(grep -c '"delta_self_us": [-]*20' "$TMP/long.json")
+[ "$n" = 2 ] || fail "names equal in their first 5000 bytes: $n changes of 20 samples, want 2"
+# a name whose 4 095th byte falls inside a character (4 094 ASCII bytes,
+# then three-byte characters): every output stays UTF-8 and the JSON keeps
+# every field
+mid=$(awk 'BEGIN { while (length(s) < 4094) s = s "a"; print s }')
+printf 'main;%s\342\202\254\342\202\254\342\202\254 20\nmain 5\n' "$mid" >"$TMP/long/base2.folded"
+printf 'main;%s\342\202\254\342\202\254\342\202\254 40\nmain 5\n' "$mid" >"$TMP/long/head2.folded"
+run 0 diff "$TMP/long/base2.folded" "$TMP/long/head2.folded" -o "$TMP/mid.json" \
+	-o "$TMP/mid.md" -o "$TMP/mid.folded"
+for f in mid.json mid.md mid.folded; do utf8 "$TMP/$f"; done
+names=$(grep -c '"name":' "$TMP/mid.json") entries=$(grep -c '"base_self_us":' "$TMP/mid.json")
+[ "$names" = "$entries" ] || fail "JSON: $entries entries, $names names"
+# the folded stacks write at most 4 KiB of a name: cut before the first
+# character that does not fit, with an ellipsis
+grep -q "^main;a*… 20 40\$" "$TMP/mid.folded" || fail "folded: the long name is not cut on a character"
+# a run whose file name is not UTF-8: its JSON entry keeps "run" (the
+# name cleaned), as every entry keeps every field
+mkdir -p "$TMP/bytes/base" "$TMP/bytes/head"
+printf 'main;f 10\n' >"$TMP/bytes/base/$(printf 'r\377un.folded')"
+printf 'main;f 10\n' >"$TMP/bytes/base/run2.folded"
+printf 'main;f 12\n' >"$TMP/bytes/head/run1.folded"
+printf 'main;f 12\n' >"$TMP/bytes/head/run2.folded"
+run 0 diff "$TMP/bytes/base" "$TMP/bytes/head" -f json -o "$TMP/bytes.json"
+n=$(grep -c '"run":' "$TMP/bytes.json")
+[ "$n" = 4 ] || fail "JSON: $n runs named, want 4"
+contains "$TMP/bytes.json" "$(printf '"run": "r\357\277\275un.folded"')"
+
+# --- what BASE and HEAD hold besides runs ----------------------------------
+R=$DATA/diff/regress
+mkdir -p "$TMP/side/base" "$TMP/side/head" "$TMP/outside"
+cp "$R/base/run1.cpuprofile" "$R/base/run2.cpuprofile" "$TMP/side/base/"
+cp "$R/head/run1.cpuprofile" "$R/head/run2.cpuprofile" "$TMP/side/head/"
+cp "$R/base/run3.cpuprofile" "$TMP/outside/secret.cpuprofile"
+# links out of the folder are not followed (a directory and a file), one
+# inside it is
+ln -s /etc "$TMP/side/base/etc"
+ln -s ../../outside/secret.cpuprofile "$TMP/side/base/run9.cpuprofile"
+ln -s run1.cpuprofile "$TMP/side/head/run3.cpuprofile"
+# a file that is no profile beside the runs is skipped, with a note
+printf '# how these runs were recorded\n' >"$TMP/side/base/README.md"
+run 0 diff "$TMP/side/base" "$TMP/side/head" -f json -o "$TMP/side.json"
+contains "$TMP/err" "$TMP/side/base/etc: a symbolic link out of the input folder: not followed"
+contains "$TMP/err" "$TMP/side/base/run9.cpuprofile: a symbolic link out of the input folder: not followed"
+contains "$TMP/err" "skipped $TMP/side/base/README.md: "
+lacks "$TMP/err" "run3.cpuprofile"
+lacks "$TMP/side.json" "secret"
+lacks "$TMP/side.json" "README"
+b=$(sed -n '/^  "base": {/,/^  "head": {/p' "$TMP/side.json" | grep -c '"run":')
+h=$(sed -n '/^  "head": {/,/^  "threads"/p' "$TMP/side.json" | grep -c '"run":')
+[ "$b.$h" = "2.3" ] || fail "runs read: BASE $b, HEAD $h; want 2 and 3"
+# -q says nothing of them
+run 0 diff "$TMP/side/base" "$TMP/side/head" -f json -o /dev/null -q
+[ -s "$TMP/err" ] && fail "-q: $(cat "$TMP/err")"
+
+# --- --fail-on takes decimal numbers only -----------------------------------
+for rule in 'self>+infms' 'self>nan%' 'total>-inf%' 'self>0x10ms' 'tier:gc>+1e999%'; do
+	run 1 diff "$R/base" "$R/head" --fail-on "$rule" -f json -o /dev/null
+	contains "$TMP/err" "--fail-on '$rule': the value is not a decimal number"
+done
+run 6 diff "$R/base" "$R/head" --fail-on 'self>+.5ms' -f json -o /dev/null
+
+# --- no spread on either side ----------------------------------------------
+# two runs a side, each the same: f takes 10 samples a run in BASE and 20 in
+# HEAD. Welch's t is infinite (p is 0): the JSON says null, not 0 beside a
+# p of 0
+mkdir -p "$TMP/flat/base" "$TMP/flat/head"
+for r in 1 2; do
+	printf 'main;f 10\nmain 10\n' >"$TMP/flat/base/run$r.folded"
+	printf 'main;f 20\nmain 10\n' >"$TMP/flat/head/run$r.folded"
+done
+run 0 diff "$TMP/flat/base" "$TMP/flat/head" -f json -o "$TMP/flat.json"
+f=$(sed -n '/"name": "f"/,/}/p' "$TMP/flat.json")
+case $f in *'"p_value": 0.0,'*'"statistic": null,'*) ;;
+*) fail "f without spread: $(echo "$f" | grep -E 'p_value|statistic' | tr -d '\n')" ;;
+esac
+# equal sides without spread: t 0 and p 1
+m=$(sed -n '/"name": "main"/,/}/p' "$TMP/flat.json")
+case $m in *'"p_value": 1.0,'*'"statistic": 0.0,'*) ;;
+*) fail "main without spread: $(echo "$m" | grep -E 'p_value|statistic' | tr -d '\n')" ;;
+esac
+
+# --- an output that is one of the inputs is refused -------------------------
+mkdir -p "$TMP/same/base"
+cp "$R/base/run1.cpuprofile" "$TMP/same/a.cpuprofile"
+cp "$R/head/run1.cpuprofile" "$TMP/same/b.cpuprofile"
+cp "$R/base/run1.cpuprofile" "$R/base/run2.cpuprofile" "$TMP/same/base/"
+ln "$TMP/same/b.cpuprofile" "$TMP/same/hard.json"
+cksum "$TMP/same/a.cpuprofile" "$TMP/same/b.cpuprofile" "$TMP/same/base/run2.cpuprofile" >"$TMP/sums"
+run 1 diff "$TMP/same/a.cpuprofile" "$TMP/same/b.cpuprofile" -o "$TMP/same/a.cpuprofile"
+contains "$TMP/err" "$TMP/same/a.cpuprofile: the output is the input $TMP/same/a.cpuprofile: refused"
+# the same file by another name (a hard link), and a run inside a directory
+run 1 diff "$TMP/same/a.cpuprofile" "$TMP/same/b.cpuprofile" -f json -o "$TMP/same/hard.json"
+contains "$TMP/err" "$TMP/same/hard.json: the output is the input $TMP/same/b.cpuprofile: refused"
+run 1 diff "$TMP/same/base" "$TMP/same/b.cpuprofile" -f md -o "$TMP/same/base/run2.cpuprofile"
+contains "$TMP/err" "the output is the input $TMP/same/base/run2.cpuprofile: refused"
+# render too
+run 1 "$TMP/same/a.cpuprofile" -f json -o "$TMP/same/a.cpuprofile"
+contains "$TMP/err" "$TMP/same/a.cpuprofile: the output is the input $TMP/same/a.cpuprofile: refused"
+# and report's --summary
+run 1 report "$TMP/same/base" -o "$TMP/same/out" --summary "$TMP/same/base/run2.cpuprofile" -q
+contains "$TMP/err" "$TMP/same/base/run2.cpuprofile: the output is the input $TMP/same/base/run2.cpuprofile: refused"
+cksum "$TMP/same/a.cpuprofile" "$TMP/same/b.cpuprofile" "$TMP/same/base/run2.cpuprofile" >"$TMP/sums2"
+cmp -s "$TMP/sums" "$TMP/sums2" || fail "an input was written"
+
+# --- thousands of threads a run: the summary stays short --------------------
+# one trace of 3 000 sampled threads against itself: the line of matched
+# threads names the first ten and counts the others, and the tables follow
+awk -v n=3000 'BEGIN { ORS = ""; print "{\"traceEvents\":["
+	for (i = 0; i < n; i++) {
+		if (i) print ","
+		print "{\"name\":\"Profile\",\"ph\":\"P\",\"pid\":1,\"tid\":" i + 1 ",\"ts\":" i * 10 ",\"id\":\"0x" i "\",\"args\":{\"data\":{\"startTime\":0}}},"
+		print "{\"name\":\"ProfileChunk\",\"ph\":\"P\",\"pid\":1,\"tid\":" i + 1 ",\"ts\":" i * 10 + 5 ",\"id\":\"0x" i "\",\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"url\":\"\",\"scriptId\":0}},{\"id\":2,\"parent\":1,\"callFrame\":{\"functionName\":\"f\",\"url\":\"\",\"scriptId\":0}}],\"samples\":[2]},\"timeDeltas\":[1]}}}"
+	}
+	print "]}\n" }' >"$TMP/threads.json"
+run 0 diff "$TMP/threads.json" "$TMP/threads.json" -f md -o "$TMP/threads.md"
+line=$(grep '^Threads, matched' "$TMP/threads.md")
+[ "${#line}" -lt 1000 ] || fail "the line of matched threads has ${#line} characters"
+case $line in *"10. \`threads.json\` "*"; and 2990 more (the JSON's \`threads\` lists them all)") ;;
+*) fail "the line of matched threads: $(echo "$line" | cut -c1-300)" ;;
+esac
+contains "$TMP/threads.md" "#### Tiers"
+contains "$TMP/threads.md" "| Function | File |"
+
+finish
