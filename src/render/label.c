@@ -185,7 +185,7 @@ static size_t label(const struct fc_lane *lane, const struct fc_box *b, bool loc
 		return put(out, size, "%s", name);
 	url_file(url, file, sizeof(file));
 	if (f->line >= 0)
-		return put(out, size, "%s  %s:%d", name, file, f->line + 1);
+		return put(out, size, "%s  %s:%d", name, file, fc_pos_shown(f->line));
 	return put(out, size, "%s  %s", name, file);
 }
 

@@ -789,9 +789,9 @@ static void frame_head(struct svg *s, const struct fc_frame_meta *m)
 		text(s, url, false);
 		if (m->line >= 0) {
 			a[0] = ':';
-			put(s, a, 1 + digits((unsigned)m->line + 1u, a + 1));
+			put(s, a, 1 + digits((unsigned)fc_pos_shown(m->line), a + 1));
 			if (m->column >= 0)
-				put(s, a, 1 + digits((unsigned)m->column + 1u, a + 1));
+				put(s, a, 1 + digits((unsigned)fc_pos_shown(m->column), a + 1));
 		}
 	}
 	puts_(s, "\n");

@@ -16,6 +16,13 @@ bool fc_grow(void **ptr, size_t *cap, size_t need, size_t elem);
 
 #define FC_GROW(ptr, cap, need) fc_grow((void **)&(ptr), &(cap), (need), sizeof(*(ptr)))
 
+/* The 1-based number shown for a 0-based line or column (FC_POS_MAX in
+ * flamechart/profile.h): 0 when unknown. Never overflows. */
+static inline int32_t fc_pos_shown(int32_t pos)
+{
+	return pos >= 0 && pos < INT32_MAX ? pos + 1 : 0;
+}
+
 /* 64-bit hash of a byte string and of an integer (not cryptographic). */
 uint64_t fc_hash_bytes(const void *data, size_t len);
 uint64_t fc_hash_u64(uint64_t x);

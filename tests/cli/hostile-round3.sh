@@ -1,0 +1,40 @@
+#!/bin/sh
+# Round three of hostile inputs (docs/robustness.md, "Round three"): lines at
+# the edge of their type, text that is not XML, Markdown autolinks, folded
+# counts, cut labels and titles.
+. "$(dirname "$0")/lib.sh"
+
+# --- positions at the edge of int32: line and column 2147483647 (0-based,
+# which the importers accept) have no 1-based number that fits, so they are
+# unknown; 2147483646 is shown as 2147483647 everywhere, never negative, and
+# report's manifest keeps it (one such profile must not fail a whole folder)
+mkdir -p "$TMP/pos"
+cat >"$TMP/pos/edge.cpuprofile" <<'JSON'
+{"nodes":[{"id":1,"callFrame":{"functionName":"(root)","url":"","scriptId":"0","lineNumber":-1,"columnNumber":-1},"children":[2,3]},
+{"id":2,"callFrame":{"functionName":"huge","url":"file:///src/a.js","scriptId":"1","lineNumber":2147483647,"columnNumber":2147483647}},
+{"id":3,"callFrame":{"functionName":"edge","url":"file:///src/a.js","scriptId":"1","lineNumber":2147483646,"columnNumber":2147483646}}],
+"startTime":0,"endTime":300,"samples":[2,3,2],"timeDeltas":[100,100,100]}
+JSON
+run 0 info "$TMP/pos/edge.cpuprofile"
+contains "$TMP/out" "edge  file:///src/a.js:2147483647"
+lacks "$TMP/out" "-2147483648"
+lacks "$TMP/out" "a.js:0"
+run 0 info --json "$TMP/pos/edge.cpuprofile"
+contains "$TMP/out" '"line": 2147483647'
+lacks "$TMP/out" '-2147483648'
+run 0 "$TMP/pos/edge.cpuprofile" -f folded -o "$TMP/pos.folded"
+grep -q '^edge file:///src/a.js:2147483647:2147483647 1$' "$TMP/pos.folded" ||
+	fail "folded output lacks edge's 1-based position: $(cat "$TMP/pos.folded")"
+grep -q '^huge file:///src/a.js 2$' "$TMP/pos.folded" ||
+	fail "folded output gives huge a position: $(cat "$TMP/pos.folded")"
+run 0 "$TMP/pos/edge.cpuprofile" -f svg --svg-backend native -o "$TMP/pos.svg"
+lacks "$TMP/pos.svg" "2147483648"
+contains "$TMP/pos.svg" "a.js:2147483647:2147483647"
+run 0 report "$TMP/pos" -o "$TMP/posrep" -q
+[ -s "$TMP/posrep/index.html" ] || fail "report wrote no index for a line of 2147483646"
+run 0 report "$TMP/pos" -o "$TMP/posrep2" --shard 1/1 -q
+run 0 report --merge -o "$TMP/posrep2" -q
+contains "$TMP/posrep2/index.html" "2147483647"
+contains "$TMP/posrep2/.flamechart-report/shard-1-of-1.json" "\"line\": 2147483647"
+
+finish
