@@ -61,6 +61,18 @@ work "$TMP/w1" info "$TMP/t1.json"
 work "$TMP/w4" info "$TMP/t4.json"
 linear "trace, 1500 and 6000 sampled threads" "$TMP/w1" "$TMP/w4"
 
+# -f md of 400 and 1600 threads: sections cut to fit GitHub's 65 536
+# characters without rebuilding the note of what was left out for each
+# cut, and recordings put on their own clocks without testing every pair
+threads 400 >"$TMP/m1.json"
+threads 1600 >"$TMP/m4.json"
+work "$TMP/w1" "$TMP/m1.json" -f md -o "$TMP/m1.md"
+work "$TMP/w4" "$TMP/m4.json" -f md -o "$TMP/m4.md"
+linear "-f md, 400 and 1600 threads" "$TMP/w1" "$TMP/w4"
+[ "$(wc -c <"$TMP/m4.md")" -le 65536 ] || fail "-f md of 1600 threads: over 65536 bytes"
+tail -n 1 "$TMP/m4.md" | grep -q '^\*Cut at a line break to stay under 65,536 characters\.\*$' ||
+	fail "-f md of 1600 threads: no note at the end: $(tail -n 1 "$TMP/m4.md")"
+
 # folded stacks: N distinct frames
 awk 'BEGIN { for (i = 0; i < 50000; i++) print "f" i " 1" }' >"$TMP/f1.folded"
 awk 'BEGIN { for (i = 0; i < 200000; i++) print "f" i " 1" }' >"$TMP/f4.folded"
