@@ -775,18 +775,44 @@ static bool url_names_package(const char *url, const char *package)
 	return false;
 }
 
+/* Text of a tooltip line, cut to TOOLTIP_TEXT_MAX bytes (at a code point,
+ * then "…"): every box has its tooltip, so a long name repeated over many
+ * boxes would otherwise make an SVG of hundreds of MB that no browser
+ * opens. The layout JSON and -f folded keep names whole. */
+#define TOOLTIP_TEXT_MAX ((size_t)1000)
+
+static void text_cut(struct svg *s, const char *str)
+{
+	size_t len = strlen(str), keep;
+	char *cut;
+
+	if (len <= TOOLTIP_TEXT_MAX) {
+		text(s, str, false);
+		return;
+	}
+	cut = fc_strdup_clean(str); /* valid UTF-8 before it is cut */
+	if (!cut) {
+		s->failed = true;
+		return;
+	}
+	keep = fc_utf8_prefix(cut, strlen(cut), TOOLTIP_TEXT_MAX);
+	escaped(s, cut, keep, false);
+	puts_(s, "\xe2\x80\xa6");
+	free(cut);
+}
+
 /* The lines that name a frame: name, location, tier and package. */
 static void frame_head(struct svg *s, const struct fc_frame_meta *m)
 {
 	char a[16];
 
-	text(s, m->name[0] ? m->name : "(anonymous)", false);
+	text_cut(s, m->name[0] ? m->name : "(anonymous)");
 	if (m->url[0]) {
 		const char *url = m->url;
 		if (s->prefix_len && strncmp(url, s->prefix, s->prefix_len) == 0)
 			url += s->prefix_len;
 		puts_(s, "\n");
-		text(s, url, false);
+		text_cut(s, url);
 		if (m->line >= 0) {
 			a[0] = ':';
 			put(s, a, 1 + digits((unsigned)fc_pos_shown(m->line), a + 1));
@@ -798,7 +824,7 @@ static void frame_head(struct svg *s, const struct fc_frame_meta *m)
 	text(s, m->tier, false);
 	if (m->package[0] && !url_names_package(m->url, m->package)) {
 		puts_(s, " \xc2\xb7 ");
-		text(s, m->package, false);
+		text_cut(s, m->package);
 	}
 }
 

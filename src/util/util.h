@@ -45,6 +45,10 @@ char *fc_strdup_clean(const char *s);
 /* Length of the UTF-8 sequence starting at s (1..4), assuming valid UTF-8. */
 size_t fc_utf8_seqlen(unsigned char c);
 
+/* The longest prefix of the valid UTF-8 s[0..len) of at most max bytes that
+ * ends on a code point boundary (len itself when len <= max). */
+size_t fc_utf8_prefix(const char *s, size_t len, size_t max);
+
 /* The value of a hexadecimal digit, -1 when c is not one. */
 int fc_hexval(int c);
 

@@ -37,4 +37,30 @@ run 0 report --merge -o "$TMP/posrep2" -q
 contains "$TMP/posrep2/index.html" "2147483647"
 contains "$TMP/posrep2/.flamechart-report/shard-1-of-1.json" "\"line\": 2147483647"
 
+# --- SVG tooltips are cut: a JS Self-Profiling trace names its URL once,
+# and 300 frames each carry it in their tooltip (before: a 30 MB SVG from
+# 130 KB); a 4-byte character at the cut stays whole
+awk -v n=300 -v l=100000 'BEGIN { ORS = ""; u = "a"; while (length(u) < l) u = u u; u = substr(u, 1, l)
+	u = "https://cdn.example.com/" u
+	print "{\"frames\":["
+	for (i = 0; i < n; i++) print (i ? "," : "") "{\"column\":1,\"line\":" i + 1 ",\"name\":\"f" i "\",\"resourceId\":0}"
+	print "],\"resources\":[\"" u ".js\"],\"samples\":["
+	for (i = 0; i < n; i++) print (i ? "," : "") "{\"stackId\":" i ",\"timestamp\":" i * 10 "}"
+	print "],\"stacks\":["
+	for (i = 0; i < n; i++) print (i ? "," : "") "{\"frameId\":" i "}"
+	print "]}\n" }' >"$TMP/longurl.json"
+for mode in "" --interactive; do
+	run 0 "$TMP/longurl.json" -f svg $mode -o "$TMP/longurl.svg"
+	size=$(wc -c <"$TMP/longurl.svg")
+	[ "$size" -lt 1000000 ] || fail "SVG $mode of 300 frames with a 100 KB URL: $size bytes"
+	contains "$TMP/longurl.svg" "aaaa…:8"
+done
+awk 'BEGIN { ORS = ""; n = ""; for (i = 0; i < 2000; i++) n = n "\xf0\x9f\x94\xa5"
+	print "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"url\":\"\",\"scriptId\":\"0\",\"lineNumber\":-1,\"columnNumber\":-1},\"children\":[2]},"
+	print "{\"id\":2,\"callFrame\":{\"functionName\":\"x" n "\",\"url\":\"file:///a.js\",\"scriptId\":\"1\",\"lineNumber\":1,\"columnNumber\":1}}],"
+	print "\"startTime\":0,\"endTime\":100,\"samples\":[2],\"timeDeltas\":[100]}\n" }' >"$TMP/emoji.cpuprofile"
+run 0 "$TMP/emoji.cpuprofile" -f svg -o "$TMP/emoji.svg"
+iconv -f UTF-8 -t UTF-8 "$TMP/emoji.svg" >/dev/null 2>&1 || fail "the SVG of a long emoji name is not valid UTF-8"
+contains "$TMP/emoji.svg" "🔥…"
+
 finish
