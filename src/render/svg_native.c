@@ -202,6 +202,17 @@ static void color(struct svg *s, struct fc_rgb c)
 	put(s, b, 7);
 }
 
+/* U+FFFE or U+FFFF at str[i] (EF BF BE, EF BF BF): valid UTF-8, but not
+ * characters XML allows; one in a name or a title made the whole SVG
+ * ill-formed. They are written as U+FFFD. */
+static bool not_xml_char(const char *str, size_t len, size_t i)
+{
+	const unsigned char *u = (const unsigned char *)str + i;
+	return len - i >= 3 && u[0] == 0xef && u[1] == 0xbf && (u[2] & 0xfe) == 0xbe;
+}
+
+#define REPLACEMENT_CHAR "\xef\xbf\xbd"
+
 size_t fc_svg_escape(const char *str, size_t len, char *out, size_t size, bool attr)
 {
 	size_t i, o = 0;
@@ -211,6 +222,14 @@ size_t fc_svg_escape(const char *str, size_t len, char *out, size_t size, bool a
 		unsigned char ch = (unsigned char)str[i];
 		char one[2] = { (char)ch, 0 };
 
+		if (not_xml_char(str, len, i)) {
+			if (o + 3 >= size)
+				break;
+			memcpy(out + o, REPLACEMENT_CHAR, 3);
+			o += 3;
+			i += 2;
+			continue;
+		}
 		switch (ch) {
 		case '&':
 			rep = "&amp;";
@@ -256,6 +275,13 @@ static void escaped(struct svg *s, const char *str, size_t len, bool attr)
 		unsigned char ch = (unsigned char)str[i];
 		const char *rep;
 
+		if (ch == 0xef && not_xml_char(str, len, i)) {
+			put(s, str + from, i - from);
+			puts_(s, REPLACEMENT_CHAR);
+			i += 2;
+			from = i + 1;
+			continue;
+		}
 		if (ch > '>' ? ch != 0x7f
 			     : ch >= 0x20 && ch != '&' && ch != '<' && ch != '>' &&
 				       (ch != '"' || !attr))

@@ -63,4 +63,28 @@ run 0 "$TMP/emoji.cpuprofile" -f svg -o "$TMP/emoji.svg"
 iconv -f UTF-8 -t UTF-8 "$TMP/emoji.svg" >/dev/null 2>&1 || fail "the SVG of a long emoji name is not valid UTF-8"
 contains "$TMP/emoji.svg" "🔥…"
 
+# --- U+FFFE and U+FFFF are valid UTF-8 but not XML characters: in a name,
+# a URL or --title they become U+FFFD, and every native SVG stays
+# well-formed XML (chart, graph, interactive, diff, report)
+printf '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)","url":"","scriptId":"0","lineNumber":-1,"columnNumber":-1},"children":[2,3]},{"id":2,"callFrame":{"functionName":"a\\ufffeb","url":"file:///x\\uffff.js","scriptId":"1","lineNumber":1,"columnNumber":1}},{"id":3,"callFrame":{"functionName":"c\357\277\277","url":"","scriptId":"0","lineNumber":1,"columnNumber":1}}],"startTime":0,"endTime":300,"samples":[2,3,2],"timeDeltas":[100,100,100]}\n' >"$TMP/nonxml.cpuprofile"
+well_formed() {
+	python3 -c 'import sys, xml.dom.minidom as m; m.parse(sys.argv[1])' "$1" 2>"$TMP/xmlerr" ||
+		fail "$2: not well-formed XML: $(tail -n 1 "$TMP/xmlerr")"
+}
+if command -v python3 >/dev/null 2>&1; then
+	for args in "-m chart" "-m graph" "--interactive" "--title t$(printf '\357\277\276')"; do
+		run 0 "$TMP/nonxml.cpuprofile" -f svg $args -o "$TMP/nonxml.svg"
+		well_formed "$TMP/nonxml.svg" "SVG $args"
+		contains "$TMP/nonxml.svg" "a�b"
+	done
+	run 0 diff "$TMP/nonxml.cpuprofile" "$TMP/nonxml.cpuprofile" -f svg -o "$TMP/nonxml-diff.svg"
+	well_formed "$TMP/nonxml-diff.svg" "diff SVG"
+	mkdir -p "$TMP/nonxml"
+	cp "$TMP/nonxml.cpuprofile" "$TMP/nonxml/"
+	run 0 report "$TMP/nonxml" -o "$TMP/nonxml-rep" -f svg -q
+	for f in "$TMP"/nonxml-rep/*.svg; do well_formed "$f" "report $(basename "$f")"; done
+else
+	missing_tool python3 "XML well-formedness of SVGs with U+FFFE"
+fi
+
 finish
