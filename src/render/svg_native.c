@@ -1077,6 +1077,8 @@ static void font_family(struct svg *s, const char *families)
 				continue;
 			name[o++] = c;
 		}
+		if (k < n) /* cut: never inside a character */
+			o = fc_utf8_complete(name, o);
 		while (o && name[o - 1] == ' ')
 			o--;
 		name[o] = '\0';

@@ -100,6 +100,18 @@ size_t fc_utf8_prefix(const char *s, size_t len, size_t max)
 	return max;
 }
 
+size_t fc_utf8_complete(const char *s, size_t len)
+{
+	size_t i = len;
+
+	while (i > 0 && ((unsigned char)s[i - 1] & 0xc0) == 0x80)
+		i--;
+	if (i > 0 && (unsigned char)s[i - 1] >= 0xc0 &&
+	    fc_utf8_seqlen((unsigned char)s[i - 1]) > len - (i - 1))
+		return i - 1;
+	return len;
+}
+
 /* Length of a valid UTF-8 sequence at s (at most avail bytes), 0 if invalid. */
 static size_t valid_seq(const unsigned char *s, size_t avail)
 {

@@ -49,6 +49,10 @@ size_t fc_utf8_seqlen(unsigned char c);
  * ends on a code point boundary (len itself when len <= max). */
 size_t fc_utf8_prefix(const char *s, size_t len, size_t max);
 
+/* len, less an incomplete sequence at the end of s[0..len) (UTF-8 cut by
+ * bytes). */
+size_t fc_utf8_complete(const char *s, size_t len);
+
 /* The value of a hexadecimal digit, -1 when c is not one. */
 int fc_hexval(int c);
 

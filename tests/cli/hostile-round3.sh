@@ -87,4 +87,25 @@ else
 	missing_tool python3 "XML well-formedness of SVGs with U+FFFE"
 fi
 
+# --- a graph label cut inside a 4-byte character: no stray bytes (they
+# became U+FFFD), at any width
+awk 'BEGIN { ORS = ""; n = ""; for (i = 0; i < 300; i++) n = n "\xf0\x9f\x94\xa5"
+	print "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"url\":\"\",\"scriptId\":\"0\",\"lineNumber\":-1,\"columnNumber\":-1},\"children\":[2,3]},"
+	print "{\"id\":2,\"callFrame\":{\"functionName\":\"f" n "\",\"url\":\"file:///a.js\",\"scriptId\":\"1\",\"lineNumber\":1,\"columnNumber\":1}},"
+	print "{\"id\":3,\"callFrame\":{\"functionName\":\"b\",\"url\":\"\",\"scriptId\":\"0\",\"lineNumber\":1,\"columnNumber\":1}}],"
+	print "\"startTime\":0,\"endTime\":300,\"samples\":[2,3,2],\"timeDeltas\":[100,100,100]}\n" }' >"$TMP/emoji-label.cpuprofile"
+for w in 300 700 1200; do
+	run 0 "$TMP/emoji-label.cpuprofile" -m graph -w "$w" -f svg -o "$TMP/emoji-label.svg"
+	lacks "$TMP/emoji-label.svg" "$(printf '\357\277\275')"
+	contains "$TMP/emoji-label.svg" ">f🔥🔥"
+done
+
+# --- a theme's font family longer than a name's 127 bytes: cut at a
+# character, the SVG stays valid UTF-8
+printf '{"name":"long","font":{"family":"DejaVu Sans, %s🔥🔥","size":12}}\n' \
+	"$(awk 'BEGIN { for (i = 0; i < 126; i++) printf "A" }')" >"$TMP/long-family.json"
+run 0 "$TMP/emoji-label.cpuprofile" --theme "$TMP/long-family.json" -f svg -o "$TMP/family.svg"
+iconv -f UTF-8 -t UTF-8 "$TMP/family.svg" >/dev/null 2>&1 || fail "a long font family name made the SVG invalid UTF-8"
+contains "$TMP/family.svg" "\"DejaVu Sans\",\"AAAA"
+
 finish
