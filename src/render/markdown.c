@@ -108,12 +108,18 @@ static bool after_www(const char *s, size_t i)
 		 (before >= '0' && before <= '9'));
 }
 
+#define WORD_JOINER "\xe2\x81\xa0"
+
 void fc_md_text(struct fc_md *md, const char *s)
 {
 	/* What GFM gives a meaning inline: emphasis and strikethrough (`*_~`),
 	 * code (backtick), links and images (`[]()!`), the escape itself, table
 	 * cells (`|`), headings (`#`), GitHub's math (`$`), and the e-mail and
-	 * scheme autolink triggers (`@`, `:`). */
+	 * scheme autolink triggers (`@`, `:`). A backslash does not stop the
+	 * e-mail autolinks (cmark-gfm links `a\@b.com`, `xmpp\:a\@b.com`), nor
+	 * GitHub's @mentions and #123 references, which are found in the
+	 * rendered text: `@` and `#` are followed by a word joiner (U+2060,
+	 * invisible), after which no address, user or number can start. */
 	static const char escaped[] = "\\`*_~[]()!|#$@:";
 	size_t i, run = 0;
 
@@ -141,6 +147,8 @@ void fc_md_text(struct fc_md *md, const char *s)
 		else {
 			char esc[2] = { '\\', (char)c };
 			fc_md_write(md, esc, 2);
+			if (c == '@' || c == '#')
+				fc_md_raw(md, WORD_JOINER);
 		}
 	}
 	fc_md_write(md, s + run, i - run);

@@ -108,4 +108,38 @@ run 0 "$TMP/emoji-label.cpuprofile" --theme "$TMP/long-family.json" -f svg -o "$
 iconv -f UTF-8 -t UTF-8 "$TMP/family.svg" >/dev/null 2>&1 || fail "a long font family name made the SVG invalid UTF-8"
 contains "$TMP/family.svg" "\"DejaVu Sans\",\"AAAA"
 
+# --- Markdown: names and packages that GFM or GitHub would make live:
+# e-mail autolinks (a backslash before @ does not stop them), xmpp: and
+# mailto:, @mentions (a scoped npm package is "@scope/name") and #123.
+# Rendered with cmark-gfm's autolink extension: no mailto:/xmpp: link, and
+# no @ or # followed by a letter or digit in the text outside code spans
+autolinkable() {
+	awk -v pkg="$1" 'BEGIN { ORS = ""
+		split("security@example.com|xmpp:foo@bar.com|mailto:a@b.co|@octocat|fix #123", nm, "|")
+		print "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"url\":\"\",\"scriptId\":\"0\",\"lineNumber\":-1,\"columnNumber\":-1}}"
+		for (i = 1; i <= 5; i++) print ",{\"id\":" i + 1 ",\"parent\":1,\"callFrame\":{\"functionName\":\"" nm[i] "\",\"url\":\"file:///app/node_modules/" pkg i "/index.js\",\"scriptId\":\"" i "\",\"lineNumber\":" i ",\"columnNumber\":1}}"
+		print "],\"startTime\":0,\"endTime\":500,\"samples\":[2,3,4,5,6],\"timeDeltas\":[100,100,100,100,100]}\n" }'
+}
+live_links() {
+	cmark-gfm -e autolink -e table "$1" >"$TMP/md.html"
+	lacks "$TMP/md.html" "href=\"mailto:"
+	lacks "$TMP/md.html" "href=\"xmpp:"
+	sed 's/<code>[^<]*<\/code>//g; s/<[^>]*>//g' "$TMP/md.html" >"$TMP/md.txt"
+	if grep -nE '[@#][A-Za-z0-9]' "$TMP/md.txt" >"$TMP/md.hits"; then
+		fail "$2: @ or # before a name in the text: $(head -3 "$TMP/md.hits")"
+	fi
+}
+if command -v cmark-gfm >/dev/null 2>&1; then
+	autolinkable "@octocat/x" >"$TMP/al-base.cpuprofile"
+	autolinkable "security@example.com" >"$TMP/al-head.cpuprofile"
+	run 0 "$TMP/al-base.cpuprofile" -f md -o "$TMP/al.md"
+	live_links "$TMP/al.md" "-f md"
+	run 0 "$TMP/al-head.cpuprofile" -f md -o "$TMP/al2.md"
+	live_links "$TMP/al2.md" "-f md"
+	run 0 diff "$TMP/al-base.cpuprofile" "$TMP/al-head.cpuprofile" -f md -o "$TMP/al-diff.md"
+	live_links "$TMP/al-diff.md" "diff -f md"
+else
+	missing_tool cmark-gfm "Markdown autolinks"
+fi
+
 finish
