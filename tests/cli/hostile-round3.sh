@@ -142,4 +142,16 @@ else
 	missing_tool cmark-gfm "Markdown autolinks"
 fi
 
+# --- folded -> folded keeps the counts (they were all written as 1), also
+# after --focus; a second round trip changes nothing
+printf 'main;parse;lex 5\nmain;parse 2\nmain;render 30\nidle 7\n' >"$TMP/w.folded"
+run 0 "$TMP/w.folded" -f folded -o "$TMP/w2.folded"
+sort "$TMP/w.folded" >"$TMP/w.sorted"
+sort "$TMP/w2.folded" | cmp -s - "$TMP/w.sorted" || fail "folded -> folded: $(tr '\n' '|' <"$TMP/w2.folded")"
+run 0 "$TMP/w2.folded" -f folded -o "$TMP/w3.folded"
+cmp -s "$TMP/w2.folded" "$TMP/w3.folded" || fail "folded -> folded -> folded changed"
+run 0 "$TMP/w.folded" -f folded --focus parse -o "$TMP/wf.folded"
+grep -qx 'parse;lex 5' "$TMP/wf.folded" && grep -qx 'parse 2' "$TMP/wf.folded" ||
+	fail "folded --focus parse: $(tr '\n' '|' <"$TMP/wf.folded")"
+
 finish
