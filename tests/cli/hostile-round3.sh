@@ -154,4 +154,12 @@ run 0 "$TMP/w.folded" -f folded --focus parse -o "$TMP/wf.folded"
 grep -qx 'parse;lex 5' "$TMP/wf.folded" && grep -qx 'parse 2' "$TMP/wf.folded" ||
 	fail "folded --focus parse: $(tr '\n' '|' <"$TMP/wf.folded")"
 
+# --- a --title longer than the Markdown budget: only the title is cut
+# (before: the whole comment was the cut title)
+run 0 "$TMP/al-base.cpuprofile" -f md --title "$(awk 'BEGIN { for (i = 0; i < 20000; i++) printf "TTTTT" }')" -o "$TMP/title.md"
+[ "$(wc -c <"$TMP/title.md")" -le 65536 ] || fail "-f md with a long title: over 65536 bytes"
+contains "$TMP/title.md" "TTTTT…"
+contains "$TMP/title.md" "functions by self time"
+lacks "$TMP/title.md" "Cut at a line break"
+
 finish
