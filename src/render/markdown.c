@@ -524,7 +524,9 @@ bool fc_md_doc_render(const struct fc_md_doc *doc, size_t budget, struct fc_md *
 		out->len = start + keep;
 		if (out->data)
 			out->data[out->len] = '\0';
-		for (long open = open_details(out->data + start, keep); open > 0; open--)
+		/* nothing kept at all: out may have no buffer yet */
+		for (long open = out->data ? open_details(out->data + start, keep) : 0; open > 0;
+		     open--)
 			fc_md_raw(out, "\n</details>\n");
 	}
 	fc_md_write(out, note.data, note.len);
