@@ -45,9 +45,21 @@ static void write_file(const char *path, const char *data, size_t len)
 	fuzz_check(fwrite(data, 1, len, f) == len && fclose(f) == 0, "cannot write a file");
 }
 
+static char dir[4096], script[4200], map[4200], maps[4200], mapdir_file[4200];
+
+/* The temporary folder goes when the process ends (the replay in every
+ * build runs this target too). */
+static void remove_dir(void)
+{
+	unlink(script);
+	unlink(map);
+	unlink(mapdir_file);
+	rmdir(maps);
+	rmdir(dir);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char dir[4096], script[4200], map[4200], maps[4200], mapdir_file[4200];
 	static char json[MAX_FRAMES * 200 + 512];
 	const char *p = (const char *)data, *end = p + size, *s, *m, *f;
 	size_t sl, ml, fl, n, i, o;
@@ -63,6 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_check((mkdir(dir, 0700) == 0 || access(dir, W_OK) == 0) &&
 				   (mkdir(maps, 0700) == 0 || access(maps, W_OK) == 0),
 			   "cannot make the temporary folders");
+		atexit(remove_dir);
 	}
 	s = part(&p, end, &sl);
 	m = part(&p, end, &ml);
