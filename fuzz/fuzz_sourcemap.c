@@ -4,7 +4,8 @@
  *   - a failure is a clean error (a code, an exit code, clean text) that
  *     names the map;
  *   - lookups on a map that parsed give positions that are not negative and
- *     a source, and the same answers from a second parse of the same bytes
+ *     a source, the original line (content_line) a whole line of the
+ *     content, and the same answers from a second parse of the same bytes
  *     (lazy decoding never depends on the order of lookups);
  *   - memory stays within the documented bound: 16 times the map's size,
  *     plus the source URLs lookups resolved. */
@@ -49,6 +50,16 @@ static size_t probe(struct fc_sourcemap *m, struct answer *a)
 				fuzz_check(x->pos.source != NULL, "a position without a source");
 				fuzz_check(x->pos.line >= 0 && x->pos.column >= 0,
 					   "a negative position");
+				if (x->pos.content_line) {
+					const char *text = x->pos.content, *l = x->pos.content_line;
+					size_t len = x->pos.content_line_len;
+					fuzz_check(text && l >= text &&
+							   len <= strlen(text) -
+									   (size_t)(l - text) &&
+							   !memchr(l, '\n', len) &&
+							   (l == text || l[-1] == '\n'),
+						   "content_line is not a line of the content");
+				}
 				n++;
 			}
 		}

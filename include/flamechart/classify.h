@@ -28,7 +28,8 @@ struct fc_class {
 void fc_classify(const struct fc_callframe *in, struct fc_class *out);
 
 /* The label drawn on a bar: the function name, "(anonymous)" for an empty
- * one, "/pattern/" for "RegExp: pattern" natives. Returns the length. */
+ * one, "/pattern/" for "RegExp: pattern" natives, cut to size at a code
+ * point boundary. Returns the length. */
 size_t fc_classify_label(const char *name, char *out, size_t size);
 
 /* Short lower-case tier name ("app", "deps", "core", "native", "v8", "gc",

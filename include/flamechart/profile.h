@@ -58,14 +58,20 @@ struct fc_frame {
 	uint32_t name; /* string ids into fc_profile.strings */
 	uint32_t url;
 	uint32_t script_id; /* first script id seen for this frame ("0" = none) */
-	int32_t line;       /* 0-based definition line, -1 = unknown */
-	int32_t column;     /* 0-based, -1 = unknown */
+	int32_t line;       /* 0-based definition line, -1 = unknown, <= FC_POS_MAX */
+	int32_t column;     /* 0-based, -1 = unknown, <= FC_POS_MAX */
 	uint32_t package;   /* string id of the npm package or host, 0 = none */
 	uint8_t tier;       /* enum fc_tier, set by fc_profile_classify */
 	uint8_t tags;       /* enum fc_tag bits */
 	uint8_t meta;       /* enum fc_meta */
 	uint8_t has_script; /* script id present and not "0" */
 };
+
+/* Lines and columns are int32_t everywhere: 0-based, -1 = unknown, and at most
+ * FC_POS_MAX, so that the 1-based number people read (line + 1, in labels,
+ * info, report manifests) fits an int32_t too. Interning a frame turns a
+ * larger position into -1. */
+#define FC_POS_MAX (INT32_MAX - 1)
 
 /* A frame's position before source maps moved it: url 0 = not mapped. */
 struct fc_frame_generated {

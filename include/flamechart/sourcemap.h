@@ -49,6 +49,11 @@ struct fc_sourcemap_pos {
 	const char *content; /* the source's sourcesContent, NULL when absent */
 	int32_t line;        /* 0-based */
 	int32_t column;      /* 0-based */
+	/* line's text in content (without its line break), found through an
+	 * index of the content's line starts made once per source: NULL when
+	 * content is absent or shorter */
+	const char *content_line;
+	size_t content_line_len;
 };
 
 /* Maps a 0-based generated (line, column): the segment on that line with

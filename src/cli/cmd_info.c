@@ -12,6 +12,7 @@
 #include "flamechart/scope.h"
 #include "flamechart/select.h"
 #include "flamechart/stats.h"
+#include "util/util.h"
 
 #define TOP_FUNCTIONS 15
 
@@ -120,7 +121,7 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 		if (url[0]) {
 			fprintf(out, "  %s", url);
 			if (f->line >= 0)
-				fprintf(out, ":%d", f->line + 1);
+				fprintf(out, ":%d", fc_pos_shown(f->line));
 		}
 		fputc('\n', out);
 	}

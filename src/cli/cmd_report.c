@@ -137,7 +137,7 @@ static bool collect_stats(struct report_file *f, const struct fc_profile_set *se
 			const struct fc_frame *fr = &p->frames[s.functions[k].frame];
 			const char *name = fc_profile_str(p, fr->name),
 				   *url = fc_profile_str(p, fr->url);
-			int line = fr->line >= 0 ? fr->line + 1 : 0;
+			int line = fc_pos_shown(fr->line);
 			double ms = s.functions[k].self_us / 1000.0;
 			size_t pos;
 

@@ -12,6 +12,7 @@
 #include "flamechart/classify.h"
 #include "flamechart/import.h"
 #include "flamechart/stats.h"
+#include "util/util.h"
 
 static bool put(json_t *o, const char *k, json_t *v)
 {
@@ -33,7 +34,7 @@ static json_t *functions(const struct fc_profile *p, const struct fc_stats_entry
 		json_t *e = json_object();
 		if (!e || !put(e, "name", json_string(fc_profile_str(p, f->name))) ||
 		    !put(e, "url", json_string(fc_profile_str(p, f->url))) ||
-		    !put(e, "line", json_integer(f->line >= 0 ? f->line + 1 : 0)) ||
+		    !put(e, "line", json_integer(fc_pos_shown(f->line))) ||
 		    !put(e, "self_ms", json_real(list[i].self_us / 1000.0)) ||
 		    !put(e, "total_ms", json_real(list[i].total_us / 1000.0)) ||
 		    !put(e, "samples", json_integer((json_int_t)list[i].samples)) ||

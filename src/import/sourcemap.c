@@ -9,8 +9,11 @@
  * (an entry of `sources`, 3 pointers, costs at least 2 bytes of JSON, one
  * of `names`, 1 pointer, too); decoded mappings take at most 12 bytes per
  * byte of `mappings` (a kept segment costs at least one digit and shares
- * one separator, 20 bytes decoded; a line one ';', 4 bytes). So at most 16
- * times the map's size, plus the URLs of the sources lookups landed on
+ * one separator, 20 bytes decoded; a line one ';', 4 bytes); the index of
+ * a sourcesContent's line starts, made when a lookup first lands on it,
+ * 4 bytes per line (a line break is 2 bytes of JSON, "\n"). The map's URL
+ * is kept once, however many sections share it. So at most 16 times the
+ * map's size plus its URL, plus the URLs of the sources lookups landed on
  * (one per mapped frame at most); jansson's tree while it parses comes on
  * top and is freed at once. */
 #include <jansson.h>
@@ -30,15 +33,26 @@ struct segment {
 
 enum { UNDECODED, DECODED, FAILED };
 
+/* A sourcesContent entry: its text, and where each of its n lines starts
+ * (n + 1 offsets, the last one past the end), indexed when a lookup first
+ * lands on it (starts NULL until then). */
+struct content {
+	uint32_t *starts;
+	uint32_t n;
+	size_t len;
+	char text[];
+};
+
 struct plain {
 	char *mappings; /* freed once decoded */
 	size_t mappings_len;
-	char **sources;  /* as the map gives them; NULL for a null source */
-	char **resolved; /* their URLs, made on first use (see parse_plain) */
-	char **contents; /* sourcesContent, entries may be NULL */
+	char **sources;            /* as the map gives them; NULL for a null source */
+	char **resolved;           /* their URLs, made on first use (see parse_plain) */
+	struct content **contents; /* sourcesContent, entries may be NULL */
 	size_t n_sources;
-	char *source_root, *url; /* what sources resolve with */
-	char **names;            /* entries NULL when not strings */
+	char *source_root;
+	const char *url; /* the map's, owned by struct fc_sourcemap */
+	char **names;    /* entries NULL when not strings */
 	size_t n_names;
 	int state;
 	struct segment *segs;
@@ -55,6 +69,7 @@ struct section {
 
 struct fc_sourcemap {
 	char *name; /* for messages */
+	char *url;  /* what sources resolve against, shared by the sections */
 	struct section *sections;
 	size_t n_sections;
 	size_t bytes; /* held now, for fc_sourcemap_memory */
@@ -76,9 +91,14 @@ static void plain_finish(struct plain *m)
 	free(m->mappings);
 	free_strings(m->sources, m->n_sources);
 	free_strings(m->resolved, m->n_sources);
-	free_strings(m->contents, m->n_sources);
+	if (m->contents)
+		for (size_t i = 0; i < m->n_sources; i++)
+			if (m->contents[i]) {
+				free(m->contents[i]->starts);
+				free(m->contents[i]);
+			}
+	free(m->contents);
 	free(m->source_root);
-	free(m->url);
 	free_strings(m->names, m->n_names);
 	free(m->segs);
 	free(m->line_start);
@@ -95,6 +115,7 @@ void fc_sourcemap_destroy(struct fc_sourcemap *m)
 		plain_finish(&m->sections[i].map);
 	free(m->sections);
 	free(m->name);
+	free(m->url);
 	free(m);
 }
 
@@ -169,10 +190,10 @@ static bool parse_plain(json_t *root, const char *url, const char *where, struct
 	/* sources are resolved when a lookup lands on them: resolved now, an
 	 * empty source would cost the length of the map's URL, not 3 bytes */
 	m->source_root = fc_strdup(source_root);
-	m->url = fc_strdup(url);
-	if (!m->source_root || !m->url)
+	m->url = url;
+	if (!m->source_root)
 		goto nomem;
-	*bytes += strlen(source_root) + strlen(url) + 2;
+	*bytes += strlen(source_root) + 1;
 	if (n) {
 		m->sources = calloc(n, sizeof(*m->sources));
 		m->resolved = calloc(n, sizeof(*m->resolved));
@@ -191,10 +212,16 @@ static bool parse_plain(json_t *root, const char *url, const char *where, struct
 			*bytes += json_string_length(s) + 1;
 		}
 		if (json_is_string(c)) {
-			m->contents[i] = fc_strndup(json_string_value(c), json_string_length(c));
-			if (!m->contents[i])
+			size_t len = json_string_length(c);
+			struct content *ct = malloc(sizeof(*ct) + len + 1);
+			if (!ct)
 				goto nomem;
-			*bytes += json_string_length(c) + 1;
+			ct->starts = NULL;
+			ct->n = 0;
+			ct->len = len;
+			memcpy(ct->text, json_string_value(c), len + 1);
+			m->contents[i] = ct;
+			*bytes += sizeof(*ct) + len + 1;
 		}
 	}
 	return true;
@@ -287,21 +314,25 @@ struct fc_sourcemap *fc_sourcemap_parse(const char *data, size_t len, const char
 		return NULL;
 	}
 	m = calloc(1, sizeof(*m));
-	if (!m || !(m->name = fc_strdup(name))) {
+	if (!m || !(m->name = fc_strdup(name)) || !(m->url = fc_strdup(url))) {
+		if (m)
+			free(m->name);
 		free(m);
 		json_decref(root);
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return NULL;
 	}
+	m->bytes += strlen(url) + 1;
 	if (!json_is_object(root)) {
 		fc_error_set(err, FC_ERR_FORMAT, "not a source map (not a JSON object)");
 		ok = false;
 	} else if (json_object_get(root, "sections")) {
-		ok = parse_sections(root, url, m, err);
+		ok = parse_sections(root, m->url, m, err);
 	} else {
 		m->sections = calloc(1, sizeof(*m->sections));
 		m->n_sections = m->sections ? 1 : 0;
-		ok = m->sections && parse_plain(root, url, "", &m->sections[0].map, &m->bytes, err);
+		ok = m->sections &&
+		     parse_plain(root, m->url, "", &m->sections[0].map, &m->bytes, err);
 		if (!m->sections)
 			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 	}
@@ -441,6 +472,30 @@ static bool decode(struct plain *m, size_t *bytes, struct fc_error *err)
 	return true;
 }
 
+/* ct's line starts, indexed on first use: its text is scanned once, not
+ * once per lookup. false on allocation failure (or more than 2^32 lines). */
+static bool index_lines(struct content *ct, size_t *bytes)
+{
+	const char *p, *end = ct->text + ct->len;
+	size_t n = 1, i = 0;
+
+	if (ct->starts)
+		return true;
+	if (ct->len >= UINT32_MAX)
+		return false;
+	for (p = ct->text; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+		n++;
+	if (!(ct->starts = malloc((n + 1) * sizeof(*ct->starts))))
+		return false;
+	*bytes += (n + 1) * sizeof(*ct->starts);
+	ct->starts[i++] = 0;
+	for (p = ct->text; (p = memchr(p, '\n', (size_t)(end - p))) != NULL; p++)
+		ct->starts[i++] = (uint32_t)(p + 1 - ct->text);
+	ct->starts[i] = (uint32_t)ct->len + 1;
+	ct->n = (uint32_t)n;
+	return true;
+}
+
 bool fc_sourcemap_lookup(struct fc_sourcemap *m, int32_t line, int32_t column,
 			 struct fc_sourcemap_pos *out, struct fc_error *err)
 {
@@ -448,6 +503,7 @@ bool fc_sourcemap_lookup(struct fc_sourcemap *m, int32_t line, int32_t column,
 	struct section *sec;
 	struct plain *pm;
 	const struct segment *s;
+	struct content *ct;
 
 	if (line < 0 || column < 0 || !m->n_sections)
 		return false;
@@ -508,10 +564,17 @@ bool fc_sourcemap_lookup(struct fc_sourcemap *m, int32_t line, int32_t column,
 		m->bytes += strlen(pm->resolved[s->source]) + 1;
 	}
 	out->source = pm->resolved[s->source];
-	out->content = pm->contents[s->source];
+	ct = pm->contents[s->source];
+	out->content = ct ? ct->text : NULL;
 	out->name = s->name >= 0 ? pm->names[s->name] : NULL;
 	out->line = s->line;
 	out->column = s->column;
+	out->content_line = NULL;
+	out->content_line_len = 0;
+	if (ct && index_lines(ct, &m->bytes) && (uint32_t)s->line < ct->n) {
+		out->content_line = ct->text + ct->starts[s->line];
+		out->content_line_len = ct->starts[s->line + 1] - ct->starts[s->line] - 1;
+	}
 	return true;
 }
 

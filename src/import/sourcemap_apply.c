@@ -5,7 +5,10 @@
  * either name in a --sourcemap-dir. Scripts are read from disk for file://
  * URLs and paths, and through --sourcemap-root PREFIX=DIR for URLs under
  * PREFIX -- never outside DIR. Each map is read once per run, its mappings
- * decoded on first use. */
+ * decoded on first use; each script once per run too (URLs that differ
+ * only in their query or fragment name one script), and at most
+ * SCRIPTS_READ_MAX bytes of scripts in all. Scripts and maps are found by
+ * hash (fc_map): the work is linear in the distinct URLs. */
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -14,6 +17,7 @@
 #include <sys/stat.h>
 
 #include "flamechart/classify.h"
+#include "flamechart/map.h"
 #include "flamechart/profile.h"
 #include "flamechart/sourcemap.h"
 #include "import/sourcemap_url.h"
@@ -25,22 +29,50 @@ struct loaded {
 	struct fc_sourcemap *map;
 	struct fc_error error; /* code != FC_OK: could not be read or decoded */
 	bool used;             /* mapped a frame of the profile being mapped */
-	bool reported;         /* ignored segments reported */
+	bool told;             /* reported on the profile being mapped */
 };
 
 struct script {
-	char *url;
+	char *url;  /* without query or fragment */
 	size_t map; /* index into maps, SIZE_MAX = none */
 	bool seen;  /* named by the profile being mapped */
 };
+
+/* Scripts read for their sourceMappingURL comment, in bytes, over a run:
+ * past it, scripts are no longer read (their `.map` beside them and the
+ * --sourcemap-dir are still tried). Four of the largest script read. */
+#define SCRIPTS_READ_MAX ((uint64_t)4 * FC_SOURCEMAP_MAX_BYTES)
 
 struct mapper {
 	const struct fc_sourcemap_options *o;
 	struct script *scripts;
 	size_t n_scripts, cap_scripts;
+	struct fc_map script_index; /* by url */
 	struct loaded *maps;
 	size_t n_maps, cap_maps;
+	struct fc_map map_index; /* by name */
+	uint64_t script_bytes;   /* read so far, within SCRIPTS_READ_MAX */
 };
+
+/* A lookup key for the indexes: the string s[0..len) */
+struct key {
+	const struct mapper *m;
+	const char *s;
+	size_t len;
+};
+
+static bool script_eq(const void *ctx, uint32_t i)
+{
+	const struct key *k = ctx;
+	const char *u = k->m->scripts[i].url;
+	return strncmp(u, k->s, k->len) == 0 && u[k->len] == '\0';
+}
+
+static bool map_eq(const void *ctx, uint32_t i)
+{
+	const struct key *k = ctx;
+	return strcmp(k->m->maps[i].name, k->s) == 0;
+}
 
 /* Reads a whole file of at most FC_SOURCEMAP_MAX_BYTES. NULL with err. */
 static char *read_file(const char *path, size_t *len, struct fc_error *err)
@@ -279,13 +311,19 @@ static size_t add_map(struct mapper *m, const char *name, char *data, size_t len
 		      const char *map_url, const struct fc_error *why)
 {
 	struct loaded *l;
-	size_t i;
+	struct key key = { m, name, strlen(name) };
+	uint32_t h = (uint32_t)fc_hash_bytes(name, key.len), i;
+	size_t slot;
 
-	for (i = 0; i < m->n_maps; i++)
-		if (strcmp(m->maps[i].name, name) == 0) {
-			free(data);
-			return i;
-		}
+	if (!fc_map_reserve(&m->map_index, m->n_maps + 1) || m->n_maps >= UINT32_MAX - 1) {
+		free(data);
+		return SIZE_MAX;
+	}
+	i = fc_map_find(&m->map_index, h, map_eq, &key, &slot);
+	if (i != FC_NONE) {
+		free(data);
+		return i;
+	}
 	if (!FC_GROW(m->maps, m->cap_maps, m->n_maps + 1)) {
 		free(data);
 		return SIZE_MAX;
@@ -304,6 +342,7 @@ static size_t add_map(struct mapper *m, const char *name, char *data, size_t len
 		l->map = fc_sourcemap_parse(data, len, map_url, name, &l->error);
 	}
 	free(data);
+	fc_map_put(&m->map_index, slot, h, (uint32_t)m->n_maps);
 	return m->n_maps++;
 }
 
@@ -357,8 +396,14 @@ static size_t find_map(struct mapper *m, const char *url)
 	struct fc_error e;
 
 	fc_error_init(&e);
-	if (local && is_file(local))
-		script = read_file(local, &len, &e);
+	if (local && is_file(local) && m->script_bytes < SCRIPTS_READ_MAX) {
+		struct stat st;
+		if (stat(local, &st) == 0 &&
+		    (uint64_t)st.st_size <= SCRIPTS_READ_MAX - m->script_bytes) {
+			script = read_file(local, &len, &e);
+			m->script_bytes += script ? len : 0;
+		}
+	}
 	if (script)
 		comment = mapping_comment(script, len);
 	free(script);
@@ -406,21 +451,32 @@ done:
 	return k;
 }
 
-/* The script entry of url, made (and its map found) on first sight. */
+/* The script entry of url, made (and its map found) on first sight. The
+ * query and fragment do not count: they do not change the file read nor
+ * where its map is. */
 static struct script *script_of(struct mapper *m, const char *url)
 {
-	size_t i;
+	struct key key = { m, url, strcspn(url, "?#") };
+	uint32_t h = (uint32_t)fc_hash_bytes(url, key.len), i;
+	size_t slot;
+	struct script *s;
 
-	for (i = 0; i < m->n_scripts; i++)
-		if (strcmp(m->scripts[i].url, url) == 0)
-			return &m->scripts[i];
+	if (!fc_map_reserve(&m->script_index, m->n_scripts + 1) || m->n_scripts >= UINT32_MAX - 1)
+		return NULL;
+	i = fc_map_find(&m->script_index, h, script_eq, &key, &slot);
+	if (i != FC_NONE)
+		return &m->scripts[i];
 	if (!FC_GROW(m->scripts, m->cap_scripts, m->n_scripts + 1))
 		return NULL;
-	m->scripts[m->n_scripts].url = fc_strdup(url);
-	if (!m->scripts[m->n_scripts].url)
+	s = &m->scripts[m->n_scripts];
+	s->url = fc_strndup(url, key.len);
+	if (!s->url)
 		return NULL;
-	m->scripts[m->n_scripts].map = find_map(m, url);
-	return &m->scripts[m->n_scripts++];
+	s->map = find_map(m, s->url);
+	s->seen = false;
+	fc_map_put(&m->script_index, slot, h, (uint32_t)m->n_scripts);
+	m->n_scripts++;
+	return s;
 }
 
 static bool ident_char(char c, bool first)
@@ -429,29 +485,26 @@ static bool ident_char(char c, bool first)
 	       (unsigned char)c >= 0x80 || (!first && c >= '0' && c <= '9');
 }
 
-/* The function name the original source text gives at (line, column):
- * `[async] function[*] NAME`, or a method `NAME(`. Minifiers that inline a
- * function or make it anonymous leave no name in the map there, but the
- * original text still has it. NULL when neither shape is there. */
-static char *name_from_source(const char *text, int32_t line, int32_t column)
+/* The function name the original source text gives at column of the line
+ * text[0..len): `[async] function[*] NAME`, or a method `NAME(`. Minifiers
+ * that inline a function or make it anonymous leave no name in the map
+ * there, but the original text still has it. NULL when neither shape is
+ * there. Reads no further than the line (the map indexed where it starts). */
+static char *name_from_source(const char *text, size_t len, int32_t column)
 {
 	static const char *const keywords[] = { "if",     "for",      "while",  "switch", "catch",
 						"return", "function", "typeof", "new" };
-	const char *p = text, *start;
+	const char *p, *start, *end = text + len;
 	size_t n, i;
 
-	for (; line > 0 && p; line--)
-		if ((p = strchr(p, '\n')) != NULL)
-			p++;
-	if (!p)
+	if (column < 0 || (size_t)column >= len)
 		return NULL;
-	for (; column > 0 && *p && *p != '\n'; column--)
-		p++;
+	p = text + column;
 	for (int pass = 0; pass < 3; pass++) {
-		while (*p == ' ' || *p == '\t')
+		while (p < end && (*p == ' ' || *p == '\t'))
 			p++;
 		start = p;
-		while (ident_char(*p, p == start))
+		while (p < end && ident_char(*p, p == start))
 			p++;
 		n = (size_t)(p - start);
 		if (!n)
@@ -461,16 +514,16 @@ static char *name_from_source(const char *text, int32_t line, int32_t column)
 		    (n == 6 && strncmp(start, "static", 6) == 0))
 			continue;
 		if (n == 8 && strncmp(start, "function", 8) == 0) {
-			while (*p == ' ' || *p == '\t' || *p == '*')
+			while (p < end && (*p == ' ' || *p == '\t' || *p == '*'))
 				p++;
 			start = p;
-			while (ident_char(*p, p == start))
+			while (p < end && ident_char(*p, p == start))
 				p++;
 			return p > start ? fc_strndup(start, (size_t)(p - start)) : NULL;
 		}
-		while (*p == ' ' || *p == '\t')
+		while (p < end && (*p == ' ' || *p == '\t'))
 			p++;
-		if (*p != '(' && *p != '<')
+		if (p == end || (*p != '(' && *p != '<'))
 			return NULL;
 		for (i = 0; i < FC_ARRAY_LEN(keywords); i++)
 			if (strlen(keywords[i]) == n && strncmp(start, keywords[i], n) == 0)
@@ -498,7 +551,7 @@ static bool map_profile(struct mapper *m, struct fc_profile *p, struct fc_error 
 	if (!t || !remap || !by_url)
 		goto nomem;
 	for (i = 0; i < m->n_maps; i++)
-		m->maps[i].used = false;
+		m->maps[i].used = m->maps[i].told = false;
 	for (i = 0; i < m->n_scripts; i++)
 		m->scripts[i].seen = false;
 	for (i = 0; i < p->n_frames; i++) {
@@ -538,7 +591,11 @@ static bool map_profile(struct mapper *m, struct fc_profile *p, struct fc_error 
 			 * had a name; else the bundle's name. */
 			const char *nm = NULL;
 			if (pos.content)
-				nm = guess = name_from_source(pos.content, pos.line, pos.column);
+				nm = guess =
+					pos.content_line
+						? name_from_source(pos.content_line,
+								   pos.content_line_len, pos.column)
+						: NULL;
 			else if (name[0] && pos.name)
 				nm = pos.name;
 			if (!nm)
@@ -620,20 +677,17 @@ out:
  * profile's scripts named that could not be used. */
 static bool report(struct mapper *m, struct fc_profile *p, bool strict, struct fc_error *err)
 {
-	size_t i, j;
+	size_t i;
 
 	for (i = 0; i < m->n_scripts; i++) {
 		struct loaded *l;
-		bool named = false;
 
 		if (m->scripts[i].map == SIZE_MAX || !m->scripts[i].seen)
 			continue;
 		l = &m->maps[m->scripts[i].map];
-		for (j = 0; j < i; j++) /* one report per map */
-			named = named ||
-				(m->scripts[j].seen && m->scripts[j].map == m->scripts[i].map);
-		if (named)
+		if (l->told) /* one report per map */
 			continue;
+		l->told = true;
 		if (l->error.code != FC_OK) {
 			char text[700];
 			struct fc_error e = l->error;
@@ -693,6 +747,8 @@ static void mapper_finish(struct mapper *m)
 	}
 	free(m->scripts);
 	free(m->maps);
+	fc_map_finish(&m->script_index);
+	fc_map_finish(&m->map_index);
 }
 
 bool fc_sourcemap_apply(struct fc_profile_set *set, size_t first,

@@ -158,7 +158,9 @@ static double sample_weight(const struct fc_profile *p, uint32_t i, bool samples
 {
 	double d;
 
-	if (samples)
+	/* a sample of folded stacks (no time) is a line: its weight is the
+	 * number of samples the line stands for */
+	if (samples && p->has_time)
 		return 1;
 	d = fc_profile_sample_duration(p, i);
 	return d > 0 ? d : 0;

@@ -467,7 +467,15 @@ size_t fc_classify_label(const char *name, char *out, size_t size)
 		n = snprintf(out, size, "%s", name);
 	if (n < 0)
 		return 0;
-	return (size_t)n < size ? (size_t)n : (size ? size - 1 : 0);
+	if ((size_t)n < size)
+		return (size_t)n;
+	if (!size)
+		return 0;
+	/* cut: never inside a character (a graph label ended in the bytes of
+	 * half an emoji) */
+	n = (int)fc_utf8_complete(out, size - 1);
+	out[n] = '\0';
+	return (size_t)n;
 }
 
 /* --- whole profile -------------------------------------------------------- */

@@ -266,13 +266,14 @@ static bool frame_reindex(struct fc_profile *p)
 	return true;
 }
 
-/* Key fields as the table keeps them: lines and columns below -1 are -1, a
- * script id of "" or "0" means none (devtools.md §8.1). */
+/* Key fields as the table keeps them: lines and columns below -1 or above
+ * FC_POS_MAX are -1 (unknown), a script id of "" or "0" means none
+ * (devtools.md §8.1). */
 static bool clamp_key(const char *sid, size_t sid_len, int32_t *line, int32_t *column)
 {
-	if (*line < -1)
+	if (*line < -1 || *line > FC_POS_MAX)
 		*line = -1;
-	if (*column < -1)
+	if (*column < -1 || *column > FC_POS_MAX)
 		*column = -1;
 	return !(sid_len == 0 || (sid_len == 1 && sid[0] == '0'));
 }

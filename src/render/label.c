@@ -20,13 +20,7 @@ static const char ellipsis[] = "\xe2\x80\xa6"; /* U+2026 */
 /* Cuts s (length len) back to a code point boundary; returns the new length. */
 static size_t utf8_cut(char *s, size_t len)
 {
-	size_t i = len;
-
-	while (i > 0 && ((unsigned char)s[i - 1] & 0xc0) == 0x80)
-		i--;
-	if (i > 0 && (unsigned char)s[i - 1] >= 0xc0 &&
-	    fc_utf8_seqlen((unsigned char)s[i - 1]) > len - (i - 1))
-		len = i - 1; /* an incomplete sequence at the end */
+	len = fc_utf8_complete(s, len);
 	s[len] = '\0';
 	return len;
 }
@@ -185,7 +179,7 @@ static size_t label(const struct fc_lane *lane, const struct fc_box *b, bool loc
 		return put(out, size, "%s", name);
 	url_file(url, file, sizeof(file));
 	if (f->line >= 0)
-		return put(out, size, "%s  %s:%d", name, file, f->line + 1);
+		return put(out, size, "%s  %s:%d", name, file, fc_pos_shown(f->line));
 	return put(out, size, "%s  %s", name, file);
 }
 

@@ -108,12 +108,18 @@ static bool after_www(const char *s, size_t i)
 		 (before >= '0' && before <= '9'));
 }
 
+#define WORD_JOINER "\xe2\x81\xa0"
+
 void fc_md_text(struct fc_md *md, const char *s)
 {
 	/* What GFM gives a meaning inline: emphasis and strikethrough (`*_~`),
 	 * code (backtick), links and images (`[]()!`), the escape itself, table
 	 * cells (`|`), headings (`#`), GitHub's math (`$`), and the e-mail and
-	 * scheme autolink triggers (`@`, `:`). */
+	 * scheme autolink triggers (`@`, `:`). A backslash does not stop the
+	 * e-mail autolinks (cmark-gfm links `a\@b.com`, `xmpp\:a\@b.com`), nor
+	 * GitHub's @mentions and #123 references, which are found in the
+	 * rendered text: `@` and `#` are followed by a word joiner (U+2060,
+	 * invisible), after which no address, user or number can start. */
 	static const char escaped[] = "\\`*_~[]()!|#$@:";
 	size_t i, run = 0;
 
@@ -141,6 +147,8 @@ void fc_md_text(struct fc_md *md, const char *s)
 		else {
 			char esc[2] = { '\\', (char)c };
 			fc_md_write(md, esc, 2);
+			if (c == '@' || c == '#')
+				fc_md_raw(md, WORD_JOINER);
 		}
 	}
 	fc_md_write(md, s + run, i - run);
@@ -363,34 +371,63 @@ struct fc_md *fc_md_doc_add(struct fc_md_doc *doc, const char *title, bool cutta
 	return &s->body;
 }
 
-/* The note that names the cut sections (cut[i] true), or says that the text
- * itself was cut. */
-static void cut_note(const struct fc_md_doc *doc, const bool *cut, bool truncated, size_t budget,
-		     struct fc_md *note)
-{
-	bool first = true;
-	char num[32];
+/* The note names cut sections up to this many bytes, then counts the rest
+ * ("and 4,980 more"): with thousands of sections cut, a note that named
+ * them all would not fit the budget itself. */
+#define NOTE_NAMES_MAX ((size_t)4096)
 
-	/* 65536 -> "65,536" */
-	snprintf(num, sizeof(num), "%zu", budget);
+/* budget with thousands separators: 65536 -> "65,536" */
+static void group_digits(size_t budget, char *num, size_t size)
+{
+	snprintf(num, size, "%zu", budget);
 	for (size_t k = strlen(num); k > 3;) {
 		k -= 3;
 		memmove(num + k + 1, num + k, strlen(num + k) + 1);
 		num[k] = ',';
 	}
+}
+
+/* The note that names the cut sections (cut[i] true), or says that the text
+ * itself was cut. Built once, after the cutting: its length while cutting
+ * is note_bound's. */
+static void cut_note(const struct fc_md_doc *doc, const bool *cut, bool truncated, size_t budget,
+		     struct fc_md *note)
+{
+	size_t named = 0, left = 0;
+	char num[32];
+
+	group_digits(budget, num, sizeof(num));
 	fc_md_raw(note, "\n*");
 	if (truncated)
 		fc_md_printf(note, "Cut at a line break to stay under %s characters", num);
 	else
 		fc_md_printf(note, "Left out to stay under %s characters:", num);
+	size_t start = note->len;
 	for (size_t i = 0; i < doc->n && !truncated; i++) {
 		if (!cut[i])
 			continue;
-		fc_md_raw(note, first ? " " : ", ");
+		if (note->len - start >= NOTE_NAMES_MAX) {
+			left++;
+			continue;
+		}
+		fc_md_raw(note, named ? ", " : " ");
 		fc_md_text(note, doc->sections[i]->title);
-		first = false;
+		named++;
+	}
+	if (left) {
+		group_digits(left, num, sizeof(num));
+		fc_md_printf(note, " and %s more", num);
 	}
 	fc_md_raw(note, ".*\n");
+}
+
+/* The cuttable sections, longest first (the first of equal ones first). */
+static int longer_first(const void *a, const void *b, void *ctx)
+{
+	const struct fc_md_doc *doc = ctx;
+	size_t x = doc->sections[*(const size_t *)a]->body.len,
+	       y = doc->sections[*(const size_t *)b]->body.len;
+	return (x < y) - (x > y);
 }
 
 /* <details> opened and not closed in text[0..len): lines that start with
@@ -413,12 +450,17 @@ static long open_details(const char *text, size_t len)
 bool fc_md_doc_render(const struct fc_md_doc *doc, size_t budget, struct fc_md *out)
 {
 	bool *cut = calloc(doc->n ? doc->n : 1, sizeof(*cut));
-	struct fc_md note;
-	size_t total = 0, i, ncut = 0;
+	size_t *order = malloc((doc->n ? doc->n : 1) * sizeof(*order));
+	struct fc_md note, title;
+	size_t total = 0, i, ncut = 0, n_order = 0, note_len = 0, names = 0, frame,
+	       longest_title = 0;
 	bool ok = !doc->sink.failed;
 
 	fc_md_init(&note);
-	if (!cut) {
+	fc_md_init(&title);
+	if (!cut || !order) {
+		free(cut);
+		free(order);
 		out->failed = true;
 		return false;
 	}
@@ -426,24 +468,41 @@ bool fc_md_doc_render(const struct fc_md_doc *doc, size_t budget, struct fc_md *
 	for (i = 0; i < doc->n; i++) {
 		ok = ok && !doc->sections[i]->body.failed;
 		total += doc->sections[i]->body.len + 2;
+		if (doc->sections[i]->cuttable)
+			order[n_order++] = i;
 	}
-	/* Drop the longest cuttable section until the rest and the note fit. */
-	while (total > budget || (ncut > 0 && total + note.len > budget)) {
-		size_t longest = doc->n;
-		for (i = 0; i < doc->n; i++) {
-			const struct fc_md_section *s = doc->sections[i];
-			if (s->cuttable && !cut[i] &&
-			    (longest == doc->n || s->body.len > doc->sections[longest]->body.len))
-				longest = i;
-		}
-		if (longest == doc->n)
-			break;
-		cut[longest] = true;
+	if (!fc_sort(order, n_order, sizeof(*order), longer_first, (void *)doc)) {
+		free(cut);
+		free(order);
+		out->failed = true;
+		return false;
+	}
+	/* Drop the longest cuttable section until the rest and the note fit.
+	 * The note's length is kept as sections are cut, not rebuilt: its
+	 * frame, plus each cut title and its separator (names); exact while
+	 * all are named, past NOTE_NAMES_MAX a bound (the names up to the
+	 * longest title past it, the count of the rest). Work linear in the
+	 * sections, however many are cut. */
+	cut_note(doc, cut, false, budget, &note); /* the frame, no names */
+	frame = note.len;
+	fc_md_finish(&note);
+	for (size_t k = 0;
+	     k < n_order && (total > budget || (ncut > 0 && total + note_len > budget)); k++) {
+		size_t c = order[k];
+		cut[c] = true;
 		ncut++;
-		total -= doc->sections[longest]->body.len + 2;
-		fc_md_finish(&note);
-		cut_note(doc, cut, false, budget, &note);
+		total -= doc->sections[c]->body.len + 2;
+		title.len = 0;
+		fc_md_text(&title, doc->sections[c]->title);
+		names += title.len + 2;
+		if (title.len > longest_title)
+			longest_title = title.len;
+		note_len = names < NOTE_NAMES_MAX ? frame + names - 1
+						  : frame + NOTE_NAMES_MAX + longest_title + 2 + 32;
 	}
+	fc_md_finish(&title);
+	if (ncut)
+		cut_note(doc, cut, false, budget, &note);
 	size_t start = out->len;
 	for (i = 0; i < doc->n; i++) {
 		if (cut[i] || doc->sections[i]->body.len == 0)
@@ -465,12 +524,15 @@ bool fc_md_doc_render(const struct fc_md_doc *doc, size_t budget, struct fc_md *
 		out->len = start + keep;
 		if (out->data)
 			out->data[out->len] = '\0';
-		for (long open = open_details(out->data + start, keep); open > 0; open--)
+		/* nothing kept at all: out may have no buffer yet */
+		for (long open = out->data ? open_details(out->data + start, keep) : 0; open > 0;
+		     open--)
 			fc_md_raw(out, "\n</details>\n");
 	}
 	fc_md_write(out, note.data, note.len);
 	ok = ok && !note.failed && !out->failed;
 	fc_md_finish(&note);
 	free(cut);
+	free(order);
 	return ok;
 }

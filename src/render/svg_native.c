@@ -202,6 +202,17 @@ static void color(struct svg *s, struct fc_rgb c)
 	put(s, b, 7);
 }
 
+/* U+FFFE or U+FFFF at str[i] (EF BF BE, EF BF BF): valid UTF-8, but not
+ * characters XML allows; one in a name or a title made the whole SVG
+ * ill-formed. They are written as U+FFFD. */
+static bool not_xml_char(const char *str, size_t len, size_t i)
+{
+	const unsigned char *u = (const unsigned char *)str + i;
+	return len - i >= 3 && u[0] == 0xef && u[1] == 0xbf && (u[2] & 0xfe) == 0xbe;
+}
+
+#define REPLACEMENT_CHAR "\xef\xbf\xbd"
+
 size_t fc_svg_escape(const char *str, size_t len, char *out, size_t size, bool attr)
 {
 	size_t i, o = 0;
@@ -211,6 +222,14 @@ size_t fc_svg_escape(const char *str, size_t len, char *out, size_t size, bool a
 		unsigned char ch = (unsigned char)str[i];
 		char one[2] = { (char)ch, 0 };
 
+		if (not_xml_char(str, len, i)) {
+			if (o + 3 >= size)
+				break;
+			memcpy(out + o, REPLACEMENT_CHAR, 3);
+			o += 3;
+			i += 2;
+			continue;
+		}
 		switch (ch) {
 		case '&':
 			rep = "&amp;";
@@ -256,6 +275,13 @@ static void escaped(struct svg *s, const char *str, size_t len, bool attr)
 		unsigned char ch = (unsigned char)str[i];
 		const char *rep;
 
+		if (ch == 0xef && not_xml_char(str, len, i)) {
+			put(s, str + from, i - from);
+			puts_(s, REPLACEMENT_CHAR);
+			i += 2;
+			from = i + 1;
+			continue;
+		}
 		if (ch > '>' ? ch != 0x7f
 			     : ch >= 0x20 && ch != '&' && ch != '<' && ch != '>' &&
 				       (ch != '"' || !attr))
@@ -775,30 +801,56 @@ static bool url_names_package(const char *url, const char *package)
 	return false;
 }
 
+/* Text of a tooltip line, cut to TOOLTIP_TEXT_MAX bytes (at a code point,
+ * then "…"): every box has its tooltip, so a long name repeated over many
+ * boxes would otherwise make an SVG of hundreds of MB that no browser
+ * opens. The layout JSON and -f folded keep names whole. */
+#define TOOLTIP_TEXT_MAX ((size_t)1000)
+
+static void text_cut(struct svg *s, const char *str)
+{
+	size_t len = strlen(str), keep;
+	char *cut;
+
+	if (len <= TOOLTIP_TEXT_MAX) {
+		text(s, str, false);
+		return;
+	}
+	cut = fc_strdup_clean(str); /* valid UTF-8 before it is cut */
+	if (!cut) {
+		s->failed = true;
+		return;
+	}
+	keep = fc_utf8_prefix(cut, strlen(cut), TOOLTIP_TEXT_MAX);
+	escaped(s, cut, keep, false);
+	puts_(s, "\xe2\x80\xa6");
+	free(cut);
+}
+
 /* The lines that name a frame: name, location, tier and package. */
 static void frame_head(struct svg *s, const struct fc_frame_meta *m)
 {
 	char a[16];
 
-	text(s, m->name[0] ? m->name : "(anonymous)", false);
+	text_cut(s, m->name[0] ? m->name : "(anonymous)");
 	if (m->url[0]) {
 		const char *url = m->url;
 		if (s->prefix_len && strncmp(url, s->prefix, s->prefix_len) == 0)
 			url += s->prefix_len;
 		puts_(s, "\n");
-		text(s, url, false);
+		text_cut(s, url);
 		if (m->line >= 0) {
 			a[0] = ':';
-			put(s, a, 1 + digits((unsigned)m->line + 1u, a + 1));
+			put(s, a, 1 + digits((unsigned)fc_pos_shown(m->line), a + 1));
 			if (m->column >= 0)
-				put(s, a, 1 + digits((unsigned)m->column + 1u, a + 1));
+				put(s, a, 1 + digits((unsigned)fc_pos_shown(m->column), a + 1));
 		}
 	}
 	puts_(s, "\n");
 	text(s, m->tier, false);
 	if (m->package[0] && !url_names_package(m->url, m->package)) {
 		puts_(s, " \xc2\xb7 ");
-		text(s, m->package, false);
+		text_cut(s, m->package);
 	}
 }
 
@@ -1025,6 +1077,8 @@ static void font_family(struct svg *s, const char *families)
 				continue;
 			name[o++] = c;
 		}
+		if (k < n) /* cut: never inside a character */
+			o = fc_utf8_complete(name, o);
 		while (o && name[o - 1] == ' ')
 			o--;
 		name[o] = '\0';

@@ -72,11 +72,12 @@ static bool frame_name(struct buf *b, const struct fc_profile *p, const struct f
 	if (ok && (url[0] || f->line >= 0 || f->column >= 0)) {
 		ok = buf_add(b, " ", 1) && buf_add_safe(b, url, strlen(url));
 		if (ok && f->line >= 0) {
-			n = (size_t)snprintf(num, sizeof(num), ":%ld", (long)f->line + 1);
+			n = (size_t)snprintf(num, sizeof(num), ":%ld", (long)fc_pos_shown(f->line));
 			ok = buf_add(b, num, n);
 		}
 		if (ok && f->column >= 0) {
-			n = (size_t)snprintf(num, sizeof(num), ":%ld", (long)f->column + 1);
+			n = (size_t)snprintf(num, sizeof(num), ":%ld",
+					     (long)fc_pos_shown(f->column));
 			ok = buf_add(b, num, n);
 		}
 	}

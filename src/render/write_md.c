@@ -104,6 +104,30 @@ static void function_cells(struct fc_md *md, const struct fc_profile *p, uint32_
 	}
 }
 
+/* A heading's text (--title, or the file's name) is cut at this many bytes
+ * (at a character, then "…"): the heading is never left out, and a title
+ * longer than the budget made the whole comment a cut heading. */
+#define HEADING_MAX ((size_t)1000)
+
+static void heading_text(struct fc_md *md, const char *s)
+{
+	size_t len = strlen(s), keep = fc_utf8_prefix(s, len, HEADING_MAX);
+	char *cut;
+
+	if (keep == len) {
+		fc_md_text(md, s);
+		return;
+	}
+	cut = fc_strndup(s, keep);
+	if (!cut) {
+		md->failed = true;
+		return;
+	}
+	fc_md_text(md, cut);
+	fc_md_raw(md, "\xe2\x80\xa6");
+	free(cut);
+}
+
 static void summary_line(struct fc_md *md, const struct fc_profile *p, const struct fc_stats *s,
 			 const struct fc_summary_options *o, bool heading)
 {
@@ -112,7 +136,7 @@ static void summary_line(struct fc_md *md, const struct fc_profile *p, const str
 
 	if (heading) {
 		fc_md_raw(md, "### ");
-		fc_md_text(md, o->title ? o->title : p->name);
+		heading_text(md, o->title ? o->title : p->name);
 		fc_md_raw(md, "\n\n");
 	}
 	fc_summary_number((double)s->n_samples, 0, c, sizeof(c));

@@ -208,7 +208,7 @@ bool fc_style_frame_self(const struct fc_layout *l, const struct fc_lane *lane, 
 		memcpy(nodes, p->sample_node, p->n_samples * sizeof(*nodes));
 	for (i = 0; i < p->n_samples; i++) {
 		const struct fc_frame *f = fc_profile_node_frame(p, nodes[i]);
-		double w = l->mode == FC_MODE_GRAPH && l->options.weight_samples
+		double w = l->mode == FC_MODE_GRAPH && l->options.weight_samples && p->has_time
 				   ? 1.0
 				   : fc_profile_sample_duration(p, i);
 		if (l->mode == FC_MODE_GRAPH && !l->options.keep_idle && f->meta == FC_META_IDLE)

@@ -64,9 +64,96 @@ static void shift(struct fc_profile *p, int64_t by_us)
 		p->last_end_us -= by_us;
 }
 
+/* Orders of the profiles for join_all (ctx: what they are ordered by). */
+struct order_ctx {
+	const struct fc_profile_set *set;
+	const long long *pid;
+	const double *lo;
+};
+
+static int by_source(const void *a, const void *b, void *ctx)
+{
+	const struct order_ctx *c = ctx;
+	const char *x = c->set->items[*(const size_t *)a]->source,
+		   *y = c->set->items[*(const size_t *)b]->source;
+	return strcmp(x ? x : "", y ? y : "");
+}
+
+static int by_pid(const void *a, const void *b, void *ctx)
+{
+	const struct order_ctx *c = ctx;
+	long long x = c->pid[*(const size_t *)a], y = c->pid[*(const size_t *)b];
+	return (x > y) - (x < y);
+}
+
+static int by_start(const void *a, const void *b, void *ctx)
+{
+	const struct order_ctx *c = ctx;
+	double x = c->lo[*(const size_t *)a], y = c->lo[*(const size_t *)b];
+	return (x > y) - (x < y);
+}
+
+/* Joins two profiles when they come from the same file, have the same pid,
+ * or overlap in time while one of them has no pid -- each through a sort,
+ * so the work is n log n, not a test of every pair. The overlaps: in order
+ * of start, the profiles without a pid seen so far that can still overlap
+ * a later one are one group (each joined what it overlapped), kept as its
+ * member and the latest end of its members without a pid (hi_unk) and of
+ * all its members (hi_all); profiles with a pid since that group was made
+ * wait in `live` for the next profile without one. false on allocation
+ * failure. */
+static bool join_all(const struct fc_profile_set *set, size_t *parent, const long long *pid,
+		     const double *lo, const double *hi)
+{
+	size_t n = set->count, i, k, n_live = 0, group = SIZE_MAX;
+	size_t *order = malloc(n * sizeof(*order)), *live = malloc(n * sizeof(*live));
+	struct order_ctx ctx = { set, pid, lo };
+	double hi_unk = 0, hi_all = 0;
+	bool ok = order && live;
+
+	for (i = 0; ok && i < n; i++)
+		order[i] = i;
+	ok = ok && fc_sort(order, n, sizeof(*order), by_source, &ctx);
+	for (i = 1; ok && i < n; i++)
+		if (set->items[order[i]]->source && set->items[order[i - 1]]->source &&
+		    by_source(&order[i - 1], &order[i], &ctx) == 0)
+			join(parent, order[i - 1], order[i]);
+	ok = ok && fc_sort(order, n, sizeof(*order), by_pid, &ctx);
+	for (i = 1; ok && i < n; i++)
+		if (pid[order[i]] >= 0 && pid[order[i]] == pid[order[i - 1]])
+			join(parent, order[i - 1], order[i]);
+	ok = ok && fc_sort(order, n, sizeof(*order), by_start, &ctx);
+	for (i = 0; ok && i < n; i++) {
+		size_t x = order[i];
+		if (pid[x] >= 0) {
+			if (group != SIZE_MAX && hi_unk >= lo[x])
+				join(parent, group, x);
+			live[n_live++] = x;
+			continue;
+		}
+		if (group != SIZE_MAX && hi_all >= lo[x]) {
+			join(parent, group, x);
+			hi_unk = hi_unk > hi[x] ? hi_unk : hi[x];
+			hi_all = hi_all > hi[x] ? hi_all : hi[x];
+		} else {
+			hi_unk = hi_all = hi[x];
+		}
+		for (k = 0; k < n_live; k++)
+			if (hi[live[k]] >= lo[x]) {
+				join(parent, live[k], x);
+				hi_all = hi_all > hi[live[k]] ? hi_all : hi[live[k]];
+			}
+		n_live = 0;
+		group = x;
+	}
+	free(order);
+	free(live);
+	return ok;
+}
+
 size_t fc_clock_separate(struct fc_profile_set *set)
 {
-	size_t n = set->count, i, j, groups = 0;
+	size_t n = set->count, i, groups = 0;
 	size_t *parent;
 	long long *pid;
 	double *lo, *hi;
@@ -96,15 +183,9 @@ size_t fc_clock_separate(struct fc_profile_set *set)
 			goto out;
 		}
 	}
-	for (i = 0; i < n; i++) {
-		for (j = i + 1; j < n; j++) {
-			const struct fc_profile *a = set->items[i], *b = set->items[j];
-			bool same_file =
-				a->source && b->source && strcmp(a->source, b->source) == 0;
-			if (same_file || (pid[i] >= 0 && pid[i] == pid[j]) ||
-			    ((pid[i] < 0 || pid[j] < 0) && lo[i] <= hi[j] && lo[j] <= hi[i]))
-				join(parent, i, j);
-		}
+	if (!join_all(set, parent, pid, lo, hi)) {
+		groups = 1;
+		goto out;
 	}
 	for (i = 0; i < n; i++)
 		groups += find(parent, i) == i;

@@ -91,6 +91,27 @@ size_t fc_utf8_seqlen(unsigned char c)
 	return 2;
 }
 
+size_t fc_utf8_prefix(const char *s, size_t len, size_t max)
+{
+	if (len <= max)
+		return len;
+	while (max > 0 && ((unsigned char)s[max] & 0xc0) == 0x80)
+		max--; /* s[max] continues the code point before it */
+	return max;
+}
+
+size_t fc_utf8_complete(const char *s, size_t len)
+{
+	size_t i = len;
+
+	while (i > 0 && ((unsigned char)s[i - 1] & 0xc0) == 0x80)
+		i--;
+	if (i > 0 && (unsigned char)s[i - 1] >= 0xc0 &&
+	    fc_utf8_seqlen((unsigned char)s[i - 1]) > len - (i - 1))
+		return i - 1;
+	return len;
+}
+
 /* Length of a valid UTF-8 sequence at s (at most avail bytes), 0 if invalid. */
 static size_t valid_seq(const unsigned char *s, size_t avail)
 {

@@ -16,6 +16,13 @@ bool fc_grow(void **ptr, size_t *cap, size_t need, size_t elem);
 
 #define FC_GROW(ptr, cap, need) fc_grow((void **)&(ptr), &(cap), (need), sizeof(*(ptr)))
 
+/* The 1-based number shown for a 0-based line or column (FC_POS_MAX in
+ * flamechart/profile.h): 0 when unknown. Never overflows. */
+static inline int32_t fc_pos_shown(int32_t pos)
+{
+	return pos >= 0 && pos < INT32_MAX ? pos + 1 : 0;
+}
+
 /* 64-bit hash of a byte string and of an integer (not cryptographic). */
 uint64_t fc_hash_bytes(const void *data, size_t len);
 uint64_t fc_hash_u64(uint64_t x);
@@ -37,6 +44,14 @@ char *fc_strdup_clean(const char *s);
 
 /* Length of the UTF-8 sequence starting at s (1..4), assuming valid UTF-8. */
 size_t fc_utf8_seqlen(unsigned char c);
+
+/* The longest prefix of the valid UTF-8 s[0..len) of at most max bytes that
+ * ends on a code point boundary (len itself when len <= max). */
+size_t fc_utf8_prefix(const char *s, size_t len, size_t max);
+
+/* len, less an incomplete sequence at the end of s[0..len) (UTF-8 cut by
+ * bytes). */
+size_t fc_utf8_complete(const char *s, size_t len);
 
 /* The value of a hexadecimal digit, -1 when c is not one. */
 int fc_hexval(int c);

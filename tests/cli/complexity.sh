@@ -61,6 +61,18 @@ work "$TMP/w1" info "$TMP/t1.json"
 work "$TMP/w4" info "$TMP/t4.json"
 linear "trace, 1500 and 6000 sampled threads" "$TMP/w1" "$TMP/w4"
 
+# -f md of 400 and 1600 threads: sections cut to fit GitHub's 65 536
+# characters without rebuilding the note of what was left out for each
+# cut, and recordings put on their own clocks without testing every pair
+threads 400 >"$TMP/m1.json"
+threads 1600 >"$TMP/m4.json"
+work "$TMP/w1" "$TMP/m1.json" -f md -o "$TMP/m1.md"
+work "$TMP/w4" "$TMP/m4.json" -f md -o "$TMP/m4.md"
+linear "-f md, 400 and 1600 threads" "$TMP/w1" "$TMP/w4"
+[ "$(wc -c <"$TMP/m4.md")" -le 65536 ] || fail "-f md of 1600 threads: over 65536 bytes"
+tail -n 1 "$TMP/m4.md" | grep -q '^\*Cut at a line break to stay under 65,536 characters\.\*$' ||
+	fail "-f md of 1600 threads: no note at the end: $(tail -n 1 "$TMP/m4.md")"
+
 # folded stacks: N distinct frames
 awk 'BEGIN { for (i = 0; i < 50000; i++) print "f" i " 1" }' >"$TMP/f1.folded"
 awk 'BEGIN { for (i = 0; i < 200000; i++) print "f" i " 1" }' >"$TMP/f4.folded"
@@ -181,5 +193,81 @@ flat() {
 heap "$TMP/w1" diff "$TMP/a1.json" "$TMP/a1.json" -f md -o /dev/null
 heap "$TMP/w4" diff "$TMP/a4.json" "$TMP/a4.json" -f md -o /dev/null
 flat "diff, 100 and 400 anonymous functions in one 200 KB URL: peak heap" "$TMP/w1" "$TMP/w4"
+
+# --- source maps (docs/sourcemaps.md)
+# urlprofile N URL: a .cpuprofile of N frames under the root, frame i at
+# line i, column 1 of URL, in which %d stands for i
+urlprofile() {
+	awk -v n="$1" -v u="$2" 'BEGIN { ORS = ""
+		print "{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"url\":\"\",\"scriptId\":\"0\",\"lineNumber\":-1,\"columnNumber\":-1}}"
+		for (i = 0; i < n; i++) { url = u; gsub(/%d/, i, url)
+			print ",{\"id\":" i + 2 ",\"parent\":1,\"callFrame\":{\"functionName\":\"x\",\"url\":\"" url "\",\"scriptId\":\"1\",\"lineNumber\":" i ",\"columnNumber\":1}}" }
+		print "],\"startTime\":0,\"endTime\":" n * 100 ",\"samples\":["
+		for (i = 0; i < n; i++) print (i ? "," : "") i + 2
+		print "],\"timeDeltas\":["
+		for (i = 0; i < n; i++) print (i ? "," : "") 100
+		print "]}\n" }'
+}
+# contentmap DIR N: DIR/b.js, whose comment names b.js.map, which maps
+# generated line i to line 16 i of a sourcesContent of 16 N lines; and
+# DIR/p.cpuprofile, N frames, one per generated line. The name of each
+# frame is read from the content: its lines are indexed once, not
+# scanned from the start for every frame
+contentmap() {
+	mkdir -p "$1"
+	awk -v n="$2" 'BEGIN { for (i = 0; i < n; i++) print "x()"; print "//# sourceMappingURL=b.js.map" }' >"$1/b.js"
+	awk -v n="$2" 'BEGIN { ORS = ""
+		print "{\"version\":3,\"sources\":[\"src/a.js\"],\"names\":[],\"sourcesContent\":[\""
+		for (i = 0; i < 16 * n; i++) print "function f" i "() { return " i "; }\\n"
+		print "\"],\"mappings\":\"AAAA"
+		for (i = 1; i < n; i++) print ";AAgBA" # line + 16 (VLQ gB)
+		print "\"}\n" }' >"$1/b.js.map"
+	urlprofile "$2" "file://$1/b.js" >"$1/p.cpuprofile"
+}
+contentmap "$TMP/cm1" 500
+contentmap "$TMP/cm4" 2000
+"$FLAMECHART" info --sourcemaps "$TMP/cm1/p.cpuprofile" >"$TMP/out" 2>&1
+grep -q ' f1008  file://.*/src/a.js:1009$' "$TMP/out" || fail "sourcesContent names not read: $(head -c 300 "$TMP/out")"
+work "$TMP/w1" info --sourcemaps "$TMP/cm1/p.cpuprofile"
+work "$TMP/w4" info --sourcemaps "$TMP/cm4/p.cpuprofile"
+linear "source maps, 500 and 2000 frames named from sourcesContent of 16 lines each" "$TMP/w1" "$TMP/w4"
+
+# N URLs naming one script with N different query strings (a system library
+# of N * 5 KiB): the script is read once, not once per URL
+queries() {
+	mkdir -p "$1"
+	awk -v k="$2" 'BEGIN { for (i = 0; i < k * 128; i++) printf "s%08d = s.s + s.s + s.s + s.s + s.s + s.s + s.s;\n", i }' >"$1/big.js"
+	urlprofile "$2" "file://$1/big.js?v=%d" >"$1/q.cpuprofile"
+}
+queries "$TMP/q1" 25
+queries "$TMP/q4" 100
+work "$TMP/w1" info --sourcemaps "$TMP/q1/q.cpuprofile"
+work "$TMP/w4" info --sourcemaps "$TMP/q4/q.cpuprofile"
+linear "source maps, 25 and 100 query strings on one script of 128 and 512 KiB" "$TMP/w1" "$TMP/w4"
+
+# N distinct script URLs (none on disk): found by hash, not a linear search
+urlprofile 2000 "file:///nonexistent/build/assets/chunk-%d.js" >"$TMP/u1.cpuprofile"
+urlprofile 8000 "file:///nonexistent/build/assets/chunk-%d.js" >"$TMP/u4.cpuprofile"
+work "$TMP/w1" info --sourcemaps "$TMP/u1.cpuprofile"
+work "$TMP/w4" info --sourcemaps "$TMP/u4.cpuprofile"
+linear "source maps, 2000 and 8000 distinct script URLs" "$TMP/w1" "$TMP/w4"
+
+# an index map of K sections, named through a URL of 20 K bytes (found by
+# name in --sourcemap-dir): the URL is kept once, not once per section
+sections() {
+	mkdir -p "$1/maps"
+	awk -v k="$2" 'BEGIN { printf "x()\n//# sourceMappingURL=https://cdn.example.com/"
+		for (i = 0; i < k * 20; i++) printf "q"
+		print "/b.js.map" }' >"$1/b.js"
+	awk -v k="$2" 'BEGIN { ORS = ""; print "{\"version\":3,\"sections\":["
+		for (i = 0; i < k; i++) print (i ? "," : "") "{\"offset\":{\"line\":" i ",\"column\":0},\"map\":{\"version\":3,\"sources\":[\"a.js\"],\"names\":[],\"mappings\":\"AAAA\"}}"
+		print "]}\n" }' >"$1/maps/b.js.map"
+	urlprofile 1 "file://$1/b.js" >"$1/s.cpuprofile"
+}
+sections "$TMP/sm1" 500
+sections "$TMP/sm4" 2000
+heap "$TMP/w1" info --sourcemap-dir "$TMP/sm1/maps" "$TMP/sm1/s.cpuprofile"
+heap "$TMP/w4" info --sourcemap-dir "$TMP/sm4/maps" "$TMP/sm4/s.cpuprofile"
+heap_linear "source maps, 500 and 2000 sections and a URL of 10 and 40 KB" "$TMP/w1" "$TMP/w4"
 
 finish

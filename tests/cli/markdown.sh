@@ -23,7 +23,7 @@ cmp -s "$TMP/ng.md" "$TMP/ng-o.md" || fail "-o x.md differs from -f md"
 
 # --top, --title, --image-url (http(s) or relative only)
 run 0 -f md --top 3 --title 'PR #12 <b>' --image-url 'https://e.x/chart 1.png' "$EX/timing-data-samples.cpuprofile"
-contains "$TMP/out" "### PR \\#12 &lt;b&gt;"
+contains "$TMP/out" "### PR \\#$(printf '\342\201\240')12 &lt;b&gt;"
 contains "$TMP/out" "![flame chart](https://e.x/chart%201.png)"
 contains "$TMP/out" "**Top 3 functions by self time**"
 [ "$(grep -c '^| [123] | `' "$TMP/out")" = 6 ] || fail "--top 3: not 3 + 3 function rows"

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -33,9 +34,9 @@ static void text_escapes(void **state)
 		    "\\[x\\]\\(javascript\\:alert\\(1\\)\\)");
 	expect_text(fc_md_text, "*a* _b_ ~c~ `d` \\e", "\\*a\\* \\_b\\_ \\~c\\~ \\`d\\` \\\\e");
 	expect_text(fc_md_text, "line\nbreak\r\ttab", "line break  tab");
-	expect_text(fc_md_text, "&amp; & #1 $x$", "&amp;amp; &amp; \\#1 \\$x\\$");
+	expect_text(fc_md_text, "&amp; & #1 $x$", "&amp;amp; &amp; \\#\u20601 \\$x\\$");
 	expect_text(fc_md_text, "see https://x.io and www.y.io, a@b.c",
-		    "see https\\://x.io and www\\.y.io, a\\@b.c");
+		    "see https\\://x.io and www\\.y.io, a\\@\u2060b.c");
 	/* "www" inside a word is no autolink; the dot stays */
 	expect_text(fc_md_text, "awww.b", "awww.b");
 	expect_text(fc_md_text, "", "");
@@ -209,6 +210,35 @@ static void doc_truncates_kept_text(void **state)
 	fc_md_doc_finish(&doc);
 }
 
+/* Thousands of sections cut: the note names the first of them and counts
+ * the rest, so that it fits the budget itself and the kept text is not
+ * cut at a line break (with every title named, the note alone was longer
+ * than the budget). */
+static void doc_cuts_thousands(void **state)
+{
+	struct fc_md_doc doc;
+	struct fc_md out;
+	char title[64];
+
+	(void)state;
+	fc_md_doc_init(&doc);
+	fc_md_raw(fc_md_doc_add(&doc, "summary", false), "S\n");
+	for (int i = 0; i < 20000; i++) {
+		snprintf(title, sizeof(title), "Top functions of thread %d", i);
+		fill(fc_md_doc_add(&doc, title, true), 'a', 10 + (size_t)i % 7);
+	}
+	fc_md_init(&out);
+	assert_true(fc_md_doc_render(&doc, 65536, &out));
+	assert_true(out.len <= 65536);
+	assert_int_equal(strncmp(out.data, "S\n", 2), 0);
+	assert_null(strstr(out.data, "Cut at a line break"));
+	assert_non_null(strstr(out.data, "*Left out to stay under 65,536 characters: Top functions "
+					 "of thread "));
+	assert_non_null(strstr(out.data, " more.*\n"));
+	fc_md_finish(&out);
+	fc_md_doc_finish(&doc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -216,6 +246,7 @@ int main(void)
 		cmocka_unit_test(code_in_table),          cmocka_unit_test(urls),
 		cmocka_unit_test(table_and_details),      cmocka_unit_test(doc_fits),
 		cmocka_unit_test(doc_cuts_longest_first), cmocka_unit_test(doc_truncates_kept_text),
+		cmocka_unit_test(doc_cuts_thousands),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -361,6 +361,31 @@ static void test_memory_bound(void **state)
 		check_bound(s);
 		free(s);
 	}
+	{ /* a sourcesContent of line breaks, its lines indexed by a lookup */
+		char *s = repeat("{\"version\":3,\"sources\":[\"a\"],\"sourcesContent\":[\"", "\\n",
+				 100000, "\"],\"mappings\":\"AAAA;AACA;AACA\"}");
+		check_bound(s);
+		free(s);
+	}
+	{ /* many sections and a long URL: the URL is kept once, not per section */
+		char *s =
+			repeat("{\"version\":3,\"sections\":[{\"offset\":{\"line\":0,\"column\":0},"
+			       "\"map\":{\"version\":3,\"mappings\":\"\"}}",
+			       ",{\"offset\":{\"line\":0,\"column\":0},\"map\":{\"version\":3,"
+			       "\"mappings\":\"\"}}",
+			       2000, "]}");
+		char *url = repeat("https://example.com/app.js.map?", "q", 100000, "");
+		struct fc_error err;
+		struct fc_sourcemap *m = fc_sourcemap_parse(s, strlen(s), url, "app.js.map", &err);
+
+		assert_non_null(m);
+		if (fc_sourcemap_memory(m) > 16 * strlen(s) + strlen(url) + 256)
+			fail_msg("%zu bytes for a map of %zu and a URL of %zu",
+				 fc_sourcemap_memory(m), strlen(s), strlen(url));
+		fc_sourcemap_destroy(m);
+		free(url);
+		free(s);
+	}
 }
 
 static void resolves(const char *base, const char *ref, const char *want)
