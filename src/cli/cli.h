@@ -165,6 +165,13 @@ bool fc_cli_write_markdown(const struct fc_cli *cli, const struct fc_profile_set
 struct fc_stats;
 typedef struct json_t json_t;
 json_t *fc_cli_info_json(const struct fc_profile *p, const struct fc_stats *s, size_t top);
+
+/* info's hot lines (info_lines.c, docs/lines.md) of every frame (frame
+ * FC_NONE) or one: the text section, percentages of whole_us; and the JSON
+ * array (NULL on allocation failure). */
+bool fc_cli_info_hot_lines(FILE *out, const struct fc_profile *p, uint32_t frame, size_t top,
+			   double whole_us);
+json_t *fc_cli_info_lines_json(const struct fc_profile *p, uint32_t frame, size_t top);
 /* Options that shape only the merged graph (--inverted, --sort weight,
  * --weight samples, --idle, --per-thread) are a usage error when no graph is
  * drawn: the chart is ordered by time and would ignore them without a word.

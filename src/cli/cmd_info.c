@@ -189,6 +189,12 @@ int fc_cmd_info(const struct fc_cli *cli)
 					fputc('\n', stdout);
 				first = false;
 				print_profile(stdout, set.items[j], &s, top);
+				if (set.items[j]->has_time &&
+				    !fc_cli_info_hot_lines(stdout, set.items[j], FC_NONE, top,
+							   s.sampled_us)) {
+					fc_log("out of memory");
+					rc = FC_EXIT_INTERNAL;
+				}
 				for (k = 0; k < set.items[j]->n_transforms; k++)
 					printf("  scope         %s\n", set.items[j]->transforms[k]);
 			}

@@ -94,7 +94,9 @@ json_t *fc_cli_info_json(const struct fc_profile *p, const struct fc_stats *s, s
 		 functions(p, s->functions,
 			   top < s->n_functions_with_self ? top : s->n_functions_with_self)) &&
 	     put(o, "top_total",
-		 functions(p, s->by_total, top < s->n_by_total ? top : s->n_by_total));
+		 functions(p, s->by_total, top < s->n_by_total ? top : s->n_by_total)) &&
+	     put(o, "line_data", json_boolean(p->node_lines != NULL)) &&
+	     put(o, "hot_lines", fc_cli_info_lines_json(p, FC_NONE, top));
 	json_decref(tiers);
 	json_decref(pkgs);
 	if (!ok) {
