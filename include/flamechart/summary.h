@@ -33,6 +33,13 @@ bool fc_summary_markdown(const struct fc_profile_set *set, const struct fc_summa
 bool fc_summary_markdown_write(const struct fc_profile_set *set, const struct fc_summary_options *o,
 			       const char *path, struct fc_error *err);
 
+/* Adds p's hot lines (flamechart/lines.h) to doc as one cuttable section
+ * named title: the top `top` lines with their text when at hand, shares
+ * of cpu_us; or one sentence when p has no line data. false on allocation
+ * failure. */
+bool fc_summary_markdown_lines(const struct fc_profile *p, size_t top, double cpu_us,
+			       const char *title, struct fc_md_doc *doc);
+
 /* "src/lib/a.js:12": a frame's URL without scheme and host, shortened from
  * the left to about max bytes with "…/", and its 1-based line. "" when
  * the frame has no URL. */

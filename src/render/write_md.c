@@ -279,6 +279,12 @@ static bool one_profile(const struct fc_profile *p, const struct fc_summary_opti
 		}
 	}
 
+	suffixed(title, sizeof(title), "Hot lines", p, many);
+	if (!fc_summary_markdown_lines(p, top, cpu, title, doc)) {
+		fc_stats_finish(&s);
+		return false;
+	}
+
 	if (busy > top) {
 		char summary[128];
 		size_t rest = busy - top, shown = rest < DETAILS_MAX ? rest : DETAILS_MAX;

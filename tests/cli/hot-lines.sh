@@ -1,0 +1,113 @@
+#!/bin/sh
+# Time per source line (docs/lines.md): positionTicks and a trace's sample
+# lines, spread over each node's self time; hot lines in info, info --json
+# and -f md; the source text from a local file or a source map.
+. "$(dirname "$0")/lib.sh"
+
+# a node's self time spread by its ticks. a: samples of 1, 2 and 1 ms
+# (4 ms), ticks 2 on line 5 and 1 on line 7 -> 2.667 and 1.333 ms; b: the
+# last sample, which lasts the average interval (4 ms / 3 = 1.333 ms), all
+# on line 9. Worked out by hand from the rule, not from the program.
+mkdir -p "$TMP/src"
+printf 'l1\nl2\nl3\nl4\n\tconst x = a | b; // <b>*x*</b>\nl6\nl7\nl8\nl9\n' >"$TMP/src/a.js"
+cat >"$TMP/lines.cpuprofile" <<JSON
+{"nodes":[
+ {"id":1,"callFrame":{"functionName":"(root)","scriptId":"0","url":"","lineNumber":-1,"columnNumber":-1},"children":[2,3]},
+ {"id":2,"callFrame":{"functionName":"a","scriptId":"1","url":"file://$TMP/src/a.js","lineNumber":3,"columnNumber":0},
+  "positionTicks":[{"line":7,"ticks":1},{"line":5,"ticks":2}]},
+ {"id":3,"callFrame":{"functionName":"b","scriptId":"1","url":"file://$TMP/src/a.js","lineNumber":8,"columnNumber":0},
+  "positionTicks":[{"line":9,"ticks":1}]}],
+ "startTime":0,"endTime":5500,"samples":[2,2,2,3],"timeDeltas":[0,1000,2000,1000]}
+JSON
+run 0 info "$TMP/lines.cpuprofile"
+grep -A6 'lines by self time' "$TMP/out" | grep -E '^ +[0-9]' | awk '{print $1, $3, $4}' >"$TMP/rows"
+printf '%s\n' "2.667 $TMP/src/a.js:5 a" "1.333 $TMP/src/a.js:7 a" "1.333 $TMP/src/a.js:9 b" |
+	diff -u - "$TMP/rows" || fail "hot lines: not the hand-worked times"
+contains "$TMP/out" "| const x = a | b; // <b>*x*</b>"
+contains "$TMP/out" "(lines hold 100.0% of the self time)"
+run 0 info --top 1 "$TMP/lines.cpuprofile"
+[ "$(grep -c "%  $TMP/src/a.js:" "$TMP/out")" = 1 ] || fail "--top 1: not one hot line"
+
+# JSON: the same numbers and the text
+run 0 info --json "$TMP/lines.cpuprofile"
+if command -v jq >/dev/null 2>&1; then
+	jq -r '.profiles[0].hot_lines[] | "\(.line) \(.name) \(.ticks) \(.self_ms * 1000 | round) \(.text)"' \
+		"$TMP/out" >"$TMP/rows"
+	printf '%s\n' "5 a 2 2667 const x = a | b; // <b>*x*</b>" "7 a 1 1333 l7" "9 b 1 1333 l9" |
+		diff -u - "$TMP/rows" || fail "info --json hot_lines"
+	[ "$(jq '.profiles[0].line_data' "$TMP/out")" = true ] || fail "line_data not true"
+else
+	missing_tool jq "info --json hot lines"
+fi
+
+# Markdown: a table, the text in a code span, escaped
+run 0 -f md "$TMP/lines.cpuprofile"
+contains "$TMP/out" "**Top 3 lines by self time**"
+contains "$TMP/out" '`const x = a \| b; // <b>*x*</b>`'
+
+# no line data: said once, no table
+f=$DATA/corpus/seed-examples/minimal-cpu-profile-timing-data-samples.cpuprofile
+run 0 info "$f"
+[ "$(grep -c 'no line data' "$TMP/out")" = 1 ] || fail "info: no line data not said once"
+lacks "$TMP/out" "lines by self time"
+run 0 -f md "$f"
+[ "$(grep -ci 'no line data' "$TMP/out")" = 1 ] || fail "md: no line data not said once"
+run 0 info --json "$f"
+contains "$TMP/out" '"hot_lines": []'
+contains "$TMP/out" '"line_data": false'
+
+# a trace's per-sample lines (ProfileChunk args.data.lines, 0 = none)
+cat >"$TMP/lines.json" <<'JSON'
+{"traceEvents":[
+ {"name":"Profile","ph":"P","pid":1,"tid":1,"ts":0,"id":"0x1","args":{"data":{"startTime":0}}},
+ {"name":"ProfileChunk","ph":"P","pid":1,"tid":1,"ts":10,"id":"0x1","args":{"data":{
+  "cpuProfile":{"nodes":[{"id":1,"callFrame":{"functionName":"(root)","scriptId":0}},
+   {"id":2,"parent":1,"callFrame":{"functionName":"f","scriptId":1,"url":"file:///t/f.js","lineNumber":0,"columnNumber":0}}],
+   "samples":[2,2,2,2]},
+  "lines":[3,3,0,4],"timeDeltas":[1000,1000,1000,1000]}}}]}
+JSON
+run 0 info "$TMP/lines.json"
+grep -A4 'lines by self time' "$TMP/out" | grep -E '^ +[0-9]' | awk '{print $1, $3}' >"$TMP/rows"
+# f: 4 samples of 1 ms; lines 3, 3, 4 counted (the 0 says nothing): 8/3 and 4/3 ms
+printf '%s\n' "2.667 /t/f.js:3" "1.333 /t/f.js:4" | diff -u - "$TMP/rows" || fail "trace lines"
+
+# the lines move with the scope transforms: --focus keeps b's line
+run 0 info --focus '^b$' "$TMP/lines.cpuprofile"
+contains "$TMP/out" "$TMP/src/a.js:9  b"
+
+# bad positionTicks: errors naming the place
+printf '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)"},"positionTicks":[{"line":"x","ticks":1}]}],"samples":[],"timeDeltas":[]}' >"$TMP/bad.cpuprofile"
+run 2 info "$TMP/bad.cpuprofile"
+contains "$TMP/err" "nodes[0].positionTicks[0].line"
+printf '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)"},"positionTicks":{}}],"samples":[],"timeDeltas":[]}' >"$TMP/bad.cpuprofile"
+run 2 info "$TMP/bad.cpuprofile"
+contains "$TMP/err" "nodes[0].positionTicks"
+
+# source maps: the bundle's lines become the TypeScript's, with their text
+SM=$DATA/sourcemaps
+run 0 info --sourcemaps --sourcemap-root "file:///srv/shop/=$SM" --top 40 "$SM/esbuild/app.cpuprofile"
+grep -A80 'lines by self time' "$TMP/out" | grep -oE '/srv/shop/app/src/[a-z/]+\.ts:[0-9]+' | sort -u >"$TMP/ts"
+[ -s "$TMP/ts" ] || fail "sourcemaps: no hot line in app/src"
+while read -r loc; do
+	file=${loc#/srv/shop/}
+	n=${file##*:}
+	file=${file%:*}
+	# the text shown is that line of the original file (leading blanks cut)
+	want=$(sed -n "${n}p" "$SM/$file" | sed 's/^[[:space:]]*//' | cut -c1-60)
+	grep -A1 -F "$loc " "$TMP/out" | grep -qF -- "| $want" || fail "sourcemaps: $loc does not show '$want'"
+done <"$TMP/ts"
+
+# the independent count of positionTicks (tests/oracle/hot-lines-check.js)
+if command -v node >/dev/null 2>&1; then
+	for f in "$DATA"/corpus/real/*/*.cpuprofile "$DATA"/corpus/chrome-versions/Chrome-65*.cpuprofile \
+		"$SM"/*/app.cpuprofile; do
+		for top in 10 100000; do
+			"$FLAMECHART" info -q --json --top $top "$f" >"$TMP/info.json" || fail "info --json $f"
+			node "$ROOT/tests/oracle/hot-lines-check.js" "$f" "$TMP/info.json" >"$TMP/check" ||
+				{ fail "hot-lines-check $f --top $top"; head -5 "$TMP/check"; }
+		done
+	done
+else
+	missing_tool node "the independent count of positionTicks"
+fi
+finish
