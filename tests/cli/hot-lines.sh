@@ -97,10 +97,22 @@ while read -r loc; do
 	grep -A1 -F "$loc " "$TMP/out" | grep -qF -- "| $want" || fail "sourcemaps: $loc does not show '$want'"
 done <"$TMP/ts"
 
+# Deno (tests/data/runtimes/deno, made by its make.sh) writes V8's
+# .cpuprofile: the loop's line of hot() leads
+D=$DATA/runtimes/deno/work.cpuprofile
+run 0 info --top 3 "$D"
+contains "$TMP/out" "/srv/runtimes/deno/work.js:5  hot"
+grep -A3 'lines by self time' "$TMP/out" | sed -n 3p | grep -q "work.js:5  hot" || fail "deno: line 5 of hot() does not lead"
+if command -v node >/dev/null 2>&1; then
+	"$FLAMECHART" info -q --json "$D" >"$TMP/info.json" || fail "info --json deno"
+	node "$ROOT/tests/oracle/info-json-check.js" "$D" "$TMP/info.json" >"$TMP/check" ||
+		{ fail "info-json-check deno"; head -5 "$TMP/check"; }
+fi
+
 # the independent count of positionTicks (tests/oracle/hot-lines-check.js)
 if command -v node >/dev/null 2>&1; then
 	for f in "$DATA"/corpus/real/*/*.cpuprofile "$DATA"/corpus/chrome-versions/Chrome-65*.cpuprofile \
-		"$SM"/*/app.cpuprofile; do
+		"$SM"/*/app.cpuprofile "$DATA"/runtimes/*/*.cpuprofile; do
 		for top in 10 100000; do
 			"$FLAMECHART" info -q --json --top $top "$f" >"$TMP/info.json" || fail "info --json $f"
 			node "$ROOT/tests/oracle/hot-lines-check.js" "$f" "$TMP/info.json" >"$TMP/check" ||
