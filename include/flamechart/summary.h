@@ -40,6 +40,19 @@ bool fc_summary_markdown_write(const struct fc_profile_set *set, const struct fc
 bool fc_summary_markdown_lines(const struct fc_profile *p, size_t top, double cpu_us,
 			       const char *title, struct fc_md_doc *doc);
 
+struct fc_stack_row;
+
+/* Adds p's heaviest stacks (flamechart/stacks.h, count of them) to doc as
+ * one cuttable section in a <details> block. false on allocation failure. */
+bool fc_summary_markdown_stacks(const struct fc_profile *p, size_t count, const char *title,
+				struct fc_md_doc *doc);
+
+/* One row of the heaviest stacks as a line of text (no newline): total
+ * and self ms in columns, the frame indented two spaces a level (at most
+ * 30 levels), then its file:line. */
+void fc_summary_stack_row(const struct fc_profile *p, const struct fc_stack_row *r, char *out,
+			  size_t size);
+
 /* "src/lib/a.js:12": a frame's URL without scheme and host, shortened from
  * the left to about max bytes with "…/", and its 1-based line. "" when
  * the frame has no URL. */

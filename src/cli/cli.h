@@ -172,6 +172,9 @@ json_t *fc_cli_info_json(const struct fc_profile *p, const struct fc_stats *s, s
 bool fc_cli_info_hot_lines(FILE *out, const struct fc_profile *p, uint32_t frame, size_t top,
 			   double whole_us);
 json_t *fc_cli_info_lines_json(const struct fc_profile *p, uint32_t frame, size_t top);
+
+/* info's heaviest stacks (flamechart/stacks.h): count of them as text. */
+bool fc_cli_info_stacks(FILE *out, const struct fc_profile *p, size_t count);
 /* Options that shape only the merged graph (--inverted, --sort weight,
  * --weight samples, --idle, --per-thread) are a usage error when no graph is
  * drawn: the chart is ordered by time and would ignore them without a word.

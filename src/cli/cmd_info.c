@@ -11,6 +11,7 @@
 #include "flamechart/import.h"
 #include "flamechart/scope.h"
 #include "flamechart/select.h"
+#include "flamechart/stacks.h"
 #include "flamechart/stats.h"
 
 #define TOP_FUNCTIONS 15
@@ -190,8 +191,10 @@ int fc_cmd_info(const struct fc_cli *cli)
 				first = false;
 				print_profile(stdout, set.items[j], &s, top);
 				if (set.items[j]->has_time &&
-				    !fc_cli_info_hot_lines(stdout, set.items[j], FC_NONE, top,
-							   s.sampled_us)) {
+				    (!fc_cli_info_hot_lines(stdout, set.items[j], FC_NONE, top,
+							    s.sampled_us) ||
+				     !fc_cli_info_stacks(stdout, set.items[j],
+							 FC_STACKS_DEFAULT))) {
 					fc_log("out of memory");
 					rc = FC_EXIT_INTERNAL;
 				}

@@ -8,6 +8,7 @@
 
 #include "cli/cli.h"
 #include "flamechart/lines.h"
+#include "flamechart/stacks.h"
 #include "flamechart/summary.h"
 
 /* width of a line's text in the text form, in bytes */
@@ -62,6 +63,27 @@ bool fc_cli_info_hot_lines(FILE *out, const struct fc_profile *p, uint32_t frame
 			fprintf(out, "    %12s %6s  | %s\n", "", "", text);
 	}
 	fc_lines_finish(&h);
+	return true;
+}
+
+bool fc_cli_info_stacks(FILE *out, const struct fc_profile *p, size_t count)
+{
+	struct fc_stacks st;
+	char line[1024];
+	size_t i;
+
+	if (!fc_stacks_heaviest(p, count, &st))
+		return false;
+	if (st.n) {
+		fprintf(out, "  heaviest %zu stacks (total and self time per frame)\n",
+			st.n_stacks);
+		fprintf(out, "    %12s %12s  %s\n", "total ms", "self ms", "frame");
+	}
+	for (i = 0; i < st.n; i++) {
+		fc_summary_stack_row(p, &st.rows[i], line, sizeof(line));
+		fprintf(out, "    %s\n", line);
+	}
+	fc_stacks_finish(&st);
 	return true;
 }
 

@@ -8,6 +8,7 @@
 
 #include "flamechart/classify.h"
 #include "flamechart/output.h"
+#include "flamechart/stacks.h"
 #include "flamechart/stats.h"
 #include "flamechart/summary.h"
 #include "util/util.h"
@@ -281,6 +282,11 @@ static bool one_profile(const struct fc_profile *p, const struct fc_summary_opti
 
 	suffixed(title, sizeof(title), "Hot lines", p, many);
 	if (!fc_summary_markdown_lines(p, top, cpu, title, doc)) {
+		fc_stats_finish(&s);
+		return false;
+	}
+	suffixed(title, sizeof(title), "Heaviest stacks", p, many);
+	if (!fc_summary_markdown_stacks(p, FC_STACKS_DEFAULT, title, doc)) {
 		fc_stats_finish(&s);
 		return false;
 	}

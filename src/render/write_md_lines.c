@@ -2,11 +2,14 @@
  * file:line, function, self time and share of the CPU time, and the line's
  * text when it is at hand. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "flamechart/lines.h"
+#include "flamechart/stacks.h"
 #include "flamechart/stats.h"
 #include "flamechart/summary.h"
+#include "util/util.h"
 
 /* bytes of a line's text in a cell */
 #define TEXT_MAX 80
@@ -27,7 +30,8 @@ bool fc_summary_markdown_lines(const struct fc_profile *p, size_t top, double cp
 					      "self ms", "% of CPU",  "source" };
 	struct fc_hot_lines h;
 	struct fc_md *md;
-	char where[200], text[3 * TEXT_MAX + 4];
+	char where[200], text[3 * TEXT_MAX + 4], **texts;
+	bool any = false;
 	size_t i;
 
 	if (!p->has_time)
@@ -44,7 +48,29 @@ bool fc_summary_markdown_lines(const struct fc_profile *p, size_t top, double cp
 	}
 	fc_md_printf(md, "**Top %zu lines by self time** (lines hold %.1f%% of the self time)\n",
 		     h.n, h.self_us > 0 ? 100.0 * h.lines_us / h.self_us : 0.0);
-	fc_md_table_head(md, titles, "rllrrl");
+	/* the texts first: no source column when none is at hand */
+	texts = calloc(h.n + 1, sizeof(*texts));
+	if (!texts) {
+		fc_lines_finish(&h);
+		return false;
+	}
+	for (i = 0; i < h.n; i++) {
+		const struct fc_hot_line *l = &h.items[i];
+		text[0] = '\0';
+		if (l->text) {
+			const char *t = fc_profile_str(p, l->text);
+			fc_lines_cut_text(t, strlen(t), text, sizeof(text), TEXT_MAX);
+		} else {
+			fc_lines_source_text(fc_profile_str(p, l->url), l->line, text, sizeof(text),
+					     TEXT_MAX);
+		}
+		if (text[0] && !(texts[i] = fc_strdup(text))) {
+			md->failed = true;
+			break;
+		}
+		any = any || text[0];
+	}
+	fc_md_table_head(md, titles, any ? "rllrrl" : "rllrr");
 	for (i = 0; i < h.n; i++) {
 		const struct fc_hot_line *l = &h.items[i];
 		const char *name = fc_profile_str(p, p->frames[l->frame].name);
@@ -61,19 +87,85 @@ bool fc_summary_markdown_lines(const struct fc_profile *p, size_t top, double cp
 		ms(md, l->self_us);
 		fc_md_cell(md);
 		fc_md_printf(md, "%.1f%%", cpu_us > 0 ? 100.0 * l->self_us / cpu_us : 0.0);
-		fc_md_cell(md);
-		text[0] = '\0';
-		if (l->text) {
-			const char *t = fc_profile_str(p, l->text);
-			fc_lines_cut_text(t, strlen(t), text, sizeof(text), TEXT_MAX);
-		} else {
-			fc_lines_source_text(fc_profile_str(p, l->url), l->line, text, sizeof(text),
-					     TEXT_MAX);
+		if (any) {
+			fc_md_cell(md);
+			if (texts[i])
+				fc_md_code(md, texts[i]);
 		}
-		if (text[0])
-			fc_md_code(md, text);
 		fc_md_row_end(md);
 	}
+	for (i = 0; i < h.n; i++)
+		free(texts[i]);
+	free(texts);
 	fc_lines_finish(&h);
+	return true;
+}
+
+void fc_summary_stack_row(const struct fc_profile *p, const struct fc_stack_row *r, char *out,
+			  size_t size)
+{
+	unsigned indent = 2 * (r->level < 30 ? r->level : 30);
+	const struct fc_frame *f;
+	const char *name;
+	char where[200];
+
+	if (r->node == FC_NONE) {
+		snprintf(out, size, "%12s %12s  %*s… %u frames", "", "", (int)indent, "",
+			 r->elided);
+		return;
+	}
+	f = fc_profile_node_frame(p, r->node);
+	name = fc_profile_str(p, f->name);
+	fc_summary_location(fc_profile_str(p, f->url), f->line, where, sizeof(where), 50);
+	snprintf(out, size, "%12.3f %12.3f  %*s%s%s%s", r->total_us / 1000.0, r->self_us / 1000.0,
+		 (int)indent, "", name[0] ? name : "(anonymous)", where[0] ? "  " : "", where);
+}
+
+bool fc_summary_markdown_stacks(const struct fc_profile *p, size_t count, const char *title,
+				struct fc_md_doc *doc)
+{
+	struct fc_stacks st;
+	struct fc_md *md;
+	char line[1024], summary[96];
+	size_t i, fence = 3, run = 0;
+	const char *c;
+
+	if (!p->has_time)
+		return true;
+	if (!fc_stacks_heaviest(p, count, &st))
+		return false;
+	if (!st.n) {
+		fc_stacks_finish(&st);
+		return true;
+	}
+	/* a fence longer than any run of backticks in the names */
+	for (i = 0; i < st.n; i++) {
+		if (st.rows[i].node == FC_NONE)
+			continue;
+		for (c = fc_profile_str(p, fc_profile_node_frame(p, st.rows[i].node)->name); *c;
+		     c++) {
+			run = *c == '`' ? run + 1 : 0;
+			if (run >= fence)
+				fence = run + 1;
+		}
+	}
+	md = fc_md_doc_add(doc, title, true);
+	snprintf(summary, sizeof(summary), "The %zu heaviest stacks (total and self ms per frame)",
+		 st.n_stacks);
+	fc_md_details_begin(md, summary);
+	for (i = 0; i < fence; i++)
+		fc_md_raw(md, "`");
+	fc_md_raw(md, "text\n");
+	fc_md_printf(md, "%12s %12s  %s\n", "total ms", "self ms", "frame");
+	for (i = 0; i < st.n; i++) {
+		fc_summary_stack_row(p, &st.rows[i], line, sizeof(line));
+		fc_md_raw(md, line);
+		fc_md_raw(md, "\n");
+	}
+	for (i = 0; i < fence; i++)
+		fc_md_raw(md, "`");
+	fc_md_raw(md, "\n");
+	fc_md_details_end(md);
+	fc_stacks_finish(&st);
 	return true;
 }

@@ -109,6 +109,33 @@ if command -v node >/dev/null 2>&1; then
 		{ fail "info-json-check deno"; head -5 "$TMP/check"; }
 fi
 
+# heaviest stacks: a chain f1..f6 above g (4 ms) and h under f1 (1 ms).
+# Worked out by hand: f1 has two callees, so the chain is f2..f6 (five
+# frames): f2 is kept, f3 and f4 become "… 2 frames", f5 and f6 are kept.
+node_json() { printf '{"id":%s,"callFrame":{"functionName":"%s","scriptId":"1","url":"file:///s.js","lineNumber":%s,"columnNumber":0},"children":[%s]}' "$1" "$2" "$1" "$3"; }
+{
+	printf '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)","scriptId":"0","url":""},"children":[2]},'
+	node_json 2 f1 3,9; printf ','; node_json 3 f2 4; printf ','; node_json 4 f3 5; printf ','
+	node_json 5 f4 6; printf ','; node_json 6 f5 7; printf ','; node_json 7 f6 8; printf ','
+	node_json 8 g ''; printf ','; node_json 9 h ''
+	printf '],"startTime":0,"endTime":5000,"samples":[8,8,8,8,9],"timeDeltas":[0,1000,1000,1000,1000]}'
+} >"$TMP/stacks.cpuprofile"
+run 0 info "$TMP/stacks.cpuprofile"
+sed -n "/heaviest 2 stacks/,\$p" "$TMP/out" | tail -n +3 | sed "s|  /s[.]js:[0-9]*\$||" >"$TMP/rows"
+cat >"$TMP/want" <<'TXT'
+           5.000        0.000  f1
+           4.000        0.000    f2
+                                   … 2 frames
+           4.000        0.000        f5
+           4.000        0.000          f6
+           4.000        4.000            g
+           1.000        1.000    h
+TXT
+diff -u "$TMP/want" "$TMP/rows" || fail "heaviest stacks: not the hand-made tree"
+run 0 -f md "$TMP/stacks.cpuprofile"
+contains "$TMP/out" "<details><summary>The 2 heaviest stacks (total and self ms per frame)</summary>"
+contains "$TMP/out" "      4.000        4.000            g  /s.js:9"
+
 # the independent count of positionTicks (tests/oracle/hot-lines-check.js)
 if command -v node >/dev/null 2>&1; then
 	for f in "$DATA"/corpus/real/*/*.cpuprofile "$DATA"/corpus/chrome-versions/Chrome-65*.cpuprofile \
