@@ -177,7 +177,7 @@ int fc_cmd_info(const struct fc_cli *cli)
 			json_t *one = NULL;
 			if (!fc_stats_compute_top(set.items[j], top, &s) ||
 			    (cli->json &&
-			     (!profiles || !(one = fc_cli_info_json(set.items[j], &s, top)) ||
+			     (!profiles || !(one = fc_cli_info_json(set.items[j], &s, top, cli)) ||
 			      json_array_append_new(profiles, one) != 0))) {
 				fc_log("out of memory");
 				fc_stats_finish(&s);
@@ -193,8 +193,10 @@ int fc_cmd_info(const struct fc_cli *cli)
 				if (set.items[j]->has_time &&
 				    (!fc_cli_info_hot_lines(stdout, set.items[j], FC_NONE, top,
 							    s.sampled_us) ||
-				     !fc_cli_info_stacks(stdout, set.items[j],
-							 FC_STACKS_DEFAULT))) {
+				     !fc_cli_info_stacks(stdout, set.items[j], FC_STACKS_DEFAULT) ||
+				     (cli->function &&
+				      !fc_cli_info_functions(stdout, set.items[j], cli, top,
+							     s.sampled_us)))) {
 					fc_log("out of memory");
 					rc = FC_EXIT_INTERNAL;
 				}

@@ -7,7 +7,9 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
+#include "flamechart/drill.h"
 #include "flamechart/lines.h"
+#include "flamechart/scope.h"
 #include "flamechart/stacks.h"
 #include "flamechart/summary.h"
 
@@ -87,6 +89,81 @@ bool fc_cli_info_stacks(FILE *out, const struct fc_profile *p, size_t count)
 	return true;
 }
 
+/* "name  file:line" of a frame */
+static void frame_label(const struct fc_profile *p, uint32_t frame, char *out, size_t size)
+{
+	const struct fc_frame *f = &p->frames[frame];
+	char where[200];
+
+	fc_summary_location(fc_profile_str(p, f->url), f->line, where, sizeof(where), 60);
+	snprintf(out, size, "%s%s%s", fn_name(p, frame), where[0] ? "  " : "", where);
+}
+
+static void print_edges(FILE *out, const struct fc_profile *p, const char *title,
+			const struct fc_drill_edge *e, size_t n, size_t top, double total_us)
+{
+	char label[512];
+	size_t i;
+
+	fprintf(out, "    %s (%zu)\n", title, n);
+	for (i = 0; i < n && i < top; i++) {
+		frame_label(p, e[i].frame, label, sizeof(label));
+		fprintf(out, "      %12.3f %5.1f%%  %s\n", e[i].us / 1000.0,
+			total_us > 0 ? 100.0 * e[i].us / total_us : 0.0, label);
+	}
+	if (n > top)
+		fprintf(out, "      … %zu more\n", n - top);
+}
+
+/* The frames --function picks in p (FC_DRILL_MAX at most); NULL with
+ * *n 0 on allocation failure (then *failed). */
+static bool pick(const struct fc_profile *p, const struct fc_cli *cli, uint32_t *frames, size_t *n,
+		 size_t *n_all)
+{
+	uint8_t *match = fc_scope_match_frames(p, cli->function, cli->scope.match_on);
+	bool ok = match && fc_drill_pick(p, match, frames, FC_DRILL_MAX, n, n_all);
+
+	free(match);
+	return ok;
+}
+
+bool fc_cli_info_functions(FILE *out, const struct fc_profile *p, const struct fc_cli *cli,
+			   size_t top, double whole_us)
+{
+	uint32_t frames[FC_DRILL_MAX];
+	char label[512];
+	size_t n, n_all, i;
+
+	if (!pick(p, cli, frames, &n, &n_all))
+		return false;
+	if (!n_all)
+		fputs("  function      none matches --function\n", out);
+	for (i = 0; i < n; i++) {
+		struct fc_drill d;
+		if (!fc_drill_compute(p, frames[i], &d))
+			return false;
+		frame_label(p, frames[i], label, sizeof(label));
+		fprintf(out, "  function      %s\n", label);
+		fprintf(out, "    total       %12.3f ms %5.1f%% of the sampled time\n",
+			d.total_us / 1000.0, whole_us > 0 ? 100.0 * d.total_us / whole_us : 0.0);
+		fprintf(out, "    self        %12.3f ms %5.1f%% of its total\n", d.self_us / 1000.0,
+			d.total_us > 0 ? 100.0 * d.self_us / d.total_us : 0.0);
+		print_edges(out, p, "callers: ms in calls from each, share of its total", d.callers,
+			    d.n_callers, top, d.total_us);
+		print_edges(out, p, "callees: ms in calls to each, share of its total", d.callees,
+			    d.n_callees, top, d.total_us);
+		fc_drill_finish(&d);
+		if (!fc_cli_info_hot_lines(out, p, frames[i], top, whole_us))
+			return false;
+	}
+	if (n_all > n)
+		fprintf(out,
+			"  function      %zu more match --function (the %zu with the most total "
+			"time are shown)\n",
+			n_all - n, n);
+	return true;
+}
+
 static bool put(json_t *o, const char *k, json_t *v)
 {
 	return v && json_object_set_new(o, k, v) == 0;
@@ -122,5 +199,61 @@ json_t *fc_cli_info_lines_json(const struct fc_profile *p, uint32_t frame, size_
 		}
 	}
 	fc_lines_finish(&h);
+	return a;
+}
+
+static json_t *edges_json(const struct fc_profile *p, const struct fc_drill_edge *e, size_t n,
+			  size_t top, double total_us)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < n && i < top; i++) {
+		const struct fc_frame *f = &p->frames[e[i].frame];
+		json_t *o = json_object();
+		if (!o || !put(o, "name", json_string(fc_profile_str(p, f->name))) ||
+		    !put(o, "url", json_string(fc_profile_str(p, f->url))) ||
+		    !put(o, "line", json_integer(f->line >= 0 ? f->line + 1 : 0)) ||
+		    !put(o, "ms", json_real(e[i].us / 1000.0)) ||
+		    !put(o, "share", json_real(total_us > 0 ? e[i].us / total_us : 0.0)) ||
+		    json_array_append_new(a, o) != 0) {
+			json_decref(o);
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
+}
+
+json_t *fc_cli_info_functions_json(const struct fc_profile *p, const struct fc_cli *cli, size_t top)
+{
+	uint32_t frames[FC_DRILL_MAX];
+	size_t n, n_all, i;
+	json_t *a;
+
+	if (!pick(p, cli, frames, &n, &n_all) || !(a = json_array()))
+		return NULL;
+	for (i = 0; i < n; i++) {
+		const struct fc_frame *f = &p->frames[frames[i]];
+		struct fc_drill d;
+		json_t *o = json_object();
+		bool ok = o && fc_drill_compute(p, frames[i], &d);
+
+		ok = ok && put(o, "name", json_string(fc_profile_str(p, f->name))) &&
+		     put(o, "url", json_string(fc_profile_str(p, f->url))) &&
+		     put(o, "line", json_integer(f->line >= 0 ? f->line + 1 : 0)) &&
+		     put(o, "total_ms", json_real(d.total_us / 1000.0)) &&
+		     put(o, "self_ms", json_real(d.self_us / 1000.0)) &&
+		     put(o, "callers", edges_json(p, d.callers, d.n_callers, top, d.total_us)) &&
+		     put(o, "callees", edges_json(p, d.callees, d.n_callees, top, d.total_us)) &&
+		     put(o, "hot_lines", fc_cli_info_lines_json(p, frames[i], top)) &&
+		     json_array_append_new(a, o) == 0;
+		if (o) /* d was computed (or zeroed on failure) */
+			fc_drill_finish(&d);
+		if (!ok) {
+			json_decref(o);
+			json_decref(a);
+			return NULL;
+		}
+	}
 	return a;
 }

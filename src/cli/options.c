@@ -546,6 +546,11 @@ static bool set_to(struct fc_cli *c, const char *a, struct fc_error *e)
 	return parse_ms(a, "--to", &c->to_ms, e);
 }
 
+static bool set_function(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	return fc_scope_add_pattern(&c->function, "--function", a, e);
+}
+
 static bool set_json(struct fc_cli *c, const char *a, struct fc_error *e)
 {
 	(void)a;
@@ -780,6 +785,9 @@ static const struct option_def options[] = {
 	{ "image-url", 0, "URL", CMD_RENDER | CMD_DIFF, set_image_url,
 	  "-f md: show this image (an absolute URL for PR comments)" },
 	{ "json", 0, NULL, CMD_INFO, set_json, "info: the numbers as JSON (docs/info-json.md)" },
+	{ "function", 0, "RE", CMD_RENDER | CMD_INFO, set_function,
+	  "info and -f md: the functions matching RE, each with its callers, callees and hot "
+	  "lines (docs/lines.md)" },
 	{ "preset", 0, "github|docs", CMD_RENDER | CMD_REPORT, set_preset,
 	  "sizes for a GitHub comment (880 px, PNG at 2x) or a doc page (1000 px, 2x)" },
 	{ "max-depth", 0, "N", CMD_RENDER | CMD_REPORT, set_max_depth,
@@ -1256,6 +1264,8 @@ void fc_cli_finish(struct fc_cli *cli)
 	free((void *)cli->inputs);
 	cli->inputs = NULL;
 	fc_scope_finish(&cli->scope);
+	fc_scope_free_patterns(cli->function);
+	cli->function = NULL;
 	free((void *)cli->sourcemaps.dirs);
 	free((void *)cli->sourcemaps.roots);
 	memset(&cli->sourcemaps, 0, sizeof(cli->sourcemaps));

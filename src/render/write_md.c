@@ -281,7 +281,8 @@ static bool one_profile(const struct fc_profile *p, const struct fc_summary_opti
 	}
 
 	suffixed(title, sizeof(title), "Hot lines", p, many);
-	if (!fc_summary_markdown_lines(p, top, cpu, title, doc)) {
+	if (!fc_summary_markdown_lines(p, FC_NONE, top, cpu, title, doc) ||
+	    !fc_summary_markdown_functions(p, o, cpu, doc)) {
 		fc_stats_finish(&s);
 		return false;
 	}

@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flamechart/drill.h"
 #include "flamechart/lines.h"
+#include "flamechart/scope.h"
 #include "flamechart/stacks.h"
 #include "flamechart/stats.h"
 #include "flamechart/summary.h"
@@ -23,8 +25,8 @@ static void ms(struct fc_md *md, double us)
 	fc_md_raw(md, buf);
 }
 
-bool fc_summary_markdown_lines(const struct fc_profile *p, size_t top, double cpu_us,
-			       const char *title, struct fc_md_doc *doc)
+bool fc_summary_markdown_lines(const struct fc_profile *p, uint32_t frame, size_t top,
+			       double cpu_us, const char *title, struct fc_md_doc *doc)
 {
 	static const char *const titles[] = { "#",       "file:line", "function",
 					      "self ms", "% of CPU",  "source" };
@@ -36,7 +38,7 @@ bool fc_summary_markdown_lines(const struct fc_profile *p, size_t top, double cp
 
 	if (!p->has_time)
 		return true; /* folded stacks carry no lines */
-	if (!fc_lines_compute(p, FC_NONE, top, &h))
+	if (!fc_lines_compute(p, frame, top, &h))
 		return false;
 	md = fc_md_doc_add(doc, title, true);
 	fc_md_blank_line(md);
@@ -168,4 +170,100 @@ bool fc_summary_markdown_stacks(const struct fc_profile *p, size_t count, const 
 	fc_md_details_end(md);
 	fc_stacks_finish(&st);
 	return true;
+}
+
+static void edge_table(struct fc_md *md, const struct fc_profile *p, const char *what,
+		       const char *heading, const struct fc_drill_edge *e, size_t n, size_t top,
+		       double total_us)
+{
+	const char *titles[] = { what, "file:line", "ms", "share of its total" };
+	char where[200];
+	size_t i;
+
+	fc_md_blank_line(md);
+	if (!n) {
+		fc_md_printf(md, "*No %ss.*\n", what);
+		return;
+	}
+	fc_md_printf(md, "**%s** (%zu)\n", heading, n);
+	fc_md_table_head(md, titles, "llrr");
+	for (i = 0; i < n && i < top; i++) {
+		const struct fc_frame *f = &p->frames[e[i].frame];
+		const char *name = fc_profile_str(p, f->name);
+		fc_md_cell(md);
+		fc_md_code(md, name[0] ? name : "(anonymous)");
+		fc_md_cell(md);
+		fc_summary_location(fc_profile_str(p, f->url), f->line, where, sizeof(where), 40);
+		fc_md_code(md, where);
+		fc_md_cell(md);
+		ms(md, e[i].us);
+		fc_md_cell(md);
+		fc_md_printf(md, "%.1f%%", total_us > 0 ? 100.0 * e[i].us / total_us : 0.0);
+		fc_md_row_end(md);
+	}
+	if (n > top)
+		fc_md_printf(md, "\n…and %zu more.\n", n - top);
+}
+
+bool fc_summary_markdown_functions(const struct fc_profile *p, const struct fc_summary_options *o,
+				   double cpu_us, struct fc_md_doc *doc)
+{
+	size_t top = o->top ? o->top : FC_SUMMARY_TOP, n, n_all, i;
+	uint32_t frames[FC_DRILL_MAX];
+	uint8_t *match;
+	struct fc_md *md;
+	char where[200], title[600];
+	bool ok;
+
+	if (!o->function || !p->has_time)
+		return true;
+	match = fc_scope_match_frames(p, o->function, (enum fc_match_on)o->match_on);
+	ok = match && fc_drill_pick(p, match, frames, FC_DRILL_MAX, &n, &n_all);
+	free(match);
+	if (!ok)
+		return false;
+	if (!n_all) {
+		md = fc_md_doc_add(doc, "", false);
+		fc_md_blank_line(md);
+		fc_md_raw(md, "*No function matches `--function`.*\n");
+	}
+	for (i = 0; i < n && ok; i++) {
+		const struct fc_frame *f = &p->frames[frames[i]];
+		const char *name = fc_profile_str(p, f->name);
+		struct fc_drill d;
+		char a[48], b[48];
+
+		if (!fc_drill_compute(p, frames[i], &d))
+			return false;
+		snprintf(title, sizeof(title), "Function %s", name);
+		md = fc_md_doc_add(doc, title, true);
+		fc_md_blank_line(md);
+		fc_md_raw(md, "#### Function ");
+		fc_md_code(md, name[0] ? name : "(anonymous)");
+		fc_summary_location(fc_profile_str(p, f->url), f->line, where, sizeof(where), 60);
+		if (where[0]) {
+			fc_md_raw(md, " at ");
+			fc_md_code(md, where);
+		}
+		fc_summary_number(d.total_us / 1000.0, 1, a, sizeof(a));
+		fc_summary_number(d.self_us / 1000.0, 1, b, sizeof(b));
+		fc_md_printf(md,
+			     "\n\n**%s ms** total (%.1f%% of CPU) · **%s ms** self (%.1f%% of its "
+			     "total)\n",
+			     a, cpu_us > 0 ? 100.0 * d.total_us / cpu_us : 0.0, b,
+			     d.total_us > 0 ? 100.0 * d.self_us / d.total_us : 0.0);
+		edge_table(md, p, "caller", "Callers", d.callers, d.n_callers, top, d.total_us);
+		edge_table(md, p, "callee", "Callees", d.callees, d.n_callees, top, d.total_us);
+		fc_drill_finish(&d);
+		snprintf(title, sizeof(title), "Hot lines of %s", name);
+		ok = fc_summary_markdown_lines(p, frames[i], top, cpu_us, title, doc);
+	}
+	if (ok && n_all > n) {
+		md = fc_md_doc_add(doc, "", false);
+		fc_md_printf(md,
+			     "\n*%zu more functions match; the %zu with the most total time are "
+			     "shown.*\n",
+			     n_all - n, n);
+	}
+	return ok;
 }

@@ -136,6 +136,34 @@ run 0 -f md "$TMP/stacks.cpuprofile"
 contains "$TMP/out" "<details><summary>The 2 heaviest stacks (total and self ms per frame)</summary>"
 contains "$TMP/out" "      4.000        4.000            g  /s.js:9"
 
+# --function: f1 (5 ms on the stack, none its own) calls f2 in 4 ms of
+# them and h in 1 ms; g is called by f6 only
+run 0 info --function '^f1$' "$TMP/stacks.cpuprofile"
+contains "$TMP/out" "  function      f1  /s.js:3"
+contains "$TMP/out" "    total              5.000 ms 100.0% of the sampled time"
+contains "$TMP/out" "    self               0.000 ms   0.0% of its total"
+contains "$TMP/out" "    callers: ms in calls from each, share of its total (0)"
+contains "$TMP/out" "             4.000  80.0%  f2  /s.js:4"
+contains "$TMP/out" "             1.000  20.0%  h  /s.js:10"
+run 0 info --function '^nothing$' "$TMP/stacks.cpuprofile"
+contains "$TMP/out" "  function      none matches --function"
+run 1 info --function '(' "$TMP/stacks.cpuprofile"
+contains "$TMP/err" "--function"
+if command -v jq >/dev/null 2>&1; then
+	run 0 info --json --function '^g$' "$TMP/stacks.cpuprofile"
+	[ "$(jq -c '.profiles[0].functions[0] | [.name, .total_ms, .self_ms, [.callers[] | [.name, .share]], .callees]' "$TMP/out")" = '["g",4,4,[["f6",1]],[]]' ] ||
+		fail "info --json --function g: $(jq -c '.profiles[0].functions' "$TMP/out")"
+fi
+run 0 -f md --function '^f1$' "$TMP/stacks.cpuprofile"
+contains "$TMP/out" '#### Function `f1` at `/s.js:3`'
+contains "$TMP/out" '| `f2` | `/s.js:4` | 4.000 | 80.0% |'
+# recursion: r calls r calls x; r's total is counted once per sample
+printf '{"nodes":[{"id":1,"callFrame":{"functionName":"(root)"},"children":[2]},%s,%s,%s],"startTime":0,"endTime":2000,"samples":[4,3],"timeDeltas":[0,1000]}' \
+	"$(node_json 2 r 3)" "$(node_json 3 r 4)" "$(node_json 4 x '')" >"$TMP/rec.cpuprofile"
+run 0 info --function '^r$' "$TMP/rec.cpuprofile"
+contains "$TMP/out" "    total              2.000 ms 100.0% of the sampled time"
+contains "$TMP/out" "    self               1.000 ms  50.0% of its total"
+
 # the independent count of positionTicks (tests/oracle/hot-lines-check.js)
 if command -v node >/dev/null 2>&1; then
 	for f in "$DATA"/corpus/real/*/*.cpuprofile "$DATA"/corpus/chrome-versions/Chrome-65*.cpuprofile \
