@@ -69,6 +69,8 @@ struct fc_cli {
 	size_t top;            /* --top N: rows per table, 0 = default */
 	const char *image_url; /* --image-url: image shown in -f md */
 	bool json;             /* info --json */
+	bool compact;          /* info --compact */
+	size_t budget;         /* --budget BYTES for --compact, 0 = 4096 */
 	/* --function RE (repeatable, any matches): the functions info and -f md
 	 * answer for (docs/lines.md); freed by fc_cli_finish */
 	struct fc_scope_re *function;
@@ -183,6 +185,11 @@ bool fc_cli_info_functions(FILE *out, const struct fc_profile *p, const struct f
 			   size_t top, double whole_us);
 json_t *fc_cli_info_functions_json(const struct fc_profile *p, const struct fc_cli *cli,
 				   size_t top);
+
+/* info --compact (info_compact.c): summary, hot functions, hot lines and
+ * heaviest stacks as tab-separated records within about budget bytes. */
+bool fc_cli_info_compact(FILE *out, const struct fc_profile *p, const struct fc_stats *s,
+			 size_t top, size_t budget);
 
 /* info's heaviest stacks (flamechart/stacks.h): count of them as text. */
 bool fc_cli_info_stacks(FILE *out, const struct fc_profile *p, size_t count);

@@ -185,7 +185,13 @@ int fc_cmd_info(const struct fc_cli *cli)
 				json_decref(profiles);
 				return FC_EXIT_INTERNAL;
 			}
-			if (!cli->json) {
+			if (!cli->json && cli->compact) {
+				if (!fc_cli_info_compact(stdout, set.items[j], &s, top,
+							 cli->budget ? cli->budget : 4096)) {
+					fc_log("out of memory");
+					rc = FC_EXIT_INTERNAL;
+				}
+			} else if (!cli->json) {
 				if (!first)
 					fputc('\n', stdout);
 				first = false;

@@ -551,6 +551,24 @@ static bool set_function(struct fc_cli *c, const char *a, struct fc_error *e)
 	return fc_scope_add_pattern(&c->function, "--function", a, e);
 }
 
+static bool set_compact(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	(void)a;
+	(void)e;
+	c->compact = true;
+	return true;
+}
+
+static bool set_budget(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	long v;
+	if (!parse_long(a, 512, 1048576, &v))
+		return usage(e, "--budget must be a number of bytes from 512 to 1048576, not '%s'",
+			     a);
+	c->budget = (size_t)v;
+	return true;
+}
+
 static bool set_json(struct fc_cli *c, const char *a, struct fc_error *e)
 {
 	(void)a;
@@ -785,6 +803,10 @@ static const struct option_def options[] = {
 	{ "image-url", 0, "URL", CMD_RENDER | CMD_DIFF, set_image_url,
 	  "-f md: show this image (an absolute URL for PR comments)" },
 	{ "json", 0, NULL, CMD_INFO, set_json, "info: the numbers as JSON (docs/info-json.md)" },
+	{ "compact", 0, NULL, CMD_INFO, set_compact,
+	  "info: tab-separated records for tools, about 4 KB (docs/lines.md)" },
+	{ "budget", 0, "BYTES", CMD_INFO, set_budget,
+	  "info --compact: the size to stay within (default 4096)" },
 	{ "function", 0, "RE", CMD_RENDER | CMD_INFO, set_function,
 	  "info and -f md: the functions matching RE, each with its callers, callees and hot "
 	  "lines (docs/lines.md)" },

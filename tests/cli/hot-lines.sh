@@ -164,6 +164,33 @@ run 0 info --function '^r$' "$TMP/rec.cpuprofile"
 contains "$TMP/out" "    total              2.000 ms 100.0% of the sampled time"
 contains "$TMP/out" "    self               1.000 ms  50.0% of its total"
 
+# info --compact: records of a fixed number of tab-separated fields,
+# within the budget (4096 bytes by default)
+for f in "$DATA"/corpus/real/*/*.cpuprofile "$TMP/lines.cpuprofile"; do
+	"$FLAMECHART" info -q --compact "$f" >"$TMP/compact" || fail "info --compact $f"
+	[ "$(wc -c <"$TMP/compact")" -le 4096 ] || fail "info --compact $f: over 4096 bytes"
+	awk -F'\t' '
+		$1 == "profile" && NF == 3 { next }
+		$1 == "summary" && NF == 6 { next }
+		$1 == "function" && NF == 7 { next }
+		$1 == "line" && NF == 6 { next }
+		$1 == "stack" && NF == 6 { next }
+		($1 == "note" || $1 == "cut") && NF == 2 { next }
+		{ print "bad record: " $0; bad = 1 }
+		END { exit bad }' "$TMP/compact" || fail "info --compact $f: a record of the wrong shape"
+done
+f=$DATA/corpus/real/ng-build/CPU.20250519.000216.90620.1.002.cpuprofile
+run 0 info --compact --budget 600 --top 50 "$f"
+[ "$(wc -c <"$TMP/out")" -le 600 ] || fail "--budget 600: $(wc -c <"$TMP/out") bytes"
+grep -q '^cut	[1-9]' "$TMP/out" || fail "--budget 600: no cut record"
+for k in function line stack; do
+	grep -q "^$k	" "$TMP/out" || fail "--budget 600: no $k record"
+done
+run 0 info --compact "$TMP/lines.cpuprofile"
+contains "$TMP/out" "line	2.667	50.0	$TMP/src/a.js:5	a	const x = a | b; // <b>*x*</b>"
+printf 'summary\t5.500\t5.333\t0.000\t4\t1.000\n' >"$TMP/want"
+grep '^summary' "$TMP/out" | diff -u "$TMP/want" - || fail "info --compact summary"
+
 # the independent count of positionTicks (tests/oracle/hot-lines-check.js)
 if command -v node >/dev/null 2>&1; then
 	for f in "$DATA"/corpus/real/*/*.cpuprofile "$DATA"/corpus/chrome-versions/Chrome-65*.cpuprofile \
