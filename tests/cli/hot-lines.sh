@@ -45,6 +45,12 @@ run 0 -f md "$TMP/lines.cpuprofile"
 contains "$TMP/out" "**Top 3 lines by self time**"
 contains "$TMP/out" '`const x = a \| b; // <b>*x*</b>`'
 
+# the native SVG's tooltip of a names a's hottest lines, heaviest first
+run 0 "$TMP/lines.cpuprofile" -o "$TMP/lines.svg"
+tr -d '\n' <"$TMP/lines.svg" | grep -o '<title>a[^<]*</title>' | head -1 >"$TMP/title"
+contains "$TMP/title" "line $TMP/src/a.js:5: 2.67 ms selfline $TMP/src/a.js:7: 1.33 ms self</title>"
+run 0 "$TMP/lines.cpuprofile" --svg-backend cairo -o "$TMP/lines-cairo.svg"
+
 # no line data: said once, no table
 f=$DATA/corpus/seed-examples/minimal-cpu-profile-timing-data-samples.cpuprofile
 run 0 info "$f"
