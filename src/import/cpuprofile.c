@@ -719,6 +719,70 @@ static bool header_times(struct importer *im)
 	return true;
 }
 
+/* Bun before it wrote positionTicks (docs/lines.md): JavaScriptCore's
+ * sampler gave each node the sampled position as its call frame's line and
+ * column, so each line of a function was a function of its own. Such a
+ * profile has wall-clock times (µs since 1970: V8's clock starts at boot),
+ * no script ids and no positionTicks. */
+static bool bun_positions(const struct importer *im)
+{
+	const struct fc_profile *p = im->p;
+	bool any = false;
+
+	if (im->legacy || p->node_lines || !im->have_start || im->start < 1e15)
+		return false;
+	for (uint32_t f = 0; f < p->n_frames; f++) {
+		const struct fc_frame *fr = &p->frames[f];
+		if (!fc_profile_str(p, fr->url)[0] || fr->meta != FC_META_NONE)
+			continue;
+		if (fr->has_script)
+			return false;
+		any = any || fr->line >= 0;
+	}
+	return any;
+}
+
+/* Such a profile read as the newer ones are: each node's frame becomes its
+ * function (the same name and script, position unknown) and its samples
+ * become ticks of the sampled line (JavaScriptCore counts lines from 1).
+ * The positions' own frames stay in the table, named by no node. false on
+ * allocation failure. */
+static bool bun_lines(struct fc_profile *p)
+{
+	uint32_t *node = malloc(((size_t)p->n_nodes + 1) * sizeof(*node));
+	uint32_t *count = calloc((size_t)p->n_nodes + 1, sizeof(*count));
+	struct fc_line_ticks *t = malloc(((size_t)p->n_nodes + 1) * sizeof(*t));
+	uint32_t i, n = 0;
+	bool ok = node && count && t;
+
+	for (i = 0; ok && i < p->n_samples; i++)
+		count[p->sample_node[i]]++;
+	for (i = 1; ok && i < p->n_nodes; i++) {
+		const struct fc_frame f = p->frames[p->node_frame[i]];
+		const char *name = fc_profile_str(p, f.name), *url = fc_profile_str(p, f.url);
+		uint32_t k;
+
+		if (!url[0] || f.has_script || f.meta != FC_META_NONE || f.line < 0)
+			continue;
+		if (count[i] && f.line > 0) {
+			node[n] = i;
+			t[n++] = (struct fc_line_ticks){ .url = f.url,
+							 .line = f.line,
+							 .ticks = count[i] };
+		}
+		k = fc_profile_intern_frame(p, name, strlen(name), url, strlen(url), "0", 1, -1,
+					    -1);
+		ok = k != FC_NONE;
+		p->node_frame[i] = k;
+	}
+	ok = ok && fc_profile_set_lines(p, node, t, n);
+	fc_profile_drop_frame_index(p);
+	free(node);
+	free(count);
+	free(t);
+	return ok;
+}
+
 bool fc_import_cpuprofile(struct fc_source *src, const struct fc_import_options *opts,
 			  struct fc_profile_set *out, struct fc_error *err)
 {
@@ -764,6 +828,10 @@ bool fc_import_cpuprofile(struct fc_source *src, const struct fc_import_options 
 	im.p->format = FC_FORMAT_CPUPROFILE;
 	if (!fc_builder_finish(&im.b, err))
 		goto out;
+	if (bun_positions(&im) && !bun_lines(im.p)) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		goto out;
+	}
 	fc_profile_classify(im.p);
 	if (!fc_profile_set_add(out, im.p)) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");

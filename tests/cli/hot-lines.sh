@@ -197,10 +197,22 @@ contains "$TMP/out" "line	2.667	50.0	$TMP/src/a.js:5	a	const x = a | b; // <b>*x
 printf 'summary\t5.500\t5.333\t0.000\t4\t1.000\n' >"$TMP/want"
 grep '^summary' "$TMP/out" | diff -u "$TMP/want" - || fail "info --compact summary"
 
+# Bun (tests/data/runtimes/bun/README.md): the older shape, sampled
+# positions as call frames, reads as the newer one with positionTicks --
+# one function hot, 3 ms on line 5 and 1 ms on line 4
+for f in position-ticks sampled-positions; do
+	run 0 info --top 3 "$DATA/runtimes/bun/$f.cpuprofile"
+	[ "$(grep -c '  app     hot  /app/work.js' "$TMP/out")" = 1 ] || fail "bun $f: hot is not one function"
+	grep -A3 'lines by self time' "$TMP/out" | grep -E '^ +[0-9]' | awk '{print $1, $3, $4}' >"$TMP/rows"
+	printf '%s\n' "3.000 /app/work.js:5 hot" "1.000 /app/work.js:4 hot" | diff -u - "$TMP/rows" ||
+		fail "bun $f: hot lines"
+done
+
 # the independent count of positionTicks (tests/oracle/hot-lines-check.js)
 if command -v node >/dev/null 2>&1; then
 	for f in "$DATA"/corpus/real/*/*.cpuprofile "$DATA"/corpus/chrome-versions/Chrome-65*.cpuprofile \
-		"$SM"/*/app.cpuprofile "$DATA"/runtimes/*/*.cpuprofile; do
+		"$SM"/*/app.cpuprofile "$DATA"/runtimes/deno/*.cpuprofile \
+		"$DATA"/runtimes/bun/position-ticks.cpuprofile; do
 		for top in 10 100000; do
 			"$FLAMECHART" info -q --json --top $top "$f" >"$TMP/info.json" || fail "info --json $f"
 			node "$ROOT/tests/oracle/hot-lines-check.js" "$f" "$TMP/info.json" >"$TMP/check" ||
