@@ -197,6 +197,17 @@ contains "$TMP/out" "line	2.667	50.0	$TMP/src/a.js:5	a	const x = a | b; // <b>*x
 printf 'summary\t5.500\t5.333\t0.000\t4\t1.000\n' >"$TMP/want"
 grep '^summary' "$TMP/out" | diff -u "$TMP/want" - || fail "info --compact summary"
 
+# a profile recorded with Bun 1.4.5 reads as Node's: its numbers agree
+# with info-json-check.js, and the loop's line of hot() is its hot line
+B=$DATA/runtimes/bun/work.cpuprofile
+run 0 info --top 3 "$B"
+contains "$TMP/out" "/srv/runtimes/bun/work.js:5  hot"
+if command -v node >/dev/null 2>&1; then
+	"$FLAMECHART" info -q --json "$B" >"$TMP/info.json" || fail "info --json bun"
+	node "$ROOT/tests/oracle/info-json-check.js" "$B" "$TMP/info.json" >"$TMP/check" ||
+		{ fail "info-json-check bun"; head -5 "$TMP/check"; }
+fi
+
 # Bun (tests/data/runtimes/bun/README.md): the older shape, sampled
 # positions as call frames, reads as the newer one with positionTicks --
 # one function hot, 3 ms on line 5 and 1 ms on line 4
@@ -212,7 +223,7 @@ done
 if command -v node >/dev/null 2>&1; then
 	for f in "$DATA"/corpus/real/*/*.cpuprofile "$DATA"/corpus/chrome-versions/Chrome-65*.cpuprofile \
 		"$SM"/*/app.cpuprofile "$DATA"/runtimes/deno/*.cpuprofile \
-		"$DATA"/runtimes/bun/position-ticks.cpuprofile; do
+		"$DATA"/runtimes/bun/position-ticks.cpuprofile "$DATA"/runtimes/bun/work.cpuprofile; do
 		for top in 10 100000; do
 			"$FLAMECHART" info -q --json --top $top "$f" >"$TMP/info.json" || fail "info --json $f"
 			node "$ROOT/tests/oracle/hot-lines-check.js" "$f" "$TMP/info.json" >"$TMP/check" ||
