@@ -69,13 +69,17 @@ bool fc_cli_info_compact(FILE *out, const struct fc_profile *p, const struct fc_
 	struct fc_hot_lines h;
 	struct fc_stacks st;
 	size_t i, shown, section;
+	/* times in ms; folded stacks' weights in their unit (µs counts as ms) */
+	bool ms = p->has_time || strcmp(p->weight_unit, "µs") == 0;
+	double k = ms ? 1000.0 : 1.0;
 
 	snprintf(name, sizeof(name), "%s", p->name);
 	field(name);
 	/* the profile and its summary are always written */
-	fprintf(out, "profile\t%s\t%s\n", name, fc_format_name(p->format));
-	fprintf(out, "summary\t%.3f\t%.3f\t%.3f\t%u\t%.3f\n", s->duration_us / 1000.0, cpu / 1000.0,
-		idle / 1000.0, s->n_samples, s->interval_us / 1000.0);
+	fprintf(out, "profile\t%s\t%s\t%s\n", name, fc_format_name(p->format),
+		ms ? "ms" : p->weight_unit);
+	fprintf(out, "summary\t%.3f\t%.3f\t%.3f\t%u\t%.3f\n", s->duration_us / k, cpu / k, idle / k,
+		s->n_samples, s->interval_us / k);
 	b.left = budget > 160 ? budget - 160 : 0;
 	/* each section may take up to a third of what is left, so the last
 	 * ones are not crowded out */
@@ -87,9 +91,9 @@ bool fc_cli_info_compact(FILE *out, const struct fc_profile *p, const struct fc_
 		if (f->tier == FC_TIER_IDLE)
 			continue;
 		where(p, f->url, f->line, loc, sizeof(loc));
-		snprintf(rec, sizeof(rec), "function\t%.3f\t%.1f\t%.3f\t%s\t%s\t%s",
-			 e->self_us / 1000.0, cpu > 0 ? 100.0 * e->self_us / cpu : 0.0,
-			 e->total_us / 1000.0, fc_tier_name((enum fc_tier)f->tier),
+		snprintf(rec, sizeof(rec), "function\t%.3f\t%.1f\t%.3f\t%s\t%s\t%s", e->self_us / k,
+			 cpu > 0 ? 100.0 * e->self_us / cpu : 0.0, e->total_us / k,
+			 fc_tier_name((enum fc_tier)f->tier),
 			 name_of(p, e->frame, name, sizeof(name)), loc);
 		if (!emit(&b, rec))
 			break;
@@ -133,7 +137,7 @@ bool fc_cli_info_compact(FILE *out, const struct fc_profile *p, const struct fc_
 			const struct fc_frame *f = fc_profile_node_frame(p, r->node);
 			where(p, f->url, f->line, loc, sizeof(loc));
 			snprintf(rec, sizeof(rec), "stack\t%u\t%.3f\t%.3f\t%s\t%s", r->level,
-				 r->total_us / 1000.0, r->self_us / 1000.0,
+				 r->total_us / k, r->self_us / k,
 				 name_of(p, p->node_frame[r->node], name, sizeof(name)), loc);
 		}
 		if (!emit(&b, rec))

@@ -183,11 +183,11 @@ contains "$TMP/out" "    self               1.000 ms  50.0% of its total"
 
 # info --compact: records of a fixed number of tab-separated fields,
 # within the budget (4096 bytes by default)
-for f in "$DATA"/corpus/real/*/*.cpuprofile "$TMP/lines.cpuprofile"; do
+for f in "$DATA"/corpus/real/*/*.cpuprofile "$TMP/lines.cpuprofile" "$DATA"/inputs/folded/basic.folded; do
 	"$FLAMECHART" info -q --compact "$f" >"$TMP/compact" || fail "info --compact $f"
 	[ "$(wc -c <"$TMP/compact")" -le 4096 ] || fail "info --compact $f: over 4096 bytes"
 	awk -F'\t' '
-		$1 == "profile" && NF == 3 { next }
+		$1 == "profile" && NF == 4 { next }
 		$1 == "summary" && NF == 6 { next }
 		$1 == "function" && NF == 7 { next }
 		$1 == "line" && NF == 6 { next }
@@ -206,6 +206,7 @@ done
 run 0 info --compact "$TMP/lines.cpuprofile"
 contains "$TMP/out" "line	2.667	50.0	$TMP/src/a.js:5	a	const x = a | b; // <b>*x*</b>"
 printf 'summary\t5.500\t5.333\t0.000\t4\t1.000\n' >"$TMP/want"
+contains "$TMP/out" "profile	lines.cpuprofile	cpuprofile	ms"
 grep '^summary' "$TMP/out" | diff -u "$TMP/want" - || fail "info --compact summary"
 
 # a profile recorded with Bun 1.4.5 reads as Node's: its numbers agree
