@@ -808,8 +808,7 @@ static const struct option_def options[] = {
 	{ "budget", 0, "BYTES", CMD_INFO, set_budget,
 	  "info --compact: the size to stay within (default 4096)" },
 	{ "function", 0, "RE", CMD_RENDER | CMD_INFO, set_function,
-	  "info and -f md: the functions matching RE, each with its callers, callees and hot "
-	  "lines (docs/lines.md)" },
+	  "info, -f md: callers, callees and hot lines of functions matching RE" },
 	{ "preset", 0, "github|docs", CMD_RENDER | CMD_REPORT, set_preset,
 	  "sizes for a GitHub comment (880 px, PNG at 2x) or a doc page (1000 px, 2x)" },
 	{ "max-depth", 0, "N", CMD_RENDER | CMD_REPORT, set_max_depth,
