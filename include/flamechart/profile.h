@@ -79,6 +79,18 @@ struct fc_frame_generated {
 	int32_t line, column;
 };
 
+/* Samples a node spent on one source line: a .cpuprofile node's
+ * positionTicks entry, or a trace's per-sample `lines` counted per node
+ * (docs/lines.md). */
+struct fc_line_ticks {
+	uint32_t url;  /* string id of the script, or of the original source
+			* once source maps moved the line */
+	uint32_t text; /* string id of the line's text when a source map
+			* carried it (sourcesContent), 0 = not at hand */
+	int32_t line;  /* 1-based, as V8 writes them */
+	uint32_t ticks;
+};
+
 /* A repaired defect, reported as a warning (or an error under --strict). */
 struct fc_warning {
 	char *path; /* JSON path or "line N" for text formats; may be "" */
@@ -122,6 +134,13 @@ struct fc_profile {
 	/* End of the last sample when the input says it (legacy timestamps with
 	 * one extra entry, folded weights); INT64_MIN when it must be derived. */
 	int64_t last_end_us;
+
+	/* Per-line ticks by node: node i's entries are lines[node_lines[i] ..
+	 * node_lines[i + 1]), sorted by (url, line). node_lines is NULL when
+	 * the input has no line data. */
+	uint32_t *node_lines; /* n_nodes + 1 offsets */
+	struct fc_line_ticks *lines;
+	uint32_t n_lines;
 
 	/* The root's (program), (idle) and (garbage collector) children. */
 	uint32_t program_node, idle_node, gc_node;
@@ -212,6 +231,17 @@ void fc_profile_drop_frame_index(struct fc_profile *p);
  * and string ids (tier, tags and package included). false on allocation
  * failure or when dst already has frames; dst is then unchanged. */
 bool fc_profile_copy_frames(struct fc_profile *dst, const struct fc_profile *src);
+
+/* Moves the line ticks to a new call tree of n_nodes nodes: node i's
+ * entries go to map[i] (FC_NONE: dropped). Entries that meet on a node are
+ * summed. false on allocation failure, p then unchanged. */
+bool fc_profile_remap_lines(struct fc_profile *p, const uint32_t *map, uint32_t n_nodes);
+
+/* Sorts entries by (node, url, line), sums duplicates and installs them as
+ * p's line ticks (taking ownership of nothing: entries is scratch). node[k]
+ * is entry k's node; n entries. false on allocation failure. */
+bool fc_profile_set_lines(struct fc_profile *p, const uint32_t *node,
+			  const struct fc_line_ticks *entries, size_t n);
 
 /* Records a repair warning (keeps the first FC_PROFILE_MAX_WARNINGS). */
 bool fc_profile_warn(struct fc_profile *p, const char *path, long line, long column,

@@ -57,6 +57,9 @@ void fc_scope_finish(struct fc_scope *s);
 bool fc_scope_add_pattern(struct fc_scope_re **list, const char *option, const char *pattern,
 			  struct fc_error *err);
 
+/* Frees a list of patterns made by fc_scope_add_pattern (NULL: nothing). */
+void fc_scope_free_patterns(struct fc_scope_re *list);
+
 /* The transforms s asks for (not what they did to a profile), one phrase
  * each in the order they run, e.g. "focus /^f$/", "all recursion
  * collapsed"; sandwich left out. *n phrases in a malloc'd array of

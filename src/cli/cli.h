@@ -69,6 +69,11 @@ struct fc_cli {
 	size_t top;            /* --top N: rows per table, 0 = default */
 	const char *image_url; /* --image-url: image shown in -f md */
 	bool json;             /* info --json */
+	bool compact;          /* info --compact */
+	size_t budget;         /* --budget BYTES for --compact, 0 = 4096 */
+	/* --function RE (repeatable, any matches): the functions info and -f md
+	 * answer for (docs/lines.md); freed by fc_cli_finish */
+	struct fc_scope_re *function;
 
 	/* images that read where they are shown */
 	const char *preset; /* --preset github|docs (width, scale) */
@@ -167,7 +172,30 @@ bool fc_cli_write_markdown(const struct fc_cli *cli, const struct fc_profile_set
  * functions of s (at most top); NULL on allocation failure. */
 struct fc_stats;
 typedef struct json_t json_t;
-json_t *fc_cli_info_json(const struct fc_profile *p, const struct fc_stats *s, size_t top);
+json_t *fc_cli_info_json(const struct fc_profile *p, const struct fc_stats *s, size_t top,
+			 const struct fc_cli *cli);
+
+/* info's hot lines (info_lines.c, docs/lines.md) of every frame (frame
+ * FC_NONE) or one: the text section, percentages of whole_us; and the JSON
+ * array (NULL on allocation failure). */
+bool fc_cli_info_hot_lines(FILE *out, const struct fc_profile *p, uint32_t frame, size_t top,
+			   double whole_us);
+json_t *fc_cli_info_lines_json(const struct fc_profile *p, uint32_t frame, size_t top);
+
+/* info --function: the matching functions' answers (docs/lines.md) as
+ * text, and as a JSON array (NULL on allocation failure). */
+bool fc_cli_info_functions(FILE *out, const struct fc_profile *p, const struct fc_cli *cli,
+			   size_t top, double whole_us);
+json_t *fc_cli_info_functions_json(const struct fc_profile *p, const struct fc_cli *cli,
+				   size_t top);
+
+/* info --compact (info_compact.c): summary, hot functions, hot lines and
+ * heaviest stacks as tab-separated records within about budget bytes. */
+bool fc_cli_info_compact(FILE *out, const struct fc_profile *p, const struct fc_stats *s,
+			 size_t top, size_t budget);
+
+/* info's heaviest stacks (flamechart/stacks.h): count of them as text. */
+bool fc_cli_info_stacks(FILE *out, const struct fc_profile *p, size_t count);
 /* Options that shape only the merged graph (--inverted, --sort weight,
  * --weight samples, --idle, --per-thread) are a usage error when no graph is
  * drawn: the chart is ordered by time and would ignore them without a word.

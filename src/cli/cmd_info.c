@@ -11,6 +11,7 @@
 #include "flamechart/import.h"
 #include "flamechart/scope.h"
 #include "flamechart/select.h"
+#include "flamechart/stacks.h"
 #include "flamechart/stats.h"
 #include "util/util.h"
 
@@ -177,7 +178,7 @@ int fc_cmd_info(const struct fc_cli *cli)
 			json_t *one = NULL;
 			if (!fc_stats_compute_top(set.items[j], top, &s) ||
 			    (cli->json &&
-			     (!profiles || !(one = fc_cli_info_json(set.items[j], &s, top)) ||
+			     (!profiles || !(one = fc_cli_info_json(set.items[j], &s, top, cli)) ||
 			      json_array_append_new(profiles, one) != 0))) {
 				fc_log("out of memory");
 				fc_stats_finish(&s);
@@ -185,11 +186,27 @@ int fc_cmd_info(const struct fc_cli *cli)
 				json_decref(profiles);
 				return FC_EXIT_INTERNAL;
 			}
-			if (!cli->json) {
+			if (!cli->json && cli->compact) {
+				if (!fc_cli_info_compact(stdout, set.items[j], &s, top,
+							 cli->budget ? cli->budget : 4096)) {
+					fc_log("out of memory");
+					rc = FC_EXIT_INTERNAL;
+				}
+			} else if (!cli->json) {
 				if (!first)
 					fputc('\n', stdout);
 				first = false;
 				print_profile(stdout, set.items[j], &s, top);
+				if (set.items[j]->has_time &&
+				    (!fc_cli_info_hot_lines(stdout, set.items[j], FC_NONE, top,
+							    s.sampled_us) ||
+				     !fc_cli_info_stacks(stdout, set.items[j], FC_STACKS_DEFAULT) ||
+				     (cli->function &&
+				      !fc_cli_info_functions(stdout, set.items[j], cli, top,
+							     s.sampled_us)))) {
+					fc_log("out of memory");
+					rc = FC_EXIT_INTERNAL;
+				}
 				for (k = 0; k < set.items[j]->n_transforms; k++)
 					printf("  scope         %s\n", set.items[j]->transforms[k]);
 			}

@@ -10,6 +10,8 @@ bool fc_cli_write_markdown(const struct fc_cli *cli, const struct fc_profile_set
 		.top = cli->top,
 		.image_url = cli->image_url,
 		.title = cli->title,
+		.function = cli->function,
+		.match_on = (int)cli->scope.match_on,
 	};
 
 	return fc_summary_markdown_write(set, &so, path, err);

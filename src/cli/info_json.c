@@ -49,7 +49,8 @@ static json_t *functions(const struct fc_profile *p, const struct fc_stats_entry
 	return a;
 }
 
-json_t *fc_cli_info_json(const struct fc_profile *p, const struct fc_stats *s, size_t top)
+json_t *fc_cli_info_json(const struct fc_profile *p, const struct fc_stats *s, size_t top,
+			 const struct fc_cli *cli)
 {
 	json_t *o = json_object(), *tiers = json_object(), *pkgs = json_object(), *thread;
 	double idle = s->tier_us[FC_TIER_IDLE];
@@ -95,7 +96,10 @@ json_t *fc_cli_info_json(const struct fc_profile *p, const struct fc_stats *s, s
 		 functions(p, s->functions,
 			   top < s->n_functions_with_self ? top : s->n_functions_with_self)) &&
 	     put(o, "top_total",
-		 functions(p, s->by_total, top < s->n_by_total ? top : s->n_by_total));
+		 functions(p, s->by_total, top < s->n_by_total ? top : s->n_by_total)) &&
+	     put(o, "line_data", json_boolean(p->node_lines != NULL)) &&
+	     put(o, "hot_lines", fc_cli_info_lines_json(p, FC_NONE, top)) &&
+	     (!cli->function || put(o, "functions", fc_cli_info_functions_json(p, cli, top)));
 	json_decref(tiers);
 	json_decref(pkgs);
 	if (!ok) {

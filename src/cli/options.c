@@ -546,6 +546,29 @@ static bool set_to(struct fc_cli *c, const char *a, struct fc_error *e)
 	return parse_ms(a, "--to", &c->to_ms, e);
 }
 
+static bool set_function(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	return fc_scope_add_pattern(&c->function, "--function", a, e);
+}
+
+static bool set_compact(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	(void)a;
+	(void)e;
+	c->compact = true;
+	return true;
+}
+
+static bool set_budget(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	long v;
+	if (!parse_long(a, 512, 1048576, &v))
+		return usage(e, "--budget must be a number of bytes from 512 to 1048576, not '%s'",
+			     a);
+	c->budget = (size_t)v;
+	return true;
+}
+
 static bool set_json(struct fc_cli *c, const char *a, struct fc_error *e)
 {
 	(void)a;
@@ -781,6 +804,12 @@ static const struct option_def options[] = {
 	{ "image-url", 0, "URL", CMD_RENDER | CMD_DIFF, set_image_url,
 	  "-f md: show this image (an absolute URL for PR comments)" },
 	{ "json", 0, NULL, CMD_INFO, set_json, "info: the numbers as JSON (docs/info-json.md)" },
+	{ "compact", 0, NULL, CMD_INFO, set_compact,
+	  "info: tab-separated records for tools, about 4 KB (docs/lines.md)" },
+	{ "budget", 0, "BYTES", CMD_INFO, set_budget,
+	  "info --compact: the size to stay within (default 4096)" },
+	{ "function", 0, "RE", CMD_RENDER | CMD_INFO, set_function,
+	  "info, -f md: callers, callees and hot lines of functions matching RE" },
 	{ "preset", 0, "github|docs", CMD_RENDER | CMD_REPORT | CMD_DIFF, set_preset,
 	  "sizes for a GitHub comment (880 px, PNG at 2x) or a doc page (1000 px, 2x)" },
 	{ "max-depth", 0, "N", CMD_RENDER | CMD_REPORT, set_max_depth,
@@ -1268,6 +1297,8 @@ void fc_cli_finish(struct fc_cli *cli)
 	free((void *)cli->inputs);
 	cli->inputs = NULL;
 	fc_scope_finish(&cli->scope);
+	fc_scope_free_patterns(cli->function);
+	cli->function = NULL;
 	free((void *)cli->sourcemaps.dirs);
 	free((void *)cli->sourcemaps.roots);
 	memset(&cli->sourcemaps, 0, sizeof(cli->sourcemaps));

@@ -21,6 +21,8 @@ enum ctx {
 	C_SAMPLES,
 	C_TIMES,         /* timeDeltas[] or timestamps[] */
 	C_HEAD_CHILDREN, /* legacy: children[] of node objects */
+	C_TICKS,         /* nodes[i].positionTicks[] */
+	C_TICK,          /* nodes[i].positionTicks[j]: {line, ticks} */
 };
 
 /* clang-format off */
@@ -32,7 +34,8 @@ enum ctx {
 	X(K_FUNCTION, "functionName") X(K_SCRIPT, "scriptId") X(K_URL, "url")             \
 	X(K_LINE, "lineNumber") X(K_COLUMN, "columnNumber") X(K_TRACE_EVENTS, "traceEvents") \
 	X(K_FRAMES, "frames") X(K_RESOURCES, "resources") X(K_STACKS, "stacks")           \
-	X(K_SCHEMA, "$schema")
+	X(K_SCHEMA, "$schema") X(K_POSITION_TICKS, "positionTicks")                        \
+	X(K_TICK_LINE, "line") X(K_TICKS, "ticks")
 /* clang-format on */
 
 #define AS_ENUM(k, s) k,
@@ -59,6 +62,10 @@ struct node_state {
 	uint32_t hash;
 	int64_t *children; /* child ids (modern) or closed children's ids (legacy) */
 	size_t n_children, children_cap;
+	/* positionTicks as (line, ticks) pairs; the entry being read */
+	int64_t *ticks;
+	size_t n_ticks, ticks_cap;
+	int64_t tick_line, tick_count;
 	long pos_line, pos_col;
 	int64_t index;
 };
@@ -112,9 +119,9 @@ static int lookup_key(const char *s, size_t len)
 	case 3:
 		return IS("url") ? K_URL : K_COUNT;
 	case 4:
-		return IS("head") ? K_HEAD : K_COUNT;
+		return IS("head") ? K_HEAD : IS("line") ? K_TICK_LINE : K_COUNT;
 	case 5:
-		return IS("nodes") ? K_NODES : K_COUNT;
+		return IS("nodes") ? K_NODES : IS("ticks") ? K_TICKS : K_COUNT;
 	case 6:
 		return IS("parent")   ? K_PARENT
 		       : IS("frames") ? K_FRAMES
@@ -144,6 +151,8 @@ static int lookup_key(const char *s, size_t len)
 		return IS("traceEvents") ? K_TRACE_EVENTS : K_COUNT;
 	case 12:
 		return IS("functionName") ? K_FUNCTION : IS("columnNumber") ? K_COLUMN : K_COUNT;
+	case 13:
+		return IS("positionTicks") ? K_POSITION_TICKS : K_COUNT;
 	}
 	return K_COUNT;
 #undef IS
@@ -156,11 +165,11 @@ static int key_of(void *user, int ctx, const char *s, size_t len)
 
 	switch (ctx) {
 	case C_ROOT:
-		if (k <= K_TIMESTAMPS || (k >= K_TRACE_EVENTS && k < K_COUNT))
+		if (k <= K_TIMESTAMPS || (k >= K_TRACE_EVENTS && k <= K_SCHEMA))
 			return k;
 		break;
 	case C_NODE:
-		if (k >= K_ID && k <= K_HIT)
+		if ((k >= K_ID && k <= K_HIT) || k == K_POSITION_TICKS)
 			return k;
 		/* legacy nodes carry the call frame fields inline */
 		if (k >= K_FUNCTION && k <= K_COLUMN)
@@ -168,6 +177,10 @@ static int key_of(void *user, int ctx, const char *s, size_t len)
 		break;
 	case C_CALLFRAME:
 		if (k >= K_FUNCTION && k <= K_COLUMN)
+			return k;
+		break;
+	case C_TICK:
+		if (k == K_TICK_LINE || k == K_TICKS)
 			return k;
 		break;
 	}
@@ -269,6 +282,7 @@ static bool push_node(struct importer *im, int64_t index)
 	n->name.len = n->url.len = n->sid.len = 0;
 	n->line = n->column = -1;
 	n->n_children = 0;
+	n->n_ticks = 0;
 	n->index = index;
 	jstream_pos(&im->js, &n->pos_line, &n->pos_col);
 	return true;
@@ -324,6 +338,10 @@ static bool end_node(struct importer *im)
 		fc_builder_parent(&im->b, slot, n->parent);
 	for (i = 0; i < n->n_children; i++)
 		if (!fc_builder_child(&im->b, slot, n->children[i], (uint32_t)i))
+			return jstream_fail(&im->js, FC_ERR_NOMEM, "out of memory");
+	for (i = 0; i + 1 < n->n_ticks; i += 2)
+		if (!fc_builder_line_ticks(&im->b, slot, im->p->frames[frame].url,
+					   (int32_t)n->ticks[i], (uint32_t)n->ticks[i + 1]))
 			return jstream_fail(&im->js, FC_ERR_NOMEM, "out of memory");
 	im->depth--;
 	if (im->legacy && im->depth > 0)
@@ -426,6 +444,12 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 				return J_SKIP;
 			}
 			return im->legacy ? C_HEAD_CHILDREN : C_CHILDREN;
+		case K_POSITION_TICKS:
+			if (is_map) {
+				type_error(im, "an array", "an object");
+				return J_SKIP;
+			}
+			return C_TICKS;
 		default:
 			type_error(im, "a scalar", is_map ? "an object" : "an array");
 			return J_SKIP;
@@ -437,6 +461,13 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 		}
 		push_node(im, index);
 		return C_NODE;
+	case C_TICKS:
+		if (!is_map) {
+			type_error(im, "a {line, ticks} object", "an array");
+			return J_SKIP;
+		}
+		cur(im)->tick_line = cur(im)->tick_count = -1;
+		return C_TICK;
 	default:
 		type_error(im, "a number or string", is_map ? "an object" : "an array");
 		return J_SKIP;
@@ -565,6 +596,19 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		if (!want_int(im, v, &x))
 			return false;
 		return add_child_id(im, cur(im), x);
+	case C_TICKS:
+		return type_error(im, "a {line, ticks} object", jstream_type_name(v));
+	case C_TICK:
+		if (!want_int(im, v, &x))
+			return false;
+		if (x < 0 || x > INT32_MAX)
+			return jstream_fail(js, FC_ERR_INVALID, "%s %lld out of range",
+					    key == K_TICKS ? "ticks" : "line", (long long)x);
+		if (key == K_TICKS)
+			cur(im)->tick_count = x;
+		else
+			cur(im)->tick_line = x;
+		return true;
 	case C_SAMPLES:
 		if (!want_int(im, v, &x))
 			return false;
@@ -583,6 +627,21 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 			return jstream_fail(js, FC_ERR_NOMEM, "out of memory");
 		return true;
 	}
+	return true;
+}
+
+/* A positionTicks entry closes: kept when it has both fields (V8 writes
+ * 1-based lines; a line 0 or no ticks says nothing and is dropped). */
+static bool end_tick(struct importer *im)
+{
+	struct node_state *n = cur(im);
+
+	if (n->tick_line <= 0 || n->tick_count <= 0)
+		return true;
+	if (!FC_GROW(n->ticks, n->ticks_cap, n->n_ticks + 2))
+		return jstream_fail(&im->js, FC_ERR_NOMEM, "out of memory");
+	n->ticks[n->n_ticks++] = n->tick_line;
+	n->ticks[n->n_ticks++] = n->tick_count;
 	return true;
 }
 
@@ -611,6 +670,8 @@ static bool on_close(void *user, struct jstream *js, int ctx)
 
 	if (ctx == C_NODE)
 		return end_node(im);
+	if (ctx == C_TICK)
+		return end_tick(im);
 	if (ctx == C_CALLFRAME && !im->legacy)
 		callframe_done(im);
 	return true;
@@ -633,6 +694,7 @@ static void free_nodes(struct importer *im)
 		free(im->nodes[i].url.s);
 		free(im->nodes[i].sid.s);
 		free(im->nodes[i].children);
+		free(im->nodes[i].ticks);
 	}
 	free(im->nodes);
 }
@@ -655,6 +717,70 @@ static bool header_times(struct importer *im)
 	im->b.start_us = (int64_t)llround(s);
 	im->b.end_us = (int64_t)llround(e);
 	return true;
+}
+
+/* Bun before it wrote positionTicks (docs/lines.md): JavaScriptCore's
+ * sampler gave each node the sampled position as its call frame's line and
+ * column, so each line of a function was a function of its own. Such a
+ * profile has wall-clock times (µs since 1970: V8's clock starts at boot),
+ * no script ids and no positionTicks. */
+static bool bun_positions(const struct importer *im)
+{
+	const struct fc_profile *p = im->p;
+	bool any = false;
+
+	if (im->legacy || p->node_lines || !im->have_start || im->start < 1e15)
+		return false;
+	for (uint32_t f = 0; f < p->n_frames; f++) {
+		const struct fc_frame *fr = &p->frames[f];
+		if (!fc_profile_str(p, fr->url)[0] || fr->meta != FC_META_NONE)
+			continue;
+		if (fr->has_script)
+			return false;
+		any = any || fr->line >= 0;
+	}
+	return any;
+}
+
+/* Such a profile read as the newer ones are: each node's frame becomes its
+ * function (the same name and script, position unknown) and its samples
+ * become ticks of the sampled line (JavaScriptCore counts lines from 1).
+ * The positions' own frames stay in the table, named by no node. false on
+ * allocation failure. */
+static bool bun_lines(struct fc_profile *p)
+{
+	uint32_t *node = malloc(((size_t)p->n_nodes + 1) * sizeof(*node));
+	uint32_t *count = calloc((size_t)p->n_nodes + 1, sizeof(*count));
+	struct fc_line_ticks *t = malloc(((size_t)p->n_nodes + 1) * sizeof(*t));
+	uint32_t i, n = 0;
+	bool ok = node && count && t;
+
+	for (i = 0; ok && i < p->n_samples; i++)
+		count[p->sample_node[i]]++;
+	for (i = 1; ok && i < p->n_nodes; i++) {
+		const struct fc_frame f = p->frames[p->node_frame[i]];
+		const char *name = fc_profile_str(p, f.name), *url = fc_profile_str(p, f.url);
+		uint32_t k;
+
+		if (!url[0] || f.has_script || f.meta != FC_META_NONE || f.line < 0)
+			continue;
+		if (count[i] && f.line > 0) {
+			node[n] = i;
+			t[n++] = (struct fc_line_ticks){ .url = f.url,
+							 .line = f.line,
+							 .ticks = count[i] };
+		}
+		k = fc_profile_intern_frame(p, name, strlen(name), url, strlen(url), "0", 1, -1,
+					    -1);
+		ok = k != FC_NONE;
+		p->node_frame[i] = k;
+	}
+	ok = ok && fc_profile_set_lines(p, node, t, n);
+	fc_profile_drop_frame_index(p);
+	free(node);
+	free(count);
+	free(t);
+	return ok;
 }
 
 bool fc_import_cpuprofile(struct fc_source *src, const struct fc_import_options *opts,
@@ -702,6 +828,10 @@ bool fc_import_cpuprofile(struct fc_source *src, const struct fc_import_options 
 	im.p->format = FC_FORMAT_CPUPROFILE;
 	if (!fc_builder_finish(&im.b, err))
 		goto out;
+	if (bun_positions(&im) && !bun_lines(im.p)) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		goto out;
+	}
 	fc_profile_classify(im.p);
 	if (!fc_profile_set_add(out, im.p)) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");

@@ -18,6 +18,7 @@
 
 #include "flamechart/classify.h"
 #include "flamechart/map.h"
+#include "flamechart/lines.h"
 #include "flamechart/profile.h"
 #include "flamechart/sourcemap.h"
 #include "import/sourcemap_url.h"
@@ -42,6 +43,11 @@ struct script {
  * past it, scripts are no longer read (their `.map` beside them and the
  * --sourcemap-dir are still tried). Four of the largest script read. */
 #define SCRIPTS_READ_MAX ((uint64_t)4 * FC_SOURCEMAP_MAX_BYTES)
+/* An original source read from disk for the text of its lines (when its
+ * map has no sourcesContent); text NULL when it cannot be read. */
+struct source_file {
+	char *url, *text;
+};
 
 struct mapper {
 	const struct fc_sourcemap_options *o;
@@ -52,6 +58,8 @@ struct mapper {
 	size_t n_maps, cap_maps;
 	struct fc_map map_index; /* by name */
 	uint64_t script_bytes;   /* read so far, within SCRIPTS_READ_MAX */
+	struct source_file *sources;
+	size_t n_sources, cap_sources;
 };
 
 /* A lookup key for the indexes: the string s[0..len) */
@@ -533,6 +541,110 @@ static char *name_from_source(const char *text, size_t len, int32_t column)
 	return NULL;
 }
 
+/* The text of an original source: its sourcesContent, else the file its
+ * URL names on this machine (read once; "" when it cannot be). NULL on
+ * allocation failure. */
+static const char *source_text(struct mapper *m, const struct fc_sourcemap_pos *pos)
+{
+	struct source_file *sf;
+	struct fc_error e;
+	bool via_root;
+	size_t i, len;
+	char *path;
+
+	if (pos->content)
+		return pos->content;
+	for (i = 0; i < m->n_sources; i++)
+		if (strcmp(m->sources[i].url, pos->source) == 0)
+			return m->sources[i].text ? m->sources[i].text : "";
+	if (!FC_GROW(m->sources, m->cap_sources, m->n_sources + 1))
+		return NULL;
+	sf = &m->sources[m->n_sources];
+	if (!(sf->url = fc_strdup(pos->source)))
+		return NULL;
+	m->n_sources++;
+	path = locate(m, pos->source, false, &via_root);
+	fc_error_init(&e);
+	sf->text = path && is_file(path) ? read_file(path, &len, &e) : NULL;
+	free(path);
+	return sf->text ? sf->text : "";
+}
+
+/* Line `line` (0-based) of text, cut for a table, interned into t; 0 when
+ * the text has no such line or it is blank, FC_NONE on allocation failure. */
+static uint32_t line_text(struct fc_profile *t, const char *text, int32_t line)
+{
+	char cut[3 * 120 + 4];
+	size_t n;
+
+	for (; line > 0 && text; line--)
+		if ((text = strchr(text, '\n')) != NULL)
+			text++;
+	if (!text)
+		return 0;
+	n = strcspn(text, "\n");
+	fc_lines_cut_text(text, n, cut, sizeof(cut), 120);
+	return cut[0] ? fc_strpool_intern(&t->strings, cut, strlen(cut)) : 0;
+}
+
+/* The profile's line ticks moved to their original sources (docs/lines.md)
+ * and installed on p with t's string ids (t is the frame table p is about
+ * to take). A line has no column: on the function's own first line the
+ * function's column is looked up, elsewhere the line's last mapping. A
+ * line of a script without a map keeps its script. false on allocation
+ * failure, p's lines then unchanged. */
+static bool map_lines(struct mapper *m, struct fc_profile *p, struct fc_profile *t,
+		      const size_t *by_url)
+{
+	struct fc_line_ticks *out = NULL;
+	uint32_t *node = NULL, i, j;
+	size_t n = 0;
+	bool ok = false;
+
+	if (!p->node_lines)
+		return true;
+	out = malloc((p->n_lines ? p->n_lines : 1) * sizeof(*out));
+	node = malloc((p->n_lines ? p->n_lines : 1) * sizeof(*node));
+	if (!out || !node)
+		goto out;
+	for (i = 0; i < p->n_nodes; i++) {
+		const struct fc_frame *f = &p->frames[p->node_frame[i]];
+		for (j = p->node_lines[i]; j < p->node_lines[i + 1]; j++) {
+			const struct fc_line_ticks *lt = &p->lines[j];
+			const char *url = fc_profile_str(p, lt->url), *text;
+			size_t k = lt->url < p->strings.count ? by_url[lt->url] : 0;
+			struct loaded *l = k && m->scripts[k - 1].map != SIZE_MAX
+						   ? &m->maps[m->scripts[k - 1].map]
+						   : NULL;
+			int32_t col =
+				lt->line - 1 == f->line && f->column > 0 ? f->column : INT32_MAX;
+			struct fc_sourcemap_pos pos;
+
+			out[n] = *lt;
+			node[n] = i;
+			if (l && l->map &&
+			    fc_sourcemap_lookup(l->map, lt->line - 1, col, &pos, &l->error)) {
+				out[n].url = fc_strpool_intern(&t->strings, pos.source,
+							       strlen(pos.source));
+				out[n].line = pos.line + 1;
+				if (!(text = source_text(m, &pos)))
+					goto out;
+				out[n].text = line_text(t, text, pos.line);
+			} else {
+				out[n].url = fc_strpool_intern(&t->strings, url, strlen(url));
+			}
+			if (out[n].url == FC_NONE || out[n].text == FC_NONE)
+				goto out;
+			n++;
+		}
+	}
+	ok = fc_profile_set_lines(p, node, out, n);
+out:
+	free(out);
+	free(node);
+	return ok;
+}
+
 /* Maps one profile's frames: interned anew into a fresh frame table (so
  * frames that become one original function become one frame), then the
  * node tree is pointed at the new frames. */
@@ -634,6 +746,8 @@ static bool map_profile(struct mapper *m, struct fc_profile *p, struct fc_error 
 		ok = true;
 		goto out;
 	}
+	if (!map_lines(m, p, t, by_url))
+		goto nomem;
 	/* nothing can fail from here on: the profile changes all at once */
 	for (i = 0; i < p->n_nodes; i++)
 		p->node_frame[i] = remap[p->node_frame[i]];
@@ -745,10 +859,15 @@ static void mapper_finish(struct mapper *m)
 		free(m->maps[i].name);
 		fc_sourcemap_destroy(m->maps[i].map);
 	}
+	for (i = 0; i < m->n_sources; i++) {
+		free(m->sources[i].url);
+		free(m->sources[i].text);
+	}
 	free(m->scripts);
 	free(m->maps);
 	fc_map_finish(&m->script_index);
 	fc_map_finish(&m->map_index);
+	free(m->sources);
 }
 
 bool fc_sourcemap_apply(struct fc_profile_set *set, size_t first,

@@ -38,6 +38,9 @@ enum ctx {
 	C_CHILDREN,
 	C_SAMPLES,
 	C_DELTAS,
+	C_LINES, /* args.data.lines: each sample's source line */
+	C_TICKS, /* a node's positionTicks (in a whole CpuProfile) */
+	C_TICK,
 };
 
 enum key {
@@ -70,15 +73,20 @@ enum key {
 	K_URL,
 	K_LINE,
 	K_COLUMN,
+	K_LINES,
+	K_POSITION_TICKS,
+	K_TICK_LINE,
+	K_TICKS,
 	K_COUNT
 };
 
 static const char *const key_names[K_COUNT] = {
-	"traceEvents",  "nodes",    "head",      "frames",     "resources",    "stacks",
-	"name",         "ph",       "pid",       "tid",        "ts",           "id",
-	"args",         "data",     "startTime", "endTime",    "source",       "cpuProfile",
-	"timeDeltas",   "samples",  "parent",    "callFrame",  "children",     "hitCount",
-	"functionName", "scriptId", "url",       "lineNumber", "columnNumber",
+	"traceEvents",   "nodes",    "head",      "frames",     "resources",    "stacks",
+	"name",          "ph",       "pid",       "tid",        "ts",           "id",
+	"args",          "data",     "startTime", "endTime",    "source",       "cpuProfile",
+	"timeDeltas",    "samples",  "parent",    "callFrame",  "children",     "hitCount",
+	"functionName",  "scriptId", "url",       "lineNumber", "columnNumber", "lines",
+	"positionTicks", "line",     "ticks",
 };
 
 /* Short strings of an event; longer values are cut (they only need to be
@@ -94,6 +102,8 @@ struct evnode {
 	bool have_name, have_url, have_sid;
 	int32_t line, column;
 	size_t child0, n_children;
+	size_t tick0, n_ticks; /* (line, ticks) pairs in the event's ticks */
+	int64_t tick_line, tick_count;
 	long pos_line, pos_col;
 };
 
@@ -112,15 +122,17 @@ struct event {
 	size_t n_nodes, nodes_cap;
 	char *arena;
 	size_t arena_len, arena_cap;
-	int64_t *children, *samples, *deltas;
+	int64_t *children, *samples, *deltas, *lines, *ticks;
 	size_t n_children, children_cap, n_samples, samples_cap, n_deltas, deltas_cap;
+	size_t n_lines, lines_cap, n_ticks, ticks_cap;
+	bool have_lines;
 };
 
 /* A run of one profile's data that came in one event. */
 struct chunk {
 	double ts;
 	size_t seq;
-	size_t node0, n_nodes, sample0, n_samples, delta0, n_deltas;
+	size_t node0, n_nodes, sample0, n_samples, delta0, n_deltas, line0, n_lines;
 	int64_t index;
 	long line, col;
 };
@@ -133,6 +145,8 @@ struct accnode {
 	uint32_t frame, n_children;
 	uint32_t line, col; /* where it is in the file, as the builder keeps it */
 	bool have_parent;
+	uint64_t tick0;
+	uint32_t n_ticks; /* (line, ticks) pairs in the acc's ticks */
 };
 
 /* One profile being assembled: a Profile event and its chunks, or a whole
@@ -153,8 +167,9 @@ struct acc {
 	size_t n_chunks, chunks_cap;
 	struct accnode *nodes;
 	size_t n_nodes, nodes_cap;
-	int64_t *children, *samples, *deltas;
+	int64_t *children, *samples, *deltas, *lines, *ticks;
 	size_t n_children, children_cap, n_samples, samples_cap, n_deltas, deltas_cap;
+	size_t n_lines, lines_cap, n_ticks, ticks_cap;
 };
 
 struct thread_name {
@@ -361,6 +376,10 @@ static const unsigned key_ctx[K_COUNT] = {
 	[K_URL] = IN(C_CALLFRAME),
 	[K_LINE] = IN(C_CALLFRAME),
 	[K_COLUMN] = IN(C_CALLFRAME),
+	[K_LINES] = IN(C_DATA),
+	[K_POSITION_TICKS] = IN(C_NODE),
+	[K_TICK_LINE] = IN(C_TICK),
+	[K_TICKS] = IN(C_TICK),
 };
 
 static int key_of(void *user, int ctx, const char *s, size_t len)
@@ -368,7 +387,7 @@ static int key_of(void *user, int ctx, const char *s, size_t len)
 	const struct importer *im = user;
 	int k;
 
-	if (ctx <= 0 || ctx > C_DELTAS)
+	if (ctx <= 0 || ctx > C_TICK)
 		return J_NOKEY;
 	for (k = 0; k < K_COUNT; k++)
 		if (im->key_len[k] == len && (key_ctx[k] & IN(ctx)) &&
@@ -416,6 +435,8 @@ static void event_reset(struct importer *im, int64_t index)
 	e->is_bad = false;
 	e->index = index;
 	e->n_nodes = e->arena_len = e->n_children = e->n_samples = e->n_deltas = 0;
+	e->n_lines = e->n_ticks = 0;
+	e->have_lines = false;
 	jstream_pos(&im->js, &e->line, &e->col);
 }
 
@@ -490,6 +511,10 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 			im->ev.have_deltas = true;
 			return C_DELTAS;
 		}
+		if (key == K_LINES && !is_map) {
+			im->ev.have_lines = true;
+			return C_LINES;
+		}
 		bad(im, "expected %s, found %s",
 		    key == K_CPUPROFILE ? "an object"
 		    : key == K_DELTAS   ? "an array"
@@ -526,6 +551,7 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 		memset(n, 0, sizeof(*n));
 		n->line = n->column = -1;
 		n->child0 = e->n_children;
+		n->tick0 = e->n_ticks;
 		jstream_pos(js, &n->pos_line, &n->pos_col);
 		return C_NODE;
 	}
@@ -536,12 +562,21 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 		}
 		if (key == K_CHILDREN && !is_map)
 			return C_CHILDREN;
+		if (key == K_POSITION_TICKS && !is_map)
+			return C_TICKS;
 		bad(im, "expected %s, found %s",
 		    key == K_CALLFRAME  ? "an object"
 		    : key == K_CHILDREN ? "an array"
 					: "a number",
 		    is_map ? "an object" : "an array");
 		return J_SKIP;
+	case C_TICKS:
+		if (!is_map) {
+			bad(im, "expected a {line, ticks} object, found an array");
+			return J_SKIP;
+		}
+		cur_node(im)->tick_line = cur_node(im)->tick_count = -1;
+		return C_TICK;
 	default:
 		bad(im, "expected a number or string, found %s", is_map ? "an object" : "an array");
 		return J_SKIP;
@@ -789,6 +824,21 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 			return bad(im, "expected a time delta in µs, found %s",
 				   jstream_type_name(v));
 		return push_i64(im, &e->deltas, &e->n_deltas, &e->deltas_cap, (int64_t)llround(t));
+	case C_LINES:
+		/* a sample's 1-based source line, 0 = none (docs/lines.md) */
+		if (v->type == J_STRING || !get_int(v, &x) || x < 0 || x > INT32_MAX)
+			return bad(im, "expected a line number, found %s", jstream_type_name(v));
+		return push_i64(im, &e->lines, &e->n_lines, &e->lines_cap, x);
+	case C_TICKS:
+		return bad(im, "expected a {line, ticks} object, found %s", jstream_type_name(v));
+	case C_TICK:
+		if (v->type == J_STRING || !get_int(v, &x) || x < 0 || x > INT32_MAX)
+			return bad(im, "expected a count, found %s", jstream_type_name(v));
+		if (key == K_TICKS)
+			cur_node(im)->tick_count = x;
+		else
+			cur_node(im)->tick_line = x;
+		return true;
 	}
 	return true;
 }
@@ -829,6 +879,8 @@ static bool add_chunk(struct importer *im, struct acc *a)
 	c->n_samples = e->n_samples;
 	c->delta0 = a->n_deltas;
 	c->n_deltas = e->n_deltas;
+	c->line0 = a->n_lines;
+	c->n_lines = e->n_lines;
 	for (i = 0; i < e->n_nodes; i++) {
 		const struct evnode *n = &e->nodes[i];
 		struct accnode *an;
@@ -866,6 +918,12 @@ static bool add_chunk(struct importer *im, struct acc *a)
 		an->col = n->pos_col > 0 && n->pos_col < UINT32_MAX ? (uint32_t)n->pos_col : 0;
 		an->child0 = a->n_children;
 		an->n_children = (uint32_t)n->n_children;
+		an->tick0 = a->n_ticks;
+		an->n_ticks = (uint32_t)(n->n_ticks < UINT32_MAX ? n->n_ticks : 0);
+		for (j = 0; j < 2 * (size_t)an->n_ticks; j++)
+			if (!push_i64(im, &a->ticks, &a->n_ticks, &a->ticks_cap,
+				      e->ticks[n->tick0 + j]))
+				return false;
 		for (j = 0; j < n->n_children; j++)
 			if (!push_i64(im, &a->children, &a->n_children, &a->children_cap,
 				      e->children[n->child0 + j]))
@@ -876,6 +934,9 @@ static bool add_chunk(struct importer *im, struct acc *a)
 			return false;
 	for (i = 0; i < e->n_deltas; i++)
 		if (!push_i64(im, &a->deltas, &a->n_deltas, &a->deltas_cap, e->deltas[i]))
+			return false;
+	for (i = 0; i < e->n_lines; i++)
+		if (!push_i64(im, &a->lines, &a->n_lines, &a->lines_cap, e->lines[i]))
 			return false;
 	return true;
 }
@@ -987,6 +1048,17 @@ static bool on_close(void *user, struct jstream *js, int ctx)
 
 	if (ctx == C_EVENT)
 		return on_event(im);
+	if (ctx == C_TICK) {
+		/* a whole CpuProfile's positionTicks entry, kept as a pair */
+		struct evnode *n = cur_node(im);
+		if (n->tick_line <= 0 || n->tick_count <= 0)
+			return true;
+		if (!push_i64(im, &im->ev.ticks, &im->ev.n_ticks, &im->ev.ticks_cap,
+			      n->tick_line) ||
+		    !push_i64(im, &im->ev.ticks, &im->ev.n_ticks, &im->ev.ticks_cap, n->tick_count))
+			return false;
+		n->n_ticks++;
+	}
 	return true;
 }
 
@@ -1050,6 +1122,12 @@ static bool build(struct importer *im, struct acc *a)
 				if (!fc_builder_child(&b, slot, a->children[n->child0 + k],
 						      (uint32_t)k))
 					goto nomem;
+			for (k = 0; k < n->n_ticks; k++)
+				if (!fc_builder_line_ticks(
+					    &b, slot, a->p->frames[n->frame].url,
+					    (int32_t)a->ticks[n->tick0 + 2 * k],
+					    (uint32_t)a->ticks[n->tick0 + 2 * k + 1]))
+					goto nomem;
 		}
 	}
 	for (i = 0; i < a->n_chunks; i++) {
@@ -1070,7 +1148,9 @@ static bool build(struct importer *im, struct acc *a)
 		if (a->whole && !c->n_deltas)
 			n = c->n_samples; /* no times at all: the builder spreads them */
 		for (j = 0; j < n; j++)
-			if (!fc_builder_sample(&b, a->samples[c->sample0 + j]))
+			if (!fc_builder_sample(&b, a->samples[c->sample0 + j]) ||
+			    (j < c->n_lines &&
+			     !fc_builder_sample_line(&b, (int32_t)a->lines[c->line0 + j])))
 				goto nomem;
 		for (j = 0; j < n && j < c->n_deltas; j++)
 			if (!fc_builder_time(&b, a->deltas[c->delta0 + j]))
@@ -1100,6 +1180,10 @@ static bool build(struct importer *im, struct acc *a)
 	free(a->children);
 	free(a->samples);
 	free(a->deltas);
+	free(a->lines);
+	free(a->ticks);
+	a->lines = a->ticks = NULL;
+	a->n_lines = a->n_ticks = a->lines_cap = a->ticks_cap = 0;
 	a->nodes = NULL;
 	a->children = a->samples = a->deltas = NULL;
 	a->nodes_cap = a->children_cap = a->samples_cap = a->deltas_cap = 0;
@@ -1344,6 +1428,8 @@ static void free_importer(struct importer *im)
 		free(a->children);
 		free(a->samples);
 		free(a->deltas);
+		free(a->lines);
+		free(a->ticks);
 	}
 	free(im->accs);
 	fc_map_finish(&im->acc_table);
@@ -1360,6 +1446,8 @@ static void free_importer(struct importer *im)
 	free(im->ev.children);
 	free(im->ev.samples);
 	free(im->ev.deltas);
+	free(im->ev.lines);
+	free(im->ev.ticks);
 }
 
 /* Chrome leaves the array open when tracing stops abruptly, sometimes after

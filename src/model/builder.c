@@ -36,6 +36,9 @@ void fc_builder_finish_free(struct fc_builder *b)
 	free(b->sample_id64);
 	free(b->times);
 	free(b->map_dense);
+	free(b->slot_lines);
+	free(b->slot_line_slot);
+	free(b->sample_line);
 	fc_map_finish(&b->map_table);
 	memset(b, 0, sizeof(*b));
 }
@@ -250,6 +253,85 @@ bool fc_builder_sample(struct fc_builder *b, int64_t id)
 	b->samples_cap = cap;
 	b->sample_id32[b->n_samples++] = (uint32_t)id;
 	return true;
+}
+
+bool fc_builder_line_ticks(struct fc_builder *b, uint32_t slot, uint32_t url, int32_t line,
+			   uint32_t ticks)
+{
+	if (line <= 0 || !ticks)
+		return true;
+	if (!FC_GROW(b->slot_lines, b->slot_lines_cap, b->n_slot_lines + 1) ||
+	    !FC_GROW(b->slot_line_slot, b->slot_line_slot_cap, b->n_slot_lines + 1))
+		return false;
+	b->slot_line_slot[b->n_slot_lines] = slot;
+	b->slot_lines[b->n_slot_lines++] =
+		(struct fc_line_ticks){ .url = url, .line = line, .ticks = ticks };
+	return true;
+}
+
+bool fc_builder_sample_line(struct fc_builder *b, int32_t line)
+{
+	if (!b->n_samples || (line <= 0 && !b->sample_line))
+		return true;
+	if (!FC_GROW(b->sample_line, b->sample_lines_cap, b->n_samples))
+		return false;
+	while (b->n_sample_lines < b->n_samples - 1)
+		b->sample_line[b->n_sample_lines++] = 0;
+	b->sample_line[b->n_samples - 1] = line > 0 ? line : 0;
+	b->n_sample_lines = b->n_samples;
+	return true;
+}
+
+/* The line data as the profile's per-node lines: slots through order (NULL:
+ * the same), samples through their nodes (before the samples are sorted).
+ * The builder's arrays are freed. */
+static bool fill_lines(struct fc_builder *b, const uint32_t *order, const uint32_t *sample_node,
+		       size_t n_samples)
+{
+	struct fc_profile *p = b->profile;
+	size_t n = b->n_slot_lines, i, k = 0;
+	struct fc_line_ticks *t;
+	uint32_t *node;
+	bool ok;
+
+	for (i = 0; i < b->n_sample_lines && i < n_samples; i++)
+		k += b->sample_line[i] > 0;
+	if (!n && !k)
+		return true;
+	t = malloc((n + k) * sizeof(*t));
+	node = malloc((n + k) * sizeof(*node));
+	ok = t && node;
+	for (i = 0; ok && i < n; i++) {
+		uint32_t s = b->slot_line_slot[i];
+		node[i] = s >= b->n ? FC_NONE : order ? order[s] : s;
+		t[i] = b->slot_lines[i];
+		/* a line of no script (a native function's) names nothing */
+		if (!fc_profile_str(p, t[i].url)[0])
+			node[i] = FC_NONE;
+	}
+	for (i = 0, k = n; ok && i < b->n_sample_lines && i < n_samples; i++) {
+		uint32_t f;
+		if (b->sample_line[i] <= 0)
+			continue;
+		node[k] = sample_node[i];
+		f = p->node_frame[sample_node[i]];
+		if (!fc_profile_str(p, p->frames[f].url)[0])
+			node[k] = FC_NONE;
+		t[k++] = (struct fc_line_ticks){ .url = p->frames[f].url,
+						 .line = b->sample_line[i],
+						 .ticks = 1 };
+	}
+	ok = ok && fc_profile_set_lines(p, node, t, k);
+	free(t);
+	free(node);
+	free(b->slot_lines);
+	free(b->slot_line_slot);
+	free(b->sample_line);
+	b->slot_lines = NULL;
+	b->slot_line_slot = NULL;
+	b->sample_line = NULL;
+	b->n_slot_lines = b->n_sample_lines = 0;
+	return ok;
 }
 
 bool fc_builder_time(struct fc_builder *b, int64_t t)
@@ -804,7 +886,7 @@ static bool fill_samples(struct fc_builder *b, const uint32_t *order, struct fc_
 				       (long long)first_unknown_id))
 			return false;
 	}
-	if (!sort_samples(p)) {
+	if (!fill_lines(b, order, nodes, n) || !sort_samples(p)) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;
 	}

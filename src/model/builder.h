@@ -52,6 +52,15 @@ struct fc_builder {
 
 	bool have_start, have_end;
 	int64_t start_us, end_us;
+
+	/* line ticks (docs/lines.md): per node slot (positionTicks), and per
+	 * sample (a trace's lines; 0 = none), turned into the profile's
+	 * per-node lines by finish */
+	size_t n_slot_lines, slot_lines_cap, slot_line_slot_cap;
+	uint32_t *slot_line_slot;
+	struct fc_line_ticks *slot_lines;
+	size_t n_sample_lines, sample_lines_cap;
+	int32_t *sample_line;
 };
 
 /* The builder borrows profile; on failure of finish the profile is left
@@ -69,6 +78,14 @@ bool fc_builder_child(struct fc_builder *b, uint32_t slot, int64_t child_id, uin
 void fc_builder_parent(struct fc_builder *b, uint32_t slot, int64_t parent_id);
 bool fc_builder_sample(struct fc_builder *b, int64_t id);
 bool fc_builder_time(struct fc_builder *b, int64_t t);
+
+/* Line data: ticks of a 1-based line of the script url (a string id) in
+ * node slot; or the line (0 = none) of the sample added last, for every
+ * sample from it on (samples before it get 0). false on allocation
+ * failure. */
+bool fc_builder_line_ticks(struct fc_builder *b, uint32_t slot, uint32_t url, int32_t line,
+			   uint32_t ticks);
+bool fc_builder_sample_line(struct fc_builder *b, int32_t line);
 
 /* Records a repair: a warning, or under strict mode an FC_ERR_STRICT error
  * (returns false). */

@@ -41,6 +41,8 @@ void fc_profile_destroy(struct fc_profile *p)
 		free(p->transforms[i]);
 	free(p->transforms);
 	free(p->generated);
+	free(p->node_lines);
+	free(p->lines);
 	free(p->sourcemap_unreadable_names);
 	fc_strpool_finish(&p->strings);
 	free(p->frames);

@@ -12,6 +12,7 @@
 #include "flamechart/layout.h"
 #include "flamechart/paint.h"
 #include "flamechart/render.h"
+#include "render/line_notes.h"
 #include "flamechart/style.h"
 #include "util/util.h"
 
@@ -185,6 +186,7 @@ bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
 		.clocks = req->clocks,
 	};
 	struct fc_style style = { 0 };
+	struct fc_line_notes notes = { 0 };
 	struct fc_layout layout;
 	struct fc_output out;
 	int scheme;
@@ -201,6 +203,11 @@ bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
 	popts.max_rows = req->max_rows;
 	popts.interactive = req->interactive;
 	popts.svg_cairo = req->svg_cairo;
+	if (fmt == FC_OUT_SVG && !req->svg_cairo) {
+		/* the native SVG's tooltips name a frame's hottest lines */
+		popts.title_note = fc_line_notes_title;
+		popts.note_ctx = &notes;
+	}
 	lopts.has_x_zero = req->has_x_zero;
 	lopts.x_zero = req->x_zero;
 	lopts.breaks = req->breaks;
@@ -262,6 +269,7 @@ bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
 	} else if (ok) {
 		ok = fc_output_commit(&out, err);
 	}
+	fc_line_notes_finish(&notes);
 	fc_style_finish(&style);
 	fc_layout_finish(&layout);
 	return ok;

@@ -9,6 +9,7 @@
 
 #include "flamechart/classify.h"
 #include "flamechart/output.h"
+#include "flamechart/stacks.h"
 #include "flamechart/stats.h"
 #include "flamechart/summary.h"
 #include "model/wrappers.h"
@@ -356,6 +357,18 @@ static bool one_profile(const struct fc_profile *p, const struct fc_summary_opti
 			pct_cell(md, rest, cpu);
 			fc_md_row_end(md);
 		}
+	}
+
+	suffixed(title, sizeof(title), "Hot lines", p, many);
+	if (!fc_summary_markdown_lines(p, FC_NONE, top, cpu, title, doc) ||
+	    !fc_summary_markdown_functions(p, o, cpu, doc)) {
+		fc_stats_finish(&s);
+		return false;
+	}
+	suffixed(title, sizeof(title), "Heaviest stacks", p, many);
+	if (!fc_summary_markdown_stacks(p, FC_STACKS_DEFAULT, title, doc)) {
+		fc_stats_finish(&s);
+		return false;
 	}
 
 	if (busy > top) {

@@ -13,7 +13,7 @@ void fc_scope_init(struct fc_scope *s)
 	memset(s, 0, sizeof(*s));
 }
 
-static void free_list(struct fc_scope_re *r)
+void fc_scope_free_patterns(struct fc_scope_re *r)
 {
 	while (r) {
 		struct fc_scope_re *next = r->next;
@@ -26,10 +26,10 @@ static void free_list(struct fc_scope_re *r)
 
 void fc_scope_finish(struct fc_scope *s)
 {
-	free_list(s->focus);
-	free_list(s->exclude);
-	free_list(s->prune);
-	free_list(s->sandwich);
+	fc_scope_free_patterns(s->focus);
+	fc_scope_free_patterns(s->exclude);
+	fc_scope_free_patterns(s->prune);
+	fc_scope_free_patterns(s->sandwich);
 	memset(s, 0, sizeof(*s));
 }
 

@@ -123,6 +123,17 @@ bool fc_tree_install(struct fc_tree *t, struct fc_profile *p, const uint32_t *ma
 	}
 	for (k = 0; k < n; k++) /* a parent's number is below its child's */
 		nd[k] = k ? nd[np[k]] + 1 : 0;
+	if (p->node_lines) {
+		/* a node's lines go where its samples go */
+		uint32_t *to = malloc((p->n_nodes ? p->n_nodes : 1) * sizeof(*to));
+		bool moved = to != NULL;
+		for (i = 0; moved && i < p->n_nodes; i++)
+			to[i] = map[i] == FC_NONE ? 0 : order[map[i]];
+		moved = moved && fc_profile_remap_lines(p, to, n);
+		free(to);
+		if (!moved)
+			goto nomem;
+	}
 	/* nothing can fail from here on: the profile changes all at once */
 	for (i = 0; i < p->n_samples; i++) {
 		uint32_t m = map[p->sample_node[i]];
