@@ -28,7 +28,7 @@ enum fc_out_format {
 	FC_OUT_PDF,
 	FC_OUT_JSON,
 	FC_OUT_FOLDED,
-	FC_OUT_MD, /* Markdown summary (PR comments, docs; the command line writes it) */
+	FC_OUT_MD, /* Markdown summary: fc_summary_markdown_write (fc_render refuses it) */
 	FC_OUT_COUNT
 };
 
@@ -81,9 +81,11 @@ struct fc_render_request {
 };
 
 /* Lays out set, colours it and writes req->output in req->format. false
- * with err: FC_ERR_USAGE for a bad request (an unknown scheme or theme, a
- * chart of folded stacks, which have no time), else what failed (the file
- * is then not written). Safe from several threads on one context. */
+ * with err (NULL allowed; cleared on entry): FC_ERR_USAGE for a request it
+ * cannot honour (a NULL argument, no output, a format or mode outside its
+ * enum or FC_OUT_MD, an unknown scheme or theme), FC_ERR_FORMAT for a chart
+ * of folded stacks, which have no time, else what failed (the file is then
+ * not written). Safe from several threads on one context. */
 bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
 	       const struct fc_render_request *req, struct fc_error *err);
 

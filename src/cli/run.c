@@ -160,3 +160,27 @@ int fc_cli_main(int argc, char **argv)
 	fc_cli_finish(&cli);
 	return rc;
 }
+
+enum fc_exit fc_error_exit_code(enum fc_error_code code)
+{
+	switch (code) {
+	case FC_OK:
+		return FC_EXIT_OK;
+	case FC_ERR_USAGE:
+		return FC_EXIT_USAGE;
+	case FC_ERR_OUTPUT:
+	case FC_ERR_PIPE:
+		return FC_EXIT_OUTPUT;
+	case FC_ERR_NOMEM:
+		return FC_EXIT_INTERNAL;
+	case FC_ERR_IO:
+	case FC_ERR_SYNTAX:
+	case FC_ERR_FORMAT:
+	case FC_ERR_TYPE:
+	case FC_ERR_INVALID:
+	case FC_ERR_LIMIT:
+	case FC_ERR_STRICT:
+		return FC_EXIT_INPUT;
+	}
+	return FC_EXIT_INTERNAL;
+}

@@ -25,7 +25,7 @@ int fc_scheme_parse(const char *name)
 {
 	int i;
 
-	for (i = 0; fc_scheme_names[i]; i++)
+	for (i = 0; name && fc_scheme_names[i]; i++)
 		if (strcmp(name, fc_scheme_names[i]) == 0)
 			return i;
 	return -1;
@@ -79,9 +79,15 @@ void fc_context_destroy(struct fc_context *ctx)
 const struct fc_theme *fc_context_theme(struct fc_context *ctx, const char *name,
 					struct fc_error *err)
 {
+	struct fc_error scratch;
 	struct loaded_theme *it;
 	struct fc_theme *t;
 
+	err = fc_error_begin(err, &scratch);
+	if (!ctx) {
+		fc_error_set(err, FC_ERR_USAGE, "no context");
+		return NULL;
+	}
 	if (!name)
 		name = "light";
 	pthread_mutex_lock(&ctx->lock);
@@ -166,8 +172,53 @@ static bool fit_height(const struct fc_layout *l, const struct fc_style *st,
 	return true;
 }
 
-bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
-	       const struct fc_render_request *req, struct fc_error *err)
+/* What fc_render cannot honour, said before anything is done: a NULL
+ * argument, or a value outside its enum. */
+static bool check_request(const struct fc_context *ctx, const struct fc_profile_set *set,
+			  const struct fc_render_request *req, struct fc_error *err)
+{
+	if (!ctx || !set || !req) {
+		fc_error_set(err, FC_ERR_USAGE, "fc_render: no %s",
+			     !ctx   ? "context"
+			     : !set ? "profile set"
+				    : "request");
+		return false;
+	}
+	if (set->count > 0 && !set->items) {
+		fc_error_set(err, FC_ERR_USAGE, "fc_render: a profile set without profiles");
+		return false;
+	}
+	if (req->format == FC_OUT_MD) {
+		fc_error_set(err, FC_ERR_USAGE,
+			     "fc_render does not write Markdown (fc_summary_markdown_write does)");
+		return false;
+	}
+	if ((unsigned)req->format >= FC_OUT_COUNT) {
+		fc_error_set(err, FC_ERR_USAGE, "fc_render: unknown output format %d",
+			     (int)req->format);
+		return false;
+	}
+	if ((unsigned)req->mode > FC_MODE_GRAPH) {
+		fc_error_set(err, FC_ERR_USAGE, "fc_render: unknown mode %d", (int)req->mode);
+		return false;
+	}
+	if (req->dim_tiers >> FC_TIER_COUNT) {
+		fc_error_set(err, FC_ERR_USAGE, "fc_render: dim_tiers has bits beyond the %d tiers",
+			     FC_TIER_COUNT);
+		return false;
+	}
+	if (req->width_px < 0 || !(req->scale >= 0) || !(req->minwidth >= 0) ||
+	    (req->n_breaks > 0 && !req->breaks)) {
+		fc_error_set(err, FC_ERR_USAGE,
+			     "fc_render: a negative width, scale or minwidth, or breaks without "
+			     "their array");
+		return false;
+	}
+	return true;
+}
+
+static bool render(struct fc_context *ctx, const struct fc_profile_set *set,
+		   const struct fc_render_request *req, struct fc_error *err)
 {
 	enum fc_out_format fmt = req->format == FC_OUT_AUTO ? FC_OUT_SVG : req->format;
 	struct fc_paint_options popts;
@@ -191,7 +242,6 @@ bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
 	size_t i;
 	bool ok;
 
-	fc_error_init(err);
 	memset(&popts, 0, sizeof(popts));
 	popts.width_px = req->width_px > 0 ? req->width_px : FC_PAINT_DEFAULT_WIDTH;
 	popts.scale = req->scale > 0 ? req->scale : 1;
@@ -265,4 +315,13 @@ bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
 	fc_style_finish(&style);
 	fc_layout_finish(&layout);
 	return ok;
+}
+
+bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
+	       const struct fc_render_request *req, struct fc_error *err)
+{
+	struct fc_error scratch;
+
+	err = fc_error_begin(err, &scratch);
+	return check_request(ctx, set, req, err) && render(ctx, set, req, err);
 }

@@ -69,4 +69,9 @@ const char *fc_basename(const char *path);
  * docs/robustness.md). Cuts text in place and returns it. */
 char *fc_json_error_unquoted(char *text);
 
+/* The first step of every public fallible call: the caller's error, or
+ * scratch when the caller passed NULL, cleared (docs/api.md, "Errors"). */
+struct fc_error;
+struct fc_error *fc_error_begin(struct fc_error *e, struct fc_error *scratch);
+
 #endif
