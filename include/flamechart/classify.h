@@ -8,6 +8,10 @@
 
 #include "flamechart/profile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct fc_callframe {
 	const char *name;      /* functionName, "" for anonymous */
 	const char *url;       /* "" when none */
@@ -35,5 +39,9 @@ size_t fc_classify_label(const char *name, char *out, size_t size);
  * "idle"), and the inverse (-1 when unknown). */
 const char *fc_tier_name(enum fc_tier tier);
 int fc_tier_parse(const char *name, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

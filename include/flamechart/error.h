@@ -10,6 +10,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "flamechart/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum fc_error_code {
 	FC_OK = 0,
 	FC_ERR_USAGE,   /* bad option or argument */
@@ -36,7 +42,7 @@ struct fc_error {
 };
 
 /* Clears e: FC_OK, no file, path, line, column or text. */
-void fc_error_init(struct fc_error *e);
+FC_API void fc_error_init(struct fc_error *e);
 
 /* Sets code and text; file, path, line and column are left as they are
  * (a public call cleared them on entry, and fills them where it knows
@@ -51,6 +57,10 @@ void fc_error_set_path(struct fc_error *e, const char *path);
 
 /* "FILE: PATH (line L, column C): text", leaving out the parts that are unknown.
  * Returns the length written (truncated to size); "" for a NULL e. */
-size_t fc_error_format(const struct fc_error *e, char *buf, size_t size);
+FC_API size_t fc_error_format(const struct fc_error *e, char *buf, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

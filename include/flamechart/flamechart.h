@@ -15,11 +15,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "flamechart/common.h"
 #include "flamechart/error.h"
 #include "flamechart/import.h"
 #include "flamechart/layout.h"
 #include "flamechart/profile.h"
 #include "flamechart/style.h"
+#include "flamechart/version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum fc_out_format {
 	FC_OUT_AUTO, /* fc_render: SVG */
@@ -35,14 +41,14 @@ enum fc_out_format {
 /* Themes loaded by name or path, kept until the context is destroyed; safe
  * to use from several threads at once. NULL when out of memory. */
 struct fc_context;
-struct fc_context *fc_context_create(void);
-void fc_context_destroy(struct fc_context *ctx);
+FC_API struct fc_context *fc_context_create(void);
+FC_API void fc_context_destroy(struct fc_context *ctx);
 
 /* The theme named (a built-in name or a theme file's path; NULL = "light"),
  * loaded once per context and owned by it. NULL with err (FC_ERR_USAGE when
  * it cannot be read or parsed). */
-const struct fc_theme *fc_context_theme(struct fc_context *ctx, const char *name,
-					struct fc_error *err);
+FC_API const struct fc_theme *fc_context_theme(struct fc_context *ctx, const char *name,
+					       struct fc_error *err);
 
 /* What to draw and where. Zero means the default everywhere. */
 struct fc_render_request {
@@ -57,7 +63,7 @@ struct fc_render_request {
 	uint32_t clocks; /* unrelated recordings, each on its own clock (0/1 = one) */
 
 	/* colour */
-	const char *color_by; /* a scheme name (fc_scheme_names); NULL = url for
+	const char *color_by; /* a scheme name (fc_scheme_name); NULL = url for
 			       * the chart, tier for the graph */
 	const char *theme;    /* fc_context_theme's name; NULL = light */
 	unsigned dim_tiers;   /* bit per enum fc_tier */
@@ -86,15 +92,19 @@ struct fc_render_request {
  * enum or FC_OUT_MD, an unknown scheme or theme), FC_ERR_FORMAT for a chart
  * of folded stacks, which have no time, else what failed (the file is then
  * not written). Safe from several threads on one context. */
-bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
-	       const struct fc_render_request *req, struct fc_error *err);
+FC_API bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
+		      const struct fc_render_request *req, struct fc_error *err);
 
-/* The colour scheme names, indexed by enum fc_scheme, NULL after the last;
- * and the inverse (-1 when unknown). */
-extern const char *const fc_scheme_names[];
-int fc_scheme_parse(const char *name);
+/* The name of a colour scheme (enum fc_scheme), NULL after the last; and
+ * the inverse (-1 when unknown). */
+FC_API const char *fc_scheme_name(int scheme);
+FC_API int fc_scheme_parse(const char *name);
 
 /* The version of the library, "MAJOR.MINOR.PATCH" (meson.build's). */
-const char *fc_version(void);
+FC_API const char *fc_version(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,6 +10,10 @@
 #include "flamechart/error.h"
 #include "flamechart/profile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Rebuilds p's call tree without the frames whose tier is in tiers (bit per
  * enum fc_tier): each removed node's children move to its parent, siblings
  * that become the same frame merge into one node (the first in pre-order
@@ -22,5 +26,9 @@ bool fc_hide_tiers(struct fc_profile *p, unsigned tiers, struct fc_error *err);
 
 /* fc_hide_tiers on every profile of set. */
 bool fc_hide_apply(struct fc_profile_set *set, unsigned tiers, struct fc_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -6,8 +6,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "flamechart/common.h"
 #include "flamechart/error.h"
 #include "flamechart/profile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 struct fc_sourcemap_options;
 
@@ -30,25 +35,29 @@ struct fc_import_options {
 /* Reads path ("-" = stdin) and appends one profile per sampled thread to out.
  * On failure err names the file and, where it can, the JSON path, line and
  * column; out is left as it was. Profiles are classified (fc_profile_classify). */
-bool fc_import_file(const char *path, const struct fc_import_options *opts,
-		    struct fc_profile_set *out, struct fc_error *err);
+FC_API bool fc_import_file(const char *path, const struct fc_import_options *opts,
+			   struct fc_profile_set *out, struct fc_error *err);
 
 /* The same from memory; name is used in messages and as the title. */
-bool fc_import_memory(const char *name, const void *data, size_t len,
-		      const struct fc_import_options *opts, struct fc_profile_set *out,
-		      struct fc_error *err);
+FC_API bool fc_import_memory(const char *name, const void *data, size_t len,
+			     const struct fc_import_options *opts, struct fc_profile_set *out,
+			     struct fc_error *err);
 
 /* Detects the format of path by its content without importing it (a batch
  * uses it to tell profiles from other files). false with err: FC_ERR_FORMAT
  * when the content is no profile format (text, another JSON document, an
  * image...), other codes when the file cannot be read. A damaged profile
  * (broken JSON that starts like one) is detected as its format. */
-bool fc_import_detect_file(const char *path, uint64_t max_bytes, enum fc_format *format,
-			   struct fc_error *err);
+FC_API bool fc_import_detect_file(const char *path, uint64_t max_bytes, enum fc_format *format,
+				  struct fc_error *err);
 
 /* "cpuprofile", "trace", "self-profiling", "folded"; and the inverse
  * (FC_FORMAT_AUTO for "auto", -1 when unknown). */
-const char *fc_format_name(enum fc_format f);
-int fc_format_parse(const char *name);
+FC_API const char *fc_format_name(enum fc_format f);
+FC_API int fc_format_parse(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

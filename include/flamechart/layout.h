@@ -10,6 +10,10 @@
 #include "flamechart/error.h"
 #include "flamechart/profile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum fc_mode { FC_MODE_CHART, FC_MODE_GRAPH };
 
 enum fc_box_flags {
@@ -191,5 +195,9 @@ bool fc_chart_walk(const struct fc_profile *p, const uint32_t *nodes, bool gc_ro
 /* The chart's x extent: from the header startTime (or the first sample if
  * earlier) to the later of endTime and the end of the last sample. */
 void fc_chart_extent(const struct fc_profile *p, double *x_min, double *x_max);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

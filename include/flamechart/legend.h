@@ -11,6 +11,10 @@
 #include "flamechart/layout.h"
 #include "flamechart/style.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* url and package schemes: this many entries by self time, then "other". */
 #define FC_LEGEND_DEFAULT_TOP 8
 
@@ -40,5 +44,9 @@ void fc_legend_finish(struct fc_legend *lg);
 
 /* A deep copy of src into out; false on allocation failure (out empty). */
 bool fc_legend_copy(struct fc_legend *out, const struct fc_legend *src);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

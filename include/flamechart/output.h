@@ -11,6 +11,10 @@
 
 #include "flamechart/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct fc_output {
 	char *path;     /* target ("-" = stdout) */
 	char *tmp_path; /* NULL for stdout and devices */
@@ -36,5 +40,9 @@ bool fc_output_commit(struct fc_output *o, struct fc_error *err);
 
 /* Removes the temporary file; nothing is left behind. */
 void fc_output_abort(struct fc_output *o);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,6 +14,10 @@
 #include "flamechart/layout.h"
 #include "flamechart/style.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define FC_PAINT_DEFAULT_WIDTH 1200 /* px, when width_px is 0 */
 
 struct fc_paint_options {
@@ -101,5 +105,9 @@ size_t fc_label_fit(const char *s, double max_width, fc_label_measure measure, v
  * DevTools' rule and draws them). */
 #define FC_LABEL_MIN_CHARS 3
 bool fc_label_says_enough(const char *full, const char *fit);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

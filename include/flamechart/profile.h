@@ -7,9 +7,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "flamechart/common.h"
 #include "flamechart/error.h"
 #include "flamechart/map.h"
 #include "flamechart/strpool.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Tiers, in legend order (formats.md §E2). */
 enum fc_tier {
@@ -233,8 +238,12 @@ void fc_profile_find_meta_nodes(struct fc_profile *p);
 void fc_profile_classify(struct fc_profile *p);
 
 /* Ownership: the set owns its profiles. */
-void fc_profile_set_init(struct fc_profile_set *s);
+FC_API void fc_profile_set_init(struct fc_profile_set *s);
 bool fc_profile_set_add(struct fc_profile_set *s, struct fc_profile *p);
-void fc_profile_set_finish(struct fc_profile_set *s);
+FC_API void fc_profile_set_finish(struct fc_profile_set *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

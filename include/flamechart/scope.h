@@ -19,6 +19,10 @@
 #include "flamechart/error.h"
 #include "flamechart/profile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum fc_merge_by {
 	FC_MERGE_LOCATION, /* name, script, line, column (the model's identity) */
 	FC_MERGE_FUNCTION, /* name and script, any line: moved code still merges */
@@ -133,5 +137,9 @@ bool fc_frame_key_equal(const struct fc_frame_key *a, const struct fc_frame_key 
  * failure. */
 bool fc_profile_note_transform(struct fc_profile *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

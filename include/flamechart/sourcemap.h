@@ -13,6 +13,10 @@
 
 #include "flamechart/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct fc_profile_set;
 
 /* Largest map (or script searched for its sourceMappingURL comment) read. */
@@ -82,5 +86,9 @@ struct fc_sourcemap_options {
  * error or on allocation failure; profiles may then be partly mapped. */
 bool fc_sourcemap_apply(struct fc_profile_set *set, size_t first,
 			const struct fc_sourcemap_options *opts, bool strict, struct fc_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

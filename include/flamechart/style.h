@@ -9,9 +9,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "flamechart/common.h"
 #include "flamechart/error.h"
 #include "flamechart/layout.h"
 #include "flamechart/profile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 struct fc_rgb {
 	uint8_t r, g, b;
@@ -84,8 +89,8 @@ struct fc_style {
 
 /* --- themes (src/style/theme.c) ------------------------------------------------ */
 
-/* The built-in theme names in order, NULL after the last. */
-extern const char *const fc_theme_builtin_names[];
+/* The built-in theme names in order: the i-th, NULL after the last. */
+FC_API const char *fc_theme_builtin_name(size_t i);
 
 /* Parses a theme from JSON text (file names it in messages). A theme may
  * name a built-in theme in "extends" (default "light") and gives only what
@@ -157,5 +162,9 @@ struct fc_rgb fc_style_label(const struct fc_style *st, struct fc_rgb fill);
 double fc_contrast_ratio(struct fc_rgb a, struct fc_rgb b);
 
 void fc_rgb_hex(struct fc_rgb c, char out[8]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,9 +9,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "flamechart/common.h"
 #include "flamechart/error.h"
 #include "flamechart/markdown.h"
 #include "flamechart/profile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define FC_SUMMARY_TOP 10 /* rows per table by default (--top) */
 
@@ -30,8 +35,9 @@ bool fc_summary_markdown(const struct fc_profile_set *set, const struct fc_summa
 /* The summary of set, cut to fit one GitHub comment, written to path
  * through fc_output (NULL or "-": stdout; a file is replaced whole or not at
  * all). false with err set on allocation or write failure. */
-bool fc_summary_markdown_write(const struct fc_profile_set *set, const struct fc_summary_options *o,
-			       const char *path, struct fc_error *err);
+FC_API bool fc_summary_markdown_write(const struct fc_profile_set *set,
+				      const struct fc_summary_options *o, const char *path,
+				      struct fc_error *err);
 
 /* "src/lib/a.js:12": a frame's URL without scheme and host, shortened from
  * the left to about max bytes with "…/", and its 1-based line. "" when
@@ -40,5 +46,9 @@ void fc_summary_location(const char *url, int line0, char *out, size_t size, siz
 
 /* 1234.5 -> "1,234.5" with the given decimals. */
 void fc_summary_number(double v, int decimals, char *out, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -15,25 +15,27 @@
 #include "flamechart/style.h"
 #include "util/util.h"
 
-#ifndef FC_VERSION
-#error "FC_VERSION comes from meson.build"
-#endif
+static const char *const scheme_names[] = { "url", "tier", "package", "heat", "mono", NULL };
 
-const char *const fc_scheme_names[] = { "url", "tier", "package", "heat", "mono", NULL };
+const char *fc_scheme_name(int scheme)
+{
+	return scheme >= 0 && (size_t)scheme < FC_ARRAY_LEN(scheme_names) ? scheme_names[scheme]
+									  : NULL;
+}
 
 int fc_scheme_parse(const char *name)
 {
 	int i;
 
-	for (i = 0; name && fc_scheme_names[i]; i++)
-		if (strcmp(name, fc_scheme_names[i]) == 0)
+	for (i = 0; name && scheme_names[i]; i++)
+		if (strcmp(name, scheme_names[i]) == 0)
 			return i;
 	return -1;
 }
 
 const char *fc_version(void)
 {
-	return FC_VERSION;
+	return FLAMECHART_VERSION_STRING;
 }
 
 /* Themes loaded by name: a context may be used from several threads, and

@@ -51,8 +51,8 @@ static void test_embedded_equals_files(void **state)
 
 	(void)state;
 	assert_non_null(root);
-	for (i = 0; fc_theme_builtin_names[i]; i++, n++) {
-		const char *name = fc_theme_builtin_names[i];
+	for (i = 0; fc_theme_builtin_name(i); i++, n++) {
+		const char *name = fc_theme_builtin_name(i);
 		char path[1024];
 		size_t len, elen;
 		char *text;
