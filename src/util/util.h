@@ -64,6 +64,18 @@ bool fc_preorder(uint32_t n, const uint32_t *parent, uint32_t root, uint32_t *or
 /* Last path component of a path or URL ("a/b/c.js?x" -> "c.js?x"). */
 const char *fc_basename(const char *path);
 
+/* A file name as node --cpu-prof writes it,
+ * CPU.<yyyymmdd>.<hhmmss>.<pid>.<tid>.<seq>.cpuprofile, or the same gzipped
+ * (".cpuprofile.gz"): the one parser of these names (the clock groups a
+ * process's threads by pid, lanes are titled by pid and thread, diff orders
+ * a run's threads, report draws a process's lanes). path may have
+ * directories; false when its last component is not such a name. */
+struct fc_node_file {
+	uint64_t date, time, pid, tid, seq; /* tid 0 = the main thread */
+	bool gzip;
+};
+bool fc_node_file_name(const char *path, struct fc_node_file *out);
+
 /* jansson's error text without the input it quotes: "invalid token near
  * 'SECRET'" becomes "invalid token" (messages never quote a file's content;
  * docs/robustness.md). Cuts text in place and returns it. */
