@@ -100,6 +100,16 @@ FC_API bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
 FC_API const char *fc_scheme_name(int scheme);
 FC_API int fc_scheme_parse(const char *name);
 
+/* Outputs are written to a temporary file beside the target and renamed
+ * over it when complete. The hook, when set, is called with live = true
+ * just before such a file is created and with live = false once it is gone
+ * (renamed or removed), from whichever thread writes it. The library
+ * installs no signal handler: a program that removes unfinished outputs on
+ * a signal keeps its list through this hook. NULL = none. Set it before
+ * other calls; it stays set for the process. */
+typedef void fc_temp_file_hook(const char *path, bool live, void *data);
+FC_API void fc_set_temp_file_hook(fc_temp_file_hook *hook, void *data);
+
 /* The version of the library, "MAJOR.MINOR.PATCH" (meson.build's). */
 FC_API const char *fc_version(void);
 

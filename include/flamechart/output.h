@@ -23,7 +23,6 @@ struct fc_output {
 		      * in place, never replaced by a rename */
 	bool failed; /* a write failed; commit will report it */
 	int errno_value;
-	int signal_slot; /* in the list of temporaries a signal removes */
 };
 
 /* Opens the temporary file (or stdout). false with err (code FC_ERR_OUTPUT). */

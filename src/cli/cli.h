@@ -30,6 +30,10 @@ enum fc_exit {
 /* The exit code for an error the library reported. */
 enum fc_exit fc_error_exit_code(enum fc_error_code code);
 
+/* Removes the library's temporary output files on SIGINT, SIGTERM and
+ * SIGHUP, then dies of the signal (signals.c); called once at start. */
+void fc_cli_cleanup_on_signals(void);
+
 enum fc_command { FC_CMD_RENDER, FC_CMD_INFO, FC_CMD_REPORT, FC_CMD_DIFF };
 
 enum fc_mode_bits { FC_MODE_BIT_CHART = 1, FC_MODE_BIT_GRAPH = 2 };

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "render/output_signal.h"
 
 void fc_log(const char *fmt, ...)
 {
@@ -100,7 +99,7 @@ int fc_cli_main(int argc, char **argv)
 	 * that the output is cleaned up; the commands then end quietly with 0. */
 	signal(SIGPIPE, SIG_IGN);
 	/* an interrupted render or report leaves no temporary file behind */
-	fc_output_cleanup_on_signals();
+	fc_cli_cleanup_on_signals();
 
 	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
 		fc_cli_help(stdout);

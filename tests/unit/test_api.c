@@ -357,6 +357,57 @@ static void test_summary(void **state)
 	fc_profile_set_finish(&set);
 }
 
+/* The temporary-file hook: each temporary is announced before it exists
+ * and withdrawn once it is gone; it lies beside the target. */
+struct temp_log {
+	char path[512];
+	int live, gone;
+	bool existed_when_gone;
+};
+
+static void on_temp(const char *path, bool live, void *data)
+{
+	struct temp_log *log = data;
+
+	if (live) {
+		assert_false(exists(path));
+		snprintf(log->path, sizeof(log->path), "%s", path);
+		log->live++;
+	} else {
+		assert_string_equal(path, log->path);
+		log->existed_when_gone = exists(path);
+		log->gone++;
+	}
+}
+
+static void test_temp_file_hook(void **state)
+{
+	struct fc_render_request req = { .format = FC_OUT_SVG };
+	struct fc_context *ctx = fc_context_create();
+	struct temp_log log = { .live = 0 };
+	struct fc_profile_set set;
+	char out[512], prefix[512];
+
+	(void)state;
+	load(&set);
+	snprintf(out, sizeof(out), "%s/hooked.svg", dir);
+	snprintf(prefix, sizeof(prefix), "%s/.hooked.svg.", dir);
+	req.output = out;
+	fc_set_temp_file_hook(on_temp, &log);
+	assert_true(fc_render(ctx, &set, &req, NULL));
+	assert_int_equal(log.live, 1);
+	assert_int_equal(log.gone, 1);
+	assert_false(log.existed_when_gone);
+	assert_int_equal(strncmp(log.path, prefix, strlen(prefix)), 0);
+	assert_int_equal(strlen(log.path), strlen(prefix) + 6);
+	assert_true(exists(out));
+	fc_set_temp_file_hook(NULL, NULL);
+	assert_true(fc_render(ctx, &set, &req, NULL));
+	assert_int_equal(log.live, 1);
+	fc_profile_set_finish(&set);
+	fc_context_destroy(ctx);
+}
+
 static int setup(void **state)
 {
 	const char *data = getenv("FC_TEST_DATA");
@@ -387,7 +438,7 @@ int main(void)
 		cmocka_unit_test(test_error_helpers), cmocka_unit_test(test_import_file),
 		cmocka_unit_test(test_import_memory), cmocka_unit_test(test_import_detect),
 		cmocka_unit_test(test_context_theme), cmocka_unit_test(test_render),
-		cmocka_unit_test(test_summary),
+		cmocka_unit_test(test_summary),       cmocka_unit_test(test_temp_file_hook),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
