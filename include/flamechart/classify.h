@@ -1,5 +1,5 @@
 /* Frame classification: tier, sub-tags, package and display label from a
- * call frame alone (formats.md §E2, §F). A pure function of its input. */
+ * call frame alone (input-rules §E2, §F). A pure function of its input. */
 #ifndef FC_CLASSIFY_H
 #define FC_CLASSIFY_H
 

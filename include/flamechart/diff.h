@@ -1,4 +1,4 @@
-/* Comparing two runs (DESIGN §11, docs/diff.md): both sides' profiles go
+/* Comparing two runs (docs/diff.md): both sides' profiles go
  * through the same import, frames are matched by a function key (name +
  * script path made relative, line ignored), each side is merged, and the
  * per-function, per-tier and per-package self times of every run feed a

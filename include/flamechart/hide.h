@@ -1,5 +1,5 @@
 /* --hide TIERS: a transform that removes the frames of some tiers from every
- * stack (DESIGN §1, profile -> profile). A removed frame's time goes to its
+ * stack (docs/ARCHITECTURE.md, profile -> profile). A removed frame's time goes to its
  * nearest kept ancestor, so no time disappears: samples keep their times
  * and move up to that ancestor's node. */
 #ifndef FC_HIDE_H

@@ -1,4 +1,4 @@
-/* Reading profiles: format detection and the importers (DESIGN §2). */
+/* Reading profiles: format detection and the importers (docs/ARCHITECTURE.md). */
 #ifndef FC_IMPORT_H
 #define FC_IMPORT_H
 

@@ -1,4 +1,4 @@
-/* Layout: profile(s) + options -> boxes in logical units (DESIGN §4).
+/* Layout: profile(s) + options -> boxes in logical units (docs/graph.md).
  * Pure functions: no cairo, no text measurement, no colours. */
 #ifndef FC_LAYOUT_H
 #define FC_LAYOUT_H
@@ -162,7 +162,7 @@ void fc_layout_finish(struct fc_layout *l);
 typedef bool (*fc_lane_visit)(void *ctx, const struct fc_box *box);
 bool fc_lane_each(const struct fc_lane *lane, fc_lane_visit visit, void *ctx);
 
-/* --- the chart rules, one function each (devtools.md §1-3) ------------------ */
+/* --- the chart rules, one function each (devtools-rules §1-3) ------------------ */
 
 /* DevTools' fixMissingSamples: a lone (program) sample between two samples
  * with the same depth-1 ancestor is replaced by the previous sample. Writes

@@ -1,5 +1,5 @@
 /* The legend: what the colours of an image mean, with each colour's share of
- * the self time (DESIGN §5, §6). Built from the profiles' samples, so shares
+ * the self time (docs/themes.md, docs/rendering.md). Built from the profiles' samples, so shares
  * are exact whatever the layout coalesced. */
 #ifndef FC_LEGEND_H
 #define FC_LEGEND_H

@@ -1,7 +1,7 @@
 /* An output file written safely: bytes go to a temporary file in the same
- * folder, renamed over the target only when everything was written (DESIGN
- * §7). "-" writes to stdout; a target that exists and is not a regular file
- * (a device, a FIFO) is written in place. */
+ * folder, renamed over the target only when everything was written (docs/robustness.md). "-" writes
+ * to stdout; a target that exists and is not a regular file (a device, a FIFO) is written in place.
+ */
 #ifndef FC_OUTPUT_H
 #define FC_OUTPUT_H
 

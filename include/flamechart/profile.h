@@ -16,7 +16,7 @@
 extern "C" {
 #endif
 
-/* Tiers, in legend order (formats.md §E2). */
+/* Tiers, in legend order (input-rules §E2). */
 enum fc_tier {
 	FC_TIER_APP,
 	FC_TIER_DEPS,
@@ -28,7 +28,7 @@ enum fc_tier {
 	FC_TIER_COUNT
 };
 
-/* Sub-tags the classifier adds (formats.md §E2). */
+/* Sub-tags the classifier adds (input-rules §E2). */
 enum fc_tag {
 	FC_TAG_REGEXP = 1 << 0,
 	FC_TAG_WASM = 1 << 1,
@@ -37,7 +37,7 @@ enum fc_tag {
 };
 
 /* Synthetic frames recognised by name. Only the root's direct children count
- * as (program)/(idle)/GC for the chart rules (devtools.md §2). */
+ * as (program)/(idle)/GC for the chart rules (devtools-rules §2). */
 enum fc_meta {
 	FC_META_NONE,
 	FC_META_ROOT,
@@ -114,7 +114,7 @@ struct fc_profile {
 	int64_t *node_id;     /* id in the input file, for messages and JSON */
 	uint32_t max_depth;
 
-	/* Samples stably sorted by time, as DevTools does (devtools.md §1.3). */
+	/* Samples stably sorted by time, as DevTools does (devtools-rules §1.3). */
 	uint32_t n_samples;
 	uint32_t *sample_node;
 	int64_t *sample_time_us;
@@ -218,7 +218,7 @@ bool fc_profile_warn(struct fc_profile *p, const char *path, long line, long col
 
 /* The time the last sample ends: the recorded end when the input gives one,
  * else DevTools' rule -- last sample + average interval, or the header
- * endTime when there is a single sample (devtools.md §1.4-1.5). In µs, as a
+ * endTime when there is a single sample (devtools-rules §1.4-1.5). In µs, as a
  * double because the average interval is fractional. */
 double fc_profile_samples_end(const struct fc_profile *p);
 
@@ -231,7 +231,7 @@ double fc_profile_median_interval(const struct fc_profile *p);
 
 /* Sets program_node, idle_node and gc_node: the first (program), (idle) and
  * GC node among the root's children, FC_NONE when there is none (the chart's
- * rules follow only those, devtools.md §2). */
+ * rules follow only those, devtools-rules §2). */
 void fc_profile_find_meta_nodes(struct fc_profile *p);
 
 /* Sets tier, tags and package of every frame (fc_classify per frame). */

@@ -1,5 +1,5 @@
 /* Writers: the layout JSON, folded stacks, and images painted with cairo
- * (DESIGN §1, §6). Each writes to an fc_output. */
+ * (docs/rendering.md). Each writes to an fc_output. */
 #ifndef FC_RENDER_H
 #define FC_RENDER_H
 

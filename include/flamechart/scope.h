@@ -1,4 +1,4 @@
-/* Scope transforms (DESIGN §1, profile -> profile): cut a profile down to
+/* Scope transforms (docs/ARCHITECTURE.md, profile -> profile): cut a profile down to
  * the part a reader cares about. Each rebuilds the call tree in one pass
  * over the nodes in pre-order, without recursion, and moves samples to the
  * new nodes; sample times never change, so a chart keeps a true time axis

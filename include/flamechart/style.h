@@ -1,4 +1,4 @@
-/* Style: themes, colour schemes and legends (DESIGN §5). Colour is a pure
+/* Style: themes, colour schemes and legends (docs/themes.md). Colour is a pure
  * function of (frame, scheme, theme): never random, never order-dependent.
  * Themes are JSON (docs/themes.md); the built-in ones are compiled into the
  * library from themes/<name>.json and read by the same loader as a user's file. */
@@ -22,7 +22,7 @@ struct fc_rgb {
 	uint8_t r, g, b;
 };
 
-/* A DevTools Color.Generator space (devtools.md §5.1): values from min to
+/* A DevTools Color.Generator space (devtools-rules §5.1): values from min to
  * max in count steps; min == max is a fixed value. */
 struct fc_hsl_space {
 	int min, max;
@@ -55,7 +55,8 @@ struct fc_theme {
 	double text_pad_px; /* label inset from the bar's left edge */
 	/* url scheme: DevTools' generator spaces and fixed colours */
 	struct fc_hsl_space hue, saturation, lightness;
-	bool url_performance_keys; /* key = url only, '' and scriptId 0 fixed (devtools.md §5.3) */
+	bool url_performance_keys; /* key = url only, '' and scriptId 0 fixed (devtools-rules §5.3)
+				    */
 	struct fc_rgb url_empty;   /* performance keys: url '' */
 	struct fc_rgb url_system;  /* performance keys: scriptId 0 */
 	struct fc_rgb program, gc, idle; /* idle: both rules; program, gc: JS Profiler rules */
@@ -76,7 +77,7 @@ struct fc_theme {
 struct fc_style {
 	const struct fc_theme *theme; /* NULL = fc_theme_default() */
 	enum fc_scheme scheme;
-	unsigned dim_tiers; /* bit per enum fc_tier: greyed out (devtools.md §7.2) */
+	unsigned dim_tiers; /* bit per enum fc_tier: greyed out (devtools-rules §7.2) */
 	/* When set, every frame's fill comes from here instead of the scheme
 	 * (a diff colours frames by their change, docs/diff.md). */
 	struct fc_rgb (*fill_hook)(void *ctx, const struct fc_profile *p, const struct fc_box *box);
@@ -118,7 +119,7 @@ const struct fc_theme *fc_theme_default(void);
 /* --- DevTools' colour generator (src/style/devtools_color.c) ------------------- */
 
 /* DevTools StringUtilities.hashCode over the UTF-16 code units of a UTF-8
- * string, in IEEE doubles (devtools.md §5.1). */
+ * string, in IEEE doubles (devtools-rules §5.1). */
 uint32_t fc_devtools_hash(const char *utf8);
 
 /* DevTools Color.Generator: the HSL for an id in the given spaces. */
@@ -149,7 +150,7 @@ struct fc_rgb fc_style_fill(const struct fc_style *st, const struct fc_profile *
 /* The heat colour for a self share (0..1) in theme t. */
 struct fc_rgb fc_style_heat(const struct fc_theme *t, double share);
 
-/* DevTools' dimming (devtools.md §7.2): NTSC grey at alpha 0.5 over the
+/* DevTools' dimming (devtools-rules §7.2): NTSC grey at alpha 0.5 over the
  * theme's background. */
 struct fc_rgb fc_style_dim(const struct fc_theme *t, struct fc_rgb c);
 

@@ -1,4 +1,4 @@
-/* The comparison of two runs (DESIGN §11, docs/diff.md): load each side's
+/* The comparison of two runs (docs/diff.md): load each side's
  * runs, rewrite every frame to its function key, merge each run as the
  * flame graph does, and sum self and total time per function, tier and
  * package per run; then the change, its test and its significance. */

@@ -59,7 +59,7 @@ static double path_delta(const struct fc_diff *d, uint32_t k)
 	return d->node_self[FC_DIFF_HEAD][k] - d->node_self[FC_DIFF_BASE][k];
 }
 
-/* Each box by its own call path's change in self time (DESIGN §11: the
+/* Each box by its own call path's change in self time (docs/diff.md: the
  * aligned tree's paths), neutral when that change is not significant. */
 static struct fc_rgb fill(void *ctx, const struct fc_profile *p, const struct fc_box *box)
 {

@@ -1,6 +1,6 @@
 /* The diff's JSON summary (docs/diff.md): both sides, every matched
  * function, tier and package, and the --fail-on rules. Written with jansson
- * (DESIGN §2: small structured outputs). */
+ * (docs/ARCHITECTURE.md: small structured outputs). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

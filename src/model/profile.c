@@ -80,7 +80,7 @@ static bool str_is(const struct fc_profile *p, uint32_t id, const char *s, size_
 
 /* The script part of a frame's location: its URL, or for a script without
  * one (eval, new Function) its script id, as DevTools tells such scripts
- * apart (devtools.md §5): 40 `new Function` scripts are 40 frames. Returns
+ * apart (devtools-rules §5): 40 `new Function` scripts are 40 frames. Returns
  * the key's has_script: 0 none, 1 a script with a URL, 2 the script id
  * stands for the URL (then *url and *ul name the id). */
 static unsigned key_script(const char **url, size_t *ul, const char *sid, size_t sid_len,
@@ -267,7 +267,7 @@ static bool frame_reindex(struct fc_profile *p)
 }
 
 /* Key fields as the table keeps them: lines and columns below -1 are -1, a
- * script id of "" or "0" means none (devtools.md §8.1). */
+ * script id of "" or "0" means none (devtools-rules §8.1). */
 static bool clamp_key(const char *sid, size_t sid_len, int32_t *line, int32_t *column)
 {
 	if (*line < -1)

@@ -263,7 +263,7 @@ static bool render(struct fc_context *ctx, const struct fc_profile_set *set,
 		return false;
 	}
 	if (lopts.mode == FC_MODE_CHART) {
-		/* folded stacks have weights, not times (formats.md §D1) */
+		/* folded stacks have weights, not times (input-rules §D1) */
 		for (i = 0; i < set->count; i++) {
 			if (set->items[i]->has_time)
 				continue;
@@ -281,7 +281,7 @@ static bool render(struct fc_context *ctx, const struct fc_profile_set *set,
 		fc_error_set(err, FC_ERR_USAGE, "unknown colour scheme '%s'", req->color_by);
 		return false;
 	}
-	/* images are culled to the plot's pixels (DESIGN §6); JSON and folded
+	/* images are culled to the plot's pixels (docs/rendering.md); JSON and folded
 	 * stacks are exact */
 	if (fmt == FC_OUT_SVG || fmt == FC_OUT_PNG || fmt == FC_OUT_PDF)
 		lopts.plot_width_px = fc_paint_plot_width(&popts);

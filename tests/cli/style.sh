@@ -49,7 +49,7 @@ h=$(png_height "$TMP/classic.png")
 got=$(pixel "$TMP/classic.png" 0 $((h - 1)))
 case $got in 238,238,17[6-9]) ;; *) fail "classic: bottom row $got, expected about 238,238,176" ;; esac
 
-# devtools: the Performance panel's colours (devtools.md §5.3) in the layout JSON
+# devtools: the Performance panel's colours (devtools-rules §5.3) in the layout JSON
 run 0 "$seed" --theme devtools -f json -o "$TMP/dt.json"
 jq -r '.profiles[0].frames[] | "\(.name) \(.color)"' "$TMP/dt.json" | sort -u >"$TMP/dt.txt"
 contains "$TMP/dt.txt" "(program) #facc15"

@@ -1,5 +1,5 @@
-/* The chart rules (devtools.md §1-3), one test each, and the worked example
- * of devtools.md §9. */
+/* The chart rules (devtools-rules §1-3), one test each, and the worked example
+ * of devtools-rules §9. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -72,7 +72,7 @@ static void expect_box(const struct fc_layout *l, size_t i, const char *name, ui
 	}
 }
 
-/* devtools.md §9 */
+/* devtools-rules §9 */
 static void test_worked_example(void **state)
 {
 	struct fc_layout l;
@@ -173,7 +173,7 @@ static void test_last_sample(void **state)
 	assert_true(fc_profile_samples_end(p) == 500.0);
 	fc_profile_set_finish(&set);
 
-	/* a fractional average stays fractional (devtools.md §1.4) */
+	/* a fractional average stays fractional (devtools-rules §1.4) */
 	/* clang-format off */
 	p = load("{\"nodes\":[" ROOT("2") "," NODE(2, "A", "") "],\"startTime\":4,"
 		 "\"endTime\":27,\"samples\":[2,2,2,2,2,2,2,2],\"timeDeltas\":[0,1,3,2,5,1,4,2]}");

@@ -1,4 +1,4 @@
-/* The classifier table: every case of formats.md §E3 and every rule of §E2. */
+/* The classifier table: every case of input-rules §E3 and every rule of §E2. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

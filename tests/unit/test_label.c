@@ -1,4 +1,4 @@
-/* Bar labels: DevTools' trimMiddle and trimTextMiddle (devtools.md §6.4),
+/* Bar labels: DevTools' trimMiddle and trimTextMiddle (devtools-rules §6.4),
  * and the text of chart and graph boxes. Widths come from a fixed-pitch
  * measure so that every expected string can be worked out by hand. */
 #include <setjmp.h>
