@@ -87,7 +87,9 @@ static bool clean_z(const char *s)
 static bool import(const uint8_t *data, size_t size, enum fc_format format, size_t read_max,
 		   struct fc_profile_set *set, struct fc_error *err)
 {
-	struct fc_import_options opts = { .format = format, .max_bytes = FUZZ_MAX_BYTES };
+	struct fc_import_options opts = { .version = FC_IMPORT_OPTIONS_VERSION,
+					  .format = format,
+					  .max_bytes = FUZZ_MAX_BYTES };
 	struct fc_source src;
 	bool ok;
 
@@ -397,7 +399,9 @@ static void remove_temp(void)
 
 void fuzz_import_file(const uint8_t *data, size_t size)
 {
-	struct fc_import_options opts = { .format = FC_FORMAT_AUTO, .max_bytes = FUZZ_MAX_BYTES };
+	struct fc_import_options opts = { .version = FC_IMPORT_OPTIONS_VERSION,
+					  .format = FC_FORMAT_AUTO,
+					  .max_bytes = FUZZ_MAX_BYTES };
 	struct fc_profile_set from_file, from_mem;
 	struct fc_error e1, e2;
 	uint8_t *plain = NULL, *gz = NULL, flags;

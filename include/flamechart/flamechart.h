@@ -50,8 +50,18 @@ FC_API void fc_context_destroy(struct fc_context *ctx);
 FC_API const struct fc_theme *fc_context_theme(struct fc_context *ctx, const char *name,
 					       struct fc_error *err);
 
-/* What to draw and where. Zero means the default everywhere. */
+/* What to draw and where. Start from FC_RENDER_REQUEST_INIT or
+ * fc_render_request_init: version says which layout of the struct the
+ * caller was compiled with (fc_render refuses one it does not know), and
+ * zero means the default in every other field. Fields are only ever added
+ * at the end (docs/api.md, "ABI"). */
+#define FC_RENDER_REQUEST_VERSION 1
+#define FC_RENDER_REQUEST_INIT                       \
+	{                                            \
+		.version = FC_RENDER_REQUEST_VERSION \
+	}
 struct fc_render_request {
+	unsigned version;          /* FC_RENDER_REQUEST_VERSION */
 	enum fc_out_format format; /* FC_OUT_AUTO = SVG */
 	enum fc_mode mode;         /* folded stacks are always the graph */
 	const char *output;        /* the file written; "-" = stdout */
@@ -86,9 +96,12 @@ struct fc_render_request {
 	size_t n_breaks;
 };
 
+/* Clears req and sets its version. */
+FC_API void fc_render_request_init(struct fc_render_request *req);
+
 /* Lays out set, colours it and writes req->output in req->format. false
  * with err (NULL allowed; cleared on entry): FC_ERR_USAGE for a request it
- * cannot honour (a NULL argument, no output, a format or mode outside its
+ * cannot honour (a NULL argument, an unknown version, no output, a format or mode outside its
  * enum or FC_OUT_MD, an unknown scheme or theme), FC_ERR_FORMAT for a chart
  * of folded stacks, which have no time, else what failed (the file is then
  * not written). Safe from several threads on one context. */

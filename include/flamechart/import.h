@@ -23,7 +23,17 @@ struct fc_sourcemap_options;
  * counts, or durations in µs or ms (flamechart -f folded --weight time). */
 enum fc_count_unit { FC_COUNT_SAMPLES, FC_COUNT_US, FC_COUNT_MS };
 
+/* Start from FC_IMPORT_OPTIONS_INIT or fc_import_options_init (a NULL
+ * options pointer means the defaults): version is the struct's layout the
+ * caller was compiled with, refused when unknown; zero means the default
+ * in every other field. */
+#define FC_IMPORT_OPTIONS_VERSION 1
+#define FC_IMPORT_OPTIONS_INIT                       \
+	{                                            \
+		.version = FC_IMPORT_OPTIONS_VERSION \
+	}
 struct fc_import_options {
+	unsigned version;              /* FC_IMPORT_OPTIONS_VERSION */
 	enum fc_format format;         /* FC_FORMAT_AUTO detects from the content */
 	enum fc_count_unit count_unit; /* folded stacks only */
 	bool strict;                   /* repairs become errors */
@@ -31,6 +41,9 @@ struct fc_import_options {
 	/* non-NULL: frames are mapped through source maps (sourcemap.h) */
 	const struct fc_sourcemap_options *sourcemaps;
 };
+
+/* Clears o and sets its version. */
+FC_API void fc_import_options_init(struct fc_import_options *o);
 
 /* Reads path ("-" = stdin) and appends one profile per sampled thread to out.
  * On failure err names the file and, where it can, the JSON path, line and

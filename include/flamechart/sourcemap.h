@@ -70,8 +70,16 @@ size_t fc_sourcemap_ignored(const struct fc_sourcemap *m);
 /* Bytes the map holds now (tests check the documented bound). */
 size_t fc_sourcemap_memory(const struct fc_sourcemap *m);
 
-/* Where maps are looked for (docs/sourcemaps.md). */
+/* Where maps are looked for (docs/sourcemaps.md). Start from
+ * FC_SOURCEMAP_OPTIONS_INIT: version is the struct's layout, refused when
+ * unknown. */
+#define FC_SOURCEMAP_OPTIONS_VERSION 1
+#define FC_SOURCEMAP_OPTIONS_INIT                       \
+	{                                               \
+		.version = FC_SOURCEMAP_OPTIONS_VERSION \
+	}
 struct fc_sourcemap_options {
+	unsigned version;        /* FC_SOURCEMAP_OPTIONS_VERSION */
 	const char *const *dirs; /* --sourcemap-dir, searched in order */
 	size_t n_dirs;
 	const char *const *roots; /* --sourcemap-root PREFIX=DIR */

@@ -20,7 +20,15 @@ extern "C" {
 
 #define FC_SUMMARY_TOP 10 /* rows per table by default (--top) */
 
+/* Start from FC_SUMMARY_OPTIONS_INIT (NULL means the defaults): version
+ * is the struct's layout, refused when unknown. */
+#define FC_SUMMARY_OPTIONS_VERSION 1
+#define FC_SUMMARY_OPTIONS_INIT                       \
+	{                                             \
+		.version = FC_SUMMARY_OPTIONS_VERSION \
+	}
 struct fc_summary_options {
+	unsigned version;      /* FC_SUMMARY_OPTIONS_VERSION */
 	size_t top;            /* rows per table; 0 = FC_SUMMARY_TOP */
 	const char *image_url; /* an image to show (http(s) or relative), or NULL */
 	const char *title;     /* heading; NULL = each profile's name */

@@ -11,6 +11,7 @@ bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		   struct fc_profile_set *set, struct fc_error *err)
 {
 	struct fc_import_options opts = {
+		.version = FC_IMPORT_OPTIONS_VERSION,
 		.format = cli->input_format,
 		.strict = cli->strict,
 		.max_bytes = cli->max_input_bytes,

@@ -1164,6 +1164,7 @@ int fc_cli_parse_option(struct fc_cli *cli, int argc, char **argv, int *i, struc
 void fc_cli_defaults(struct fc_cli *cli, enum fc_command command)
 {
 	memset(cli, 0, sizeof(*cli));
+	cli->sourcemaps.version = FC_SOURCEMAP_OPTIONS_VERSION;
 	cli->command = command;
 	cli->width_px = 1200;
 	cli->scale = 1.0;

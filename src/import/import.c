@@ -125,8 +125,24 @@ static bool check_call(const char *name, const void *input, const void *out, str
 	return false;
 }
 
+void fc_import_options_init(struct fc_import_options *o)
+{
+	if (o)
+		*o = (struct fc_import_options)FC_IMPORT_OPTIONS_INIT;
+}
+
 static bool check_options(const struct fc_import_options *o, struct fc_error *err)
 {
+	if (o->version != FC_IMPORT_OPTIONS_VERSION ||
+	    (o->sourcemaps && o->sourcemaps->version != FC_SOURCEMAP_OPTIONS_VERSION)) {
+		fc_error_set(err, FC_ERR_USAGE, "%s version %u is not one this library knows (%d)",
+			     o->version != FC_IMPORT_OPTIONS_VERSION ? "import options"
+								     : "source map options",
+			     o->version != FC_IMPORT_OPTIONS_VERSION ? o->version
+								     : o->sourcemaps->version,
+			     FC_IMPORT_OPTIONS_VERSION);
+		return false;
+	}
 	if ((unsigned)o->format > FC_FORMAT_FOLDED) {
 		fc_error_set(err, FC_ERR_USAGE, "unknown input format %d", (int)o->format);
 		return false;
@@ -141,7 +157,7 @@ static bool check_options(const struct fc_import_options *o, struct fc_error *er
 bool fc_import_file(const char *path, const struct fc_import_options *opts,
 		    struct fc_profile_set *out, struct fc_error *err)
 {
-	static const struct fc_import_options defaults;
+	static const struct fc_import_options defaults = FC_IMPORT_OPTIONS_INIT;
 	struct fc_error scratch;
 	struct fc_source src;
 	uint64_t max;
@@ -168,7 +184,7 @@ bool fc_import_memory(const char *name, const void *data, size_t len,
 		      const struct fc_import_options *opts, struct fc_profile_set *out,
 		      struct fc_error *err)
 {
-	static const struct fc_import_options defaults;
+	static const struct fc_import_options defaults = FC_IMPORT_OPTIONS_INIT;
 	struct fc_error scratch;
 	struct fc_source src;
 	bool ok;

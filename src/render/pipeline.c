@@ -174,6 +174,12 @@ static bool fit_height(const struct fc_layout *l, const struct fc_style *st,
 	return true;
 }
 
+void fc_render_request_init(struct fc_render_request *req)
+{
+	if (req)
+		*req = (struct fc_render_request)FC_RENDER_REQUEST_INIT;
+}
+
 /* What fc_render cannot honour, said before anything is done: a NULL
  * argument, or a value outside its enum. */
 static bool check_request(const struct fc_context *ctx, const struct fc_profile_set *set,
@@ -184,6 +190,12 @@ static bool check_request(const struct fc_context *ctx, const struct fc_profile_
 			     !ctx   ? "context"
 			     : !set ? "profile set"
 				    : "request");
+		return false;
+	}
+	if (req->version != FC_RENDER_REQUEST_VERSION) {
+		fc_error_set(err, FC_ERR_USAGE,
+			     "fc_render: request version %u is not one this library knows (%d)",
+			     req->version, FC_RENDER_REQUEST_VERSION);
 		return false;
 	}
 	if (set->count > 0 && !set->items) {

@@ -311,7 +311,7 @@ bool fc_summary_markdown(const struct fc_profile_set *set, const struct fc_summa
 bool fc_summary_markdown_write(const struct fc_profile_set *set, const struct fc_summary_options *o,
 			       const char *path, struct fc_error *err)
 {
-	static const struct fc_summary_options defaults;
+	static const struct fc_summary_options defaults = FC_SUMMARY_OPTIONS_INIT;
 	struct fc_error scratch;
 	struct fc_md_doc doc;
 	struct fc_md text;
@@ -324,6 +324,13 @@ bool fc_summary_markdown_write(const struct fc_profile_set *set, const struct fc
 		return false;
 	}
 	o = o ? o : &defaults;
+	if (o->version != FC_SUMMARY_OPTIONS_VERSION) {
+		fc_error_set(err, FC_ERR_USAGE,
+			     "fc_summary_markdown_write: options version %u is not one this "
+			     "library knows (%d)",
+			     o->version, FC_SUMMARY_OPTIONS_VERSION);
+		return false;
+	}
 	path = path ? path : "-";
 	fc_md_doc_init(&doc);
 	fc_md_init(&text);

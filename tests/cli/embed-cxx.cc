@@ -30,7 +30,8 @@ int main(int argc, char **argv)
 	fc_profile_set set;
 	fc_profile_set_init(&set);
 	fc_context *ctx = fc_context_create();
-	fc_render_request req{};
+	fc_render_request req;
+	fc_render_request_init(&req);
 	req.format = FC_OUT_SVG;
 	req.output = argv[2];
 	fc_error err;

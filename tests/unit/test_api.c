@@ -113,7 +113,8 @@ static void test_error_helpers(void **state)
 
 static void test_import_file(void **state)
 {
-	struct fc_import_options bad = { .format = (enum fc_format)42 };
+	struct fc_import_options bad = { .version = FC_IMPORT_OPTIONS_VERSION,
+					 .format = (enum fc_format)42 };
 	struct fc_profile_set set;
 	struct fc_error e;
 	char missing[512];
@@ -134,10 +135,28 @@ static void test_import_file(void **state)
 	garbage(&e);
 	assert_false(fc_import_file(profile_path, &bad, &set, &e));
 	failed(&e, FC_ERR_USAGE, profile_path);
-	bad = (struct fc_import_options){ .count_unit = (enum fc_count_unit)9 };
+	bad = (struct fc_import_options){ .version = FC_IMPORT_OPTIONS_VERSION,
+					  .count_unit = (enum fc_count_unit)9 };
 	garbage(&e);
 	assert_false(fc_import_file(profile_path, &bad, &set, &e));
 	failed(&e, FC_ERR_USAGE, profile_path);
+	/* options of a layout this library does not know */
+	bad = (struct fc_import_options){ .version = 0 };
+	garbage(&e);
+	assert_false(fc_import_file(profile_path, &bad, &set, &e));
+	failed(&e, FC_ERR_USAGE, profile_path);
+	fc_import_options_init(&bad);
+	bad.version++;
+	garbage(&e);
+	assert_false(fc_import_file(profile_path, &bad, &set, &e));
+	failed(&e, FC_ERR_USAGE, profile_path);
+	fc_import_options_init(&bad);
+	assert_int_equal(bad.version, FC_IMPORT_OPTIONS_VERSION);
+	assert_int_equal(bad.format, FC_FORMAT_AUTO);
+	assert_true(fc_import_file(profile_path, &bad, &set, NULL));
+	fc_profile_set_finish(&set);
+	fc_profile_set_init(&set);
+	assert_true(fc_import_file(profile_path, NULL, &set, NULL));
 	garbage(&e);
 	assert_false(fc_import_file(NULL, NULL, &set, &e));
 	failed(&e, FC_ERR_USAGE, "");
@@ -152,7 +171,8 @@ static void test_import_file(void **state)
 
 static void test_import_memory(void **state)
 {
-	struct fc_import_options bad = { .format = (enum fc_format) - 1 };
+	struct fc_import_options bad = { .version = FC_IMPORT_OPTIONS_VERSION,
+					 .format = (enum fc_format) - 1 };
 	struct fc_profile_set set;
 	struct fc_error e;
 	size_t len;
@@ -264,7 +284,8 @@ static void render_refuses(struct fc_context *ctx, const struct fc_profile_set *
 static void test_render(void **state)
 {
 	struct fc_context *ctx = fc_context_create();
-	struct fc_render_request req, good = { .format = FC_OUT_SVG };
+	struct fc_render_request req,
+		good = { .version = FC_RENDER_REQUEST_VERSION, .format = FC_OUT_SVG };
 	struct fc_profile_set set;
 	struct fc_error e;
 	char out[512];
@@ -293,6 +314,14 @@ static void test_render(void **state)
 	render_refuses(ctx, &set, &req);
 	req.format = (enum fc_out_format) - 1;
 	render_refuses(ctx, &set, &req);
+	req = good;
+	req.version = 0;
+	render_refuses(ctx, &set, &req);
+	req.version = FC_RENDER_REQUEST_VERSION + 1;
+	render_refuses(ctx, &set, &req);
+	fc_render_request_init(&req);
+	assert_int_equal(req.version, FC_RENDER_REQUEST_VERSION);
+	assert_int_equal(req.format, FC_OUT_AUTO);
 	req = good;
 	req.mode = (enum fc_mode)2;
 	render_refuses(ctx, &set, &req);
@@ -329,7 +358,7 @@ static void test_render(void **state)
 
 static void test_summary(void **state)
 {
-	struct fc_summary_options o = { .top = 3 };
+	struct fc_summary_options o = { .version = FC_SUMMARY_OPTIONS_VERSION, .top = 3 };
 	struct fc_profile_set set;
 	struct fc_error e;
 	char out[512];
@@ -351,6 +380,11 @@ static void test_summary(void **state)
 	assert_null(strstr(e.text, "XXXX"));
 	assert_false(fc_summary_markdown_write(&set, &o, out, NULL));
 
+	o.version = 2;
+	garbage(&e);
+	assert_false(fc_summary_markdown_write(&set, &o, out, &e));
+	failed(&e, FC_ERR_USAGE, "");
+	o.version = FC_SUMMARY_OPTIONS_VERSION;
 	garbage(&e);
 	assert_false(fc_summary_markdown_write(NULL, &o, out, &e));
 	failed(&e, FC_ERR_USAGE, "");
@@ -382,7 +416,8 @@ static void on_temp(const char *path, bool live, void *data)
 
 static void test_temp_file_hook(void **state)
 {
-	struct fc_render_request req = { .format = FC_OUT_SVG };
+	struct fc_render_request req = { .version = FC_RENDER_REQUEST_VERSION,
+					 .format = FC_OUT_SVG };
 	struct fc_context *ctx = fc_context_create();
 	struct temp_log log = { .live = 0 };
 	struct fc_profile_set set;

@@ -28,7 +28,7 @@ static struct fc_profile_set set;
 
 static struct fc_profile *load(const char *json)
 {
-	struct fc_import_options opts = { 0 };
+	struct fc_import_options opts = FC_IMPORT_OPTIONS_INIT;
 	struct fc_error err;
 
 	fc_profile_set_init(&set);
@@ -420,7 +420,7 @@ static void test_bars_on_demand(void **state)
 	(void)state;
 
 	for (f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
-		struct fc_import_options io = { 0 };
+		struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 		struct fc_profile_set ps;
 		struct fc_error err;
 		char path[512];

@@ -229,7 +229,7 @@ static void side(struct fc_diff_input *in, const char *path, const char *url, co
 {
 	static const char *const names[] = { "alpha", "beta", "(anonymous)", "" };
 	char *json = profile_json(url, names, counts, 4);
-	struct fc_import_options io = { 0 };
+	struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 	struct fc_error err;
 
 	fc_error_init(&err);

@@ -13,7 +13,9 @@
 
 static bool import(const char *text, bool strict, struct fc_profile_set *set, struct fc_error *err)
 {
-	struct fc_import_options o = { .format = FC_FORMAT_AUTO, .strict = strict };
+	struct fc_import_options o = { .version = FC_IMPORT_OPTIONS_VERSION,
+				       .format = FC_FORMAT_AUTO,
+				       .strict = strict };
 
 	fc_profile_set_init(set);
 	return fc_import_memory("t", text, strlen(text), &o, set, err);
@@ -259,7 +261,8 @@ static void test_folded_decimal_and_differential(void **state)
 
 static void test_folded_errors(void **state)
 {
-	struct fc_import_options o = { .format = FC_FORMAT_FOLDED };
+	struct fc_import_options o = { .version = FC_IMPORT_OPTIONS_VERSION,
+				       .format = FC_FORMAT_FOLDED };
 	struct fc_profile_set set;
 	struct fc_error err;
 	const char *json = "{\n\"nodes\": [],\n\"samples\": 1\n}\n";

@@ -12,7 +12,9 @@
 
 static bool import(const char *json, bool strict, struct fc_profile_set *set, struct fc_error *err)
 {
-	struct fc_import_options o = { .format = FC_FORMAT_AUTO, .strict = strict };
+	struct fc_import_options o = { .version = FC_IMPORT_OPTIONS_VERSION,
+				       .format = FC_FORMAT_AUTO,
+				       .strict = strict };
 
 	fc_profile_set_init(set);
 	return fc_import_memory("t.json", json, strlen(json), &o, set, err);

@@ -341,7 +341,7 @@ static const char profile_b[] =
 
 static struct fc_profile_set load(const char *json, size_t len)
 {
-	struct fc_import_options io = { 0 };
+	struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 	struct fc_profile_set set;
 	struct fc_error err;
 

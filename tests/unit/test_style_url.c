@@ -64,7 +64,7 @@ static void test_seed_examples(void **state)
 	d = opendir(dir);
 	assert_non_null(d);
 	while ((de = readdir(d)) != NULL) {
-		struct fc_import_options io = { 0 };
+		struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 		struct fc_layout_options lo = { 0 };
 		struct fc_profile_set set;
 		struct fc_layout l;
