@@ -154,12 +154,10 @@ struct fc_profile {
 	size_t n_warnings;
 	size_t n_repairs; /* all repairs, including those not kept */
 
-	/* private: frame interning table, keyed by the frames' strings, and
-	 * the records it compares (profile.c) */
-	struct fc_map frame_index; /* values: offsets into frame_keys */
-	size_t frames_cap;
-	unsigned char *frame_keys;
-	size_t frame_keys_len, frame_keys_cap;
+	size_t frames_cap; /* frames allocated */
+	/* private (src/model/profile.c): the frame interning table, NULL when
+	 * dropped or not made yet */
+	struct fc_frame_index *frame_index;
 };
 
 #define FC_PROFILE_MAX_WARNINGS 64
