@@ -18,6 +18,7 @@
 #include "harness.h"
 #include "import/importers.h"
 #include "import/source.h"
+#include "util/util.h"
 
 #define TIME_LIMIT_US (INT64_C(1) << 53) /* builder.c: sample times stay within ±2^53 µs */
 

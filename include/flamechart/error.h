@@ -6,7 +6,6 @@
 #ifndef FC_ERROR_H
 #define FC_ERROR_H
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -43,17 +42,6 @@ struct fc_error {
 
 /* Clears e: FC_OK, no file, path, line, column or text. */
 FC_API void fc_error_init(struct fc_error *e);
-
-/* Sets code and text; file, path, line and column are left as they are
- * (a public call cleared them on entry, and fills them where it knows
- * them). Nothing happens when e is NULL. */
-void fc_error_set(struct fc_error *e, enum fc_error_code code, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-void fc_error_vset(struct fc_error *e, enum fc_error_code code, const char *fmt, va_list ap)
-	__attribute__((format(printf, 3, 0)));
-
-void fc_error_set_file(struct fc_error *e, const char *file);
-void fc_error_set_path(struct fc_error *e, const char *path);
 
 /* "FILE: PATH (line L, column C): text", leaving out the parts that are unknown.
  * Returns the length written (truncated to size); "" for a NULL e. */

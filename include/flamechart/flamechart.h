@@ -18,9 +18,7 @@
 #include "flamechart/common.h"
 #include "flamechart/error.h"
 #include "flamechart/import.h"
-#include "flamechart/layout.h"
 #include "flamechart/profile.h"
-#include "flamechart/style.h"
 #include "flamechart/version.h"
 
 #ifdef __cplusplus
@@ -37,6 +35,21 @@ enum fc_out_format {
 	FC_OUT_MD, /* Markdown summary: fc_summary_markdown_write (fc_render refuses it) */
 	FC_OUT_COUNT
 };
+
+/* A time-ordered flame chart, or the merged flame graph. */
+enum fc_mode { FC_MODE_CHART, FC_MODE_GRAPH };
+
+/* A stretch of time cut out of a chart's axis: at x (µs, on the axis as
+ * drawn) the clock jumps forward by cut µs. */
+struct fc_axis_break {
+	double at, cut;
+};
+
+/* A theme (colours, fonts, sizes), as fc_context_theme gives it. */
+struct fc_theme;
+
+/* The built-in theme names in order: the i-th, NULL after the last. */
+FC_API const char *fc_theme_builtin_name(size_t i);
 
 /* Themes loaded by name or path, kept until the context is destroyed; safe
  * to use from several threads at once. NULL when out of memory. */

@@ -14,14 +14,28 @@
 extern "C" {
 #endif
 
-struct fc_sourcemap_options;
-
 /* Default --max-input-size: 2 GiB (the model needs well under half of that). */
 #define FC_IMPORT_DEFAULT_MAX ((uint64_t)2 << 30)
 
 /* What the counts of folded stacks are (--count-unit): FlameGraph's sample
  * counts, or durations in µs or ms (flamechart -f folded --weight time). */
 enum fc_count_unit { FC_COUNT_SAMPLES, FC_COUNT_US, FC_COUNT_MS };
+
+/* Where maps are looked for (docs/sourcemaps.md). Start from
+ * FC_SOURCEMAP_OPTIONS_INIT: version is the struct's layout, refused when
+ * unknown. */
+#define FC_SOURCEMAP_OPTIONS_VERSION 1
+#define FC_SOURCEMAP_OPTIONS_INIT                       \
+	{                                               \
+		.version = FC_SOURCEMAP_OPTIONS_VERSION \
+	}
+struct fc_sourcemap_options {
+	unsigned version;        /* FC_SOURCEMAP_OPTIONS_VERSION */
+	const char *const *dirs; /* --sourcemap-dir, searched in order */
+	size_t n_dirs;
+	const char *const *roots; /* --sourcemap-root PREFIX=DIR */
+	size_t n_roots;
+};
 
 /* Start from FC_IMPORT_OPTIONS_INIT or fc_import_options_init (a NULL
  * options pointer means the defaults): version is the struct's layout the

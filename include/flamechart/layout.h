@@ -8,13 +8,12 @@
 #include <stdint.h>
 
 #include "flamechart/error.h"
+#include "flamechart/flamechart.h"
 #include "flamechart/profile.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-enum fc_mode { FC_MODE_CHART, FC_MODE_GRAPH };
 
 enum fc_box_flags {
 	FC_BOX_COALESCED = 1 << 0,  /* stands for several frames narrower than minwidth */
@@ -35,12 +34,6 @@ struct fc_box {
 	uint32_t node;
 	uint32_t flags; /* enum fc_box_flags */
 	uint32_t count; /* coalesced boxes: how many frames it stands for; else 1 */
-};
-
-/* A stretch of time cut out of a chart's axis: at x (µs, on the axis as
- * drawn) the clock jumps forward by cut µs. */
-struct fc_axis_break {
-	double at, cut;
 };
 
 struct fc_layout_options {

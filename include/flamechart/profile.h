@@ -9,7 +9,6 @@
 
 #include "flamechart/common.h"
 #include "flamechart/error.h"
-#include "flamechart/map.h"
 #include "flamechart/strpool.h"
 
 #ifdef __cplusplus

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "flamechart/error.h"
+#include "flamechart/import.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -69,22 +70,6 @@ size_t fc_sourcemap_ignored(const struct fc_sourcemap *m);
 
 /* Bytes the map holds now (tests check the documented bound). */
 size_t fc_sourcemap_memory(const struct fc_sourcemap *m);
-
-/* Where maps are looked for (docs/sourcemaps.md). Start from
- * FC_SOURCEMAP_OPTIONS_INIT: version is the struct's layout, refused when
- * unknown. */
-#define FC_SOURCEMAP_OPTIONS_VERSION 1
-#define FC_SOURCEMAP_OPTIONS_INIT                       \
-	{                                               \
-		.version = FC_SOURCEMAP_OPTIONS_VERSION \
-	}
-struct fc_sourcemap_options {
-	unsigned version;        /* FC_SOURCEMAP_OPTIONS_VERSION */
-	const char *const *dirs; /* --sourcemap-dir, searched in order */
-	size_t n_dirs;
-	const char *const *roots; /* --sourcemap-root PREFIX=DIR */
-	size_t n_roots;
-};
 
 /* Maps the frames of set->items[first..] through the maps their scripts
  * name; frames that become the same original function are interned as one,

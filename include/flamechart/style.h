@@ -11,6 +11,7 @@
 
 #include "flamechart/common.h"
 #include "flamechart/error.h"
+#include "flamechart/flamechart.h"
 #include "flamechart/layout.h"
 #include "flamechart/profile.h"
 
@@ -90,8 +91,7 @@ struct fc_style {
 
 /* --- themes (src/style/theme.c) ------------------------------------------------ */
 
-/* The built-in theme names in order: the i-th, NULL after the last. */
-FC_API const char *fc_theme_builtin_name(size_t i);
+/* The built-in theme names: fc_theme_builtin_name (flamechart.h). */
 
 /* Parses a theme from JSON text (file names it in messages). A theme may
  * name a built-in theme in "extends" (default "light") and gives only what

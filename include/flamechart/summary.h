@@ -11,12 +11,13 @@
 
 #include "flamechart/common.h"
 #include "flamechart/error.h"
-#include "flamechart/markdown.h"
 #include "flamechart/profile.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+struct fc_md_doc;
 
 #define FC_SUMMARY_TOP 10 /* rows per table by default (--top) */
 

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "util/util.h"
 
 void fc_log(const char *fmt, ...)
 {

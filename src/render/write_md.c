@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "flamechart/classify.h"
+#include "flamechart/markdown.h"
 #include "flamechart/output.h"
 #include "flamechart/stats.h"
 #include "flamechart/summary.h"

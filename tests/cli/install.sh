@@ -71,6 +71,18 @@ if [ -x "$TMP/embed" ]; then
 	cmp -s "$TMP/cli.png" "$TMP/embed.png" || fail "embed.png differs from flamechart's own PNG"
 fi
 
+# each installed header stands alone, in C and in C++
+for h in "$inc"/*.h; do
+	echo "#include <flamechart/${h##*/}>" >"$TMP/one.c"
+	"$@" -std=c11 -Wall -Wextra -Werror -fsyntax-only -I"$(dirname "$inc")" "$TMP/one.c" \
+		2>"$TMP/one.err" || { fail "${h##*/} does not compile alone"; head -3 "$TMP/one.err"; }
+	if command -v "${CXX:-g++}" >/dev/null 2>&1; then
+		"${CXX:-g++}" -x c++ -std=c++17 -Wall -Wextra -Werror -fsyntax-only -I"$(dirname "$inc")" \
+			"$TMP/one.c" 2>"$TMP/one.err" ||
+			{ fail "${h##*/} does not compile alone as C++"; head -3 "$TMP/one.err"; }
+	fi
+done
+
 # a C++ program against the installed headers: extern "C", the version
 # macros, import, render and summary
 if command -v "${CXX:-g++}" >/dev/null 2>&1; then
