@@ -4,7 +4,9 @@
  * destroys; the library keeps no other process-wide cache for it.
  *
  *	struct fc_context *ctx = fc_context_create();
- *	struct fc_render_request req = { .format = FC_OUT_PNG, .output = "a.png" };
+ *	struct fc_render_request req = FC_RENDER_REQUEST_INIT;
+ *	req.format = FC_OUT_PNG;
+ *	req.output = "a.png";
  *	ok = fc_render(ctx, &set, &req, &err);
  *	fc_context_destroy(ctx);
  *
