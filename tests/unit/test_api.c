@@ -109,6 +109,15 @@ static void test_error_helpers(void **state)
 	assert_string_equal(buf, "");
 	assert_int_equal(fc_format_parse(NULL), -1);
 	assert_int_equal(fc_scheme_parse(NULL), -1);
+	/* the lists read through functions end in NULL, and say "?" or NULL
+	 * outside their range instead of reading past it */
+	assert_string_equal(fc_scheme_name(0), "url");
+	assert_null(fc_scheme_name(-1));
+	assert_null(fc_scheme_name(1000));
+	assert_string_equal(fc_theme_builtin_name(0), "light");
+	assert_null(fc_theme_builtin_name(1000));
+	assert_string_equal(fc_format_name((enum fc_format)99), "?");
+	assert_int_equal(fc_format_parse("folded"), FC_FORMAT_FOLDED);
 }
 
 static void test_import_file(void **state)
