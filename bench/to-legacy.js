@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Converts a modern .cpuprofile (flat `nodes` with `children` ids, `samples`,
 // `timeDeltas`) into the pre-2016 nested `head` shape, the only one the npm
-// `flamegraph` package reads (reference/formats.md A12/§legacy):
+// `flamegraph` package reads (input-rules A12/§legacy):
 //   {typeId, uid, title, head: {functionName, url, lineNumber (1-based),
 //    callUID, bailoutReason, id, scriptId, hitCount, children: [...]},
 //    startTime, endTime (seconds), samples, timestamps (absolute µs)}
@@ -9,7 +9,7 @@
 //   node bench/to-legacy.js IN OUT
 //
 // hitCount is recomputed from `samples` (the modern field can disagree with
-// them, formats.md A7). The tree is built with an explicit stack, no
+// them, input-rules A7). The tree is built with an explicit stack, no
 // recursion; JSON.stringify recurses, which is fine for depths of a few
 // hundred.
 'use strict';

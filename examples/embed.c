@@ -10,8 +10,10 @@
 
 int main(int argc, char **argv)
 {
-	struct fc_import_options io = { 0 };
-	struct fc_render_request req = { .format = FC_OUT_PNG, .mode = FC_MODE_CHART };
+	struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
+	struct fc_render_request req = { .version = FC_RENDER_REQUEST_VERSION,
+					 .format = FC_OUT_PNG,
+					 .mode = FC_MODE_CHART };
 	struct fc_profile_set set;
 	struct fc_context *ctx;
 	struct fc_error err;

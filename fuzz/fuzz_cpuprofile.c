@@ -1,4 +1,4 @@
-/* Fuzz target: the .cpuprofile importer (formats.md §A). */
+/* Fuzz target: the .cpuprofile importer (input-rules §A). */
 #include "harness.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -46,7 +46,9 @@ static long md_size(const struct fc_diff *d, size_t budget)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct fc_import_options o = { .format = FC_FORMAT_FOLDED, .max_bytes = FUZZ_MAX_BYTES };
+	struct fc_import_options o = { .version = FC_IMPORT_OPTIONS_VERSION,
+				       .format = FC_FORMAT_FOLDED,
+				       .max_bytes = FUZZ_MAX_BYTES };
 	struct fc_profile_set set;
 	struct fc_diff_input in[2];
 	struct fc_diff_options opts = { .alpha = 0.05, .min_change = 0.01 };

@@ -1,4 +1,4 @@
-/* Fuzz target: the folded-stacks importer (formats.md §D). */
+/* Fuzz target: the folded-stacks importer (input-rules §D). */
 #include "harness.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

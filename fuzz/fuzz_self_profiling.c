@@ -1,4 +1,4 @@
-/* Fuzz target: the JS Self-Profiling importer (formats.md §B). */
+/* Fuzz target: the JS Self-Profiling importer (input-rules §B). */
 #include "harness.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

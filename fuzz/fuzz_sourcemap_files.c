@@ -64,9 +64,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *p = (const char *)data, *end = p + size, *s, *m, *f;
 	size_t sl, ml, fl, n, i, o;
 	struct fc_profile_set set;
-	struct fc_import_options opts = { .format = FC_FORMAT_CPUPROFILE };
+	struct fc_import_options opts = { .version = FC_IMPORT_OPTIONS_VERSION,
+					  .format = FC_FORMAT_CPUPROFILE };
 	const char *const dirs[1] = { maps };
-	struct fc_sourcemap_options smo = { .dirs = dirs, .n_dirs = 1 };
+	struct fc_sourcemap_options smo = { .version = FC_SOURCEMAP_OPTIONS_VERSION,
+					    .dirs = dirs,
+					    .n_dirs = 1 };
 	struct fc_error err;
 
 	if (!dir[0]) {

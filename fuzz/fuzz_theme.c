@@ -44,7 +44,8 @@ static struct fc_profile_set *profiles(void)
 {
 	static struct fc_profile_set set;
 	static bool done;
-	struct fc_import_options opts = { .format = FC_FORMAT_CPUPROFILE };
+	struct fc_import_options opts = { .version = FC_IMPORT_OPTIONS_VERSION,
+					  .format = FC_FORMAT_CPUPROFILE };
 	struct fc_error err;
 
 	if (!done) {

@@ -1,4 +1,4 @@
-/* Fuzz target: the Chrome trace-event importer (formats.md §C). */
+/* Fuzz target: the Chrome trace-event importer (input-rules §C). */
 #include "harness.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,5 +1,8 @@
 #!/bin/sh
-# docs/ARCHITECTURE.md names every source file of src/ (as `name.c`).
+# docs/ARCHITECTURE.md names every source file of src/ (as `name.c`); the
+# repository stands on its own: no pointer to a document it does not hold,
+# every docs/NAME.md named exists, and every section of the rules pages that
+# a comment cites ("devtools-rules §5.1", "input-rules §E2") is there.
 cd "${1:?source root}" || exit 1
 status=0
 for f in $(find src -name '*.c' | sort); do
@@ -7,5 +10,20 @@ for f in $(find src -name '*.c' | sort); do
 		echo "docs/ARCHITECTURE.md does not mention $f"
 		status=1
 	}
+done
+
+outside='DESIGN|devtools\.md|formats\.md|STYLE\.md|peers\.md|reference/devtools|\.\./shared'
+if grep -rnE "$outside" src include docs tests README.md --exclude=architecture.sh; then
+	echo "the lines above point to documents outside the repository"
+	status=1
+fi
+for d in $(grep -rohE 'docs/[A-Za-z0-9_-]+\.md' src include docs tests README.md --exclude=architecture.sh | sort -u); do
+	[ -f "$d" ] || { echo "$d is named but does not exist"; status=1; }
+done
+for ref in $(grep -rohE '(devtools|input)-rules §[A-Z]?[0-9]*' src include tests | tr ' ' '@' | sort -u); do
+	page=docs/${ref%%@*}.md
+	sec=${ref#*§}
+	pat="^##+ $sec\."
+	grep -qE "$pat" "$page" || { echo "$page has no section $sec (cited as ${ref#*@})"; status=1; }
 done
 exit $status

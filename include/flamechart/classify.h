@@ -1,5 +1,5 @@
 /* Frame classification: tier, sub-tags, package and display label from a
- * call frame alone (formats.md §E2, §F). A pure function of its input. */
+ * call frame alone (input-rules §E2, §F). A pure function of its input. */
 #ifndef FC_CLASSIFY_H
 #define FC_CLASSIFY_H
 
@@ -7,6 +7,10 @@
 #include <stddef.h>
 
 #include "flamechart/profile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 struct fc_callframe {
 	const char *name;      /* functionName, "" for anonymous */
@@ -36,5 +40,9 @@ size_t fc_classify_label(const char *name, char *out, size_t size);
  * "idle"), and the inverse (-1 when unknown). */
 const char *fc_tier_name(enum fc_tier tier);
 int fc_tier_parse(const char *name, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -8,6 +8,10 @@
 
 #include "flamechart/profile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Groups the profiles of set into recordings that share a clock: profiles
  * of one input file; the same pid (the input's, or the one in a node
  * --cpu-prof file name "...<date>.<time>.<pid>.<tid>.<seq>.cpuprofile");
@@ -17,5 +21,9 @@
  * Returns the number of groups (1 when nothing was shifted, 0 for an empty
  * set). */
 size_t fc_clock_separate(struct fc_profile_set *set);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

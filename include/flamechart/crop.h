@@ -10,6 +10,10 @@
 #include "flamechart/layout.h"
 #include "flamechart/profile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The shared time axis of the set's charts, in µs on the profiles' clock
  * (the union of fc_chart_extent). false when the set is empty. */
 bool fc_crop_extent(const struct fc_profile_set *set, double *from_us, double *to_us);
@@ -40,5 +44,9 @@ void fc_crop_apply(struct fc_profile_set *set, double from_us, double to_us);
 #define FC_CROP_MAX_BREAKS 32
 size_t fc_crop_collapse_idle(struct fc_profile_set *set, double from_us, double to_us,
 			     double min_us, struct fc_axis_break *breaks, double *cut_us);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

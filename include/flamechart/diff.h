@@ -1,4 +1,4 @@
-/* Comparing two runs (DESIGN §11, docs/diff.md): both sides' profiles go
+/* Comparing two runs (docs/diff.md): both sides' profiles go
  * through the same import, frames are matched by a function key (name +
  * script path made relative, line ignored), each side is merged, and the
  * per-function, per-tier and per-package self times of every run feed a
@@ -17,6 +17,10 @@
 #include "flamechart/profile.h"
 #include "flamechart/scope.h"
 #include "flamechart/strpool.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum fc_diff_match { FC_DIFF_MATCH_FUNCTION, FC_DIFF_MATCH_EXACT, FC_DIFF_MATCH_NAME };
 enum fc_diff_side { FC_DIFF_BASE, FC_DIFF_HEAD };
@@ -276,5 +280,9 @@ bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_opt
  * GitHub's 65 536). top rows per table; image_url may be NULL. */
 bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url, size_t max_chars,
 		      struct fc_output *out, struct fc_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

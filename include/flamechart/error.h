@@ -1,11 +1,19 @@
-/* Errors and warnings, modelled on jansson's json_error_t: every fallible
- * function takes a caller-provided struct fc_error and fills it on failure. */
+/* Errors, modelled on jansson's json_error_t. Every fallible public
+ * function takes a caller-provided struct fc_error, or NULL when the caller
+ * does not want the details. It clears the error on entry, whatever it
+ * held, and on failure fills it: code, text, and the file, JSON path, line
+ * and column where they are known. On success the code is FC_OK. */
 #ifndef FC_ERROR_H
 #define FC_ERROR_H
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "flamechart/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum fc_error_code {
 	FC_OK = 0,
@@ -32,33 +40,15 @@ struct fc_error {
 	char text[512]; /* what is wrong, without the prefix */
 };
 
-/* Process exit codes (documented in --help and the README). */
-enum fc_exit {
-	FC_EXIT_OK = 0,
-	FC_EXIT_USAGE = 1,
-	FC_EXIT_INPUT = 2,
-	FC_EXIT_OUTPUT = 3,
-	FC_EXIT_PARTIAL = 4,
-	FC_EXIT_INTERNAL = 5,
-	FC_EXIT_REGRESSION = 6, /* diff: a --fail-on rule was crossed */
-};
-
-void fc_error_init(struct fc_error *e);
-
-/* Sets code and text; file, path, line and column are left as they are. */
-void fc_error_set(struct fc_error *e, enum fc_error_code code, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-void fc_error_vset(struct fc_error *e, enum fc_error_code code, const char *fmt, va_list ap)
-	__attribute__((format(printf, 3, 0)));
-
-void fc_error_set_file(struct fc_error *e, const char *file);
-void fc_error_set_path(struct fc_error *e, const char *path);
+/* Clears e: FC_OK, no file, path, line, column or text. */
+FC_API void fc_error_init(struct fc_error *e);
 
 /* "FILE: PATH (line L, column C): text", leaving out the parts that are unknown.
- * Returns the length written (truncated to size). */
-size_t fc_error_format(const struct fc_error *e, char *buf, size_t size);
+ * Returns the length written (truncated to size); "" for a NULL e. */
+FC_API size_t fc_error_format(const struct fc_error *e, char *buf, size_t size);
 
-/* Maps an error code to the process exit code. */
-enum fc_exit fc_error_exit_code(enum fc_error_code code);
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -4,7 +4,9 @@
  * destroys; the library keeps no other process-wide cache for it.
  *
  *	struct fc_context *ctx = fc_context_create();
- *	struct fc_render_request req = { .format = FC_OUT_PNG, .output = "a.png" };
+ *	struct fc_render_request req = FC_RENDER_REQUEST_INIT;
+ *	req.format = FC_OUT_PNG;
+ *	req.output = "a.png";
  *	ok = fc_render(ctx, &set, &req, &err);
  *	fc_context_destroy(ctx);
  *
@@ -15,11 +17,15 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "flamechart/common.h"
 #include "flamechart/error.h"
 #include "flamechart/import.h"
-#include "flamechart/layout.h"
 #include "flamechart/profile.h"
-#include "flamechart/style.h"
+#include "flamechart/version.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum fc_out_format {
 	FC_OUT_AUTO, /* fc_render: SVG */
@@ -28,24 +34,49 @@ enum fc_out_format {
 	FC_OUT_PDF,
 	FC_OUT_JSON,
 	FC_OUT_FOLDED,
-	FC_OUT_MD, /* Markdown summary (PR comments, docs; the command line writes it) */
+	FC_OUT_MD, /* Markdown summary: fc_summary_markdown_write (fc_render refuses it) */
 	FC_OUT_COUNT
 };
+
+/* A time-ordered flame chart, or the merged flame graph. */
+enum fc_mode { FC_MODE_CHART, FC_MODE_GRAPH };
+
+/* A stretch of time cut out of a chart's axis: at x (µs, on the axis as
+ * drawn) the clock jumps forward by cut µs. */
+struct fc_axis_break {
+	double at, cut;
+};
+
+/* A theme (colours, fonts, sizes), as fc_context_theme gives it. */
+struct fc_theme;
+
+/* The built-in theme names in order: the i-th, NULL after the last. */
+FC_API const char *fc_theme_builtin_name(size_t i);
 
 /* Themes loaded by name or path, kept until the context is destroyed; safe
  * to use from several threads at once. NULL when out of memory. */
 struct fc_context;
-struct fc_context *fc_context_create(void);
-void fc_context_destroy(struct fc_context *ctx);
+FC_API struct fc_context *fc_context_create(void);
+FC_API void fc_context_destroy(struct fc_context *ctx);
 
 /* The theme named (a built-in name or a theme file's path; NULL = "light"),
  * loaded once per context and owned by it. NULL with err (FC_ERR_USAGE when
  * it cannot be read or parsed). */
-const struct fc_theme *fc_context_theme(struct fc_context *ctx, const char *name,
-					struct fc_error *err);
+FC_API const struct fc_theme *fc_context_theme(struct fc_context *ctx, const char *name,
+					       struct fc_error *err);
 
-/* What to draw and where. Zero means the default everywhere. */
+/* What to draw and where. Start from FC_RENDER_REQUEST_INIT or
+ * fc_render_request_init: version says which layout of the struct the
+ * caller was compiled with (fc_render refuses one it does not know), and
+ * zero means the default in every other field. Fields are only ever added
+ * at the end (docs/api.md, "ABI"). */
+#define FC_RENDER_REQUEST_VERSION 1
+#define FC_RENDER_REQUEST_INIT                       \
+	{                                            \
+		.version = FC_RENDER_REQUEST_VERSION \
+	}
 struct fc_render_request {
+	unsigned version;          /* FC_RENDER_REQUEST_VERSION */
 	enum fc_out_format format; /* FC_OUT_AUTO = SVG */
 	enum fc_mode mode;         /* folded stacks are always the graph */
 	const char *output;        /* the file written; "-" = stdout */
@@ -57,7 +88,7 @@ struct fc_render_request {
 	uint32_t clocks; /* unrelated recordings, each on its own clock (0/1 = one) */
 
 	/* colour */
-	const char *color_by; /* a scheme name (fc_scheme_names); NULL = url for
+	const char *color_by; /* a scheme name (fc_scheme_name); NULL = url for
 			       * the chart, tier for the graph */
 	const char *theme;    /* fc_context_theme's name; NULL = light */
 	unsigned dim_tiers;   /* bit per enum fc_tier */
@@ -80,19 +111,38 @@ struct fc_render_request {
 	size_t n_breaks;
 };
 
-/* Lays out set, colours it and writes req->output in req->format. false
- * with err: FC_ERR_USAGE for a bad request (an unknown scheme or theme, a
- * chart of folded stacks, which have no time), else what failed (the file
- * is then not written). Safe from several threads on one context. */
-bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
-	       const struct fc_render_request *req, struct fc_error *err);
+/* Clears req and sets its version. */
+FC_API void fc_render_request_init(struct fc_render_request *req);
 
-/* The colour scheme names, indexed by enum fc_scheme, NULL after the last;
- * and the inverse (-1 when unknown). */
-extern const char *const fc_scheme_names[];
-int fc_scheme_parse(const char *name);
+/* Lays out set, colours it and writes req->output in req->format. false
+ * with err (NULL allowed; cleared on entry): FC_ERR_USAGE for a request it
+ * cannot honour (a NULL argument, an unknown version, no output, a format or mode outside its
+ * enum or FC_OUT_MD, an unknown scheme or theme), FC_ERR_FORMAT for a chart
+ * of folded stacks, which have no time, else what failed (the file is then
+ * not written). Safe from several threads on one context. */
+FC_API bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
+		      const struct fc_render_request *req, struct fc_error *err);
+
+/* The name of a colour scheme (enum fc_scheme), NULL after the last; and
+ * the inverse (-1 when unknown). */
+FC_API const char *fc_scheme_name(int scheme);
+FC_API int fc_scheme_parse(const char *name);
+
+/* Outputs are written to a temporary file beside the target and renamed
+ * over it when complete. The hook, when set, is called with live = true
+ * just before such a file is created and with live = false once it is gone
+ * (renamed or removed), from whichever thread writes it. The library
+ * installs no signal handler: a program that removes unfinished outputs on
+ * a signal keeps its list through this hook. NULL = none. Set it before
+ * other calls; it stays set for the process. */
+typedef void fc_temp_file_hook(const char *path, bool live, void *data);
+FC_API void fc_set_temp_file_hook(fc_temp_file_hook *hook, void *data);
 
 /* The version of the library, "MAJOR.MINOR.PATCH" (meson.build's). */
-const char *fc_version(void);
+FC_API const char *fc_version(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,5 +1,5 @@
 /* --hide TIERS: a transform that removes the frames of some tiers from every
- * stack (DESIGN §1, profile -> profile). A removed frame's time goes to its
+ * stack (docs/ARCHITECTURE.md, profile -> profile). A removed frame's time goes to its
  * nearest kept ancestor, so no time disappears: samples keep their times
  * and move up to that ancestor's node. */
 #ifndef FC_HIDE_H
@@ -9,6 +9,10 @@
 
 #include "flamechart/error.h"
 #include "flamechart/profile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Rebuilds p's call tree without the frames whose tier is in tiers (bit per
  * enum fc_tier): each removed node's children move to its parent, siblings
@@ -22,5 +26,9 @@ bool fc_hide_tiers(struct fc_profile *p, unsigned tiers, struct fc_error *err);
 
 /* fc_hide_tiers on every profile of set. */
 bool fc_hide_apply(struct fc_profile_set *set, unsigned tiers, struct fc_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

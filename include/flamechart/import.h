@@ -1,4 +1,4 @@
-/* Reading profiles: format detection and the importers (DESIGN §2). */
+/* Reading profiles: format detection and the importers (docs/ARCHITECTURE.md). */
 #ifndef FC_IMPORT_H
 #define FC_IMPORT_H
 
@@ -6,10 +6,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "flamechart/common.h"
 #include "flamechart/error.h"
 #include "flamechart/profile.h"
 
-struct fc_sourcemap_options;
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Default --max-input-size: 2 GiB (the model needs well under half of that). */
 #define FC_IMPORT_DEFAULT_MAX ((uint64_t)2 << 30)
@@ -18,7 +21,33 @@ struct fc_sourcemap_options;
  * counts, or durations in µs or ms (flamechart -f folded --weight time). */
 enum fc_count_unit { FC_COUNT_SAMPLES, FC_COUNT_US, FC_COUNT_MS };
 
+/* Where maps are looked for (docs/sourcemaps.md). Start from
+ * FC_SOURCEMAP_OPTIONS_INIT: version is the struct's layout, refused when
+ * unknown. */
+#define FC_SOURCEMAP_OPTIONS_VERSION 1
+#define FC_SOURCEMAP_OPTIONS_INIT                       \
+	{                                               \
+		.version = FC_SOURCEMAP_OPTIONS_VERSION \
+	}
+struct fc_sourcemap_options {
+	unsigned version;        /* FC_SOURCEMAP_OPTIONS_VERSION */
+	const char *const *dirs; /* --sourcemap-dir, searched in order */
+	size_t n_dirs;
+	const char *const *roots; /* --sourcemap-root PREFIX=DIR */
+	size_t n_roots;
+};
+
+/* Start from FC_IMPORT_OPTIONS_INIT or fc_import_options_init (a NULL
+ * options pointer means the defaults): version is the struct's layout the
+ * caller was compiled with, refused when unknown; zero means the default
+ * in every other field. */
+#define FC_IMPORT_OPTIONS_VERSION 1
+#define FC_IMPORT_OPTIONS_INIT                       \
+	{                                            \
+		.version = FC_IMPORT_OPTIONS_VERSION \
+	}
 struct fc_import_options {
+	unsigned version;              /* FC_IMPORT_OPTIONS_VERSION */
 	enum fc_format format;         /* FC_FORMAT_AUTO detects from the content */
 	enum fc_count_unit count_unit; /* folded stacks only */
 	bool strict;                   /* repairs become errors */
@@ -27,28 +56,35 @@ struct fc_import_options {
 	const struct fc_sourcemap_options *sourcemaps;
 };
 
+/* Clears o and sets its version. */
+FC_API void fc_import_options_init(struct fc_import_options *o);
+
 /* Reads path ("-" = stdin) and appends one profile per sampled thread to out.
  * On failure err names the file and, where it can, the JSON path, line and
  * column; out is left as it was. Profiles are classified (fc_profile_classify). */
-bool fc_import_file(const char *path, const struct fc_import_options *opts,
-		    struct fc_profile_set *out, struct fc_error *err);
+FC_API bool fc_import_file(const char *path, const struct fc_import_options *opts,
+			   struct fc_profile_set *out, struct fc_error *err);
 
 /* The same from memory; name is used in messages and as the title. */
-bool fc_import_memory(const char *name, const void *data, size_t len,
-		      const struct fc_import_options *opts, struct fc_profile_set *out,
-		      struct fc_error *err);
+FC_API bool fc_import_memory(const char *name, const void *data, size_t len,
+			     const struct fc_import_options *opts, struct fc_profile_set *out,
+			     struct fc_error *err);
 
 /* Detects the format of path by its content without importing it (a batch
  * uses it to tell profiles from other files). false with err: FC_ERR_FORMAT
  * when the content is no profile format (text, another JSON document, an
  * image...), other codes when the file cannot be read. A damaged profile
  * (broken JSON that starts like one) is detected as its format. */
-bool fc_import_detect_file(const char *path, uint64_t max_bytes, enum fc_format *format,
-			   struct fc_error *err);
+FC_API bool fc_import_detect_file(const char *path, uint64_t max_bytes, enum fc_format *format,
+				  struct fc_error *err);
 
 /* "cpuprofile", "trace", "self-profiling", "folded"; and the inverse
  * (FC_FORMAT_AUTO for "auto", -1 when unknown). */
-const char *fc_format_name(enum fc_format f);
-int fc_format_parse(const char *name);
+FC_API const char *fc_format_name(enum fc_format f);
+FC_API int fc_format_parse(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,4 +1,4 @@
-/* Layout: profile(s) + options -> boxes in logical units (DESIGN §4).
+/* Layout: profile(s) + options -> boxes in logical units (docs/graph.md).
  * Pure functions: no cairo, no text measurement, no colours. */
 #ifndef FC_LAYOUT_H
 #define FC_LAYOUT_H
@@ -8,9 +8,12 @@
 #include <stdint.h>
 
 #include "flamechart/error.h"
+#include "flamechart/flamechart.h"
 #include "flamechart/profile.h"
 
-enum fc_mode { FC_MODE_CHART, FC_MODE_GRAPH };
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum fc_box_flags {
 	FC_BOX_COALESCED = 1 << 0,  /* stands for several frames narrower than minwidth */
@@ -31,12 +34,6 @@ struct fc_box {
 	uint32_t node;
 	uint32_t flags; /* enum fc_box_flags */
 	uint32_t count; /* coalesced boxes: how many frames it stands for; else 1 */
-};
-
-/* A stretch of time cut out of a chart's axis: at x (µs, on the axis as
- * drawn) the clock jumps forward by cut µs. */
-struct fc_axis_break {
-	double at, cut;
 };
 
 struct fc_layout_options {
@@ -158,7 +155,7 @@ void fc_layout_finish(struct fc_layout *l);
 typedef bool (*fc_lane_visit)(void *ctx, const struct fc_box *box);
 bool fc_lane_each(const struct fc_lane *lane, fc_lane_visit visit, void *ctx);
 
-/* --- the chart rules, one function each (devtools.md §1-3) ------------------ */
+/* --- the chart rules, one function each (devtools-rules §1-3) ------------------ */
 
 /* DevTools' fixMissingSamples: a lone (program) sample between two samples
  * with the same depth-1 ancestor is replaced by the previous sample. Writes
@@ -191,5 +188,9 @@ bool fc_chart_walk(const struct fc_profile *p, const uint32_t *nodes, bool gc_ro
 /* The chart's x extent: from the header startTime (or the first sample if
  * earlier) to the later of endTime and the end of the last sample. */
 void fc_chart_extent(const struct fc_profile *p, double *x_min, double *x_max);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,5 +1,5 @@
 /* The legend: what the colours of an image mean, with each colour's share of
- * the self time (DESIGN §5, §6). Built from the profiles' samples, so shares
+ * the self time (docs/themes.md, docs/rendering.md). Built from the profiles' samples, so shares
  * are exact whatever the layout coalesced. */
 #ifndef FC_LEGEND_H
 #define FC_LEGEND_H
@@ -10,6 +10,10 @@
 #include "flamechart/error.h"
 #include "flamechart/layout.h"
 #include "flamechart/style.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* url and package schemes: this many entries by self time, then "other". */
 #define FC_LEGEND_DEFAULT_TOP 8
@@ -40,5 +44,9 @@ void fc_legend_finish(struct fc_legend *lg);
 
 /* A deep copy of src into out; false on allocation failure (out empty). */
 bool fc_legend_copy(struct fc_legend *out, const struct fc_legend *src);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -31,6 +31,10 @@
 
 #include "flamechart/common.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct fc_map_slot {
 	uint32_t ref;  /* value + 1; 0 = empty */
 	uint32_t hash; /* the entry's hash, as the caller computed it */
@@ -111,5 +115,9 @@ static inline const struct fc_map_slot *fc_map_home(const struct fc_map *m, uint
 {
 	return m->slots ? &m->slots[hash & m->mask] : NULL;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

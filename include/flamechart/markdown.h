@@ -25,6 +25,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* GitHub's limit for an issue or pull-request comment, in characters. The
  * budget is counted in bytes, which are never fewer than characters. */
 #define FC_MD_GITHUB_LIMIT 65536
@@ -119,5 +123,9 @@ struct fc_md *fc_md_doc_add(struct fc_md_doc *doc, const char *title, bool cutta
  * fits and the note says so. Returns false when an allocation failed
  * (here or while writing a section). */
 bool fc_md_doc_render(const struct fc_md_doc *doc, size_t budget, struct fc_md *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,7 +1,7 @@
 /* An output file written safely: bytes go to a temporary file in the same
- * folder, renamed over the target only when everything was written (DESIGN
- * §7). "-" writes to stdout; a target that exists and is not a regular file
- * (a device, a FIFO) is written in place. */
+ * folder, renamed over the target only when everything was written (docs/robustness.md). "-" writes
+ * to stdout; a target that exists and is not a regular file (a device, a FIFO) is written in place.
+ */
 #ifndef FC_OUTPUT_H
 #define FC_OUTPUT_H
 
@@ -11,6 +11,10 @@
 
 #include "flamechart/error.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct fc_output {
 	char *path;     /* target ("-" = stdout) */
 	char *tmp_path; /* NULL for stdout and devices */
@@ -19,7 +23,6 @@ struct fc_output {
 		      * in place, never replaced by a rename */
 	bool failed; /* a write failed; commit will report it */
 	int errno_value;
-	int signal_slot; /* in the list of temporaries a signal removes */
 };
 
 /* Opens the temporary file (or stdout). false with err (code FC_ERR_OUTPUT). */
@@ -36,5 +39,9 @@ bool fc_output_commit(struct fc_output *o, struct fc_error *err);
 
 /* Removes the temporary file; nothing is left behind. */
 void fc_output_abort(struct fc_output *o);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

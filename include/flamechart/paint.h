@@ -1,5 +1,5 @@
 /* Paint: a layout drawn on any cairo_t -- header, time ruler and grid, bars,
- * labels, lane titles and the legend (DESIGN §6). Paint only paints: the
+ * labels, lane titles and the legend (docs/rendering.md). Paint only paints: the
  * layout it gets is already culled to the pixel grid. All lengths are in px
  * (CSS pixels); HiDPI is one cairo_scale by the caller. */
 #ifndef FC_PAINT_H
@@ -13,6 +13,10 @@
 #include "flamechart/error.h"
 #include "flamechart/layout.h"
 #include "flamechart/style.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define FC_PAINT_DEFAULT_WIDTH 1200 /* px, when width_px is 0 */
 
@@ -82,14 +86,14 @@ size_t fc_label_box_located(const struct fc_lane *lane, const struct fc_box *b, 
 
 /* DevTools trimMiddle on code points: s unchanged when it has at most n
  * code points, else its first n/2 and last n-n/2-1 code points around
- * "…" (devtools.md §6.4). Returns the length written. */
+ * "…" (devtools-rules §6.4). Returns the length written. */
 size_t fc_label_trim_middle(const char *s, size_t n, char *out, size_t size);
 
 /* Width of s in px, as the painter measures it. */
 typedef double (*fc_label_measure)(void *ctx, const char *s);
 
 /* DevTools trimTextMiddle: s middle-ellipsised to at most max_width px by a
- * secant search on the code point count (devtools.md §6.4). Empty when
+ * secant search on the code point count (devtools-rules §6.4). Empty when
  * max_width <= 10 or only "…" would be left. Returns the length written. */
 size_t fc_label_fit(const char *s, double max_width, fc_label_measure measure, void *ctx, char *out,
 		    size_t size);
@@ -101,5 +105,9 @@ size_t fc_label_fit(const char *s, double max_width, fc_label_measure measure, v
  * DevTools' rule and draws them). */
 #define FC_LABEL_MIN_CHARS 3
 bool fc_label_says_enough(const char *full, const char *fit);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -7,11 +7,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "flamechart/common.h"
 #include "flamechart/error.h"
-#include "flamechart/map.h"
 #include "flamechart/strpool.h"
 
-/* Tiers, in legend order (formats.md §E2). */
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Tiers, in legend order (input-rules §E2). */
 enum fc_tier {
 	FC_TIER_APP,
 	FC_TIER_DEPS,
@@ -23,7 +27,7 @@ enum fc_tier {
 	FC_TIER_COUNT
 };
 
-/* Sub-tags the classifier adds (formats.md §E2). */
+/* Sub-tags the classifier adds (input-rules §E2). */
 enum fc_tag {
 	FC_TAG_REGEXP = 1 << 0,
 	FC_TAG_WASM = 1 << 1,
@@ -32,7 +36,7 @@ enum fc_tag {
 };
 
 /* Synthetic frames recognised by name. Only the root's direct children count
- * as (program)/(idle)/GC for the chart rules (devtools.md §2). */
+ * as (program)/(idle)/GC for the chart rules (devtools-rules §2). */
 enum fc_meta {
 	FC_META_NONE,
 	FC_META_ROOT,
@@ -127,7 +131,7 @@ struct fc_profile {
 	int64_t *node_id;     /* id in the input file, for messages and JSON */
 	uint32_t max_depth;
 
-	/* Samples stably sorted by time, as DevTools does (devtools.md §1.3). */
+	/* Samples stably sorted by time, as DevTools does (devtools-rules §1.3). */
 	uint32_t n_samples;
 	uint32_t *sample_node;
 	int64_t *sample_time_us;
@@ -174,12 +178,10 @@ struct fc_profile {
 	size_t n_warnings;
 	size_t n_repairs; /* all repairs, including those not kept */
 
-	/* private: frame interning table, keyed by the frames' strings, and
-	 * the records it compares (profile.c) */
-	struct fc_map frame_index; /* values: offsets into frame_keys */
-	size_t frames_cap;
-	unsigned char *frame_keys;
-	size_t frame_keys_len, frame_keys_cap;
+	size_t frames_cap; /* frames allocated */
+	/* private (src/model/profile.c): the frame interning table, NULL when
+	 * dropped or not made yet */
+	struct fc_frame_index *frame_index;
 };
 
 #define FC_PROFILE_MAX_WARNINGS 64
@@ -249,7 +251,7 @@ bool fc_profile_warn(struct fc_profile *p, const char *path, long line, long col
 
 /* The time the last sample ends: the recorded end when the input gives one,
  * else DevTools' rule -- last sample + average interval, or the header
- * endTime when there is a single sample (devtools.md §1.4-1.5). In µs, as a
+ * endTime when there is a single sample (devtools-rules §1.4-1.5). In µs, as a
  * double because the average interval is fractional. */
 double fc_profile_samples_end(const struct fc_profile *p);
 
@@ -262,15 +264,19 @@ double fc_profile_median_interval(const struct fc_profile *p);
 
 /* Sets program_node, idle_node and gc_node: the first (program), (idle) and
  * GC node among the root's children, FC_NONE when there is none (the chart's
- * rules follow only those, devtools.md §2). */
+ * rules follow only those, devtools-rules §2). */
 void fc_profile_find_meta_nodes(struct fc_profile *p);
 
 /* Sets tier, tags and package of every frame (fc_classify per frame). */
 void fc_profile_classify(struct fc_profile *p);
 
 /* Ownership: the set owns its profiles. */
-void fc_profile_set_init(struct fc_profile_set *s);
+FC_API void fc_profile_set_init(struct fc_profile_set *s);
 bool fc_profile_set_add(struct fc_profile_set *s, struct fc_profile *p);
-void fc_profile_set_finish(struct fc_profile_set *s);
+FC_API void fc_profile_set_finish(struct fc_profile_set *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,5 +1,5 @@
 /* Writers: the layout JSON, folded stacks, and images painted with cairo
- * (DESIGN §1, §6). Each writes to an fc_output. */
+ * (docs/rendering.md). Each writes to an fc_output. */
 #ifndef FC_RENDER_H
 #define FC_RENDER_H
 
@@ -9,6 +9,10 @@
 #include "flamechart/layout.h"
 #include "flamechart/output.h"
 #include "flamechart/style.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* The exact layout as JSON (schema in docs/layout-json.md). */
 bool fc_write_layout_json(const struct fc_layout *l, const struct fc_style *st,
@@ -32,5 +36,9 @@ bool fc_write_pdf(const struct fc_layout *l, const struct fc_style *st,
  * Frame names and line order: docs/graph.md. false with err (FC_ERR_USAGE
  * for a chart layout, FC_ERR_NOMEM). */
 bool fc_write_folded(const struct fc_layout *l, struct fc_output *out, struct fc_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,4 +1,4 @@
-/* Scope transforms (DESIGN §1, profile -> profile): cut a profile down to
+/* Scope transforms (docs/ARCHITECTURE.md, profile -> profile): cut a profile down to
  * the part a reader cares about. Each rebuilds the call tree in one pass
  * over the nodes in pre-order, without recursion, and moves samples to the
  * new nodes; sample times never change, so a chart keeps a true time axis
@@ -18,6 +18,10 @@
 
 #include "flamechart/error.h"
 #include "flamechart/profile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 enum fc_merge_by {
 	FC_MERGE_LOCATION, /* name, script, line, column (the model's identity) */
@@ -136,5 +140,9 @@ bool fc_frame_key_equal(const struct fc_frame_key *a, const struct fc_frame_key 
  * failure. */
 bool fc_profile_note_transform(struct fc_profile *p, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -10,6 +10,10 @@
 #include "flamechart/error.h"
 #include "flamechart/profile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct fc_select {
 	const char *thread; /* part of a thread name, a regex, or a tid; NULL = any */
 	int64_t pid;        /* -1 = any */
@@ -40,5 +44,9 @@ bool fc_select_apply(struct fc_profile_set *set, const struct fc_select *sel, st
 /* The "no thread matches" error for a selection, with the list of what
  * there is (as made by fc_select_describe). */
 void fc_select_error(const struct fc_select *sel, const char *available, struct fc_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -12,6 +12,11 @@
 #include <stdint.h>
 
 #include "flamechart/error.h"
+#include "flamechart/import.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 struct fc_profile_set;
 
@@ -71,14 +76,6 @@ size_t fc_sourcemap_ignored(const struct fc_sourcemap *m);
 /* Bytes the map holds now (tests check the documented bound). */
 size_t fc_sourcemap_memory(const struct fc_sourcemap *m);
 
-/* Where maps are looked for (docs/sourcemaps.md). */
-struct fc_sourcemap_options {
-	const char *const *dirs; /* --sourcemap-dir, searched in order */
-	size_t n_dirs;
-	const char *const *roots; /* --sourcemap-root PREFIX=DIR */
-	size_t n_roots;
-};
-
 /* Maps the frames of set->items[first..] through the maps their scripts
  * name; frames that become the same original function are interned as one,
  * and the profile is classified again. Maps that cannot be read are
@@ -87,5 +84,9 @@ struct fc_sourcemap_options {
  * error or on allocation failure; profiles may then be partly mapped. */
 bool fc_sourcemap_apply(struct fc_profile_set *set, size_t first,
 			const struct fc_sourcemap_options *opts, bool strict, struct fc_error *err);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

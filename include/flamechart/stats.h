@@ -8,6 +8,10 @@
 
 #include "flamechart/profile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define FC_STATS_TOP 50
 
 struct fc_stats_entry {
@@ -42,5 +46,9 @@ bool fc_stats_compute(const struct fc_profile *p, struct fc_stats *out);
 /* The same with the top `top` functions in each list (SIZE_MAX: all). */
 bool fc_stats_compute_top(const struct fc_profile *p, size_t top, struct fc_stats *out);
 void fc_stats_finish(struct fc_stats *s);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

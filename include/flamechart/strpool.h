@@ -10,6 +10,10 @@
 #include "flamechart/common.h"
 #include "flamechart/map.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct fc_strpool {
 	char *data; /* all strings, each NUL-terminated */
 	size_t len, cap;
@@ -43,5 +47,9 @@ static inline uint32_t fc_strpool_len(const struct fc_strpool *p, uint32_t id)
 {
 	return p->length[id];
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

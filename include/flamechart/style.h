@@ -1,4 +1,4 @@
-/* Style: themes, colour schemes and legends (DESIGN §5). Colour is a pure
+/* Style: themes, colour schemes and legends (docs/themes.md). Colour is a pure
  * function of (frame, scheme, theme): never random, never order-dependent.
  * Themes are JSON (docs/themes.md); the built-in ones are compiled into the
  * library from themes/<name>.json and read by the same loader as a user's file. */
@@ -9,15 +9,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "flamechart/common.h"
 #include "flamechart/error.h"
+#include "flamechart/flamechart.h"
 #include "flamechart/layout.h"
 #include "flamechart/profile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 struct fc_rgb {
 	uint8_t r, g, b;
 };
 
-/* A DevTools Color.Generator space (devtools.md §5.1): values from min to
+/* A DevTools Color.Generator space (devtools-rules §5.1): values from min to
  * max in count steps; min == max is a fixed value. */
 struct fc_hsl_space {
 	int min, max;
@@ -50,7 +56,8 @@ struct fc_theme {
 	double text_pad_px; /* label inset from the bar's left edge */
 	/* url scheme: DevTools' generator spaces and fixed colours */
 	struct fc_hsl_space hue, saturation, lightness;
-	bool url_performance_keys; /* key = url only, '' and scriptId 0 fixed (devtools.md §5.3) */
+	bool url_performance_keys; /* key = url only, '' and scriptId 0 fixed (devtools-rules §5.3)
+				    */
 	struct fc_rgb url_empty;   /* performance keys: url '' */
 	struct fc_rgb url_system;  /* performance keys: scriptId 0 */
 	struct fc_rgb program, gc, idle; /* idle: both rules; program, gc: JS Profiler rules */
@@ -71,7 +78,7 @@ struct fc_theme {
 struct fc_style {
 	const struct fc_theme *theme; /* NULL = fc_theme_default() */
 	enum fc_scheme scheme;
-	unsigned dim_tiers; /* bit per enum fc_tier: greyed out (devtools.md §7.2) */
+	unsigned dim_tiers; /* bit per enum fc_tier: greyed out (devtools-rules §7.2) */
 	/* When set, every frame's fill comes from here instead of the scheme
 	 * (a diff colours frames by their change, docs/diff.md). */
 	struct fc_rgb (*fill_hook)(void *ctx, const struct fc_profile *p, const struct fc_box *box);
@@ -84,8 +91,7 @@ struct fc_style {
 
 /* --- themes (src/style/theme.c) ------------------------------------------------ */
 
-/* The built-in theme names in order, NULL after the last. */
-extern const char *const fc_theme_builtin_names[];
+/* The built-in theme names: fc_theme_builtin_name (flamechart.h). */
 
 /* Parses a theme from JSON text (file names it in messages). A theme may
  * name a built-in theme in "extends" (default "light") and gives only what
@@ -113,7 +119,7 @@ const struct fc_theme *fc_theme_default(void);
 /* --- DevTools' colour generator (src/style/devtools_color.c) ------------------- */
 
 /* DevTools StringUtilities.hashCode over the UTF-16 code units of a UTF-8
- * string, in IEEE doubles (devtools.md §5.1). */
+ * string, in IEEE doubles (devtools-rules §5.1). */
 uint32_t fc_devtools_hash(const char *utf8);
 
 /* DevTools Color.Generator: the HSL for an id in the given spaces. */
@@ -144,7 +150,7 @@ struct fc_rgb fc_style_fill(const struct fc_style *st, const struct fc_profile *
 /* The heat colour for a self share (0..1) in theme t. */
 struct fc_rgb fc_style_heat(const struct fc_theme *t, double share);
 
-/* DevTools' dimming (devtools.md §7.2): NTSC grey at alpha 0.5 over the
+/* DevTools' dimming (devtools-rules §7.2): NTSC grey at alpha 0.5 over the
  * theme's background. */
 struct fc_rgb fc_style_dim(const struct fc_theme *t, struct fc_rgb c);
 
@@ -157,5 +163,9 @@ struct fc_rgb fc_style_label(const struct fc_style *st, struct fc_rgb fill);
 double fc_contrast_ratio(struct fc_rgb a, struct fc_rgb b);
 
 void fc_rgb_hex(struct fc_rgb c, char out[8]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

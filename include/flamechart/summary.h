@@ -10,15 +10,28 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "flamechart/common.h"
 #include "flamechart/error.h"
-#include "flamechart/markdown.h"
 #include "flamechart/profile.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct fc_md_doc;
 struct fc_scope_re;
 
 #define FC_SUMMARY_TOP 10 /* rows per table by default (--top) */
 
+/* Start from FC_SUMMARY_OPTIONS_INIT (NULL means the defaults): version
+ * is the struct's layout, refused when unknown. */
+#define FC_SUMMARY_OPTIONS_VERSION 1
+#define FC_SUMMARY_OPTIONS_INIT                       \
+	{                                             \
+		.version = FC_SUMMARY_OPTIONS_VERSION \
+	}
 struct fc_summary_options {
+	unsigned version;      /* FC_SUMMARY_OPTIONS_VERSION */
 	size_t top;            /* rows per table; 0 = FC_SUMMARY_TOP */
 	const char *image_url; /* an image to show (http(s) or relative), or NULL */
 	const char *title;     /* heading; NULL = each profile's name */
@@ -37,8 +50,9 @@ bool fc_summary_markdown(const struct fc_profile_set *set, const struct fc_summa
 /* The summary of set, cut to fit one GitHub comment, written to path
  * through fc_output (NULL or "-": stdout; a file is replaced whole or not at
  * all). false with err set on allocation or write failure. */
-bool fc_summary_markdown_write(const struct fc_profile_set *set, const struct fc_summary_options *o,
-			       const char *path, struct fc_error *err);
+FC_API bool fc_summary_markdown_write(const struct fc_profile_set *set,
+				      const struct fc_summary_options *o, const char *path,
+				      struct fc_error *err);
 
 /* Adds p's hot lines (flamechart/lines.h; of frame, or every frame with
  * FC_NONE) to doc as one cuttable section named title: the top `top` lines with their text when at
@@ -72,5 +86,9 @@ void fc_summary_location(const char *url, int line0, char *out, size_t size, siz
 
 /* 1234.5 -> "1,234.5" with the given decimals. */
 void fc_summary_number(double v, int decimals, char *out, size_t size);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

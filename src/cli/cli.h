@@ -15,6 +15,25 @@
 #include "flamechart/scope.h"
 #include "flamechart/sourcemap.h"
 
+/* Process exit codes (documented in --help and the README): the program's,
+ * not the library's, which reports an enum fc_error_code. */
+enum fc_exit {
+	FC_EXIT_OK = 0,
+	FC_EXIT_USAGE = 1,
+	FC_EXIT_INPUT = 2,
+	FC_EXIT_OUTPUT = 3,
+	FC_EXIT_PARTIAL = 4,
+	FC_EXIT_INTERNAL = 5,
+	FC_EXIT_REGRESSION = 6, /* diff: a --fail-on rule was crossed */
+};
+
+/* The exit code for an error the library reported. */
+enum fc_exit fc_error_exit_code(enum fc_error_code code);
+
+/* Removes the library's temporary output files on SIGINT, SIGTERM and
+ * SIGHUP, then dies of the signal (signals.c); called once at start. */
+void fc_cli_cleanup_on_signals(void);
+
 enum fc_command { FC_CMD_RENDER, FC_CMD_INFO, FC_CMD_REPORT, FC_CMD_DIFF };
 
 enum fc_mode_bits { FC_MODE_BIT_CHART = 1, FC_MODE_BIT_GRAPH = 2 };

@@ -430,7 +430,7 @@ int fc_cmd_diff(int argc, char **argv)
 	struct diff_cli c;
 	struct fc_error err;
 	struct fc_diff_input in[2];
-	struct fc_import_options io = { 0 };
+	struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 	struct fc_diff_load load = { 0 };
 	struct fc_diff d;
 	struct fc_theme *theme = NULL;

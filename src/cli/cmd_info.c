@@ -131,6 +131,7 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 int fc_cmd_info(const struct fc_cli *cli)
 {
 	struct fc_import_options opts = {
+		.version = FC_IMPORT_OPTIONS_VERSION,
 		.format = cli->input_format,
 		.strict = cli->strict,
 		.max_bytes = cli->max_input_bytes,

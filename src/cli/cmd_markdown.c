@@ -7,6 +7,7 @@ bool fc_cli_write_markdown(const struct fc_cli *cli, const struct fc_profile_set
 			   const char *path, struct fc_error *err)
 {
 	struct fc_summary_options so = {
+		.version = FC_SUMMARY_OPTIONS_VERSION,
 		.top = cli->top,
 		.image_url = cli->image_url,
 		.title = cli->title,

@@ -9,6 +9,7 @@
 #include "flamechart/import.h"
 #include "flamechart/scope.h"
 #include "flamechart/select.h"
+#include "util/util.h"
 
 bool fc_cli_output_is_input(const char *output, const char *input, struct fc_error *err)
 {
@@ -28,6 +29,7 @@ bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		   struct fc_profile_set *set, struct fc_error *err)
 {
 	struct fc_import_options opts = {
+		.version = FC_IMPORT_OPTIONS_VERSION,
 		.format = cli->input_format,
 		.strict = cli->strict,
 		.max_bytes = cli->max_input_bytes,

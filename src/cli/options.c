@@ -24,7 +24,7 @@
 #define CMD_DIFF (1u << FC_CMD_DIFF)
 
 /* The lists of names an option takes, from the tables the library keeps
- * (fc_scheme_names, fc_theme_builtin_names, fc_tier_name, the output
+ * (fc_scheme_name, fc_theme_builtin_name, fc_tier_name, the output
  * formats): "{}" in an option's help is replaced by one of them. */
 enum names { NAMES_NONE, NAMES_SCHEMES, NAMES_THEMES, NAMES_TIERS, NAMES_FORMATS };
 
@@ -53,10 +53,10 @@ static const char *join_names(enum names which, char *buf, size_t size)
 		const char *name = NULL;
 		switch (which) {
 		case NAMES_SCHEMES:
-			name = fc_scheme_names[i];
+			name = fc_scheme_name(i);
 			break;
 		case NAMES_THEMES:
-			name = fc_theme_builtin_names[i];
+			name = fc_theme_builtin_name((size_t)i);
 			break;
 		case NAMES_TIERS:
 			name = i < FC_TIER_COUNT ? fc_tier_name((enum fc_tier)i) : NULL;
@@ -1200,6 +1200,7 @@ int fc_cli_parse_option(struct fc_cli *cli, int argc, char **argv, int *i, struc
 void fc_cli_defaults(struct fc_cli *cli, enum fc_command command)
 {
 	memset(cli, 0, sizeof(*cli));
+	cli->sourcemaps.version = FC_SOURCEMAP_OPTIONS_VERSION;
 	cli->command = command;
 	cli->width_px = 1200;
 	cli->scale = 1.0;

@@ -36,6 +36,7 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 {
 	static const struct fc_render_tweaks none = { 0 };
 	struct fc_render_request req = {
+		.version = FC_RENDER_REQUEST_VERSION,
 		.format = fmt,
 		.mode = (enum fc_mode)mode,
 		.output = path,

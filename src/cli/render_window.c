@@ -5,6 +5,7 @@
 #include "cli/cli.h"
 #include "flamechart/crop.h"
 #include "flamechart/summary.h"
+#include "util/util.h"
 
 bool fc_cli_crop(const struct fc_cli *cli, struct fc_profile_set *set, struct fc_render_tweaks *tw,
 		 char *note_buf, size_t size, struct fc_error *err)

@@ -173,19 +173,14 @@ out:
 	return ok;
 }
 
-/* A file name as written by node --cpu-prof:
- * CPU.<yyyymmdd>.<hhmmss>.<pid>.<tid>.<seq>.cpuprofile */
+/* A file name as written by node --cpu-prof (fc_node_file_name) */
 static void parse_node_name(struct report_file *f)
 {
-	const char *base = fc_basename(f->rel);
-	unsigned long long date, time, pid, tid, seq;
-	int used = 0;
+	struct fc_node_file n;
 
-	if (sscanf(base, "CPU.%llu.%llu.%llu.%llu.%llu.cpuprofile%n", &date, &time, &pid, &tid,
-		   &seq, &used) == 5 &&
-	    base[used] == '\0') {
-		f->pid = (int64_t)pid;
-		f->tid = (int64_t)tid;
+	if (fc_node_file_name(f->rel, &n) && n.pid <= INT64_MAX && n.tid <= INT64_MAX) {
+		f->pid = (int64_t)n.pid;
+		f->tid = (int64_t)n.tid;
 	}
 }
 
@@ -201,8 +196,8 @@ static char *slug_of(const char *rel)
 		return NULL;
 	for (i = 0; i < FC_ARRAY_LEN(exts); i++) {
 		size_t m = strlen(exts[i]);
-		if (n > m && strcmp(rel + n - m, exts[i]) == 0)
-			n -= m;
+		if (n > m && memcmp(rel + n - m, exts[i], m) == 0)
+			n -= m; /* ".gz" first, then what it compressed */
 	}
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)rel[i];

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "render/output_signal.h"
+#include "util/util.h"
 
 void fc_log(const char *fmt, ...)
 {
@@ -100,7 +100,7 @@ int fc_cli_main(int argc, char **argv)
 	 * that the output is cleaned up; the commands then end quietly with 0. */
 	signal(SIGPIPE, SIG_IGN);
 	/* an interrupted render or report leaves no temporary file behind */
-	fc_output_cleanup_on_signals();
+	fc_cli_cleanup_on_signals();
 
 	if (argc == 2 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
 		fc_cli_help(stdout);
@@ -159,4 +159,28 @@ int fc_cli_main(int argc, char **argv)
 	fc_context_destroy(cli.ctx);
 	fc_cli_finish(&cli);
 	return rc;
+}
+
+enum fc_exit fc_error_exit_code(enum fc_error_code code)
+{
+	switch (code) {
+	case FC_OK:
+		return FC_EXIT_OK;
+	case FC_ERR_USAGE:
+		return FC_EXIT_USAGE;
+	case FC_ERR_OUTPUT:
+	case FC_ERR_PIPE:
+		return FC_EXIT_OUTPUT;
+	case FC_ERR_NOMEM:
+		return FC_EXIT_INTERNAL;
+	case FC_ERR_IO:
+	case FC_ERR_SYNTAX:
+	case FC_ERR_FORMAT:
+	case FC_ERR_TYPE:
+	case FC_ERR_INVALID:
+	case FC_ERR_LIMIT:
+	case FC_ERR_STRICT:
+		return FC_EXIT_INPUT;
+	}
+	return FC_EXIT_INTERNAL;
 }

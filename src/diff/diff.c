@@ -1,4 +1,4 @@
-/* The comparison of two runs (DESIGN §11, docs/diff.md): load each side's
+/* The comparison of two runs (docs/diff.md): load each side's
  * runs, rewrite every frame to its function key, merge each run as the
  * flame graph does, and sum self and total time per function, tier and
  * package per run; then the change, its test and its significance. */
@@ -30,26 +30,12 @@ static int str_cmp(const void *a, const void *b, void *ctx)
  * (main is tid 0). false for other names. */
 static bool node_thread_order(const char *name, long *tid, long *seq)
 {
-	long v[6];
-	int n = 0;
-	const char *p = name;
+	struct fc_node_file f;
 
-	if (strncmp(p, "CPU.", 4) != 0)
+	if (!fc_node_file_name(name, &f) || (f.tid | f.seq) > INT32_MAX)
 		return false;
-	p += 4;
-	while (n < 6) {
-		char *end;
-		v[n++] = strtol(p, &end, 10);
-		if (end == p || *end != '.')
-			return false;
-		p = end + 1;
-		if (n == 5)
-			break;
-	}
-	if (n != 5)
-		return false;
-	*tid = v[3];
-	*seq = v[4];
+	*tid = (long)f.tid;
+	*seq = (long)f.seq;
 	return true;
 }
 

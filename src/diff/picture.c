@@ -72,7 +72,7 @@ static bool drawn_significant(const struct fc_diff *d, uint32_t k)
 	       (path_delta(d, k) > 0) == (x->delta_self_us > 0);
 }
 
-/* Each box by its own call path's change in self time (DESIGN §11: the
+/* Each box by its own call path's change in self time (docs/diff.md: the
  * aligned tree's paths), neutral when that change is not significant. */
 static struct fc_rgb fill(void *ctx, const struct fc_profile *p, const struct fc_box *box)
 {

@@ -1,6 +1,6 @@
 /* The diff's JSON summary (docs/diff.md): both sides, every matched
  * function, tier and package, and the --fail-on rules. Written with jansson
- * (DESIGN §2: small structured outputs), the function, tier and package
+ * (docs/ARCHITECTURE.md: small structured outputs), the function, tier and package
  * lists an entry at a time: they grow with the input, and a tree of them
  * all would cost far more than the text. A value that cannot be made fails
  * the write: no field is ever left out. */

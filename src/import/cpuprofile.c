@@ -1,4 +1,4 @@
-/* V8 .cpuprofile importer (formats.md §A), streamed through jstream: the modern
+/* V8 .cpuprofile importer (input-rules §A), streamed through jstream: the modern
  * shape (nodes, samples, timeDeltas) and the legacy v8-profiler shape (a
  * nested head tree and absolute timestamps). Key order does not matter:
  * everything goes into an fc_builder and is resolved at the end. */
@@ -319,7 +319,7 @@ static bool end_node(struct importer *im)
 	if (!im->legacy && !n->have_callframe)
 		return jstream_fail(&im->js, FC_ERR_TYPE, "node %lld has no \"callFrame\"",
 				    (long long)n->id);
-	/* DevTools' defaults for missing fields (devtools.md §8.1) */
+	/* DevTools' defaults for missing fields (devtools-rules §8.1) */
 	name = sb(&n->name, "", &nl);
 	url = sb(&n->url, "", &ul);
 	sid = sb(&n->sid, "0", &sl);
@@ -530,7 +530,7 @@ static bool value_node(struct importer *im, int key, const struct jvalue *v)
 	case K_COLUMN:
 		if (!want_i32(im, v, &line))
 			return false;
-		/* legacy nodes count lines from 1, 0 = none (formats.md §A12) */
+		/* legacy nodes count lines from 1, 0 = none (input-rules §A12) */
 		if (im->legacy && im->depth > 0)
 			line = line > 0 ? line - 1 : -1;
 		if (key == K_LINE)

@@ -1,4 +1,4 @@
-/* Format detection by content, never by file name (formats.md §A11):
+/* Format detection by content, never by file name (input-rules §A11):
  *   '['                      -> Chrome trace, array form
  *   '{' with a key ...       -> nodes/head: .cpuprofile; traceEvents: trace;
  *                               frames/resources/stacks: JS Self-Profiling,
@@ -78,7 +78,7 @@ static int on_key(void *user, int ctx, const char *s, size_t len)
 		else if (key_is(s, len, "trace"))
 			return K_TRACE;
 	} else if (ctx == C_TRACE) {
-		/* {"trace": {frames, resources, stacks, samples}, ...} (formats.md §B4) */
+		/* {"trace": {frames, resources, stacks, samples}, ...} (input-rules §B4) */
 		if (key_is(s, len, "frames") || key_is(s, len, "resources") ||
 		    key_is(s, len, "stacks") || key_is(s, len, "samples"))
 			sc->found = FC_FORMAT_SELF_PROFILING;

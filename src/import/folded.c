@@ -1,4 +1,4 @@
-/* Folded ("collapsed") stacks, Brendan Gregg's text format (formats.md §D):
+/* Folded ("collapsed") stacks, Brendan Gregg's text format (input-rules §D):
  * one "root;...;leaf count" line per stack. The lines become a call tree
  * (identical prefixes share nodes) and one sample per line whose "time"
  * advances by the count, so a merged graph can use durations as weights.
@@ -149,11 +149,11 @@ static bool parse_location(const char *s, size_t n, struct frame_text *f)
 	return false;
 }
 
-/* V8 perf-map tags that mark JavaScript code (formats.md §D4); the tier
+/* V8 perf-map tags that mark JavaScript code (input-rules §D4); the tier
  * marker after them (~ ^ + *) says how the function was compiled. */
 static const char *const js_tags[] = { "JS:", "LazyCompile:", "Function:", "Eval:", "Script:" };
 
-/* Splits one frame into name and location (formats.md §D3-§D4). */
+/* Splits one frame into name and location (input-rules §D3-§D4). */
 static void split_frame(const char *s, size_t n, struct frame_text *f)
 {
 	size_t i, sp;

@@ -8,6 +8,7 @@
 #include <zlib.h>
 
 #include "import/gzip.h"
+#include "util/util.h"
 
 struct fc_gunzip {
 	z_stream z;

@@ -23,7 +23,7 @@ int fc_format_parse(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < FC_ARRAY_LEN(format_names); i++)
+	for (i = 0; name && i < FC_ARRAY_LEN(format_names); i++)
 		if (strcmp(name, format_names[i]) == 0)
 			return (int)i;
 	return -1;
@@ -115,19 +115,68 @@ bool fc_import_source(struct fc_source *src, const char *path, const struct fc_i
 	return ok;
 }
 
+/* The public calls' arguments: what they cannot honour is a usage error. */
+static bool check_call(const char *name, const void *input, const void *out, struct fc_error *err)
+{
+	if (input && out)
+		return true;
+	fc_error_set_file(err, name);
+	fc_error_set(err, FC_ERR_USAGE, "no %s", !input ? "input" : "place for the result");
+	return false;
+}
+
+void fc_import_options_init(struct fc_import_options *o)
+{
+	if (o)
+		*o = (struct fc_import_options)FC_IMPORT_OPTIONS_INIT;
+}
+
+static bool check_options(const struct fc_import_options *o, struct fc_error *err)
+{
+	if (o->version != FC_IMPORT_OPTIONS_VERSION ||
+	    (o->sourcemaps && o->sourcemaps->version != FC_SOURCEMAP_OPTIONS_VERSION)) {
+		fc_error_set(err, FC_ERR_USAGE, "%s version %u is not one this library knows (%d)",
+			     o->version != FC_IMPORT_OPTIONS_VERSION ? "import options"
+								     : "source map options",
+			     o->version != FC_IMPORT_OPTIONS_VERSION ? o->version
+								     : o->sourcemaps->version,
+			     FC_IMPORT_OPTIONS_VERSION);
+		return false;
+	}
+	if ((unsigned)o->format > FC_FORMAT_FOLDED) {
+		fc_error_set(err, FC_ERR_USAGE, "unknown input format %d", (int)o->format);
+		return false;
+	}
+	if ((unsigned)o->count_unit > FC_COUNT_MS) {
+		fc_error_set(err, FC_ERR_USAGE, "unknown count unit %d", (int)o->count_unit);
+		return false;
+	}
+	return true;
+}
+
 bool fc_import_file(const char *path, const struct fc_import_options *opts,
 		    struct fc_profile_set *out, struct fc_error *err)
 {
+	static const struct fc_import_options defaults = FC_IMPORT_OPTIONS_INIT;
+	struct fc_error scratch;
 	struct fc_source src;
-	uint64_t max = opts->max_bytes ? opts->max_bytes : FC_IMPORT_DEFAULT_MAX;
+	uint64_t max;
 	bool ok;
 
-	fc_error_init(err);
+	err = fc_error_begin(err, &scratch);
+	if (!check_call(path ? path : "", path, out, err))
+		return false;
+	opts = opts ? opts : &defaults;
+	max = opts->max_bytes ? opts->max_bytes : FC_IMPORT_DEFAULT_MAX;
 	fc_error_set_file(err, strcmp(path, "-") == 0 ? "<stdin>" : path);
+	if (!check_options(opts, err))
+		return false;
 	if (!fc_source_open(&src, path, max, err))
 		return false;
 	ok = fc_import_source(&src, path, opts, out, err);
 	fc_source_close(&src);
+	if (ok)
+		fc_error_init(err); /* the file named for a failure */
 	return ok;
 }
 
@@ -135,29 +184,44 @@ bool fc_import_memory(const char *name, const void *data, size_t len,
 		      const struct fc_import_options *opts, struct fc_profile_set *out,
 		      struct fc_error *err)
 {
+	static const struct fc_import_options defaults = FC_IMPORT_OPTIONS_INIT;
+	struct fc_error scratch;
 	struct fc_source src;
 	bool ok;
 
-	fc_error_init(err);
+	err = fc_error_begin(err, &scratch);
+	if (!check_call(name ? name : "", len ? data : "", out, err))
+		return false;
+	opts = opts ? opts : &defaults;
+	name = name ? name : "<memory>";
 	fc_error_set_file(err, name);
+	if (!check_options(opts, err))
+		return false;
 	fc_source_memory(&src, name, data, len);
 	src.max_bytes = opts->max_bytes ? opts->max_bytes : FC_IMPORT_DEFAULT_MAX;
 	ok = fc_import_source(&src, name, opts, out, err);
 	fc_source_close(&src);
+	if (ok)
+		fc_error_init(err); /* the file named for a failure */
 	return ok;
 }
 
 bool fc_import_detect_file(const char *path, uint64_t max_bytes, enum fc_format *format,
 			   struct fc_error *err)
 {
+	struct fc_error scratch;
 	struct fc_source src;
 	bool ok;
 
-	fc_error_init(err);
+	err = fc_error_begin(err, &scratch);
+	if (!check_call(path ? path : "", path, format, err))
+		return false;
 	fc_error_set_file(err, path);
 	if (!fc_source_open(&src, path, max_bytes ? max_bytes : FC_IMPORT_DEFAULT_MAX, err))
 		return false;
 	ok = fc_import_detect(&src, format, err);
 	fc_source_close(&src);
+	if (ok)
+		fc_error_init(err); /* the file named for a failure */
 	return ok;
 }

@@ -28,7 +28,7 @@ bool fc_import_source(struct fc_source *src, const char *path, const struct fc_i
  * a description of what was found) when the input is none of the formats. */
 bool fc_import_detect(struct fc_source *src, enum fc_format *format, struct fc_error *err);
 
-/* One line of folded stacks (formats.md §D2), split but not copied. */
+/* One line of folded stacks (input-rules §D2), split but not copied. */
 struct fc_folded_line {
 	const char *stack; /* frames separated by ';', root first */
 	size_t stack_len;

@@ -1,4 +1,4 @@
-/* The streaming JSON reader of the profile importers (DESIGN §2): a
+/* The streaming JSON reader of the profile importers (docs/ARCHITECTURE.md): a
  * tokenizer of its own that is fed chunks of any size, tracks the JSON path
  * and the line/column of every token, skips subtrees the importer does not
  * want, rejects duplicate keys, and parses integers without strtod. No

@@ -1,4 +1,4 @@
-/* JS Self-Profiling API traces (formats.md §B): the ProfilerTrace a page
+/* JS Self-Profiling API traces (input-rules §B): the ProfilerTrace a page
  * gets from `new Profiler(...).stop()`, {resources, frames, stacks, samples},
  * or the same wrapped one level down as {"trace": {...}, ...}.
  *
@@ -17,7 +17,7 @@
 #include "model/builder.h"
 #include "util/util.h"
 
-/* Chromium's base sampling interval (formats.md §B2), for the length of a
+/* Chromium's base sampling interval (input-rules §B2), for the length of a
  * lone sample, which has no interval to measure. */
 #define DEFAULT_INTERVAL_US 10000
 
@@ -59,7 +59,7 @@ static const char *const key_names[K_COUNT] = {
 	"frameId",   "parentId",    "timestamp", "stackId",    "marker",
 };
 
-/* Sample markers (formats.md §B3). The first five get a synthetic frame. */
+/* Sample markers (input-rules §B3). The first five get a synthetic frame. */
 enum marker { M_GC, M_STYLE, M_LAYOUT, M_PAINT, M_OTHER, M_NONE, M_SCRIPT, M_UNKNOWN };
 #define N_MARKER_FRAMES 5
 
@@ -476,7 +476,7 @@ static bool add_stacks(struct importer *im, struct fc_builder *b)
 			}
 			sid_len = snprintf(sid, sizeof(sid), "0");
 		}
-		/* 1-based in the trace, 0 = absent (formats.md §B2) */
+		/* 1-based in the trace, 0 = absent (input-rules §B2) */
 		/* (the arena is NULL when no string was read at all) */
 		frame = fc_profile_intern_frame(im->p, f->name_len ? im->arena + f->name : "",
 						f->name_len, url, url_len, sid, (size_t)sid_len,
@@ -538,7 +538,7 @@ static bool add_samples(struct importer *im, struct fc_builder *b)
 				goto out;
 		} else if (m == M_SCRIPT) {
 			/* script ran, but none of it is observable (another realm or a
-			 * cross-origin script, formats.md §B2) */
+			 * cross-origin script, input-rules §B2) */
 			node = ID_SCRIPT;
 			if (!synthetic(im, b, node, "(script)", ID_ROOT, &have_script))
 				goto out;
@@ -586,7 +586,7 @@ static bool build(struct importer *im)
 	if (!fc_builder_finish(&b, im->err))
 		goto out;
 	/* The trace does not record its interval: the last sample lasts the
-	 * median one (formats.md §B2). */
+	 * median one (input-rules §B2). */
 	median = fc_profile_median_interval(p);
 	if (p->n_samples < 2 || median <= 0)
 		median = DEFAULT_INTERVAL_US;

@@ -1,4 +1,4 @@
-/* Chrome trace events (formats.md §C, devtools.md §8), streamed through jstream.
+/* Chrome trace events (input-rules §C, devtools-rules §8), streamed through jstream.
  *
  * An event's keys come in any order (Chrome writes "args" before "name"), so
  * each event is gathered into a scratch record and handled when it closes;
@@ -676,7 +676,7 @@ static bool value_node(struct importer *im, int ctx, int key, const struct jvalu
 		n->have_url = true;
 		return arena_add(im, v, &n->url, &n->url_len);
 	case K_SCRIPT:
-		/* an integer in trace chunks, a string in .cpuprofile (formats.md §C3) */
+		/* an integer in trace chunks, a string in .cpuprofile (input-rules §C3) */
 		if (v->type == J_INT) {
 			char buf[24];
 			struct jvalue sv = { .type = J_STRING, .s = buf };
@@ -761,7 +761,7 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 	case C_ARGS:
 		if (key == K_NAME && v->type == J_STRING)
 			copy_short(e->arg_name, sizeof(e->arg_name), v);
-		return true; /* args.data null: nothing to read (formats.md §C4) */
+		return true; /* args.data null: nothing to read (input-rules §C4) */
 	case C_DATA:
 		switch (key) {
 		case K_SOURCE:
@@ -893,7 +893,7 @@ static bool add_chunk(struct importer *im, struct acc *a)
 			im->err->column = n->pos_col;
 			return false;
 		}
-		/* DevTools' defaults for what chunks leave out (devtools.md §8.1) */
+		/* DevTools' defaults for what chunks leave out (devtools-rules §8.1) */
 		frame = fc_profile_intern_frame(
 			a->p, n->have_name ? e->arena + n->name : "",
 			n->have_name ? n->name_len : 0, n->have_url ? e->arena + n->url : "",
@@ -975,7 +975,7 @@ static bool on_chunk(struct importer *im)
 	struct acc *a;
 
 	if (!e->have_data) {
-		/* Chrome 141 writes chunks with args {} (formats.md §C3) */
+		/* Chrome 141 writes chunks with args {} (input-rules §C3) */
 		im->n_chunks_without_data++;
 		return true;
 	}
@@ -999,7 +999,7 @@ static bool on_cpuprofile(struct importer *im)
 	struct acc *a;
 
 	if (!e->have_cpuprofile)
-		return true; /* args.data null or empty (formats.md §C4) */
+		return true; /* args.data null or empty (input-rules §C4) */
 	a = find_acc(im, e->have_pid ? e->pid : -1, NULL);
 	if (!a)
 		return nomem(im);
@@ -1136,7 +1136,7 @@ static bool build(struct importer *im, struct acc *a)
 
 		if (c->n_samples != c->n_deltas && (!a->whole || c->n_deltas)) {
 			/* DevTools drops such a chunk; keeping the pairs that
-			 * exist loses less (formats.md §A9.4) */
+			 * exist loses less (input-rules §A9.4) */
 			snprintf(path, sizeof(path), "traceEvents[%lld].args.data",
 				 (long long)c->index);
 			if (!fc_builder_repair(&b, im->err, path, c->line, c->col,
@@ -1168,7 +1168,7 @@ static bool build(struct importer *im, struct acc *a)
 		b.end_us = (int64_t)llround(a->end);
 	} else {
 		/* DevTools: the Profile event's ts, not args.data.startTime, which is
-		 * on another clock (devtools.md §8.1) */
+		 * on another clock (devtools-rules §8.1) */
 		b.have_start = true;
 		b.start_us = (int64_t)llround(a->ts);
 		b.have_end = a->have_end;
@@ -1204,7 +1204,7 @@ out:
 	return ok;
 }
 
-/* DevTools' preference among a thread's profiles (devtools.md §8.1). */
+/* DevTools' preference among a thread's profiles (devtools-rules §8.1). */
 static int source_rank(const struct acc *a)
 {
 	if (strcmp(a->source, "Internal") == 0)
@@ -1451,7 +1451,7 @@ static void free_importer(struct importer *im)
 }
 
 /* Chrome leaves the array open when tracing stops abruptly, sometimes after
- * a comma (formats.md §A9.9); catapult and speedscope close it. Only the
+ * a comma (input-rules §A9.9); catapult and speedscope close it. Only the
  * array form, and only between two events. */
 static bool end_of_input(struct importer *im)
 {

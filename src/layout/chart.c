@@ -1,4 +1,4 @@
-/* The time-ordered chart: DevTools' forEachFrame (devtools.md §1-3, paths
+/* The time-ordered chart: DevTools' forEachFrame (devtools-rules §1-3, paths
  * A/B1), each rule a small function. */
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +21,7 @@ static bool is_system(const struct fc_profile *p, uint32_t n)
 	return n == p->program_node || n == p->gc_node || n == p->idle_node;
 }
 
-/* DevTools fixMissingSamples (devtools.md §2, heuristic 1): tests use the
+/* DevTools fixMissingSamples (devtools-rules §2, heuristic 1): tests use the
  * original sample values, never an earlier replacement. */
 uint32_t fc_chart_heal_program(const struct fc_profile *p, uint32_t *out)
 {
@@ -176,7 +176,7 @@ bool fc_chart_walk(const struct fc_profile *p, const uint32_t *nodes, bool gc_ro
 		prev = id;
 	}
 
-	/* frames still open end with the last sample (devtools.md §1.5) */
+	/* frames still open end with the last sample (devtools-rules §1.5) */
 	t = fc_profile_samples_end(p);
 	if (prev == gc && gc_parent != FC_NONE) {
 		if (!close_top(p, &s, gc, depth[gc_parent], FC_BOX_GC_STACKED, t, n, v))

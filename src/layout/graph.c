@@ -1,4 +1,4 @@
-/* The merged flame graph's boxes (DESIGN §4): the merged tree of
+/* The merged flame graph's boxes (docs/graph.md): the merged tree of
  * graph_merge.c laid out depth-first, siblings in label order (FlameGraph
  * sorts its stacks the same way) or heaviest first, each row packed from its
  * parent's left edge, so x is a running sum of weights and a parent's self

@@ -41,7 +41,7 @@ struct fc_graph {
 };
 
 /* Merges the samples of profiles[0..n) by frame identity with the chart's
- * sample semantics (devtools.md §1-3): each sample weighs its duration (or 1
+ * sample semantics (devtools-rules §1-3): each sample weighs its duration (or 1
  * with weight_samples), (program) is healed as the chart heals it, GC sits
  * on the previous sample's stack unless gc_root, (idle) is left out unless
  * keep_idle. NULL with err on allocation failure. */

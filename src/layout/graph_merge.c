@@ -1,6 +1,6 @@
 /* The merged call tree of a flame graph: every sample's weight summed along
- * its stack, identical stacks merged by frame identity (DESIGN §4). The
- * sample rules are the chart's (devtools.md §1-3), so that a merged frame's
+ * its stack, identical stacks merged by frame identity (docs/graph.md). The
+ * sample rules are the chart's (devtools-rules §1-3), so that a merged frame's
  * total is exactly the sum of the chart bars on the same stack. One pass
  * over the samples, one over the nodes of each profile; no recursion. */
 #include <math.h>
@@ -210,7 +210,7 @@ static size_t distribute(struct fc_graph *g, const struct fc_profile *p, struct 
 		if (id == gc) {
 			/* DevTools: GC sits on the previous sample's stack, which
 			 * stays open through a run of GC samples; a first-sample GC
-			 * sits on the root (devtools.md §2, heuristic 2). */
+			 * sits on the root (devtools-rules §2, heuristic 2). */
 			if (i == 0)
 				gc_parent = 0;
 			else if (eff[i - 1] != gc)

@@ -16,21 +16,19 @@ bool fc_lane_push(struct fc_lane *lane, const struct fc_box *box)
 }
 
 /* node --cpu-prof names its files CPU.<date>.<time>.<pid>.<thread>.<seq>
- * .cpuprofile, thread 0 being the main thread and the others workers: the
- * pid and the thread say more in a lane's title than the file name. */
+ * .cpuprofile (fc_node_file_name; gzipped too), thread 0 being the main
+ * thread and the others workers: the pid and the thread say more in a
+ * lane's title than the file name. */
 static char *cpu_prof_title(const char *name)
 {
-	unsigned long date, time, pid, thread, seq;
-	int end = 0;
+	struct fc_node_file f;
 
-	if (!name ||
-	    sscanf(name, "CPU.%lu.%lu.%lu.%lu.%lu.cpuprofile%n", &date, &time, &pid, &thread, &seq,
-		   &end) != 5 ||
-	    name[end] != '\0')
+	if (!fc_node_file_name(name, &f))
 		return NULL;
-	if (thread == 0)
-		return fc_asprintf("pid %lu \xc2\xb7 main thread", pid);
-	return fc_asprintf("pid %lu \xc2\xb7 worker thread %lu", pid, thread);
+	if (f.tid == 0)
+		return fc_asprintf("pid %llu \xc2\xb7 main thread", (unsigned long long)f.pid);
+	return fc_asprintf("pid %llu \xc2\xb7 worker thread %llu", (unsigned long long)f.pid,
+			   (unsigned long long)f.tid);
 }
 
 char *fc_lane_title(const struct fc_profile *p)

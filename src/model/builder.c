@@ -371,7 +371,7 @@ static bool set_invalid(const struct fc_builder *b, struct fc_error *err, uint32
 }
 
 /* Resolves parent links: children arrays first, the parent field fills gaps
- * (formats.md §A5). parent[slot] is a slot or FC_NONE. */
+ * (input-rules §A5). parent[slot] is a slot or FC_NONE. */
 static bool resolve_links(struct fc_builder *b, uint32_t *parent, struct fc_error *err)
 {
 	size_t e, i;
@@ -482,7 +482,7 @@ struct sample_pair {
 };
 
 /* Stable bottom-up merge sort by time, no recursion (DevTools uses a stable
- * sort, so equal timestamps keep file order: devtools.md §1.3). */
+ * sort, so equal timestamps keep file order: devtools-rules §1.3). */
 static bool sort_samples(struct fc_profile *p)
 {
 	size_t n = p->n_samples, width, i;

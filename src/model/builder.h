@@ -1,7 +1,7 @@
 /* Builds an fc_profile from what an importer streams: nodes keyed by their
  * file ids with children and/or parent links, samples as ids, times as deltas
  * or absolute timestamps. fc_builder_finish resolves links, checks the tree,
- * renumbers nodes in pre-order and sorts the samples (DESIGN §3). */
+ * renumbers nodes in pre-order and sorts the samples (docs/ARCHITECTURE.md). */
 #ifndef FC_MODEL_BUILDER_H
 #define FC_MODEL_BUILDER_H
 

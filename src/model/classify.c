@@ -1,4 +1,4 @@
-/* Tier and package classifier: the ordered rules of formats.md §E2 and the
+/* Tier and package classifier: the ordered rules of input-rules §E2 and the
  * package naming of §F. Rule numbers in comments refer to §E2. */
 #include <ctype.h>
 #include <stdio.h>
@@ -121,7 +121,7 @@ static void package_at(const char *path, char *out, size_t size)
 	}
 }
 
-/* formats.md §F: the package after the last node_modules segment. */
+/* input-rules §F: the package after the last node_modules segment. */
 static bool package_from_node_modules(const char *path, char *out, size_t size)
 {
 	const char *last = NULL, *p = path;
@@ -194,7 +194,7 @@ static const char *const cdn_hosts[] = {
 	"cdn.skypack.dev", "ga.jspm.io",       "jsr.io", "deno.land",
 };
 
-/* formats.md §F step 6: the package named by a CDN URL's path. */
+/* input-rules §F step 6: the package named by a CDN URL's path. */
 static void package_from_cdn(const char *host, const char *path, char *out, size_t size)
 {
 	const char *p = path;
@@ -485,7 +485,7 @@ struct origin_count {
 	uint64_t self;
 };
 
-/* formats.md §E2 rule 20: without a stated first party, the http(s) origin
+/* input-rules §E2 rule 20: without a stated first party, the http(s) origin
  * with the most self samples is first party; ties go to the smallest. */
 static bool first_party_origin(const struct fc_profile *p, char *out, size_t size)
 {

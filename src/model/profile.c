@@ -46,8 +46,7 @@ void fc_profile_destroy(struct fc_profile *p)
 	free(p->sourcemap_unreadable_names);
 	fc_strpool_finish(&p->strings);
 	free(p->frames);
-	fc_map_finish(&p->frame_index);
-	free(p->frame_keys);
+	fc_profile_drop_frame_index(p);
 	free(p->node_parent);
 	free(p->node_frame);
 	free(p->node_depth);
@@ -82,7 +81,7 @@ static bool str_is(const struct fc_profile *p, uint32_t id, const char *s, size_
 
 /* The script part of a frame's location: its URL, or for a script without
  * one (eval, new Function) its script id, as DevTools tells such scripts
- * apart (devtools.md §5): 40 `new Function` scripts are 40 frames. Returns
+ * apart (devtools-rules §5): 40 `new Function` scripts are 40 frames. Returns
  * the key's has_script: 0 none, 1 a script with a URL, 2 the script id
  * stands for the URL (then *url and *ul name the id). */
 static unsigned key_script(const char **url, size_t *ul, const char *sid, size_t sid_len,
@@ -109,6 +108,22 @@ struct frame_key {
 	uint32_t frame;      /* the frame's index */
 };
 
+/* The interning table: the frames by their strings (values: offsets of
+ * their key records in keys, which the lookups compare). */
+struct fc_frame_index {
+	struct fc_map map;
+	unsigned char *keys;
+	size_t keys_len, keys_cap;
+};
+
+/* The table, made when first needed; NULL on allocation failure. */
+static struct fc_frame_index *index_of(struct fc_profile *p)
+{
+	if (!p->frame_index)
+		p->frame_index = calloc(1, sizeof(*p->frame_index));
+	return p->frame_index;
+}
+
 /* A lookup's key, for frame_eq. */
 struct frame_probe {
 	const struct fc_profile *p;
@@ -121,7 +136,7 @@ struct frame_probe {
 static bool frame_eq(const void *ctx, uint32_t at)
 {
 	const struct frame_probe *q = ctx;
-	const struct frame_key *k = (const void *)(q->p->frame_keys + at);
+	const struct frame_key *k = (const void *)(q->p->frame_index->keys + at);
 
 	/* URLs are few: their bytes stay in the cache */
 	return k->line == q->line && k->column == q->column && k->has_script == q->has_script &&
@@ -136,11 +151,11 @@ static uint32_t frame_find(const struct fc_profile *p, uint32_t h, const char *n
 			   unsigned has_script, size_t *slot)
 {
 	struct frame_probe q = { p, name, url, nl, ul, line, column, has_script };
-	uint32_t at = fc_map_find(&p->frame_index, h, frame_eq, &q, slot);
+	uint32_t at = fc_map_find(&p->frame_index->map, h, frame_eq, &q, slot);
 
 	if (at == FC_NONE)
 		return FC_NONE;
-	return ((const struct frame_key *)(const void *)(p->frame_keys + at))->frame;
+	return ((const struct frame_key *)(const void *)(p->frame_index->keys + at))->frame;
 }
 
 /* Appends the key record of f, frame number index; its offset, FC_NONE on
@@ -154,14 +169,15 @@ static uint32_t key_add(struct fc_profile *p, const struct fc_frame *f, uint32_t
 			       fc_strpool_len(&p->strings, f->name),
 			       by_id ? 2u : f->has_script,
 			       index };
-	size_t at = p->frame_keys_len, size = sizeof(k) + k.name_len;
+	struct fc_frame_index *x = p->frame_index;
+	size_t at = x->keys_len, size = sizeof(k) + k.name_len;
 
 	size = (size + 3) & ~(size_t)3; /* records stay 4-byte aligned */
-	if (at + size > UINT32_MAX || !FC_GROW(p->frame_keys, p->frame_keys_cap, at + size))
+	if (at + size > UINT32_MAX || !FC_GROW(x->keys, x->keys_cap, at + size))
 		return FC_NONE;
-	memcpy(p->frame_keys + at, &k, sizeof(k));
-	memcpy(p->frame_keys + at + sizeof(k), fc_profile_str(p, f->name), k.name_len);
-	p->frame_keys_len = at + size;
+	memcpy(x->keys + at, &k, sizeof(k));
+	memcpy(x->keys + at + sizeof(k), fc_profile_str(p, f->name), k.name_len);
+	x->keys_len = at + size;
 	return (uint32_t)at;
 }
 
@@ -190,7 +206,7 @@ static uint32_t frame_add(struct fc_profile *p, uint32_t h, const char *name, si
 	size_t slot, cap;
 	unsigned kind;
 
-	if (!fc_map_reserve(&p->frame_index, (size_t)p->n_frames + 1))
+	if (!index_of(p) || !fc_map_reserve(&p->frame_index->map, (size_t)p->n_frames + 1))
 		return FC_NONE;
 	f.name = fc_strpool_intern(&p->strings, name, nl);
 	f.url = fc_strpool_intern(&p->strings, url, ul);
@@ -229,16 +245,18 @@ static uint32_t frame_add(struct fc_profile *p, uint32_t h, const char *name, si
 		return FC_NONE;
 	f.meta = (uint8_t)meta_of(fc_profile_str(p, f.name));
 	p->frames[p->n_frames] = f;
-	fc_map_put(&p->frame_index, slot, h, key);
+	fc_map_put(&p->frame_index->map, slot, h, key);
 	return p->n_frames++;
 }
 
 void fc_profile_drop_frame_index(struct fc_profile *p)
 {
-	fc_map_finish(&p->frame_index);
-	free(p->frame_keys);
-	p->frame_keys = NULL;
-	p->frame_keys_len = p->frame_keys_cap = 0;
+	if (!p->frame_index)
+		return;
+	fc_map_finish(&p->frame_index->map);
+	free(p->frame_index->keys);
+	free(p->frame_index);
+	p->frame_index = NULL;
 }
 
 /* The index again, from the frames (after fc_profile_drop_frame_index). */
@@ -246,7 +264,8 @@ static bool frame_reindex(struct fc_profile *p)
 {
 	uint32_t i;
 
-	if (!fc_map_reserve(&p->frame_index, p->n_frames > 128 ? p->n_frames + 1 : 128))
+	if (!index_of(p) ||
+	    !fc_map_reserve(&p->frame_index->map, p->n_frames > 128 ? p->n_frames + 1 : 128))
 		return false;
 	for (i = 0; i < p->n_frames; i++) {
 		const struct fc_frame *f = &p->frames[i];
@@ -260,7 +279,7 @@ static bool frame_reindex(struct fc_profile *p)
 				 url, ul, f->line, f->column, kind);
 		uint32_t key = key_add(p, f, i);
 
-		if (key == FC_NONE || !fc_map_add(&p->frame_index, h, key)) {
+		if (key == FC_NONE || !fc_map_add(&p->frame_index->map, h, key)) {
 			fc_profile_drop_frame_index(p);
 			return false;
 		}
@@ -270,7 +289,7 @@ static bool frame_reindex(struct fc_profile *p)
 
 /* Key fields as the table keeps them: lines and columns below -1 or above
  * FC_POS_MAX are -1 (unknown), a script id of "" or "0" means none
- * (devtools.md §8.1). */
+ * (devtools-rules §8.1). */
 static bool clamp_key(const char *sid, size_t sid_len, int32_t *line, int32_t *column)
 {
 	if (*line < -1 || *line > FC_POS_MAX)
@@ -290,14 +309,15 @@ uint32_t fc_profile_frame_hash(const char *name, size_t name_len, const char *ur
 
 void fc_profile_frame_prefetch(const struct fc_profile *p, uint32_t hash, bool record)
 {
-	const struct fc_map_slot *e = fc_map_home(&p->frame_index, hash);
+	const struct fc_map_slot *e =
+		p->frame_index ? fc_map_home(&p->frame_index->map, hash) : NULL;
 
 	if (!e)
 		return;
 	if (!record)
 		__builtin_prefetch(e);
 	else if (e->ref && e->hash == hash)
-		__builtin_prefetch(p->frame_keys + (e->ref - 1));
+		__builtin_prefetch(p->frame_index->keys + (e->ref - 1));
 }
 
 uint32_t fc_profile_intern_frame_hashed(struct fc_profile *p, uint32_t hash, const char *name,
@@ -312,9 +332,9 @@ uint32_t fc_profile_intern_frame_hashed(struct fc_profile *p, uint32_t hash, con
 	uint32_t k;
 	size_t slot;
 
-	if (!p->frame_index.slots && p->n_frames && !frame_reindex(p))
+	if ((!p->frame_index || !p->frame_index->map.slots) && p->n_frames && !frame_reindex(p))
 		return FC_NONE;
-	if (p->frame_index.slots) {
+	if (p->frame_index && p->frame_index->map.slots) {
 		k = frame_find(p, hash, name, name_len, kurl, kul, line, column, kind, &slot);
 		if (k != FC_NONE)
 			return k;

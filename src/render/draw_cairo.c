@@ -1,4 +1,4 @@
-/* The cairo back end (DESIGN §10): the painter's operations drawn on a
+/* The cairo back end (docs/rendering.md): the painter's operations drawn on a
  * cairo_t -- an image band for PNG, the PDF surface, or cairo's SVG surface.
  * Paths are cairo paths and text is the painter's pango layouts, so what is
  * drawn is what the painter drew on cairo directly before the back ends were

@@ -1,4 +1,4 @@
-/* The text on a bar and DevTools' middle ellipsis (devtools.md §6.4). Pure
+/* The text on a bar and DevTools' middle ellipsis (devtools-rules §6.4). Pure
  * functions: the width of a string comes from the caller. */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,26 +1,65 @@
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
-#include <signal.h>
+#include <stdatomic.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "flamechart/flamechart.h"
 #include "flamechart/output.h"
-#include "render/output_signal.h"
 #include "util/util.h"
 
-static mode_t file_mode = 0644;
-static pthread_once_t mode_once = PTHREAD_ONCE_INIT;
+static fc_temp_file_hook *temp_hook;
+static void *temp_hook_data;
 
-/* The mode a plain creat() would give, read once (umask is process-wide). */
-static void read_umask(void)
+void fc_set_temp_file_hook(fc_temp_file_hook *hook, void *data)
 {
-	mode_t mask = umask(022);
-	umask(mask);
-	file_mode = 0666 & ~mask;
+	temp_hook = hook;
+	temp_hook_data = data;
+}
+
+static void tell(const char *path, bool live)
+{
+	if (temp_hook)
+		temp_hook(path, live, temp_hook_data);
+}
+
+/* Creates tmpl, which ends in "XXXXXX", as a new file with a name of its
+ * own: mkstemp's names, but created with mode 0666, which the kernel cuts
+ * by the umask as it does for the target a plain creat() would make (the
+ * process umask is never read or changed). The hook hears of each name
+ * before its file exists. -1 with errno on failure. */
+static int create_temp(char *tmpl)
+{
+	static const char chars[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+	static atomic_uint_fast64_t counter;
+	char *x = tmpl + strlen(tmpl) - 6;
+	struct timespec now;
+	int tries, fd, i;
+
+	for (tries = 0; tries < 100; tries++) {
+		uint64_t v;
+
+		clock_gettime(CLOCK_REALTIME, &now);
+		v = fc_hash_u64(((uint64_t)getpid() << 40) ^ (uint64_t)now.tv_nsec ^
+				((uint64_t)now.tv_sec << 20) ^ atomic_fetch_add(&counter, 1));
+		for (i = 0; i < 6; i++, v /= 62)
+			x[i] = chars[v % 62];
+		tell(tmpl, true);
+		fd = open(tmpl, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		if (fd >= 0)
+			return fd;
+		i = errno;
+		tell(tmpl, false);
+		errno = i;
+		if (errno != EEXIST)
+			return -1;
+	}
+	return -1;
 }
 
 static bool fail(struct fc_output *o, struct fc_error *err, const char *what, int e)
@@ -33,7 +72,6 @@ static bool fail(struct fc_output *o, struct fc_error *err, const char *what, in
 bool fc_output_open(struct fc_output *o, const char *path, struct fc_error *err)
 {
 	const char *base;
-	sigset_t block, saved;
 	struct stat st;
 	int fd;
 
@@ -71,16 +109,7 @@ bool fc_output_open(struct fc_output *o, const char *path, struct fc_error *err)
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;
 	}
-	/* no signal between creating the file and listing it */
-	sigemptyset(&block);
-	sigaddset(&block, SIGINT);
-	sigaddset(&block, SIGTERM);
-	sigaddset(&block, SIGHUP);
-	pthread_sigmask(SIG_BLOCK, &block, &saved);
-	fd = mkstemp(o->tmp_path);
-	if (fd >= 0)
-		o->signal_slot = fc_output_track(o->tmp_path);
-	pthread_sigmask(SIG_SETMASK, &saved, NULL);
+	fd = create_temp(o->tmp_path);
 	if (fd < 0) {
 		int e = errno;
 		fail(o, err, "cannot create the output file", e);
@@ -94,7 +123,7 @@ bool fc_output_open(struct fc_output *o, const char *path, struct fc_error *err)
 		int e = errno;
 		close(fd);
 		unlink(o->tmp_path);
-		fc_output_untrack(o->signal_slot);
+		tell(o->tmp_path, false);
 		fail(o, err, "cannot open the output file", e);
 		free(o->tmp_path);
 		free(o->path);
@@ -136,7 +165,8 @@ bool fc_output_printf(struct fc_output *o, const char *fmt, ...)
 
 static void release(struct fc_output *o)
 {
-	fc_output_untrack(o->signal_slot);
+	if (o->tmp_path)
+		tell(o->tmp_path, false);
 	free(o->path);
 	free(o->tmp_path);
 	memset(o, 0, sizeof(*o));
@@ -194,8 +224,6 @@ bool fc_output_commit(struct fc_output *o, struct fc_error *err)
 	}
 	o->fp = NULL;
 	if (!o->failed) {
-		pthread_once(&mode_once, read_umask);
-		chmod(o->tmp_path, file_mode);
 		if (rename(o->tmp_path, o->path) != 0) {
 			o->failed = true;
 			o->errno_value = errno;

@@ -1,5 +1,5 @@
 /* The painter: geometry and the order of drawing. Bars follow DevTools'
- * flame chart geometry (devtools.md §6.1-6.4): x = floor of the position,
+ * flame chart geometry (devtools-rules §6.1-6.4): x = floor of the position,
  * at least 1 px wide, filled rectangle (x, y, w - 0.5, h - 1), label inset
  * by the text padding and middle-ellipsised, drawn only where it fits.
  * Chart: row 0 (the root's children) at the top. Graph: row 0 at the bottom
@@ -31,7 +31,7 @@ double fc_paint_box_height(const struct fc_painter *p)
 }
 
 /* The label baseline inside a bar: DevTools puts it 5 px above the bottom
- * of a 17 px bar and 4 px above a 15 px one (devtools.md §6.4); this centres
+ * of a 17 px bar and 4 px above a 15 px one (devtools-rules §6.4); this centres
  * the text the same way for any bar height and font size. */
 static double label_baseline(const struct fc_theme *t)
 {
@@ -240,7 +240,7 @@ static uint32_t pack(struct fc_rgb c)
 	return (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b;
 }
 
-/* DevTools' per-row culling (devtools.md §6.3): of the boxes that start in
+/* DevTools' per-row culling (devtools-rules §6.3): of the boxes that start in
  * the same pixel column of a row only the latest is drawn -- the others lie
  * under it. The layout already merged what is narrower than a pixel; this
  * drops the narrow box left just before a wider neighbour. Rows list their

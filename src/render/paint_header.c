@@ -264,7 +264,7 @@ static bool notes_line(struct fc_painter *p)
 			return false;
 	}
 	if (healed) {
-		/* DevTools' fixMissingSamples (devtools.md §2) */
+		/* DevTools' fixMissingSamples (devtools-rules §2) */
 		snprintf(buf, sizeof(buf),
 			 "%zu (program) sample%s inside a call drawn as that call", healed,
 			 healed == 1 ? "" : "s");

@@ -17,7 +17,7 @@
 #define FC_PAINT_RULER_GAP 2    /* DevTools: rows start 2 px under the ruler */
 #define FC_PAINT_LANE_GAP 6     /* between lanes */
 #define FC_PAINT_LEGEND_GAP 10  /* plot to legend */
-#define FC_PAINT_TICK_MIN_PX 64 /* DevTools minGridSlicePx (devtools.md §6.5) */
+#define FC_PAINT_TICK_MIN_PX 64 /* DevTools minGridSlicePx (devtools-rules §6.5) */
 /* Added before floor() so that an exact boundary lost to double rounding
  * (884.99999999 px) lands in its own column, for bars and ticks alike. */
 #define FC_PAINT_EPSILON_PX 1e-6
@@ -26,7 +26,7 @@
  * lines): the title, subtitle, ruler band, legend lines and swatches grow
  * with it. At 11 px (DevTools') they are DevTools' and the first images'
  * sizes: a 16 px title, a 12 px subtitle, the 15 px RulerHeight
- * (devtools.md §6.1), 16 px legend lines, 10 px swatches. */
+ * (devtools-rules §6.1), 16 px legend lines, 10 px swatches. */
 static inline double fc_paint_text_px(const struct fc_theme *t)
 {
 	return t->font_size_px > 0 ? t->font_size_px : 11;
@@ -52,7 +52,7 @@ static inline double fc_paint_swatch(const struct fc_theme *t)
 	return (double)(long)(fc_paint_text_px(t) * 10 / 11 + 0.5);
 }
 
-/* --- the back-end interface (DESIGN §10) --------------------------------------
+/* --- the back-end interface (docs/rendering.md) --------------------------------------
  * The painter walks the layout once and emits these operations; a back end
  * draws them: draw_cairo.c (PNG, PDF, the cairo SVG) or svg_native.c. Paths
  * are built with rect and line and drawn with fill or stroke, as in cairo,

@@ -1,4 +1,4 @@
-/* The ruler and grid: DevTools' TimelineGrid rules (devtools.md §6.5) --
+/* The ruler and grid: DevTools' TimelineGrid rules (devtools-rules §6.5) --
  * 1/2/5×10^n steps at least 64 px apart, labels right-aligned 4 px left of
  * their tick, faint grid lines. One deliberate difference: time labels
  * switch from ms to whole seconds once the step reaches 1 s (DevTools keeps

@@ -16,25 +16,27 @@
 #include "flamechart/style.h"
 #include "util/util.h"
 
-#ifndef FC_VERSION
-#error "FC_VERSION comes from meson.build"
-#endif
+static const char *const scheme_names[] = { "url", "tier", "package", "heat", "mono", NULL };
 
-const char *const fc_scheme_names[] = { "url", "tier", "package", "heat", "mono", NULL };
+const char *fc_scheme_name(int scheme)
+{
+	return scheme >= 0 && (size_t)scheme < FC_ARRAY_LEN(scheme_names) ? scheme_names[scheme]
+									  : NULL;
+}
 
 int fc_scheme_parse(const char *name)
 {
 	int i;
 
-	for (i = 0; fc_scheme_names[i]; i++)
-		if (strcmp(name, fc_scheme_names[i]) == 0)
+	for (i = 0; name && scheme_names[i]; i++)
+		if (strcmp(name, scheme_names[i]) == 0)
 			return i;
 	return -1;
 }
 
 const char *fc_version(void)
 {
-	return FC_VERSION;
+	return FLAMECHART_VERSION_STRING;
 }
 
 /* Themes loaded by name: a context may be used from several threads, and
@@ -80,9 +82,15 @@ void fc_context_destroy(struct fc_context *ctx)
 const struct fc_theme *fc_context_theme(struct fc_context *ctx, const char *name,
 					struct fc_error *err)
 {
+	struct fc_error scratch;
 	struct loaded_theme *it;
 	struct fc_theme *t;
 
+	err = fc_error_begin(err, &scratch);
+	if (!ctx) {
+		fc_error_set(err, FC_ERR_USAGE, "no context");
+		return NULL;
+	}
 	if (!name)
 		name = "light";
 	pthread_mutex_lock(&ctx->lock);
@@ -167,8 +175,65 @@ static bool fit_height(const struct fc_layout *l, const struct fc_style *st,
 	return true;
 }
 
-bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
-	       const struct fc_render_request *req, struct fc_error *err)
+void fc_render_request_init(struct fc_render_request *req)
+{
+	if (req)
+		*req = (struct fc_render_request)FC_RENDER_REQUEST_INIT;
+}
+
+/* What fc_render cannot honour, said before anything is done: a NULL
+ * argument, or a value outside its enum. */
+static bool check_request(const struct fc_context *ctx, const struct fc_profile_set *set,
+			  const struct fc_render_request *req, struct fc_error *err)
+{
+	if (!ctx || !set || !req) {
+		fc_error_set(err, FC_ERR_USAGE, "fc_render: no %s",
+			     !ctx   ? "context"
+			     : !set ? "profile set"
+				    : "request");
+		return false;
+	}
+	if (req->version != FC_RENDER_REQUEST_VERSION) {
+		fc_error_set(err, FC_ERR_USAGE,
+			     "fc_render: request version %u is not one this library knows (%d)",
+			     req->version, FC_RENDER_REQUEST_VERSION);
+		return false;
+	}
+	if (set->count > 0 && !set->items) {
+		fc_error_set(err, FC_ERR_USAGE, "fc_render: a profile set without profiles");
+		return false;
+	}
+	if (req->format == FC_OUT_MD) {
+		fc_error_set(err, FC_ERR_USAGE,
+			     "fc_render does not write Markdown (fc_summary_markdown_write does)");
+		return false;
+	}
+	if ((unsigned)req->format >= FC_OUT_COUNT) {
+		fc_error_set(err, FC_ERR_USAGE, "fc_render: unknown output format %d",
+			     (int)req->format);
+		return false;
+	}
+	if ((unsigned)req->mode > FC_MODE_GRAPH) {
+		fc_error_set(err, FC_ERR_USAGE, "fc_render: unknown mode %d", (int)req->mode);
+		return false;
+	}
+	if (req->dim_tiers >> FC_TIER_COUNT) {
+		fc_error_set(err, FC_ERR_USAGE, "fc_render: dim_tiers has bits beyond the %d tiers",
+			     FC_TIER_COUNT);
+		return false;
+	}
+	if (req->width_px < 0 || !(req->scale >= 0) || !(req->minwidth >= 0) ||
+	    (req->n_breaks > 0 && !req->breaks)) {
+		fc_error_set(err, FC_ERR_USAGE,
+			     "fc_render: a negative width, scale or minwidth, or breaks without "
+			     "their array");
+		return false;
+	}
+	return true;
+}
+
+static bool render(struct fc_context *ctx, const struct fc_profile_set *set,
+		   const struct fc_render_request *req, struct fc_error *err)
 {
 	enum fc_out_format fmt = req->format == FC_OUT_AUTO ? FC_OUT_SVG : req->format;
 	struct fc_paint_options popts;
@@ -193,7 +258,6 @@ bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
 	size_t i;
 	bool ok;
 
-	fc_error_init(err);
 	memset(&popts, 0, sizeof(popts));
 	popts.width_px = req->width_px > 0 ? req->width_px : FC_PAINT_DEFAULT_WIDTH;
 	popts.scale = req->scale > 0 ? req->scale : 1;
@@ -218,7 +282,7 @@ bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
 		return false;
 	}
 	if (lopts.mode == FC_MODE_CHART) {
-		/* folded stacks have weights, not times (formats.md §D1) */
+		/* folded stacks have weights, not times (input-rules §D1) */
 		for (i = 0; i < set->count; i++) {
 			if (set->items[i]->has_time)
 				continue;
@@ -236,7 +300,7 @@ bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
 		fc_error_set(err, FC_ERR_USAGE, "unknown colour scheme '%s'", req->color_by);
 		return false;
 	}
-	/* images are culled to the plot's pixels (DESIGN §6); JSON and folded
+	/* images are culled to the plot's pixels (docs/rendering.md); JSON and folded
 	 * stacks are exact */
 	if (fmt == FC_OUT_SVG || fmt == FC_OUT_PNG || fmt == FC_OUT_PDF)
 		lopts.plot_width_px = fc_paint_plot_width(&popts);
@@ -273,4 +337,13 @@ bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
 	fc_style_finish(&style);
 	fc_layout_finish(&layout);
 	return ok;
+}
+
+bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
+	       const struct fc_render_request *req, struct fc_error *err)
+{
+	struct fc_error scratch;
+
+	err = fc_error_begin(err, &scratch);
+	return check_request(ctx, set, req, err) && render(ctx, set, req, err);
 }

@@ -1,4 +1,4 @@
-/* The native SVG back end (DESIGN §10): the painter's operations written as
+/* The native SVG back end (docs/rendering.md): the painter's operations written as
  * SVG text. Labels, header, ruler and legend are <text> in the theme's font
  * with fallbacks, each held to the width pango measured (textLength with
  * lengthAdjust="spacingAndGlyphs"), so a label stays inside its box whatever

@@ -13,6 +13,7 @@
 #include "flamechart/classify.h"
 #include "flamechart/render.h"
 #include "render/json_text.h"
+#include "util/util.h"
 
 /* Integral values as JSON integers, others as reals (the lane header). */
 static json_t *number(double v)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "flamechart/classify.h"
+#include "flamechart/markdown.h"
 #include "flamechart/output.h"
 #include "flamechart/stacks.h"
 #include "flamechart/stats.h"
@@ -404,11 +405,27 @@ bool fc_summary_markdown(const struct fc_profile_set *set, const struct fc_summa
 bool fc_summary_markdown_write(const struct fc_profile_set *set, const struct fc_summary_options *o,
 			       const char *path, struct fc_error *err)
 {
+	static const struct fc_summary_options defaults = FC_SUMMARY_OPTIONS_INIT;
+	struct fc_error scratch;
 	struct fc_md_doc doc;
 	struct fc_md text;
 	struct fc_output out;
 	bool ok;
 
+	err = fc_error_begin(err, &scratch);
+	if (!set || (set->count > 0 && !set->items)) {
+		fc_error_set(err, FC_ERR_USAGE, "fc_summary_markdown_write: no profile set");
+		return false;
+	}
+	o = o ? o : &defaults;
+	if (o->version != FC_SUMMARY_OPTIONS_VERSION) {
+		fc_error_set(err, FC_ERR_USAGE,
+			     "fc_summary_markdown_write: options version %u is not one this "
+			     "library knows (%d)",
+			     o->version, FC_SUMMARY_OPTIONS_VERSION);
+		return false;
+	}
+	path = path ? path : "-";
 	fc_md_doc_init(&doc);
 	fc_md_init(&text);
 	ok = fc_summary_markdown(set, o, &doc) && fc_md_doc_render(&doc, FC_MD_GITHUB_LIMIT, &text);

@@ -7,6 +7,7 @@
 
 #include "flamechart/drill.h"
 #include "flamechart/lines.h"
+#include "flamechart/markdown.h"
 #include "flamechart/scope.h"
 #include "flamechart/stacks.h"
 #include "flamechart/stats.h"

@@ -9,6 +9,7 @@
 
 #include "flamechart/render.h"
 #include "render/paint_internal.h"
+#include "util/util.h"
 
 /* cairo's image surfaces stop at 32767 px a side; 512 MiB of pixels is our
  * own bound on memory. */

@@ -1,5 +1,5 @@
 /* DevTools' colour generator, exactly: hashCode in doubles and the HSL
- * spaces of Color.Generator (devtools.md §5.1). Built with
+ * spaces of Color.Generator (devtools-rules §5.1). Built with
  * -ffp-contract=off so that s + zi * xi is not fused. */
 #include <math.h>
 #include <string.h>

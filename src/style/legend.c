@@ -75,7 +75,7 @@ static char *name_label(const struct fc_profile *p, const struct fc_frame *f)
 	return fc_strdup(buf);
 }
 
-/* The url scheme's key is the string style.c hashes: devtools.md §5.2 (JS
+/* The url scheme's key is the string style.c hashes: devtools-rules §5.2 (JS
  * Profiler) or §5.3 (Performance panel keys). Fixed colours get fixed keys. */
 static bool url_group(struct groups *g, const struct fc_theme *t, const struct fc_profile *p,
 		      uint32_t fi, double self)

@@ -1,4 +1,4 @@
-/* Colour schemes over a theme (DESIGN §5). Every colour is a pure function
+/* Colour schemes over a theme (docs/themes.md). Every colour is a pure function
  * of the frame (its strings, tier, package and, for heat, its self share in
  * the profile) and the theme: never random, never dependent on the order in
  * which frames are met. */
@@ -38,7 +38,7 @@ static struct fc_rgb url_color(const struct fc_theme *t, const struct fc_profile
 	const char *key;
 
 	if (t->url_performance_keys) {
-		/* Performance panel rules, in order (devtools.md §5.3); a script
+		/* Performance panel rules, in order (devtools-rules §5.3); a script
 		 * id is a string here whatever the file had (trace events
 		 * normalise it too) */
 		if (f->meta == FC_META_IDLE)
@@ -49,7 +49,7 @@ static struct fc_rgb url_color(const struct fc_theme *t, const struct fc_profile
 			return t->url_empty;
 		key = url;
 	} else {
-		/* JS Profiler rules (devtools.md §5.2) */
+		/* JS Profiler rules (devtools-rules §5.2) */
 		switch (f->meta) {
 		case FC_META_IDLE:
 			return t->idle;
@@ -112,7 +112,7 @@ static struct fc_rgb mono_color(const struct fc_theme *t, const struct fc_profil
 
 struct fc_rgb fc_style_dim(const struct fc_theme *t, struct fc_rgb c)
 {
-	/* DevTools: NTSC grey at alpha 0.5 (devtools.md §7.2), over the background */
+	/* DevTools: NTSC grey at alpha 0.5 (devtools-rules §7.2), over the background */
 	double g = 0.299 * c.r + 0.587 * c.g + 0.114 * c.b;
 	struct fc_rgb bg = t->background;
 	return (struct fc_rgb){

@@ -24,7 +24,12 @@
 #define FAMILY_MAX 200                /* bytes of a font family list */
 #define PATH_MAX_DEPTH 16             /* key_position: nesting it follows */
 
-const char *const fc_theme_builtin_names[] = { "light", "dark", "devtools", "classic", NULL };
+static const char *const builtin_names[] = { "light", "dark", "devtools", "classic", NULL };
+
+const char *fc_theme_builtin_name(size_t i)
+{
+	return i < FC_ARRAY_LEN(builtin_names) ? builtin_names[i] : NULL;
+}
 
 /* --- the schema ------------------------------------------------------------------ */
 
@@ -606,8 +611,8 @@ static bool is_builtin(const char *name)
 {
 	size_t i;
 
-	for (i = 0; fc_theme_builtin_names[i]; i++)
-		if (strcmp(fc_theme_builtin_names[i], name) == 0)
+	for (i = 0; builtin_names[i]; i++)
+		if (strcmp(builtin_names[i], name) == 0)
 			return true;
 	return false;
 }

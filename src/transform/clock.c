@@ -7,34 +7,13 @@
 #include "flamechart/clock.h"
 #include "util/util.h"
 
-/* The pid of a node --cpu-prof file name, CPU.<date>.<time>.<pid>.<tid>.<seq>
- * .cpuprofile (any prefix before the date); -1 when the name is not one. */
+/* The pid of a node --cpu-prof file name (fc_node_file_name), -1 when the
+ * name is not one. */
 static long long name_pid(const char *source)
 {
-	const char *base = source ? fc_basename(source) : "";
-	const char *end = strstr(base, ".cpuprofile");
-	const char *dots[5];
-	const char *p;
-	int n = 0;
-	long long pid;
-	char *stop;
+	struct fc_node_file f;
 
-	if (!end)
-		return -1;
-	/* the five dot-separated numbers before ".cpuprofile" */
-	for (p = end; p > base && n < 5;) {
-		const char *d = p - 1;
-		while (d > base && *d >= '0' && *d <= '9')
-			d--;
-		if (*d != '.' || d == p - 1)
-			return -1;
-		dots[n++] = d;
-		p = d;
-	}
-	if (n < 5)
-		return -1;
-	pid = strtoll(dots[2] + 1, &stop, 10);
-	return stop == dots[1] ? pid : -1;
+	return fc_node_file_name(source, &f) && f.pid <= INT64_MAX ? (long long)f.pid : -1;
 }
 
 static size_t find(size_t *parent, size_t i)

@@ -7,6 +7,7 @@
 
 #include "flamechart/hide.h"
 #include "transform/tree.h"
+#include "util/util.h"
 
 bool fc_hide_tiers(struct fc_profile *p, unsigned tiers, struct fc_error *err)
 {

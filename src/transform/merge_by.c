@@ -2,7 +2,7 @@
  * (name, script, line, column; a script without a URL is told apart by its
  * id, as DevTools does); function forgets the line and column, so a
  * function whose code moved is still one frame (the key `diff` matches
- * frames by, DESIGN §11); name keeps the function name alone. */
+ * frames by, docs/diff.md); name keeps the function name alone. */
 #include <stdlib.h>
 #include <string.h>
 

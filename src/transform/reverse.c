@@ -48,7 +48,7 @@ static bool failed(struct fc_tree *t, const struct fc_profile *p, struct fc_erro
 }
 
 /* The chart's rules that look at the root's children -- (program) healing,
- * GC on the previous stack (devtools.md §2) -- do not apply to reversed
+ * GC on the previous stack (devtools-rules §2) -- do not apply to reversed
  * stacks, whose root children are callees: GC stays a frame of its own. */
 static void no_stack_rules(struct fc_profile *p)
 {

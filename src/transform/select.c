@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "flamechart/select.h"
+#include "util/util.h"
 
 bool fc_select_active(const struct fc_select *sel)
 {

@@ -6,7 +6,15 @@
 
 void fc_error_init(struct fc_error *e)
 {
+	if (e)
+		memset(e, 0, sizeof(*e));
+}
+
+struct fc_error *fc_error_begin(struct fc_error *e, struct fc_error *scratch)
+{
+	e = e ? e : scratch;
 	memset(e, 0, sizeof(*e));
+	return e;
 }
 
 /* Messages quote the input (keys, a line of text, names), and they end up
@@ -86,6 +94,8 @@ size_t fc_error_format(const struct fc_error *e, char *buf, size_t size)
 
 	if (size)
 		buf[0] = '\0';
+	if (!e)
+		return 0;
 	if (e->file[0])
 		PUT("%s: ", e->file);
 	if (e->path[0])
@@ -103,28 +113,4 @@ size_t fc_error_format(const struct fc_error *e, char *buf, size_t size)
 	PUT("%s", e->text);
 #undef PUT
 	return n < size ? n : (size ? size - 1 : 0);
-}
-
-enum fc_exit fc_error_exit_code(enum fc_error_code code)
-{
-	switch (code) {
-	case FC_OK:
-		return FC_EXIT_OK;
-	case FC_ERR_USAGE:
-		return FC_EXIT_USAGE;
-	case FC_ERR_OUTPUT:
-	case FC_ERR_PIPE:
-		return FC_EXIT_OUTPUT;
-	case FC_ERR_NOMEM:
-		return FC_EXIT_INTERNAL;
-	case FC_ERR_IO:
-	case FC_ERR_SYNTAX:
-	case FC_ERR_FORMAT:
-	case FC_ERR_TYPE:
-	case FC_ERR_INVALID:
-	case FC_ERR_LIMIT:
-	case FC_ERR_STRICT:
-		return FC_EXIT_INPUT;
-	}
-	return FC_EXIT_INTERNAL;
 }

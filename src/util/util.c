@@ -294,6 +294,46 @@ bool fc_named_as_profile(const char *name)
 	       (n > 14 && strcmp(name + n - 14, ".cpuprofile.gz") == 0);
 }
 
+/* One run of 1 to 19 ASCII digits at *p (no sign, no overflow), then
+ * *p past it. */
+static bool digits(const char **p, uint64_t *value)
+{
+	const char *s = *p;
+	uint64_t v = 0;
+
+	while (*s >= '0' && *s <= '9' && s - *p < 19)
+		v = v * 10 + (uint64_t)(*s++ - '0');
+	if (s == *p || (*s >= '0' && *s <= '9'))
+		return false;
+	*value = v;
+	*p = s;
+	return true;
+}
+
+bool fc_node_file_name(const char *path, struct fc_node_file *out)
+{
+	const char *p = path ? fc_basename(path) : "";
+	uint64_t v[5];
+	size_t i;
+
+	if (strncmp(p, "CPU.", 4) != 0)
+		return false;
+	p += 4;
+	for (i = 0; i < 5; i++) {
+		if (!digits(&p, &v[i]) || (i < 4 && *p++ != '.'))
+			return false;
+	}
+	if (strcmp(p, ".cpuprofile") != 0 && strcmp(p, ".cpuprofile.gz") != 0)
+		return false;
+	out->date = v[0];
+	out->time = v[1];
+	out->pid = v[2];
+	out->tid = v[3];
+	out->seq = v[4];
+	out->gzip = p[11] != '\0';
+	return true;
+}
+
 bool fc_sort(void *base, size_t n, size_t size, int (*cmp)(const void *a, const void *b, void *ctx),
 	     void *ctx)
 {

@@ -2,12 +2,14 @@
 #ifndef FC_UTIL_H
 #define FC_UTIL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #define FC_ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 #include "flamechart/common.h"
+#include "flamechart/error.h"
 
 /* Grows *ptr (an array of elem-sized items with capacity *cap) so that it holds
  * at least need items. Capacity doubles; overflow and allocation failure
@@ -89,9 +91,36 @@ bool fc_path_inside(const char *dir_real, const char *path);
  * fails). */
 bool fc_named_as_profile(const char *name);
 
+/* A file name as node --cpu-prof writes it,
+ * CPU.<yyyymmdd>.<hhmmss>.<pid>.<tid>.<seq>.cpuprofile, or the same gzipped
+ * (".cpuprofile.gz"): the one parser of these names (the clock groups a
+ * process's threads by pid, lanes are titled by pid and thread, diff orders
+ * a run's threads, report draws a process's lanes). path may have
+ * directories; false when its last component is not such a name. */
+struct fc_node_file {
+	uint64_t date, time, pid, tid, seq; /* tid 0 = the main thread */
+	bool gzip;
+};
+bool fc_node_file_name(const char *path, struct fc_node_file *out);
+
 /* jansson's error text without the input it quotes: "invalid token near
  * 'SECRET'" becomes "invalid token" (messages never quote a file's content;
  * docs/robustness.md). Cuts text in place and returns it. */
 char *fc_json_error_unquoted(char *text);
+
+/* Sets code and text; file, path, line and column are left as they are
+ * (a public call cleared them on entry, and fills them where it knows
+ * them); the library's own, not exported. Nothing happens when e is NULL. */
+void fc_error_set(struct fc_error *e, enum fc_error_code code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void fc_error_vset(struct fc_error *e, enum fc_error_code code, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+
+void fc_error_set_file(struct fc_error *e, const char *file);
+void fc_error_set_path(struct fc_error *e, const char *path);
+
+/* The first step of every public fallible call: the caller's error, or
+ * scratch when the caller passed NULL, cleared (docs/api.md, "Errors"). */
+struct fc_error *fc_error_begin(struct fc_error *e, struct fc_error *scratch);
 
 #endif

@@ -124,7 +124,9 @@ live_links() {
 	cmark-gfm -e autolink -e table "$1" >"$TMP/md.html"
 	lacks "$TMP/md.html" "href=\"mailto:"
 	lacks "$TMP/md.html" "href=\"xmpp:"
-	sed 's/<code>[^<]*<\/code>//g; s/<[^>]*>//g' "$TMP/md.html" >"$TMP/md.txt"
+	# code blocks (<pre>, over several lines) and code spans hold no links
+	perl -0pe 's/<pre>.*?<\/pre>//gs' "$TMP/md.html" |
+		sed 's/<code>[^<]*<\/code>//g; s/<[^>]*>//g' >"$TMP/md.txt"
 	if grep -nE '[@#][A-Za-z0-9]' "$TMP/md.txt" >"$TMP/md.hits"; then
 		fail "$2: @ or # before a name in the text: $(head -3 "$TMP/md.hits")"
 	fi

@@ -108,6 +108,12 @@ png_pixels() { # width x height
 		awk '{ print ($1 * 16777216 + $2 * 65536 + $3 * 256 + $4) * ($5 * 16777216 + $6 * 65536 + $7 * 256 + $8) }'
 }
 size() { wc -c <"$1" | tr -d ' '; }
+png_width() { # the width field of a PNG's IHDR
+	od -An -t u1 -j 16 -N 4 "$1" | awk '{ print $1 * 16777216 + $2 * 65536 + $3 * 256 + $4 }'
+}
+spaced() { # 10908 -> "10 908", as the docs write numbers
+	echo "$1" | awk '{ n = $1; s = ""; while (n >= 1000) { s = sprintf(" %03d", n % 1000) s; n = int(n / 1000) } print n s }'
+}
 
 # --- every corpus file within the memory bound ------------------------------------
 if $measure; then
@@ -130,6 +136,9 @@ rss "100 000-deep chain, PNG" "$(size "$TMP/deep.cpuprofile")" 0 \
 h=$(png_height "$TMP/deep.png")
 # 512 rows of the default theme's 21 px bars
 [ "$h" -gt 10752 ] && [ "$h" -le 11300 ] || fail "100 000-deep PNG is $h px tall, want 512 rows (10752 px) + header"
+# docs/robustness.md quotes the height: it must be today's
+grep -qF "512 rows ($(spaced "$h") px tall at 1200 px wide" "$ROOT/docs/robustness.md" ||
+	fail "docs/robustness.md does not give the 100 000-deep PNG's height, $h px"
 run 0 "$TMP/deep.cpuprofile" -o "$TMP/deep.svg"
 [ "$(size "$TMP/deep.svg")" -lt 4000000 ] || fail "100 000-deep SVG is $(size "$TMP/deep.svg") bytes"
 run 0 "$TMP/deep.cpuprofile" -f json -o "$TMP/deep.json"
@@ -138,6 +147,7 @@ run 0 "$TMP/deep.cpuprofile" -f json -o "$TMP/deep.json"
 chain 100000 alt 1000 >"$TMP/deep-alt.cpuprofile"
 rss "100 000-deep chain, samples alternating top/bottom, PNG" \
 	"$(size "$TMP/deep-alt.cpuprofile")" 0 "$TMP/deep-alt.cpuprofile" -o "$TMP/deep-alt.png" -w 4000
+contains "$ROOT/docs/robustness.md" "(with the $(png_width "$TMP/deep-alt.png") × $(png_height "$TMP/deep-alt.png") px PNG)"
 run 2 "$TMP/deep-alt.cpuprofile" -f json -o "$TMP/deep-alt.json"
 contains "$TMP/err" "the exact layout would have more than 1048576 bars (32 per sample, 8 per node; the call tree is 100000 deep)"
 [ -e "$TMP/deep-alt.json" ] && fail "a refused layout JSON was left behind"

@@ -13,7 +13,7 @@ awk '/^## The library/ { lib = 1 } lib && /^```c$/ { grab = 1; next } grab && /^
 [ -s "$TMP/chart.c" ] || { fail "no \`\`\`c block under '## The library' in README.md"; finish; }
 san=
 [ -n "${FC_SANITIZED:-}" ] && san="-fsanitize=address,undefined"
-"$@" -std=c11 -Wall -Wextra -Werror $san -I"$ROOT/include" -o "$TMP/chart" "$TMP/chart.c" \
+"$@" -std=c11 -Wall -Wextra -Werror $san -I"$ROOT/include" -I"$BUILD/include" -o "$TMP/chart" "$TMP/chart.c" \
 	-L"$BUILD/src" -lflamechart -Wl,-rpath,"$BUILD/src" 2>"$TMP/cc.err" ||
 	{ fail "README.md's C program does not compile"; head -20 "$TMP/cc.err"; finish; }
 mkdir "$TMP/run"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SIGTERM and SIGINT during a report or a render: no temporary file is left
 # behind and the exit status is 128 + the signal number (docs/robustness.md).
+# Outputs get the mode a plain creat() would give under the caller's umask.
 . "$(dirname "$0")/lib.sh"
 P=$DATA/corpus/seed-examples/minimal-cpu-profile.cpuprofile
 IN=$TMP/in
@@ -35,5 +36,13 @@ interrupt() {
 }
 interrupt TERM 143
 if [ -n "$defsig" ]; then interrupt INT 130; else echo "SIGINT case skipped: no env --default-signal"; fi
+
+# 0666 cut by the umask, whatever the umask
+for m in 027:640 002:664 077:600; do
+	(umask "${m%%:*}" && "$FLAMECHART" -q -o "$TMP/mode.svg" "$P") || fail "render under umask ${m%%:*}"
+	got=$(stat -c %a "$TMP/mode.svg")
+	[ "$got" = "${m#*:}" ] || fail "umask ${m%%:*}: mode $got, want ${m#*:}"
+	rm -f "$TMP/mode.svg"
+done
 
 finish

@@ -49,7 +49,7 @@ h=$(png_height "$TMP/classic.png")
 got=$(pixel "$TMP/classic.png" 0 $((h - 1)))
 case $got in 238,238,17[6-9]) ;; *) fail "classic: bottom row $got, expected about 238,238,176" ;; esac
 
-# devtools: the Performance panel's colours (devtools.md §5.3) in the layout JSON
+# devtools: the Performance panel's colours (devtools-rules §5.3) in the layout JSON
 run 0 "$seed" --theme devtools -f json -o "$TMP/dt.json"
 jq -r '.profiles[0].frames[] | "\(.name) \(.color)"' "$TMP/dt.json" | sort -u >"$TMP/dt.txt"
 contains "$TMP/dt.txt" "(program) #facc15"
@@ -102,7 +102,29 @@ n=$(jq '[.profiles[0].frames[] | select(.tier == "native")] | length' all.json)
 [ "$(jq -c '.profiles[0] | [.start_us, .end_us, .samples]' all.json)" = \
 	"$(jq -c '.profiles[0] | [.start_us, .end_us, .samples]' hidden.json)" ] ||
 	fail "--hide changed the time axis or the samples"
-# the top row covers the same time: a hidden top frame's time goes to the root
+# a hidden frame's time goes to its nearest kept ancestor: no kept tier
+# loses self time, and the kept frames hold at least what they held before
+selfs() { # FILE TIER...: the self time of those tiers' frames, in µs
+	f=$1
+	shift
+	jq --arg t "$*" '[.profiles[0].frames[] | select(.tier as $x | ($t | split(" ")) | index($x)) | .self_us] | add // 0' "$f"
+}
+for t in app deps core idle; do
+	a=$(selfs all.json "$t")
+	b=$(selfs hidden.json "$t")
+	awk -v a="$a" -v b="$b" 'BEGIN { exit !(b >= a) }' || fail "--hide native,v8,gc: the $t tier's self time fell from $a to $b µs"
+done
+a=$(selfs all.json app deps core idle native v8 gc)
+b=$(selfs hidden.json app deps core idle)
+awk -v a="$a" -v b="$b" 'BEGIN { exit !(b < a) }' || fail "--hide native,v8,gc: kept frames hold $b of $a µs, want less (the root's share is not drawn)"
+awk -v a="$(selfs all.json app deps core idle)" -v b="$b" 'BEGIN { exit !(b > a) }' ||
+	fail "--hide native,v8,gc: no hidden frame's time went to a kept ancestor"
+# every tier hidden: no bar at all, the time all the root's, the axis unchanged
+run 0 "$real" --hide app,deps,core,native,v8,gc,idle -f json -o none.json
+[ "$(jq '.profiles[0].frames | length' none.json)" = 0 ] || fail "--hide every tier: bars drawn"
+[ "$(jq -c '.profiles[0] | [.start_us, .end_us, .samples]' all.json)" = \
+	"$(jq -c '.profiles[0] | [.start_us, .end_us, .samples]' none.json)" ] ||
+	fail "--hide every tier changed the time axis or the samples"
 run 0 "$real" --hide app,deps,core,native,v8,gc,idle -o none.png
 run 1 "$real" --hide bogus -o none.png
 contains "$TMP/err" "unknown tier in 'bogus'"

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Golden-image tests (DESIGN §8). Each golden/<case>/ holds `args` (the
+# Golden-image tests (docs/rendering.md). Each golden/<case>/ holds `args` (the
 # command-line arguments, one per line, inputs relative to the repository)
 # and `expected.png`. Every case is rendered as PNG, SVG and PDF; SVG is
 # rasterised with rsvg-convert and PDF with pdftoppm at 288 dpi, reduced 4

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Wraps a .cpuprofile into Chrome trace events the way V8 streams them
-// (formats.md §C3): a Profile event (ts = startTime), ProfileChunk events of
+// (input-rules §C3): a Profile event (ts = startTime), ProfileChunk events of
 // at most CHUNK samples with parent-linked nodes (integer scriptId, url and
 // positions left out when empty), written in a shuffled order but with ts
 // increasing per chunk, a chunk with args {} and a final {endTime} chunk.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // An independent re-statement of DevTools' CPUProfileDataModel (paths A/B1,
-// devtools.md §1-3) in JavaScript doubles: timestamps, stable sort, the
+// devtools-rules §1-3) in JavaScript doubles: timestamps, stable sort, the
 // extra last timestamp, fixMissingSamples and forEachFrame. Prints the
 // frames in open order as JSON: [{depth, name, start_us, end_us}], so the
 // C layout can be compared with it.

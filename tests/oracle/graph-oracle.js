@@ -27,7 +27,7 @@ function die(msg) {
   process.exit(1);
 }
 
-// --- the profile: nodes with parents, samples with times (formats.md §A) ---
+// --- the profile: nodes with parents, samples with times (input-rules §A) ---
 
 function loadProfile(file) {
   const raw = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -86,7 +86,7 @@ function loadProfile(file) {
   const n = Math.min(samples.length, times.length);
   samples = samples.slice(0, n);
   times = times.slice(0, n);
-  // DevTools sorts (time, sample) pairs stably (devtools.md §1.3)
+  // DevTools sorts (time, sample) pairs stably (devtools-rules §1.3)
   const order = samples.map((_, i) => i).sort((a, b) => times[a] - times[b] || a - b);
   samples = order.map((i) => samples[i]);
   times = order.map((i) => times[i]);
@@ -155,7 +155,7 @@ function expected(p) {
     const d = (i + 1 < n ? times[i + 1] : p.end) - times[i];
     return d > 0 ? d : 0;
   };
-  // fixMissingSamples (devtools.md §2, heuristic 1), on the original values
+  // fixMissingSamples (devtools-rules §2, heuristic 1), on the original values
   const prog = meta['(program)'];
   const system = new Set([prog, meta['(idle)'], meta['(garbage collector)']].filter((x) => x !== undefined));
   const bottom = (k) => { while (nodes[k].parent > 0) k = nodes[k].parent; return k; };

@@ -2,7 +2,7 @@
 // A profile of 40 functions made with `new Function` (40 scripts without a
 // URL, one name): flamechart's layout JSON must show 40 distinct frames,
 // each in the colour DevTools gives it -- keyed by the script id when there
-// is no URL (devtools.md §5.2, restated in devtools-url-colors.js).
+// is no URL (devtools-rules §5.2, restated in devtools-url-colors.js).
 //
 //   new-function-check.js PROFILE LAYOUT_JSON N
 //

@@ -1,5 +1,5 @@
 // The profiles of a file as `info` reports them, read here with JSON.parse
-// from formats.md and docs/inputs.md (not from the C importers), each in the
+// from input-rules and docs/inputs.md (not from the C importers), each in the
 // .cpuprofile shape: { nodes: [{ id, callFrame, parent | children }],
 // samples, timeDeltas, startTime, endTime, lastEnd (the last sample's end,
 // when the format fixes it) }.

@@ -36,7 +36,7 @@ function die(msg) {
   process.exit(1);
 }
 
-// --- the profile (formats.md §A): nodes with parents, samples with times ---
+// --- the profile (input-rules §A): nodes with parents, samples with times ---
 
 // PROFILE is a .cpuprofile, or FILE#N#PID#TID: the Nth profile (from 0) that
 // read-profiles.js reads from a Chrome trace (one per sampled thread, PID/TID,
@@ -113,7 +113,7 @@ function load(spec) {
   const order = samples.map((_, i) => i).sort((a, b) => times[a] - times[b] || a - b);
   samples = order.map((i) => samples[i]);
   times = order.map((i) => times[i]);
-  // The end of the last sample (devtools.md §1.4-1.5, CPUProfileDataModel):
+  // The end of the last sample (devtools-rules §1.4-1.5, CPUProfileDataModel):
   // the last sample + the average interval, a fraction of a µs kept as it
   // is, whatever end the input records -- a trace's CpuProfile endTime or
   // {endTime} chunk, a .cpuprofile's endTime -- and never the profile's
@@ -312,7 +312,7 @@ function check(p, variant, jsonFile, base) {
     case 'exclude': {
       // GC samples after an excluded one move to the root level: still drawn
       // and a lone (program) sample between two dropped ones is healed
-      // into the root (devtools.md §2)
+      // into the root (devtools-rules §2)
       let gone = sum(p, (s) => through(s) && !(s.length && p.nodes[s[0]].name === '(idle)'));
       const out = (s) => !s.length || through(s);
       for (let i = 1; i + 1 < p.stacks.length; i++) {

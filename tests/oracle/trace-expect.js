@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Independent expectations for a Chrome trace, written from formats.md §C and
-// devtools.md §8 without looking at the C importer: one line per sampled
+// Independent expectations for a Chrome trace, written from input-rules §C and
+// devtools-rules §8 without looking at the C importer: one line per sampled
 // thread, ordered by start time:
 //   pid tid samples nodes start_us end_us
 // Rules: Profile + ProfileChunk joined per (pid, id), chunks in ts order

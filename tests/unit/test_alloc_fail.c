@@ -138,7 +138,8 @@ static char *read_all(const char *path, size_t *len)
 /* One import and both layouts; true on success. */
 static bool once(const char *data, size_t len, struct fc_error *err)
 {
-	struct fc_import_options opts = { .format = FC_FORMAT_AUTO };
+	struct fc_import_options opts = { .version = FC_IMPORT_OPTIONS_VERSION,
+					  .format = FC_FORMAT_AUTO };
 	struct fc_profile_set set;
 	bool ok;
 	int m;
@@ -218,7 +219,7 @@ static char out_dir[4096], out_path[4200];
 /* The Markdown summary, written as `-f md` writes it. */
 static bool write_md(const struct fc_profile_set *set, struct fc_error *err)
 {
-	struct fc_summary_options so = { .top = 0 };
+	struct fc_summary_options so = { .version = FC_SUMMARY_OPTIONS_VERSION, .top = 0 };
 	return fc_summary_markdown_write(set, &so, out_path, err);
 }
 
@@ -230,6 +231,7 @@ static bool write_once(struct fc_context *ctx, const struct fc_profile_set *set,
 		FC_OUT_JSON, FC_OUT_JSON, FC_OUT_FOLDED, FC_OUT_MD,
 	};
 	struct fc_render_request req = {
+		.version = FC_RENDER_REQUEST_VERSION,
 		.format = fmt[w],
 		.mode = w == W_JSON_GRAPH || w == W_FOLDED ? FC_MODE_GRAPH : FC_MODE_CHART,
 		.output = out_path,
@@ -333,7 +335,8 @@ static void check_writer(struct fc_context *ctx, const struct fc_profile_set *se
 
 static void check_writers(const char *data, size_t len)
 {
-	struct fc_import_options opts = { .format = FC_FORMAT_AUTO };
+	struct fc_import_options opts = { .version = FC_IMPORT_OPTIONS_VERSION,
+					  .format = FC_FORMAT_AUTO };
 	struct fc_profile_set set;
 	struct fc_context *ctx;
 	struct fc_error err;

@@ -1,5 +1,5 @@
-/* The chart rules (devtools.md §1-3), one test each, and the worked example
- * of devtools.md §9. */
+/* The chart rules (devtools-rules §1-3), one test each, and the worked example
+ * of devtools-rules §9. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -28,7 +28,7 @@ static struct fc_profile_set set;
 
 static struct fc_profile *load(const char *json)
 {
-	struct fc_import_options opts = { 0 };
+	struct fc_import_options opts = FC_IMPORT_OPTIONS_INIT;
 	struct fc_error err;
 
 	fc_profile_set_init(&set);
@@ -72,7 +72,7 @@ static void expect_box(const struct fc_layout *l, size_t i, const char *name, ui
 	}
 }
 
-/* devtools.md §9 */
+/* devtools-rules §9 */
 static void test_worked_example(void **state)
 {
 	struct fc_layout l;
@@ -173,7 +173,7 @@ static void test_last_sample(void **state)
 	assert_true(fc_profile_samples_end(p) == 500.0);
 	fc_profile_set_finish(&set);
 
-	/* a fractional average stays fractional (devtools.md §1.4) */
+	/* a fractional average stays fractional (devtools-rules §1.4) */
 	/* clang-format off */
 	p = load("{\"nodes\":[" ROOT("2") "," NODE(2, "A", "") "],\"startTime\":4,"
 		 "\"endTime\":27,\"samples\":[2,2,2,2,2,2,2,2],\"timeDeltas\":[0,1,3,2,5,1,4,2]}");
@@ -420,7 +420,7 @@ static void test_bars_on_demand(void **state)
 	(void)state;
 
 	for (f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
-		struct fc_import_options io = { 0 };
+		struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 		struct fc_profile_set ps;
 		struct fc_error err;
 		char path[512];

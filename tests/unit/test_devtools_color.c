@@ -1,4 +1,4 @@
-/* DevTools' colour generator: the hashCode test vectors of devtools.md §5.1
+/* DevTools' colour generator: the hashCode test vectors of devtools-rules §5.1
  * and the HSL spaces of the JS Profiler (§5.2) and Performance panel (§5.3). */
 #include <setjmp.h>
 #include <stdarg.h>

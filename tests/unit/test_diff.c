@@ -229,7 +229,7 @@ static void side(struct fc_diff_input *in, const char *path, const char *url, co
 {
 	static const char *const names[] = { "alpha", "beta", "(anonymous)", "" };
 	char *json = profile_json(url, names, counts, 4);
-	struct fc_import_options io = { 0 };
+	struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 	struct fc_error err;
 
 	fc_error_init(&err);
@@ -444,7 +444,8 @@ static void test_answer(void **state)
  * "main;h 5", as the command line would load them. */
 static void folded_side(struct fc_diff_input *in, const char *path, const int *g, size_t n)
 {
-	struct fc_import_options io = { .format = FC_FORMAT_FOLDED };
+	struct fc_import_options io = { .version = FC_IMPORT_OPTIONS_VERSION,
+					.format = FC_FORMAT_FOLDED };
 	struct fc_error err;
 	size_t r;
 

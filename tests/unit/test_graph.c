@@ -160,7 +160,7 @@ static const char *data_dir(void)
 
 static void load_file(struct fc_profile_set *set, const char *path)
 {
-	struct fc_import_options o = { 0 };
+	struct fc_import_options o = FC_IMPORT_OPTIONS_INIT;
 	struct fc_error err;
 
 	fc_error_init(&err);
@@ -173,7 +173,7 @@ static void load_file(struct fc_profile_set *set, const char *path)
 
 static void load_json(struct fc_profile_set *set, const char *name, const char *json)
 {
-	struct fc_import_options o = { 0 };
+	struct fc_import_options o = FC_IMPORT_OPTIONS_INIT;
 	struct fc_error err;
 
 	fc_error_init(&err);

@@ -50,7 +50,7 @@ static const char tree_json[] =
 
 static struct fc_profile *load(const char *json, size_t len)
 {
-	struct fc_import_options io = { 0 };
+	struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 	struct fc_profile_set set;
 	struct fc_profile *p;
 	struct fc_error err;
@@ -274,7 +274,7 @@ static void test_corpus(void **state)
 	(void)state;
 	assert_non_null(data);
 	for (f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
-		struct fc_import_options io = { 0 };
+		struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 		struct fc_profile_set ref, work;
 		struct fc_error err;
 		char path[1024];

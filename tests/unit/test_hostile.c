@@ -51,7 +51,7 @@ static void put(struct buf *b, const char *fmt, ...)
 static struct fc_profile_set import_chain(uint32_t depth, const uint32_t *samples, size_t n)
 {
 	struct buf b = { 0 };
-	struct fc_import_options io = { 0 };
+	struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 	struct fc_profile_set set;
 	struct fc_error err;
 	uint32_t k;
@@ -297,7 +297,7 @@ static void test_trace_names_clean(void **state)
 		"\"args\":{\"data\":{\"cpuProfile\":{\"nodes\":[{\"id\":1,\"callFrame\":"
 		"{\"functionName\":\"(root)\"}},{\"id\":2,\"parent\":1,\"callFrame\":"
 		"{\"functionName\":\"f\"}}],\"samples\":[2,2]},\"timeDeltas\":[1,1]}}}]";
-	struct fc_import_options io = { 0 };
+	struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 	struct fc_profile_set set;
 	struct fc_error err;
 	(void)state;

@@ -94,7 +94,7 @@ static void test_detect_late_key(void **state)
 {
 	size_t pad = (size_t)12 << 20, n = strlen(cpuprofile);
 	char *buf = malloc(pad + n + 16);
-	struct fc_import_options o = { 0 };
+	struct fc_import_options o = FC_IMPORT_OPTIONS_INIT;
 	struct fc_profile_set set;
 	struct fc_error err;
 	enum fc_format f;
@@ -139,7 +139,7 @@ static unsigned char *gz(const void *data, size_t len, size_t repeat, size_t *ou
 static bool import_bytes(const void *data, size_t len, uint64_t max, struct fc_profile_set *set,
 			 struct fc_error *err)
 {
-	struct fc_import_options o = { .max_bytes = max };
+	struct fc_import_options o = { .version = FC_IMPORT_OPTIONS_VERSION, .max_bytes = max };
 
 	fc_profile_set_init(set);
 	return fc_import_memory("t.gz", data, len, &o, set, err);
@@ -150,7 +150,7 @@ static bool import_bytes(const void *data, size_t len, uint64_t max, struct fc_p
 static bool import_pieces(const void *data, size_t len, size_t read_max, struct fc_profile_set *set,
 			  struct fc_error *err)
 {
-	struct fc_import_options o = { 0 };
+	struct fc_import_options o = FC_IMPORT_OPTIONS_INIT;
 	struct fc_source src;
 	bool ok;
 

@@ -1,4 +1,4 @@
-/* JS Self-Profiling traces (formats.md §B) and folded stacks (§D): small
+/* JS Self-Profiling traces (input-rules §B) and folded stacks (§D): small
  * inputs with the expected model worked out by hand from the spec. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -13,7 +13,9 @@
 
 static bool import(const char *text, bool strict, struct fc_profile_set *set, struct fc_error *err)
 {
-	struct fc_import_options o = { .format = FC_FORMAT_AUTO, .strict = strict };
+	struct fc_import_options o = { .version = FC_IMPORT_OPTIONS_VERSION,
+				       .format = FC_FORMAT_AUTO,
+				       .strict = strict };
 
 	fc_profile_set_init(set);
 	return fc_import_memory("t", text, strlen(text), &o, set, err);
@@ -34,7 +36,7 @@ static bool warned(const struct fc_profile *p, const char *text)
 	return false;
 }
 
-/* formats.md §B4, verbatim. */
+/* input-rules §B4, verbatim. */
 static const char *b4 =
 	"{\"resources\":[\"https://a.example/app.js\"],"
 	" \"frames\":[{\"name\":\"main\",\"resourceId\":0,\"line\":1,\"column\":1},{\"name\":"
@@ -90,7 +92,7 @@ static void test_spec_example(void **state)
 	fc_profile_set_finish(&set);
 }
 
-/* Wrapped one level down; markers (formats.md §B3): gc with no stack is the
+/* Wrapped one level down; markers (input-rules §B3): gc with no stack is the
  * root's (garbage collector); layout on a stack is a leaf above it; a script
  * marker with no stack is (script); negative timestamps are kept. */
 static void test_wrapped_and_markers(void **state)
@@ -259,7 +261,8 @@ static void test_folded_decimal_and_differential(void **state)
 
 static void test_folded_errors(void **state)
 {
-	struct fc_import_options o = { .format = FC_FORMAT_FOLDED };
+	struct fc_import_options o = { .version = FC_IMPORT_OPTIONS_VERSION,
+				       .format = FC_FORMAT_FOLDED };
 	struct fc_profile_set set;
 	struct fc_error err;
 	const char *json = "{\n\"nodes\": [],\n\"samples\": 1\n}\n";

@@ -1,4 +1,4 @@
-/* Chrome trace events (formats.md §C): small traces written for each rule,
+/* Chrome trace events (input-rules §C): small traces written for each rule,
  * with the numbers worked out by hand from the rule. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -12,7 +12,9 @@
 
 static bool import(const char *json, bool strict, struct fc_profile_set *set, struct fc_error *err)
 {
-	struct fc_import_options o = { .format = FC_FORMAT_AUTO, .strict = strict };
+	struct fc_import_options o = { .version = FC_IMPORT_OPTIONS_VERSION,
+				       .format = FC_FORMAT_AUTO,
+				       .strict = strict };
 
 	fc_profile_set_init(set);
 	return fc_import_memory("t.json", json, strlen(json), &o, set, err);
@@ -33,7 +35,7 @@ static bool warned(const struct fc_profile *p, const char *text)
 	return false;
 }
 
-/* formats.md §C7: the start is the Profile event's ts (5000), not
+/* input-rules §C7: the start is the Profile event's ts (5000), not
  * args.data.startTime (900, another clock); samples at ts + running sum of
  * deltas; the {endTime} chunk ends the profile at its ts. */
 static const char *c7 =
@@ -141,7 +143,7 @@ static void test_chunk_order_and_defaults(void **state)
 	"\"samples\":" samples "},\"timeDeltas\":" deltas "}}}"
 
 /* Several profiles on one thread overlap and are never merged: source
- * Internal first, then Inspector, then the most samples (devtools.md §8.1). */
+ * Internal first, then Inspector, then the most samples (devtools-rules §8.1). */
 static void test_profile_choice(void **state)
 {
 	/* clang-format off */

@@ -1,4 +1,4 @@
-/* Bar labels: DevTools' trimMiddle and trimTextMiddle (devtools.md §6.4),
+/* Bar labels: DevTools' trimMiddle and trimTextMiddle (devtools-rules §6.4),
  * and the text of chart and graph boxes. Widths come from a fixed-pitch
  * measure so that every expected string can be worked out by hand. */
 #include <setjmp.h>
@@ -111,7 +111,7 @@ static uint32_t frame_named(const struct fc_profile *p, const char *name)
 
 static void test_box_label(void **state)
 {
-	struct fc_import_options io = { 0 };
+	struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 	struct fc_profile_set set;
 	struct fc_error err;
 	struct fc_layout l = { 0 };

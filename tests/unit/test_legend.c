@@ -35,7 +35,7 @@ struct fixture {
 static int setup(void **state)
 {
 	static struct fixture f;
-	struct fc_import_options io = { 0 };
+	struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 	struct fc_layout_options lo = { 0 };
 	struct fc_error err;
 

@@ -1,4 +1,4 @@
-/* The ruler: DevTools' tick step (devtools.md §6.5) worked out by hand for a
+/* The ruler: DevTools' tick step (devtools-rules §6.5) worked out by hand for a
  * few spans, its invariants over many spans, and the label text. */
 #include <math.h>
 #include <setjmp.h>
@@ -51,7 +51,7 @@ static void test_labels(void **state)
 	char out[64];
 	(void)state;
 
-	/* DevTools examples (devtools.md §6.5), a no-break space before "ms" */
+	/* DevTools examples (devtools-rules §6.5), a no-break space before "ms" */
 	fc_ruler_label(0, 10, FC_RULER_MS, NULL, out, sizeof(out));
 	assert_string_equal(out, "0\xc2\xa0ms");
 	fc_ruler_label(0.05, 0.01, FC_RULER_MS, NULL, out, sizeof(out));

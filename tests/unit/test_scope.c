@@ -19,7 +19,7 @@
 
 static struct fc_profile *load(const char *name, const char *text)
 {
-	struct fc_import_options io = { 0 };
+	struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 	struct fc_profile_set set;
 	struct fc_profile *p;
 	struct fc_error err;

@@ -444,9 +444,12 @@ static void write_file(const char *path, const char *text)
 static void test_apply_merges(void **state)
 {
 	char dir[] = "/tmp/fc-sourcemap-XXXXXX", path[256], prof[4096], root[300];
-	struct fc_import_options opts = { .format = FC_FORMAT_CPUPROFILE };
+	struct fc_import_options opts = { .version = FC_IMPORT_OPTIONS_VERSION,
+					  .format = FC_FORMAT_CPUPROFILE };
 	const char *roots[1];
-	struct fc_sourcemap_options smo = { .roots = roots, .n_roots = 1 };
+	struct fc_sourcemap_options smo = { .version = FC_SOURCEMAP_OPTIONS_VERSION,
+					    .roots = roots,
+					    .n_roots = 1 };
 	struct fc_profile_set set;
 	struct fc_error err;
 	const struct fc_profile *p;

@@ -177,9 +177,9 @@ static void test_tiers_cvd(void **state)
 	size_t k;
 
 	(void)state;
-	for (k = 0; fc_theme_builtin_names[k]; k++) {
+	for (k = 0; fc_theme_builtin_name(k); k++) {
 		struct fc_error err;
-		struct fc_theme *t = fc_theme_open(fc_theme_builtin_names[k], &err);
+		struct fc_theme *t = fc_theme_open(fc_theme_builtin_name(k), &err);
 		int v, i, j;
 
 		assert_non_null(t);
@@ -259,9 +259,9 @@ static void test_label_contrast(void **state)
 	size_t k;
 
 	(void)state;
-	for (k = 0; fc_theme_builtin_names[k]; k++) {
+	for (k = 0; fc_theme_builtin_name(k); k++) {
 		struct fc_error err;
-		struct fc_theme *t = fc_theme_open(fc_theme_builtin_names[k], &err);
+		struct fc_theme *t = fc_theme_open(fc_theme_builtin_name(k), &err);
 		struct contrast c = { .t = t, .st = { .theme = t }, .worst = 99 };
 		struct fc_hsl_space mono = { (int)t->mono_darkest, (int)t->mono_lightest, 0 };
 		int i;
@@ -341,7 +341,7 @@ static const char profile_b[] =
 
 static struct fc_profile_set load(const char *json, size_t len)
 {
-	struct fc_import_options io = { 0 };
+	struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 	struct fc_profile_set set;
 	struct fc_error err;
 
@@ -391,8 +391,8 @@ static void test_pure(void **state)
 	assert_true(fc_layout_build(&la, &sa, &lo, &err));
 	assert_true(fc_layout_build(&lb, &sb, &lo, &err));
 	assert_int_not_equal(frame_named(sa.items[0], "a"), frame_named(sb.items[0], "a"));
-	for (k = 0; fc_theme_builtin_names[k]; k++) {
-		struct fc_theme *t = fc_theme_open(fc_theme_builtin_names[k], &err);
+	for (k = 0; fc_theme_builtin_name(k); k++) {
+		struct fc_theme *t = fc_theme_open(fc_theme_builtin_name(k), &err);
 		for (scheme = FC_SCHEME_URL; scheme <= FC_SCHEME_MONO; scheme++) {
 			struct fc_style x = { .theme = t, .scheme = scheme };
 			struct fc_style y = { .theme = t, .scheme = scheme };
@@ -476,9 +476,9 @@ static void test_mono(void **state)
 	size_t k, n;
 
 	(void)state;
-	for (k = 0; fc_theme_builtin_names[k]; k++) {
+	for (k = 0; fc_theme_builtin_name(k); k++) {
 		struct fc_error err;
-		struct fc_theme *t = fc_theme_open(fc_theme_builtin_names[k], &err);
+		struct fc_theme *t = fc_theme_open(fc_theme_builtin_name(k), &err);
 		struct fc_style st = { .theme = t, .scheme = FC_SCHEME_MONO };
 		struct fc_rgb lo = fc_hsl_to_rgb(0, 0, t->mono_darkest);
 		struct fc_rgb hi = fc_hsl_to_rgb(0, 0, t->mono_lightest);

@@ -1,6 +1,6 @@
 /* The url scheme against DevTools: every bar of the chart of every seed
  * example has the colour that tests/oracle/devtools-url-colors.js computes
- * for its frame -- in node, from devtools.md §5 alone -- with the light
+ * for its frame -- in node, from devtools-rules §5 alone -- with the light
  * theme (the JS Profiler's spaces and fixed colours, §5.2) and with the
  * devtools theme (the Performance panel's rules, §5.3). The table is
  * style_url_colors.h; its header says how to regenerate it. */
@@ -64,7 +64,7 @@ static void test_seed_examples(void **state)
 	d = opendir(dir);
 	assert_non_null(d);
 	while ((de = readdir(d)) != NULL) {
-		struct fc_import_options io = { 0 };
+		struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 		struct fc_layout_options lo = { 0 };
 		struct fc_profile_set set;
 		struct fc_layout l;
@@ -153,7 +153,7 @@ static void test_default_is_light(void **state)
 	const struct fc_theme *t = fc_theme_default();
 	(void)state;
 	assert_string_equal(t->name, "light");
-	/* devtools.md §5.2: hue 30..330, saturation 50..80 in 5, lightness 80..90 in 3 */
+	/* devtools-rules §5.2: hue 30..330, saturation 50..80 in 5, lightness 80..90 in 3 */
 	assert_int_equal(t->hue.min, 30);
 	assert_int_equal(t->hue.max, 330);
 	assert_int_equal(t->hue.count, 0);

@@ -1,5 +1,5 @@
 /* Themes: the built-in ones (embedded from themes/<name>.json, complete, with
- * the facts of devtools.md where they claim DevTools' or FlameGraph's look),
+ * the facts of devtools-rules where they claim DevTools' or FlameGraph's look),
  * user themes that extend them, and every kind of error with its file, key
  * path, line and column. */
 #include <pthread.h>
@@ -51,8 +51,8 @@ static void test_embedded_equals_files(void **state)
 
 	(void)state;
 	assert_non_null(root);
-	for (i = 0; fc_theme_builtin_names[i]; i++, n++) {
-		const char *name = fc_theme_builtin_names[i];
+	for (i = 0; fc_theme_builtin_name(i); i++, n++) {
+		const char *name = fc_theme_builtin_name(i);
 		char path[1024];
 		size_t len, elen;
 		char *text;
@@ -119,7 +119,7 @@ static void test_builtin_facts(void **state)
 
 	(void)state;
 	assert_non_null(dt);
-	/* devtools.md §5.3: saturation 50/65/80, lightness fixed at 85 */
+	/* devtools-rules §5.3: saturation 50/65/80, lightness fixed at 85 */
 	assert_true(dt->url_performance_keys);
 	assert_int_equal(dt->hue.min, 30);
 	assert_int_equal(dt->hue.max, 330);

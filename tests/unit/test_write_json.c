@@ -230,7 +230,7 @@ static void test_corpus(void **state)
 	(void)state;
 
 	for (f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
-		struct fc_import_options io = { 0 };
+		struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 		struct fc_profile_set ps;
 		struct fc_error err;
 		char path[512];
@@ -264,7 +264,7 @@ static void test_awkward(void **state)
 		"\"columnNumber\":0}}],"
 		"\"startTime\":4503599627370000,\"endTime\":4503599627370010,"
 		"\"samples\":[4,3,2],\"timeDeltas\":[1,3,6]}";
-	struct fc_import_options io = { 0 };
+	struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
 	struct fc_profile_set ps;
 	struct fc_error err;
 	(void)state;

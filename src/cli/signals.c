@@ -1,16 +1,17 @@
 /* Temporaries that a signal must not leave behind (docs/robustness.md).
- * fc_output_open registers its ".NAME.XXXXXX" file here and commit or abort
- * removes it from the list; on SIGINT, SIGTERM or SIGHUP the handler
- * unlinks every file still listed -- with unlink only, which is
- * async-signal-safe, over a fixed table that needs no lock -- and then dies
- * of the same signal, so that the shell sees 128 + the signal number. */
+ * The library tells the program about every temporary output file it
+ * creates and removes (fc_set_temp_file_hook); the program lists them here,
+ * and on SIGINT, SIGTERM or SIGHUP the handler unlinks every file still
+ * listed -- with unlink only, which is async-signal-safe, over a fixed
+ * table that needs no lock -- and then dies of the same signal, so that
+ * the shell sees 128 + the signal number. */
 #include <limits.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "render/output_signal.h"
+#include "cli/cli.h"
 
 #define SLOTS 256
 #define PATH_BYTES 4096
@@ -20,28 +21,47 @@ enum { FREE, FILLING, READY };
 static char paths[SLOTS][PATH_BYTES];
 static atomic_int state[SLOTS];
 
-int fc_output_track(const char *tmp_path)
+/* Lists a temporary (the library calls this before it creates the file, so
+ * that no signal falls between the two); beyond SLOTS at once, or a longer
+ * path, it is not cleaned up on a signal. */
+static void track(const char *tmp_path)
 {
 	size_t n = strlen(tmp_path);
 	int i;
 
 	if (n >= PATH_BYTES)
-		return 0;
+		return;
 	for (i = 0; i < SLOTS; i++) {
 		int expected = FREE;
 		if (atomic_compare_exchange_strong(&state[i], &expected, FILLING)) {
 			memcpy(paths[i], tmp_path, n + 1);
 			atomic_store(&state[i], READY);
-			return i + 1;
+			return;
 		}
 	}
-	return 0; /* more than SLOTS at once: not cleaned up on a signal */
 }
 
-void fc_output_untrack(int slot)
+/* Only the thread that listed a path removes it: no two live temporaries
+ * share a name. */
+static void untrack(const char *tmp_path)
 {
-	if (slot > 0 && slot <= SLOTS)
-		atomic_store(&state[slot - 1], FREE);
+	int i;
+
+	for (i = 0; i < SLOTS; i++) {
+		if (atomic_load(&state[i]) == READY && strcmp(paths[i], tmp_path) == 0) {
+			atomic_store(&state[i], FREE);
+			return;
+		}
+	}
+}
+
+static void on_temp_file(const char *path, bool live, void *data)
+{
+	(void)data;
+	if (live)
+		track(path);
+	else
+		untrack(path);
 }
 
 static void on_signal(int signo)
@@ -55,12 +75,13 @@ static void on_signal(int signo)
 	raise(signo);
 }
 
-void fc_output_cleanup_on_signals(void)
+void fc_cli_cleanup_on_signals(void)
 {
 	static const int signals[] = { SIGINT, SIGTERM, SIGHUP };
 	struct sigaction sa;
 	size_t i;
 
+	fc_set_temp_file_hook(on_temp_file, NULL);
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
