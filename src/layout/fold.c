@@ -1,0 +1,237 @@
+/* Folding a lane into a row budget (flamechart/fold.h, DESIGN §13). Boxes
+ * come in pre-order, so a box's parent is the last box opened one row
+ * below it: one stack of the latest box per row finds every parent, and
+ * every later pass is a loop forwards (parents before children) or
+ * backwards (children before parents). No recursion, O(boxes + rows). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "flamechart/fold.h"
+
+#define NONE UINT32_MAX
+
+/* What a box is to the fold. */
+enum state {
+	PLAIN,  /* drawn on its row */
+	INNER,  /* a spine's member whose widest child continues it: not drawn */
+	LAST,   /* a spine's last member: not drawn, its children sit on the bar */
+	HIDDEN, /* not drawn, nor anything above it */
+};
+
+struct work {
+	const struct fc_box *b;
+	uint32_t *parent, *widest, *vrow, *cut, *top;
+	uint8_t *state, *keep;
+	double ppu, cover;
+};
+
+static double width(const struct fc_box *b)
+{
+	return b->x1 - b->x0;
+}
+
+static bool is_frame(const struct fc_box *b)
+{
+	return b->frame != FC_NONE && !(b->flags & FC_BOX_COALESCED);
+}
+
+/* Whether box i's widest child continues a spine through it. */
+static bool continues(const struct work *w, uint32_t i)
+{
+	uint32_t c = w->widest[i];
+
+	return c != NONE && is_frame(&w->b[i]) && is_frame(&w->b[c]) &&
+	       width(&w->b[c]) >= w->cover * width(&w->b[i]) && width(&w->b[i]) > 0;
+}
+
+static bool is_kept(const struct fc_fold_params *pr, uint32_t frame)
+{
+	for (size_t k = 0; k < pr->n_keep; k++)
+		if (pr->keep[k] == frame)
+			return true;
+	return false;
+}
+
+/* Parents and widest children, from one stack of the latest box per row. */
+static bool link(struct work *w, size_t n, uint32_t rows)
+{
+	uint32_t *stack = malloc(((size_t)rows + 1) * sizeof(*stack));
+
+	if (!stack)
+		return false;
+	for (size_t i = 0; i <= rows; i++)
+		stack[i] = NONE;
+	for (size_t i = 0; i < n; i++) {
+		uint32_t d = w->b[i].depth < rows ? w->b[i].depth : rows;
+		uint32_t p = d > 0 ? stack[d - 1] : NONE;
+
+		w->parent[i] = p;
+		w->widest[i] = NONE;
+		stack[d] = (uint32_t)i;
+		if (p != NONE &&
+		    (w->widest[p] == NONE || width(&w->b[i]) > width(&w->b[w->widest[p]])))
+			w->widest[p] = (uint32_t)i;
+	}
+	free(stack);
+	return true;
+}
+
+/* Rule 1: spines. Rows after folding (vrow) and which boxes are drawn. */
+static void fold_spines(struct work *w, size_t n, uint32_t spine_min, struct fc_fold *out)
+{
+	for (size_t i = 0; i < n; i++) {
+		uint32_t p = w->parent[i], j, len;
+
+		if (p != NONE && w->state[p] == HIDDEN) {
+			w->state[i] = HIDDEN;
+			continue;
+		}
+		if (p != NONE && w->state[p] == INNER) {
+			if (w->widest[p] != i) {
+				/* a side branch of a spine: under 1 - cover of it */
+				w->state[i] = HIDDEN;
+				out->spine_side++;
+				continue;
+			}
+			w->vrow[i] = w->vrow[p];
+			w->state[i] = continues(w, (uint32_t)i) ? INNER : LAST;
+			continue;
+		}
+		w->vrow[i] = p == NONE ? w->b[i].depth : w->vrow[p] + 1;
+		w->state[i] = PLAIN;
+		if (!continues(w, (uint32_t)i))
+			continue;
+		for (j = (uint32_t)i, len = 1; continues(w, j); len++)
+			j = w->widest[j];
+		if (len < spine_min)
+			continue;
+		w->state[i] = INNER;
+		out->mark[i] |= FC_FOLD_SPINE;
+		out->last[i] = j;
+		out->spines++;
+		out->spine_frames += len;
+	}
+}
+
+/* Rule 2: narrow towers that reach past the budget are cut keep rows above
+ * their base, unless they hold a kept frame. */
+static void cut_towers(struct work *w, size_t n, const struct fc_fold_params *pr, uint32_t keep,
+		       struct fc_fold *out)
+{
+	/* each box's highest row above it, and whether a kept frame is there */
+	for (size_t i = 0; i < n; i++) {
+		w->top[i] = w->state[i] == HIDDEN ? 0 : w->vrow[i];
+		w->keep[i] = w->state[i] != HIDDEN && w->b[i].frame != FC_NONE &&
+			     is_kept(pr, w->b[i].frame);
+	}
+	for (size_t i = n; i-- > 0;) {
+		uint32_t p = w->parent[i];
+		if (p == NONE || w->state[i] == HIDDEN)
+			continue;
+		if (w->top[i] > w->top[p])
+			w->top[p] = w->top[i];
+		w->keep[p] |= w->keep[i];
+	}
+	for (size_t i = 0; i < n; i++) {
+		uint32_t p = w->parent[i];
+		double px = width(&w->b[i]) * w->ppu;
+
+		w->cut[i] = p == NONE ? NONE : w->cut[p];
+		if (w->state[i] == HIDDEN)
+			continue;
+		if (w->cut[i] != NONE && w->vrow[i] >= w->cut[i]) {
+			if (w->state[i] == PLAIN || (out->mark[i] & FC_FOLD_SPINE))
+				out->tower_boxes++;
+			w->state[i] = HIDDEN;
+			continue;
+		}
+		if (w->cut[i] == NONE && w->state[i] == PLAIN && px < pr->tower_px &&
+		    (p == NONE || width(&w->b[p]) * w->ppu >= pr->tower_px) &&
+		    w->top[i] >= pr->max_rows && !w->keep[i] && w->top[i] - w->vrow[i] >= keep) {
+			w->cut[i] = w->vrow[i] + keep;
+			out->towers++;
+		}
+	}
+}
+
+bool fc_fold_lane(const struct fc_lane *lane, const struct fc_fold_params *pr, struct fc_fold *out)
+{
+	uint32_t spine_min = pr->spine_min ? pr->spine_min : FC_FOLD_SPINE_MIN;
+	uint32_t keep = pr->tower_keep ? pr->tower_keep : FC_FOLD_TOWER_KEEP, deepest = 0;
+	size_t n = lane->n_boxes, i;
+	struct work w = { .b = lane->boxes, .ppu = pr->px_per_unit };
+	bool ok;
+
+	memset(out, 0, sizeof(*out));
+	out->rows = lane->rows;
+	if (!pr->max_rows || lane->rows <= pr->max_rows || !n)
+		return true;
+	if (n >= NONE)
+		return false;
+	w.cover = pr->spine_cover > 0 ? pr->spine_cover : FC_FOLD_SPINE_COVER;
+	w.parent = malloc(n * sizeof(*w.parent));
+	w.widest = malloc(n * sizeof(*w.widest));
+	w.vrow = malloc(n * sizeof(*w.vrow));
+	w.cut = malloc(n * sizeof(*w.cut));
+	w.top = malloc(n * sizeof(*w.top));
+	w.state = malloc(n);
+	w.keep = malloc(n);
+	out->row = malloc(n * sizeof(*out->row));
+	out->last = malloc(n * sizeof(*out->last));
+	out->mark = calloc(n, 1);
+	ok = w.parent && w.widest && w.vrow && w.cut && w.top && w.state && w.keep && out->row &&
+	     out->last && out->mark && link(&w, n, lane->rows);
+	if (ok) {
+		for (i = 0; i < n; i++) {
+			out->last[i] = (uint32_t)i;
+			w.cut[i] = NONE;
+		}
+		fold_spines(&w, n, spine_min, out);
+		for (i = 0; i < n; i++)
+			if (w.state[i] == PLAIN && w.vrow[i] + 1 > deepest)
+				deepest = w.vrow[i] + 1;
+		if (deepest > pr->max_rows && pr->tower_px > 0)
+			cut_towers(&w, n, pr, keep, out);
+		/* rule 3: what is still too deep */
+		deepest = 0;
+		out->rows = 0;
+		for (i = 0; i < n; i++) {
+			bool drawn = w.state[i] == PLAIN ||
+				     (w.state[i] != HIDDEN && (out->mark[i] & FC_FOLD_SPINE));
+			out->row[i] = FC_FOLD_HIDDEN;
+			if (!drawn)
+				continue;
+			if (w.vrow[i] + 1 > deepest)
+				deepest = w.vrow[i] + 1;
+			if (w.vrow[i] >= pr->max_rows) {
+				out->deep_boxes++;
+				continue;
+			}
+			out->row[i] = w.vrow[i];
+			if (w.vrow[i] + 1 > out->rows)
+				out->rows = w.vrow[i] + 1;
+			/* the last row of a cut tower */
+			if (w.cut[i] != NONE && w.vrow[i] + 1 == w.cut[i] && w.top[i] > w.vrow[i])
+				out->mark[i] |= FC_FOLD_CUT;
+		}
+		out->rows_cut = deepest > out->rows ? deepest - out->rows : 0;
+	}
+	free(w.parent);
+	free(w.widest);
+	free(w.vrow);
+	free(w.cut);
+	free(w.top);
+	free(w.state);
+	free(w.keep);
+	if (!ok)
+		fc_fold_finish(out);
+	return ok;
+}
+
+void fc_fold_finish(struct fc_fold *f)
+{
+	free(f->row);
+	free(f->last);
+	free(f->mark);
+	memset(f, 0, sizeof(*f));
+}
