@@ -24,9 +24,13 @@ struct fc_paint_options {
 	bool no_legend;       /* leave out the legend under the chart */
 	uint32_t max_rows;    /* rows drawn per lane, 0 = all (deeper rows are cut
 			       * and the header says so) */
-	bool interactive;     /* SVG: inline script for zoom and search */
-	bool svg_cairo;       /* SVG: cairo's SVG surface (glyphs as paths) instead
-			       * of the native writer, for comparison */
+	/* > 0: the whole image at most this many px tall; when every row does
+	 * not fit, lanes are folded (flamechart/fold.h) and the header says
+	 * what was. 0 = every row (up to max_rows). */
+	int max_height_px;
+	bool interactive; /* SVG: inline script for zoom and search */
+	bool svg_cairo;   /* SVG: cairo's SVG surface (glyphs as paths) instead
+			   * of the native writer, for comparison */
 	/* A diff's extras (docs/diff.md), NULL for none: a legend drawn instead
 	 * of the scheme's (borrowed), and a note appended to a frame's label
 	 * ("+12.3 ms"), written to out (size bytes) by label_note. */

@@ -1,8 +1,11 @@
 /* Folding a lane into a row budget (flamechart/fold.h, DESIGN §13). Boxes
- * come in pre-order, so a box's parent is the last box opened one row
- * below it: one stack of the latest box per row finds every parent, and
- * every later pass is a loop forwards (parents before children) or
- * backwards (children before parents). No recursion, O(boxes + rows). */
+ * may come in any order that lists each row from left to right (a graph's
+ * depth-first order, a chart's open order, a culled chart's rows one after
+ * the other): the boxes are put in row order, a box's parent is the last
+ * box of the row below that starts at or before it (for a GC sample drawn
+ * on the previous stack, that stack's top), and every pass is a loop up the
+ * rows (parents before children) or down (children before parents). No
+ * recursion, O(boxes + rows). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,6 +23,7 @@ enum state {
 
 struct work {
 	const struct fc_box *b;
+	uint32_t *order; /* the boxes in row order: parents before children */
 	uint32_t *parent, *widest, *vrow, *cut, *top;
 	uint8_t *state, *keep;
 	double ppu, cover;
@@ -52,35 +56,62 @@ static bool is_kept(const struct fc_fold_params *pr, uint32_t frame)
 	return false;
 }
 
-/* Parents and widest children, from one stack of the latest box per row. */
+/* The boxes in row order (a counting sort by depth, stable), parents and
+ * widest children. */
 static bool link(struct work *w, size_t n, uint32_t rows)
 {
-	uint32_t *stack = malloc(((size_t)rows + 1) * sizeof(*stack));
+	size_t *start = calloc((size_t)rows + 2, sizeof(*start)), i;
 
-	if (!stack)
+	if (!start)
 		return false;
-	for (size_t i = 0; i <= rows; i++)
-		stack[i] = NONE;
-	for (size_t i = 0; i < n; i++) {
-		uint32_t d = w->b[i].depth < rows ? w->b[i].depth : rows;
-		uint32_t p = d > 0 ? stack[d - 1] : NONE;
+	for (i = 0; i < n; i++)
+		start[(w->b[i].depth < rows ? w->b[i].depth : rows) + 1]++;
+	for (i = 1; i <= rows + 1; i++)
+		start[i] += start[i - 1];
+	for (i = 0; i < n; i++)
+		w->order[start[w->b[i].depth < rows ? w->b[i].depth : rows]++] = (uint32_t)i;
+	/* start[d] is now the end of row d: walk each row beside the one below */
+	for (uint32_t d = 0; d <= rows; d++) {
+		size_t lo = d ? start[d - 1] : 0, below = d > 1 ? start[d - 2] : 0;
+		size_t below_end = d ? lo : 0;
 
-		w->parent[i] = p;
-		w->widest[i] = NONE;
-		stack[d] = (uint32_t)i;
-		if (p != NONE &&
-		    (w->widest[p] == NONE || width(&w->b[i]) > width(&w->b[w->widest[p]])))
-			w->widest[p] = (uint32_t)i;
+		for (i = lo; i < start[d]; i++) {
+			uint32_t b = w->order[i], p = NONE;
+
+			while (below + 1 < below_end && w->b[w->order[below + 1]].x0 <= w->b[b].x0)
+				below++;
+			if (below < below_end && w->b[w->order[below]].x0 <= w->b[b].x0)
+				p = w->order[below];
+			w->parent[b] = p;
+			w->widest[b] = NONE;
+			if (p != NONE &&
+			    (w->widest[p] == NONE || width(&w->b[b]) > width(&w->b[w->widest[p]])))
+				w->widest[p] = b;
+		}
 	}
-	free(stack);
+	free(start);
 	return true;
 }
 
-/* Rule 1: spines. Rows after folding (vrow) and which boxes are drawn. */
-static void fold_spines(struct work *w, size_t n, uint32_t spine_min, struct fc_fold *out)
+/* Rule 1: spines. Rows after folding (vrow) and which boxes are drawn.
+ * Every box's depth is at least its parent's vrow + 1, so depth - vrow is
+ * what the spines under it took away. */
+static void fold_spines(struct work *w, size_t n, uint32_t spine_min, uint32_t max_rows,
+			double tower_px, struct fc_fold *out)
 {
-	for (size_t i = 0; i < n; i++) {
-		uint32_t p = w->parent[i], j, len;
+	/* each box's deepest row above it, before folding */
+	for (size_t i = 0; i < n; i++)
+		w->top[i] = w->b[i].depth;
+	for (size_t k = n; k-- > 0;) {
+		uint32_t i = w->order[k], p = w->parent[i];
+		if (p != NONE && w->top[i] > w->top[p])
+			w->top[p] = w->top[i];
+	}
+	/* up the rows: a spine folds when what stands on it (moved down by the
+	 * spines folded under it) still reaches past the budget, so the spines
+	 * nearest the root go first and the others stay as they are */
+	for (size_t k = 0; k < n; k++) {
+		uint32_t i = w->order[k], p = w->parent[i], j, len;
 
 		if (p != NONE && w->state[p] == HIDDEN) {
 			w->state[i] = HIDDEN;
@@ -94,14 +125,16 @@ static void fold_spines(struct work *w, size_t n, uint32_t spine_min, struct fc_
 				continue;
 			}
 			w->vrow[i] = w->vrow[p];
-			w->state[i] = continues(w, (uint32_t)i) ? INNER : LAST;
+			w->state[i] = continues(w, i) ? INNER : LAST;
 			continue;
 		}
 		w->vrow[i] = p == NONE ? w->b[i].depth : w->vrow[p] + 1;
 		w->state[i] = PLAIN;
-		if (!continues(w, (uint32_t)i))
+		/* a spine in a narrow tower is left to rule 2 */
+		if (!continues(w, i) || w->top[i] - (w->b[i].depth - w->vrow[i]) < max_rows ||
+		    width(&w->b[i]) * w->ppu < tower_px)
 			continue;
-		for (j = (uint32_t)i, len = 1; continues(w, j); len++)
+		for (j = i, len = 1; continues(w, j); len++)
 			j = w->widest[j];
 		if (len < spine_min)
 			continue;
@@ -124,16 +157,16 @@ static void cut_towers(struct work *w, size_t n, const struct fc_fold_params *pr
 		w->keep[i] = w->state[i] != HIDDEN && w->b[i].frame != FC_NONE &&
 			     is_kept(pr, w->b[i].frame);
 	}
-	for (size_t i = n; i-- > 0;) {
-		uint32_t p = w->parent[i];
+	for (size_t k = n; k-- > 0;) {
+		uint32_t i = w->order[k], p = w->parent[i];
 		if (p == NONE || w->state[i] == HIDDEN)
 			continue;
 		if (w->top[i] > w->top[p])
 			w->top[p] = w->top[i];
 		w->keep[p] |= w->keep[i];
 	}
-	for (size_t i = 0; i < n; i++) {
-		uint32_t p = w->parent[i];
+	for (size_t k = 0; k < n; k++) {
+		uint32_t i = w->order[k], p = w->parent[i];
 		double px = width(&w->b[i]) * w->ppu;
 
 		w->cut[i] = p == NONE ? NONE : w->cut[p];
@@ -143,6 +176,9 @@ static void cut_towers(struct work *w, size_t n, const struct fc_fold_params *pr
 			if (w->state[i] == PLAIN || (out->mark[i] & FC_FOLD_SPINE))
 				out->tower_boxes++;
 			w->state[i] = HIDDEN;
+			/* the last row kept: marked */
+			if (p != NONE && w->vrow[p] + 1 == w->cut[i])
+				out->mark[p] |= FC_FOLD_CUT;
 			continue;
 		}
 		if (w->cut[i] == NONE && w->state[i] == PLAIN && px < pr->tower_px &&
@@ -169,6 +205,7 @@ bool fc_fold_lane(const struct fc_lane *lane, const struct fc_fold_params *pr, s
 	if (n >= NONE)
 		return false;
 	w.cover = pr->spine_cover > 0 ? pr->spine_cover : FC_FOLD_SPINE_COVER;
+	w.order = malloc(n * sizeof(*w.order));
 	w.parent = malloc(n * sizeof(*w.parent));
 	w.widest = malloc(n * sizeof(*w.widest));
 	w.vrow = malloc(n * sizeof(*w.vrow));
@@ -179,14 +216,14 @@ bool fc_fold_lane(const struct fc_lane *lane, const struct fc_fold_params *pr, s
 	out->row = malloc(n * sizeof(*out->row));
 	out->last = malloc(n * sizeof(*out->last));
 	out->mark = calloc(n, 1);
-	ok = w.parent && w.widest && w.vrow && w.cut && w.top && w.state && w.keep && out->row &&
-	     out->last && out->mark && link(&w, n, lane->rows);
+	ok = w.order && w.parent && w.widest && w.vrow && w.cut && w.top && w.state && w.keep &&
+	     out->row && out->last && out->mark && link(&w, n, lane->rows);
 	if (ok) {
 		for (i = 0; i < n; i++) {
 			out->last[i] = (uint32_t)i;
 			w.cut[i] = NONE;
 		}
-		fold_spines(&w, n, spine_min, out);
+		fold_spines(&w, n, spine_min, pr->max_rows, pr->tower_px, out);
 		for (i = 0; i < n; i++)
 			if (w.state[i] == PLAIN && w.vrow[i] + 1 > deepest)
 				deepest = w.vrow[i] + 1;
@@ -210,12 +247,10 @@ bool fc_fold_lane(const struct fc_lane *lane, const struct fc_fold_params *pr, s
 			out->row[i] = w.vrow[i];
 			if (w.vrow[i] + 1 > out->rows)
 				out->rows = w.vrow[i] + 1;
-			/* the last row of a cut tower */
-			if (w.cut[i] != NONE && w.vrow[i] + 1 == w.cut[i] && w.top[i] > w.vrow[i])
-				out->mark[i] |= FC_FOLD_CUT;
 		}
 		out->rows_cut = deepest > out->rows ? deepest - out->rows : 0;
 	}
+	free(w.order);
 	free(w.parent);
 	free(w.widest);
 	free(w.vrow);

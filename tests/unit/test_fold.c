@@ -203,12 +203,46 @@ static void test_tower_within(void **state)
 	fc_fold_finish(&f);
 }
 
+/* The same lane listed row after row (as a culled chart holds its boxes)
+ * folds the same: rows are found by x, not by list order. */
+static void test_row_order(void **state)
+{
+	struct fc_box pre[] = {
+		BOX(0, 1000, 0), BOX(0, 990, 1),   BOX(0, 985, 2),   BOX(0, 500, 3),
+		BOX(0, 200, 4),  BOX(600, 900, 3), BOX(600, 700, 4),
+	};
+	/* rows: 0 | 1 | 2 | 3, 5 | 4, 6 */
+	static const size_t perm[] = { 0, 1, 2, 3, 5, 4, 6 };
+	struct fc_box rows[7];
+	struct fc_lane a = lane_of(pre, 7), b;
+	struct fc_fold fa, fb;
+	struct fc_fold_params pr = { .px_per_unit = 1, .max_rows = 3 };
+	(void)state;
+
+	for (size_t i = 0; i < 7; i++)
+		rows[i] = pre[perm[i]];
+	b = lane_of(rows, 7);
+	assert_true(fc_fold_lane(&a, &pr, &fa));
+	assert_true(fc_fold_lane(&b, &pr, &fb));
+	assert_int_equal(fa.spines, 1);
+	assert_int_equal(fb.spines, 1);
+	for (size_t i = 0; i < 7; i++)
+		assert_int_equal(fb.row[i], fa.row[perm[i]]);
+	/* the spine 0-1-2 on row 0; its two children on row 1, theirs on 2 */
+	assert_int_equal(fa.row[3], 1);
+	assert_int_equal(fa.row[5], 1);
+	assert_int_equal(fa.row[4], 2);
+	assert_int_equal(fa.row[6], 2);
+	fc_fold_finish(&fa);
+	fc_fold_finish(&fb);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fits),         cmocka_unit_test(test_spine),
 		cmocka_unit_test(test_spine_side),   cmocka_unit_test(test_tower),
-		cmocka_unit_test(test_tower_within),
+		cmocka_unit_test(test_tower_within), cmocka_unit_test(test_row_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
