@@ -555,7 +555,6 @@ static bool paint_bars(struct fc_painter *p, size_t li)
 		}
 	}
 	free(c);
-	paint_caps(p, li);
 	return true;
 }
 
@@ -722,6 +721,8 @@ bool fc_painter_draw(struct fc_painter *p, struct fc_draw *d, struct fc_error *e
 	}
 	d->ops->layer(d->ctx, FC_LAYER_GRID);
 	fc_paint_ruler(p, true);
+	for (i = 0; i < l->n_lanes; i++)
+		paint_caps(p, i);
 	d->ops->layer(d->ctx, FC_LAYER_LABELS);
 	for (i = 0; i < l->n_lanes; i++)
 		paint_labels(p, i);

@@ -177,20 +177,20 @@ struct fc_painter {
 	uint32_t (*keep)[FC_PAINT_KEEP];
 	size_t *n_keep;
 	size_t folded_lanes; /* lanes that folded */
-	char *subtitle2; /* the subtitle's second line (after its '\n'), or NULL */
+	char *subtitle2;     /* the subtitle's second line (after its '\n'), or NULL */
 
 	/* geometry */
 	int width, height;
 	double plot_x, plot_w;
-	double title_y, subtitle_y, info_y;          /* baselines */
-	double ruler_y;                              /* top of the ruler band */
-	double subtitle2_y;                          /* baseline */
-	double plot_bottom;                          /* grid lines end here */
-	double *lane_title_y;                        /* per lane: title row top, < 0 when none */
-	double *lane_y;                              /* per lane: top of its block of rows */
-	uint32_t *lane_rows;                         /* per lane: rows drawn (at least 1) */
-	double legend_title_y;                       /* baseline */
-	struct fc_legend_slot *slots;                /* one per legend entry */
+	double title_y, subtitle_y, info_y; /* baselines */
+	double ruler_y;                     /* top of the ruler band */
+	double subtitle2_y;                 /* baseline */
+	double plot_bottom;                 /* grid lines end here */
+	double *lane_title_y;               /* per lane: title row top, < 0 when none */
+	double *lane_y;                     /* per lane: top of its block of rows */
+	uint32_t *lane_rows;                /* per lane: rows drawn (at least 1) */
+	double legend_title_y;              /* baseline */
+	struct fc_legend_slot *slots;       /* one per legend entry */
 	bool show_legend;
 
 	/* text: one pango context, layouts reused for every string */

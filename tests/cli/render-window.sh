@@ -80,13 +80,33 @@ h2=$2
 set -- $(png_size "$TMP/full.png")
 [ "$h2" -lt "$2" ] || fail "--max-depth 2: height $h2, not below $2"
 
-# --height: the deepest rows go first until the image fits
+# --height: folded until the image fits
 run 0 --height 400 "$REAL" -o "$TMP/h.png"
 set -- $(png_size "$TMP/h.png")
 [ "$2" -le 400 ] && [ "$2" -gt 300 ] || fail "--height 400: image is $2 px tall"
 run 1 --height 50 "$REAL" -o "$TMP/x.png"
 
-# report images: 48 rows unless --max-depth or --height says otherwise
+# the height budget: 1.5 x the width by default, 1.25 x with a preset;
+# --full-height draws every row (this profile is 57 rows deep: 1 000 px
+# and more of rows at 1200 px wide)
+set -- $(png_size "$TMP/full.png")
+[ "$2" -le 1800 ] || fail "default: image is $2 px tall at 1200 px wide"
+run 0 --full-height "$REAL" -o "$TMP/every.png"
+set -- $(png_size "$TMP/every.png")
+[ "$2" -gt 1800 ] || fail "--full-height: image is only $2 px tall"
+run 0 --preset github --scale 1 "$REAL" -o "$TMP/gh.png"
+set -- $(png_size "$TMP/gh.png")
+[ "$1" = 880 ] && [ "$2" -le 1100 ] || fail "--preset github: image is $1 x $2"
+# 261 px with every row: a to e, five frames each the only child of the
+# last, become one bar
+pdf_text --height 250 "$TMP/idle.cpuprofile"
+contains "$TMP/t.txt" "1 call chain of 5 frames drawn as one bar"
+contains "$TMP/t.txt" "a … e · 5 frames"
+# e holds 50 of the 51 ms of CPU time, a 1 ms: 98 % and 2.0 %
+contains "$TMP/t.txt" "most self time: e 98 %, a 2.0 %"
+
+# report images: within the same budget unless --max-depth, --height or
+# --full-height says otherwise
 mkdir -p "$TMP/deep" && cp "$REAL" "$TMP/deep/"
 report_height() {
 	rm -rf "$TMP/rep" && run 0 report -q -m chart -f png -j 1 "$@" "$TMP/deep" -o "$TMP/rep"
@@ -94,7 +114,7 @@ report_height() {
 	echo "$2"
 }
 h=$(report_height)
-[ "$h" -gt 900 ] && [ "$h" -lt 1400 ] || fail "report: default chart is $h px tall, want 48 rows"
+[ "$h" -gt 900 ] && [ "$h" -le 1800 ] || fail "report: default chart is $h px tall, want at most 1800"
 h=$(report_height --max-depth 100)
 [ "$h" -gt 2000 ] || fail "report --max-depth 100: chart is $h px tall"
 h=$(report_height --height 1800)
