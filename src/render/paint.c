@@ -95,9 +95,14 @@ static bool place(struct fc_painter *p)
 	if (!p->lane_title_y || !p->lane_y || !p->lane_rows)
 		return false;
 	for (i = 0; i < l->n_lanes; i++) {
+		p->lane_title_y[i] = -1;
+		if (p->quiet && p->quiet[i]) {
+			/* named in the row of quiet threads; no rows of its own */
+			p->lane_y[i] = y;
+			continue;
+		}
 		if (i)
 			y += FC_PAINT_LANE_GAP;
-		p->lane_title_y[i] = -1;
 		if (l->n_lanes > 1) {
 			p->lane_title_y[i] = y;
 			y += h;
@@ -115,6 +120,11 @@ static bool place(struct fc_painter *p)
 	}
 	if (!l->n_lanes)
 		y += h;
+	if (p->quiet_text) {
+		y += FC_PAINT_LANE_GAP;
+		p->quiet_y = y;
+		y += h;
+	}
 	p->plot_bottom = y;
 	y += FC_PAINT_RULER_GAP;
 
@@ -133,7 +143,11 @@ static bool place(struct fc_painter *p)
 /* The rows a lane asks for: all of them, up to the caller's cap. */
 static uint32_t lane_need(const struct fc_painter *p, size_t i)
 {
-	uint32_t r = p->layout->lanes[i].rows ? p->layout->lanes[i].rows : 1;
+	uint32_t r;
+
+	if (p->quiet && p->quiet[i])
+		return 0;
+	r = p->layout->lanes[i].rows ? p->layout->lanes[i].rows : 1;
 	return r < fc_painter_max_rows(p) ? r : fc_painter_max_rows(p);
 }
 
@@ -151,6 +165,8 @@ static void share_rows(const struct fc_painter *p, uint32_t total, uint32_t *all
 		alloc[i] = need < FC_PAINT_MIN_ROWS ? need : FC_PAINT_MIN_ROWS;
 		used += alloc[i];
 	}
+	if (used > total)
+		return;
 	/* water-filling: what a lane does not need goes to the others */
 	for (round = 0; round <= n && used < total; round++) {
 		double w = 0;
@@ -214,6 +230,59 @@ static bool fold_lanes(struct fc_painter *p, uint32_t total)
 	return true;
 }
 
+/* Threads with under FC_PAINT_QUIET of the CPU time: no rows of their
+ * own, one row that names them (each title less the words it shares with
+ * the first). Only when there are busier lanes beside them. */
+#define FC_PAINT_QUIET 0.01
+static bool fold_quiet(struct fc_painter *p)
+{
+	const struct fc_layout *l = p->layout;
+	const char *first = NULL;
+	size_t i, n = 0;
+	double cpu = 0;
+	char *text = NULL;
+
+	for (i = 0; i < l->n_lanes; i++)
+		cpu += p->lane_cpu[i];
+	if (l->n_lanes < 2 || cpu <= 0 || !(p->quiet = calloc(l->n_lanes, sizeof(*p->quiet))))
+		return l->n_lanes < 2 || cpu <= 0;
+	for (i = 0; i < l->n_lanes; i++)
+		if ((p->quiet[i] = p->lane_cpu[i] < FC_PAINT_QUIET * cpu))
+			n++;
+	if (!n || n == l->n_lanes) {
+		memset(p->quiet, 0, l->n_lanes * sizeof(*p->quiet));
+		return true;
+	}
+	for (i = 0; i < l->n_lanes; i++) {
+		const char *t = l->lanes[i].title ? l->lanes[i].title : "?";
+		char *next;
+
+		if (!p->quiet[i])
+			continue;
+		if (!first) {
+			first = t;
+		} else {
+			/* what it shares with the first, up to a space, is said
+			 * once: "worker thread 7, 13, 14" */
+			size_t k = 0, cut = 0;
+			while (t[k] && t[k] == first[k]) {
+				if (t[k] == ' ')
+					cut = k + 1;
+				k++;
+			}
+			t += cut;
+		}
+		next = text ? fc_asprintf("%s, %s", text, t)
+			    : fc_asprintf("%zu quiet thread%s, under 1 %% of the CPU time each: %s",
+					  n, n == 1 ? "" : "s", t);
+		free(text);
+		if (!(text = next))
+			return false;
+	}
+	p->quiet_text = text;
+	return true;
+}
+
 /* The height budget (DESIGN §13): when the image is taller than
  * max_height_px, the lanes fold into the rows that are left once the
  * header, titles and legend are placed; the header then says what was
@@ -228,10 +297,16 @@ static bool fit_budget(struct fc_painter *p)
 
 	if (budget <= 0 || p->height <= budget || !l->n_lanes)
 		return true;
+	/* quiet threads first: a lane title and a sliver each */
+	if (!fold_quiet(p) || !place(p))
+		return false;
+	if (p->height <= budget)
+		return true;
 	if (!(p->folds = calloc(l->n_lanes, sizeof(*p->folds))))
 		return false;
 	for (i = 0; i < l->n_lanes; i++)
-		rows += p->lane_rows[i];
+		if (!p->quiet || !p->quiet[i])
+			rows += p->lane_rows[i];
 	fixed = p->height - rows * h;
 	total = budget > fixed + h ? (uint32_t)((budget - fixed) / h) : 1;
 	for (tries = 0; tries < 8; tries++) {
@@ -301,6 +376,8 @@ void fc_painter_destroy(struct fc_painter *p)
 	free(p->lines_y);
 	free(p->self_time);
 	free(p->lane_cpu);
+	free(p->quiet);
+	free(p->quiet_text);
 	free(p->keep);
 	free(p->n_keep);
 	fc_text_finish(p);
@@ -701,6 +778,8 @@ bool fc_painter_draw(struct fc_painter *p, struct fc_draw *d, struct fc_error *e
 	fc_paint_ruler(p, false);
 	for (i = 0; i < l->n_lanes; i++) {
 		boxes += l->lanes[i].n_boxes;
+		if (p->quiet && p->quiet[i])
+			continue;
 		if (p->lane_title_y[i] >= 0) {
 			char title[1024];
 			snprintf(title, sizeof(title), "%s",
@@ -725,7 +804,11 @@ bool fc_painter_draw(struct fc_painter *p, struct fc_draw *d, struct fc_error *e
 		paint_caps(p, i);
 	d->ops->layer(d->ctx, FC_LAYER_LABELS);
 	for (i = 0; i < l->n_lanes; i++)
-		paint_labels(p, i);
+		if (!p->quiet || !p->quiet[i])
+			paint_labels(p, i);
+	if (p->quiet_text)
+		fc_text_draw(p, FC_TEXT_LANE, FC_FONT_TEXT, p->quiet_text, p->plot_x,
+			     p->quiet_y + base, t->text_muted, FC_FIT_END, p->plot_w);
 	if (!boxes)
 		fc_text_draw(p, FC_TEXT_LABEL, FC_FONT_TEXT, "no samples", p->plot_x + 4,
 			     (l->n_lanes ? p->lane_y[0] : p->plot_bottom - h) + base, t->text_muted,

@@ -177,7 +177,12 @@ struct fc_painter {
 	uint32_t (*keep)[FC_PAINT_KEEP];
 	size_t *n_keep;
 	size_t folded_lanes; /* lanes that folded */
-	char *subtitle2;     /* the subtitle's second line (after its '\n'), or NULL */
+	/* per lane: a quiet thread (under 1 % of the CPU time) drawn only by
+	 * name, in the one row quiet_text at quiet_y (top); NULL = none */
+	bool *quiet;
+	char *quiet_text;
+	double quiet_y;
+	char *subtitle2; /* the subtitle's second line (after its '\n'), or NULL */
 
 	/* geometry */
 	int width, height;
