@@ -61,6 +61,12 @@ void fc_painter_destroy(struct fc_painter *p);
 /* Image size in px (before any scale). */
 void fc_painter_size(const struct fc_painter *p, int *width_px, int *height_px);
 
+/* What the image folds of lane (flamechart/fold.h): NULL when it draws the
+ * lane whole, else the fold, borrowed from the painter. *quiet: the lane
+ * is a quiet thread, drawn only by name. */
+struct fc_fold;
+const struct fc_fold *fc_painter_fold(const struct fc_painter *p, size_t lane, bool *quiet);
+
 /* Paints the whole image on cr, whose user space is px with the origin at
  * the top left. false with err when cairo reports an error. */
 bool fc_painter_paint(struct fc_painter *p, cairo_t *cr, struct fc_error *err);

@@ -398,6 +398,14 @@ void fc_painter_size(const struct fc_painter *p, int *width_px, int *height_px)
 	*height_px = p->height;
 }
 
+const struct fc_fold *fc_painter_fold(const struct fc_painter *p, size_t lane, bool *quiet)
+{
+	*quiet = p->quiet && lane < p->layout->n_lanes && p->quiet[lane];
+	if (!p->folds || lane >= p->layout->n_lanes || !p->folds[lane].row)
+		return NULL;
+	return &p->folds[lane];
+}
+
 /* --- bars -------------------------------------------------------------------- */
 
 /* Pixel columns of a box, DevTools' timeToPosition + clamp (§6.1-6.2). */

@@ -221,6 +221,41 @@ bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
 	if (!fc_layout_build(&layout, set, &lopts, err))
 		return false;
 	ok = fc_style_prepare(&style, &layout, err);
+	if (ok && fmt == FC_OUT_JSON) {
+		/* the layout JSON also says what an image of it at this width
+		 * would fold: that image's layout and painter, made for it */
+		struct fc_layout_options io = lopts;
+		struct fc_painter *painter = NULL;
+		struct fc_style istyle = { .theme = style.theme,
+					   .scheme = style.scheme,
+					   .dim_tiers = style.dim_tiers };
+		struct fc_layout image;
+		bool built;
+
+		io.plot_width_px = fc_paint_plot_width(&popts);
+		io.bars_on_demand = false;
+		ok = built = fc_layout_build(&image, set, &io, err);
+		ok = ok && fc_style_prepare(&istyle, &image, err) &&
+		     (painter = fc_painter_create(&image, &istyle, &popts, err)) != NULL;
+		if (ok && (ok = fc_output_open(&out, req->output, err))) {
+			if (!fc_write_layout_json_image(&layout, &style, &image, painter, &out,
+							err)) {
+				if (out.failed && out.errno_value == EPIPE)
+					err->code = FC_ERR_PIPE;
+				fc_output_abort(&out);
+				ok = false;
+			} else {
+				ok = fc_output_commit(&out, err);
+			}
+		}
+		fc_painter_destroy(painter);
+		fc_style_finish(&istyle);
+		if (built)
+			fc_layout_finish(&image);
+		fc_style_finish(&style);
+		fc_layout_finish(&layout);
+		return ok;
+	}
 	ok = ok && fc_output_open(&out, req->output, err);
 	if (ok && !write_out(fmt, &layout, &style, &popts, &out, err)) {
 		/* the writer stopped at a failed write: a closed pipe is said so */

@@ -102,6 +102,20 @@ set -- $(png_size "$TMP/gh.png")
 pdf_text --height 250 "$TMP/idle.cpuprofile"
 contains "$TMP/t.txt" "1 call chain of 5 frames drawn as one bar"
 contains "$TMP/t.txt" "a … e · 5 frames"
+# the layout JSON keeps the five bars and says the image folds them
+run 0 -f json --height 250 "$TMP/idle.cpuprofile" -o "$TMP/fold.json"
+python3 - "$TMP/fold.json" <<'PY' || fail "layout JSON: the fold is not recorded"
+import json, sys
+d = json.load(open(sys.argv[1]))
+p = d["profiles"][0]
+names = [f["name"] for f in p["frames"]]
+assert all(n in names for n in "abcde"), names
+im = p["image"]
+assert im["folded"] and not im["quiet"], im
+s = im["spines"]
+assert len(s) == 1 and (s[0]["first"], s[0]["last"], s[0]["frames"]) == ("a", "e", 5), s
+assert d["image"]["height_px"] <= 250, d["image"]
+PY
 # e holds 50 of the 51 ms of CPU time, a 1 ms: 98 % and 2.0 %
 contains "$TMP/t.txt" "most self time: e 98 %, a 2.0 %"
 
