@@ -196,11 +196,13 @@ bool fc_label_says_enough(const char *full, const char *fit)
 
 	if (strcmp(full, fit) == 0)
 		return fit[0] != '\0';
-	for (; *c && kept < FC_LABEL_MIN_CHARS; c++) {
+	/* the head, before the "…": "Mo…ad" keeps four letters but two of
+	 * each end, which name nothing */
+	for (; *c && kept < FC_LABEL_MIN_CHARS && memcmp(c, ellipsis, 3) != 0; c++) {
 		/* ASCII letters and digits, and the lead byte of any other code
-		 * point but the ellipsis (punctuation and brackets say nothing) */
+		 * point (punctuation and brackets say nothing) */
 		if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-		    (*c >= '0' && *c <= '9') || (*c >= 0xc0 && memcmp(c, ellipsis, 3) != 0))
+		    (*c >= '0' && *c <= '9') || *c >= 0xc0)
 			kept++;
 	}
 	return kept >= FC_LABEL_MIN_CHARS;

@@ -682,6 +682,33 @@ static void spine_label(const struct fc_painter *p, size_t li, size_t i, char *o
 	snprintf(out, size, "%s \xe2\x80\xa6 %s \xc2\xb7 %zu frames", first, last, n);
 }
 
+/* A label: "name  file.js:12" is two runs, the location muted and placed
+ * after the name's measured width, so that no viewer collapses the gap
+ * (an SVG's spaces do collapse in browsers). whole: fit is the label
+ * uncut. */
+static void draw_label(struct fc_painter *p, const char *fit, bool whole, double x,
+		       double baseline, struct fc_rgb fill)
+{
+	struct fc_rgb c = fc_style_label(p->style, fill), m;
+	const char *gap = whole && !p->devtools_labels ? strstr(fit, "  ") : NULL;
+	char name[1024];
+
+	if (!gap || gap == fit || (size_t)(gap - fit) >= sizeof(name)) {
+		fc_text_draw(p, FC_TEXT_LABEL, FC_FONT_TEXT, fit, x, baseline, c, FC_FIT_NONE, 0);
+		return;
+	}
+	memcpy(name, fit, (size_t)(gap - fit));
+	name[gap - fit] = '\0';
+	fc_text_draw(p, FC_TEXT_LABEL, FC_FONT_TEXT, name, x, baseline, c, FC_FIT_NONE, 0);
+	/* muted: a quarter of the way to the fill */
+	m.r = (uint8_t)((3 * c.r + fill.r) / 4);
+	m.g = (uint8_t)((3 * c.g + fill.g) / 4);
+	m.b = (uint8_t)((3 * c.b + fill.b) / 4);
+	fc_text_draw(p, FC_TEXT_LABEL, FC_FONT_TEXT, gap + 2,
+		     x + fc_text_width(p->text, name) + fc_text_width(p->text, "  "), baseline, m,
+		     FC_FIT_NONE, 0);
+}
+
 /* Labels where they fit: DevTools draws a title when the bar is at least
  * 2 × padding + width("…") wide, trimmed to the bar minus the padding. */
 static void paint_labels(struct fc_painter *p, size_t li)
@@ -753,9 +780,8 @@ static void paint_labels(struct fc_painter *p, size_t li)
 		if (b->frame != FC_NONE && !p->devtools_labels && !fc_label_says_enough(text, fit))
 			continue;
 		fill = fc_style_fill(p->style, lane->profile, b, lane->total);
-		fc_text_draw(p, FC_TEXT_LABEL, FC_FONT_TEXT, fit, p->plot_x + x + pad,
-			     row_y(p, li, row) + base, fc_style_label(p->style, fill), FC_FIT_NONE,
-			     0);
+		draw_label(p, fit, strcmp(fit, text) == 0 && !spine, p->plot_x + x + pad,
+			   row_y(p, li, row) + base, fill);
 	}
 }
 
