@@ -25,6 +25,7 @@ struct work {
 	const struct fc_box *b;
 	uint32_t *order; /* the boxes in row order: parents before children */
 	uint32_t *parent, *widest, *vrow, *cut, *top;
+	uint32_t *run; /* a spine's member: frames of the fold from it on */
 	uint8_t *state, *keep;
 	double ppu, cover;
 };
@@ -99,20 +100,23 @@ static bool link(struct work *w, size_t n, uint32_t rows)
 static void fold_spines(struct work *w, size_t n, uint32_t spine_min, uint32_t max_rows,
 			double tower_px, struct fc_fold *out)
 {
-	/* each box's deepest row above it, before folding */
+	/* each box's deepest row above it, before folding, towers cut */
 	for (size_t i = 0; i < n; i++)
 		w->top[i] = w->b[i].depth;
 	for (size_t k = n; k-- > 0;) {
 		uint32_t i = w->order[k], p = w->parent[i];
-		if (p != NONE && w->top[i] > w->top[p])
+		if (p != NONE && w->state[i] != HIDDEN && w->top[i] > w->top[p])
 			w->top[p] = w->top[i];
 	}
 	/* up the rows: a spine folds when what stands on it (moved down by the
-	 * spines folded under it) still reaches past the budget, so the spines
-	 * nearest the root go first and the others stay as they are */
+	 * spines folded under it) still reaches past the budget, and only as
+	 * many of its frames as that takes, from its root end (loader and
+	 * framework chains; the frames nearest the work keep their rows) */
 	for (size_t k = 0; k < n; k++) {
-		uint32_t i = w->order[k], p = w->parent[i], j, len;
+		uint32_t i = w->order[k], p = w->parent[i], j, len, high, m;
 
+		if (w->state[i] == HIDDEN)
+			continue; /* cut off a tower */
 		if (p != NONE && w->state[p] == HIDDEN) {
 			w->state[i] = HIDDEN;
 			continue;
@@ -125,24 +129,33 @@ static void fold_spines(struct work *w, size_t n, uint32_t spine_min, uint32_t m
 				continue;
 			}
 			w->vrow[i] = w->vrow[p];
-			w->state[i] = continues(w, i) ? INNER : LAST;
+			w->run[i] = w->run[p] - 1;
+			w->state[i] = w->run[i] > 1 ? INNER : LAST;
 			continue;
 		}
 		w->vrow[i] = p == NONE ? w->b[i].depth : w->vrow[p] + 1;
 		w->state[i] = PLAIN;
+		high = w->top[i] - (w->b[i].depth - w->vrow[i]);
 		/* a spine in a narrow tower is left to rule 2 */
-		if (!continues(w, i) || w->top[i] - (w->b[i].depth - w->vrow[i]) < max_rows ||
-		    width(&w->b[i]) * w->ppu < tower_px)
+		if (!continues(w, i) || high < max_rows || width(&w->b[i]) * w->ppu < tower_px)
 			continue;
 		for (j = i, len = 1; continues(w, j); len++)
 			j = w->widest[j];
-		if (len < spine_min)
+		/* saving high - max_rows + 1 rows takes one frame more */
+		m = high - max_rows + 2;
+		m = m < spine_min ? spine_min : m;
+		if (len < m)
+			m = len;
+		if (m < spine_min)
 			continue;
+		for (j = i, len = 1; len < m; len++)
+			j = w->widest[j];
 		w->state[i] = INNER;
+		w->run[i] = m;
 		out->mark[i] |= FC_FOLD_SPINE;
 		out->last[i] = j;
 		out->spines++;
-		out->spine_frames += len;
+		out->spine_frames += m;
 	}
 }
 
@@ -211,24 +224,26 @@ bool fc_fold_lane(const struct fc_lane *lane, const struct fc_fold_params *pr, s
 	w.vrow = malloc(n * sizeof(*w.vrow));
 	w.cut = malloc(n * sizeof(*w.cut));
 	w.top = malloc(n * sizeof(*w.top));
+	w.run = malloc(n * sizeof(*w.run));
 	w.state = malloc(n);
 	w.keep = malloc(n);
 	out->row = malloc(n * sizeof(*out->row));
 	out->last = malloc(n * sizeof(*out->last));
 	out->mark = calloc(n, 1);
-	ok = w.order && w.parent && w.widest && w.vrow && w.cut && w.top && w.state && w.keep &&
-	     out->row && out->last && out->mark && link(&w, n, lane->rows);
+	ok = w.order && w.parent && w.widest && w.vrow && w.cut && w.top && w.run && w.state &&
+	     w.keep && out->row && out->last && out->mark && link(&w, n, lane->rows);
 	if (ok) {
 		for (i = 0; i < n; i++) {
 			out->last[i] = (uint32_t)i;
 			w.cut[i] = NONE;
+			w.vrow[i] = w.b[i].depth;
+			w.state[i] = PLAIN;
 		}
-		fold_spines(&w, n, spine_min, pr->max_rows, pr->tower_px, out);
-		for (i = 0; i < n; i++)
-			if (w.state[i] == PLAIN && w.vrow[i] + 1 > deepest)
-				deepest = w.vrow[i] + 1;
-		if (deepest > pr->max_rows && pr->tower_px > 0)
+		/* narrow towers carry least: cut first, on the rows as they are
+		 * (a spine under a tower moves it whole, base and cut alike) */
+		if (pr->tower_px > 0)
 			cut_towers(&w, n, pr, keep, out);
+		fold_spines(&w, n, spine_min, pr->max_rows, pr->tower_px, out);
 		/* rule 3: what is still too deep */
 		deepest = 0;
 		out->rows = 0;
@@ -256,6 +271,7 @@ bool fc_fold_lane(const struct fc_lane *lane, const struct fc_fold_params *pr, s
 	free(w.vrow);
 	free(w.cut);
 	free(w.top);
+	free(w.run);
 	free(w.state);
 	free(w.keep);
 	if (!ok)

@@ -686,8 +686,8 @@ static void spine_label(const struct fc_painter *p, size_t li, size_t i, char *o
  * after the name's measured width, so that no viewer collapses the gap
  * (an SVG's spaces do collapse in browsers). whole: fit is the label
  * uncut. */
-static void draw_label(struct fc_painter *p, const char *fit, bool whole, double x,
-		       double baseline, struct fc_rgb fill)
+static void draw_label(struct fc_painter *p, const char *fit, bool whole, double x, double baseline,
+		       struct fc_rgb fill)
 {
 	struct fc_rgb c = fc_style_label(p->style, fill), m;
 	const char *gap = whole && !p->devtools_labels ? strstr(fit, "  ") : NULL;

@@ -217,6 +217,10 @@ bool fc_render(struct fc_context *ctx, const struct fc_profile_set *set,
 		scheme = FC_SCHEME_URL;
 	style.scheme = (enum fc_scheme)scheme;
 	style.dim_tiers = req->dim_tiers;
+	/* images: neighbouring boxes of one colour told apart (DevTools'
+	 * own colours in the devtools theme) */
+	style.shade = (fmt == FC_OUT_SVG || fmt == FC_OUT_PNG || fmt == FC_OUT_PDF) &&
+		      !(style.theme->name && strcmp(style.theme->name, "devtools") == 0);
 
 	if (!fc_layout_build(&layout, set, &lopts, err))
 		return false;

@@ -66,7 +66,8 @@ static void test_spine(void **state)
 	};
 	struct fc_lane l = lane_of(b, 7);
 	struct fc_fold f;
-	struct fc_fold_params pr = { .px_per_unit = 1, .max_rows = 4 };
+	/* 6 rows into 3: the whole chain of 4 folds, saving 3 rows */
+	struct fc_fold_params pr = { .px_per_unit = 1, .max_rows = 3 };
 	(void)state;
 
 	assert_true(fc_fold_lane(&l, &pr, &f));
@@ -100,6 +101,35 @@ static void test_spine(void **state)
 		assert_int_equal(f.rows_cut, 1);
 		fc_fold_finish(&f);
 	}
+}
+
+/* A chain folds only as far as the budget needs, from its root end: 7
+ * rows into 5 folds 3 of its 6 frames (saving 2 rows), the rest keep
+ * theirs. */
+static void test_spine_partial(void **state)
+{
+	struct fc_box b[7];
+	struct fc_fold f;
+	struct fc_fold_params pr = { .px_per_unit = 1, .max_rows = 5 };
+	struct fc_lane l;
+	(void)state;
+
+	for (uint32_t d = 0; d < 6; d++)
+		b[d] = (struct fc_box)BOX(0, 1000 - d, d);
+	b[6] = (struct fc_box)BOX(0, 500, 6);
+	l = lane_of(b, 7);
+	assert_true(fc_fold_lane(&l, &pr, &f));
+	assert_int_equal(f.spines, 1);
+	assert_int_equal(f.spine_frames, 3);
+	assert_int_equal(f.last[0], 2);
+	assert_int_equal(f.row[0], 0);
+	assert_int_equal(f.row[1], FC_FOLD_HIDDEN);
+	assert_int_equal(f.row[2], FC_FOLD_HIDDEN);
+	for (uint32_t d = 3; d < 7; d++)
+		assert_int_equal(f.row[d], d - 2);
+	assert_int_equal(f.rows, 5);
+	assert_int_equal(f.rows_cut, 0);
+	fc_fold_finish(&f);
 }
 
 /* A spine's side branch (at most 5 % of it) is not drawn, nor what lies
@@ -240,9 +270,10 @@ static void test_row_order(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fits),         cmocka_unit_test(test_spine),
-		cmocka_unit_test(test_spine_side),   cmocka_unit_test(test_tower),
-		cmocka_unit_test(test_tower_within), cmocka_unit_test(test_row_order),
+		cmocka_unit_test(test_fits),          cmocka_unit_test(test_spine),
+		cmocka_unit_test(test_spine_partial), cmocka_unit_test(test_spine_side),
+		cmocka_unit_test(test_tower),         cmocka_unit_test(test_tower_within),
+		cmocka_unit_test(test_row_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
