@@ -39,6 +39,8 @@ static double label_baseline(const struct fc_theme *t)
 	return floor(bar_height(t) / 2 + size * 0.36 + 0.5);
 }
 
+static bool lane_inverted(const struct fc_layout *l, size_t lane);
+
 static void free_slots(struct fc_painter *p)
 {
 	if (p->slots)
@@ -56,6 +58,7 @@ static bool place(struct fc_painter *p)
 	double h = bar_height(p->theme), y = FC_PAINT_MARGIN_TOP, bottom;
 	double size = p->theme->font_size_px > 0 ? p->theme->font_size_px : 11;
 	size_t i, n = l->n_lanes ? l->n_lanes : 1;
+	bool ruler_below;
 
 	p->plot_x = FC_PAINT_MARGIN_X;
 	p->plot_w = fc_paint_plot_width(&p->opts);
@@ -83,8 +86,12 @@ static bool place(struct fc_painter *p)
 		p->lines_y[i] = y;
 	}
 	y += FC_PAINT_HEADER_GAP;
+	/* a flame graph's scale sits next to its root, at the bottom */
+	ruler_below = l->mode == FC_MODE_GRAPH && l->n_lanes && !lane_inverted(l, 0);
 	p->ruler_y = y;
-	y += fc_paint_ruler_h(p->theme) + FC_PAINT_RULER_GAP;
+	p->grid_top = y;
+	if (!ruler_below)
+		y += fc_paint_ruler_h(p->theme) + FC_PAINT_RULER_GAP;
 
 	free(p->lane_title_y);
 	free(p->lane_y);
@@ -126,6 +133,12 @@ static bool place(struct fc_painter *p)
 		y += h;
 	}
 	p->plot_bottom = y;
+	if (ruler_below) {
+		y += FC_PAINT_RULER_GAP;
+		p->ruler_y = y;
+		y += fc_paint_ruler_h(p->theme);
+		p->plot_bottom = y;
+	}
 	y += FC_PAINT_RULER_GAP;
 
 	p->show_legend = !p->opts.no_legend && p->legend.n > 0;
@@ -654,7 +667,7 @@ static void lane_total(const struct fc_layout *l, const struct fc_lane *lane, ch
 	char a[48];
 
 	if (l->unit && strcmp(l->unit, "µs") == 0)
-		fc_format_duration(lane->total, a, sizeof(a));
+		fc_format_header_duration(lane->total, a, sizeof(a));
 	else
 		fc_format_grouped(lane->total, 0, a, sizeof(a));
 	if (n < size)

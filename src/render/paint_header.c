@@ -27,6 +27,15 @@ size_t fc_format_duration(double us, char *out, size_t size)
 	return (size_t)snprintf(out, size, "%.2f s", ms / 1000);
 }
 
+/* A duration as the ruler counts it: in ms (or s), never µs, so that the
+ * header and the ruler under it speak one unit ("0.159 ms"). */
+size_t fc_format_header_duration(double us, char *out, size_t size)
+{
+	if (us < 1000 && us > 0)
+		return (size_t)snprintf(out, size, "%.3g ms", us / 1000);
+	return fc_format_duration(us, out, size);
+}
+
 /* Appends to a growing string; false on allocation failure. */
 static bool append(char **s, const char *sep, const char *text)
 {
@@ -107,8 +116,8 @@ static bool info_line(struct fc_painter *p)
 						cpu += fc_profile_sample_duration(q, s);
 			}
 		}
-		fc_format_duration(span, a, sizeof(a));
-		fc_format_duration(cpu, b, sizeof(b));
+		fc_format_header_duration(span, a, sizeof(a));
+		fc_format_header_duration(cpu, b, sizeof(b));
 		snprintf(buf, sizeof(buf), "%s wall, %s CPU (idle excluded)", a, b);
 		if (!append(&p->info, SEP, buf))
 			return false;
@@ -120,7 +129,7 @@ static bool info_line(struct fc_painter *p)
 		/* a graph or folded weights: the total weight (folded counts in
 		 * µs or ms with --count-unit are durations) */
 		if (strcmp(l->unit, "µs") == 0) {
-			fc_format_duration(span, a, sizeof(a));
+			fc_format_header_duration(span, a, sizeof(a));
 			snprintf(buf, sizeof(buf), "%s total", a);
 		} else {
 			fc_format_grouped(span, 0, a, sizeof(a));
@@ -138,8 +147,8 @@ static bool info_line(struct fc_painter *p)
 	if (!append(&p->info, SEP, buf))
 		return false;
 	if (l->has_time && hi > 0) {
-		fc_format_duration(lo, a, sizeof(a));
-		fc_format_duration(hi, b, sizeof(b));
+		fc_format_header_duration(lo, a, sizeof(a));
+		fc_format_header_duration(hi, b, sizeof(b));
 		if (strcmp(a, b) == 0)
 			snprintf(buf, sizeof(buf), "sampled every %s (median)", a);
 		else
@@ -291,7 +300,7 @@ static bool notes_line(struct fc_painter *p)
 	if (l->mode == FC_MODE_GRAPH && idle > 0) {
 		/* (idle) is not CPU work: the graph leaves it out unless --idle */
 		if (l->has_time && strcmp(l->unit, "µs") == 0)
-			fc_format_duration(idle, a, sizeof(a));
+			fc_format_header_duration(idle, a, sizeof(a));
 		else
 			fc_format_grouped(idle, 0, a, sizeof(a));
 		snprintf(buf, sizeof(buf), "%s idle left out (--idle keeps it)", a);

@@ -188,7 +188,9 @@ struct fc_painter {
 	int width, height;
 	double plot_x, plot_w;
 	double title_y, subtitle_y, info_y; /* baselines */
-	double ruler_y;                     /* top of the ruler band */
+	double ruler_y;                     /* top of the ruler band: above the lanes, or under a
+					     * flame graph's root */
+	double grid_top;                    /* grid lines run from here to plot_bottom */
 	double subtitle2_y;                 /* baseline */
 	double plot_bottom;                 /* grid lines end here */
 	double *lane_title_y;               /* per lane: title row top, < 0 when none */
@@ -289,6 +291,8 @@ bool fc_header_wrap(struct fc_painter *p);
 void fc_paint_header(struct fc_painter *p);
 /* "159 µs", "1.21 ms", "2.11 s" */
 size_t fc_format_duration(double us, char *out, size_t size);
+/* The same in the ruler's units: "0.159 ms" for 159 µs. */
+size_t fc_format_header_duration(double us, char *out, size_t size);
 
 /* paint_legend.c */
 bool fc_legend_place(struct fc_painter *p, double y, double *bottom);

@@ -46,11 +46,11 @@ pdf_text() {
 }
 command -v pdftotext >/dev/null 2>&1 || { echo "SKIP: pdftotext (poppler-utils) not found"; exit 77; }
 pdf_text --trim-idle "$TMP/idle.cpuprofile"
-contains "$TMP/t.txt" "showing 100.0 to 249.0 ms of 250.0 ms: idle before, after and inside (98.0 ms in 1 stretch, grey lines) cut"
+contains "$TMP/t.txt" "showing 100.0 to 249.0 ms of 250.0 ms; the idle time before, after and inside (98.0 ms in 1 stretch, grey lines) was cut"
 # the real build's main thread: idle inside the span is cut, the work fills the width
 MAIN=$DATA/corpus/real/ng-build/CPU.20250519.000215.90620.0.001.cpuprofile
 pdf_text --trim-idle "$MAIN"
-grep -q "idle before, after and inside (.* ms in [0-9]* stretches, grey lines) cut" "$TMP/t.txt" ||
+grep -q "the idle time before, after and inside (.* ms in [0-9]* stretches, grey lines) was cut" "$TMP/t.txt" ||
 	fail "--trim-idle on the build's main thread: no idle cut inside"
 run 0 -f json --trim-idle "$MAIN"
 [ "$(jq '.profiles[0] | (.end_us - .start_us) < 2500000' "$TMP/out")" = true ] ||
