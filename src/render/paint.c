@@ -178,8 +178,15 @@ static void share_rows(const struct fc_painter *p, uint32_t total, uint32_t *all
 		alloc[i] = need < FC_PAINT_MIN_ROWS ? need : FC_PAINT_MIN_ROWS;
 		used += alloc[i];
 	}
-	if (used > total)
+	if (used > total) {
+		/* not even that: the same shares, one row at least */
+		for (i = 0; i < n; i++)
+			if (alloc[i]) {
+				uint32_t a = (uint32_t)((uint64_t)alloc[i] * total / used);
+				alloc[i] = a ? a : 1;
+			}
 		return;
+	}
 	/* water-filling: what a lane does not need goes to the others */
 	for (round = 0; round <= n && used < total; round++) {
 		double w = 0;
@@ -697,7 +704,7 @@ static void spine_label(const struct fc_painter *p, size_t li, size_t i, char *o
 
 /* A label: "name  file.js:12" is two runs, the location muted and placed
  * after the name's measured width, so that no viewer collapses the gap
- * (an SVG's spaces do collapse in browsers). whole: fit is the label
+ * (an SVG's spaces do collapse in browsers). whole: fit is such a label,
  * uncut. */
 static void draw_label(struct fc_painter *p, const char *fit, bool whole, double x, double baseline,
 		       struct fc_rgb fill)
@@ -739,10 +746,10 @@ static void paint_labels(struct fc_painter *p, size_t li)
 		const struct fc_box *b = &lane->boxes[i];
 		double x, w, max_w;
 		struct fc_rgb fill;
-
 		uint32_t row = box_row(p, li, i);
 		bool spine =
 			p->folds && p->folds[li].mark && (p->folds[li].mark[i] & FC_FOLD_SPINE);
+		bool located;
 
 		if ((b->x1 - b->x0) * ppu < min_px || row >= p->lane_rows[li] ||
 		    !row_visible(p, li, row))
@@ -750,15 +757,21 @@ static void paint_labels(struct fc_painter *p, size_t li)
 		columns(p, b, &x, &w);
 		max_w = (w < p->plot_w ? w : p->plot_w) - 2 * pad;
 		fc_label_box(l, lane, b, text, sizeof(text));
+		/* "name  file:line": the graph's label of a frame */
+		located = l->mode == FC_MODE_GRAPH && b->frame != FC_NONE &&
+			  !(b->flags & FC_BOX_COALESCED);
 		if (spine) {
 			spine_label(p, li, i, text, sizeof(text));
+			located = false;
 		} else if (l->mode == FC_MODE_CHART && b->frame != FC_NONE &&
 			   !(b->flags & FC_BOX_COALESCED)) {
 			/* the chart adds file:line where the box has room for all of it */
-			char located[1024];
-			fc_label_box_located(lane, b, located, sizeof(located));
-			if (strcmp(located, text) != 0 && fc_text_width(p->text, located) <= max_w)
-				snprintf(text, sizeof(text), "%s", located);
+			char where[1024];
+			fc_label_box_located(lane, b, where, sizeof(where));
+			if (strcmp(where, text) != 0 && fc_text_width(p->text, where) <= max_w) {
+				snprintf(text, sizeof(text), "%s", where);
+				located = true;
+			}
 		}
 		note[0] = '\0';
 		if (p->opts.label_note && b->frame != FC_NONE) {
@@ -776,6 +789,7 @@ static void paint_labels(struct fc_painter *p, size_t li)
 		} else if (!fc_text_fit(p, text, max_w, fit, sizeof(fit))) {
 			continue;
 		} else if (l->mode == FC_MODE_GRAPH && !spine && strcmp(fit, text) != 0) {
+			located = false;
 			/* the whole "name  file:line" does not fit: the name alone
 			 * says more than both halves cut in the middle */
 			fc_classify_label(
@@ -793,8 +807,8 @@ static void paint_labels(struct fc_painter *p, size_t li)
 		if (b->frame != FC_NONE && !p->devtools_labels && !fc_label_says_enough(text, fit))
 			continue;
 		fill = fc_style_fill(p->style, lane->profile, b, lane->total);
-		draw_label(p, fit, strcmp(fit, text) == 0 && !spine, p->plot_x + x + pad,
-			   row_y(p, li, row) + base, fill);
+		draw_label(p, fit, located && !note[0] && strcmp(fit, text) == 0,
+			   p->plot_x + x + pad, row_y(p, li, row) + base, fill);
 	}
 }
 

@@ -97,13 +97,17 @@ set -- $(png_size "$TMP/every.png")
 run 0 --preset github --scale 1 "$REAL" -o "$TMP/gh.png"
 set -- $(png_size "$TMP/gh.png")
 [ "$1" = 880 ] && [ "$2" -le 1100 ] || fail "--preset github: image is $1 x $2"
-# 261 px with every row: a to e, five frames each the only child of the
-# last, become one bar
+# 261 px with every row (five of 21 px): a to e, five frames each the only
+# child of the last, fold from a on as far as the budget needs: one row
+# less (250 px) takes a, b and c; 200 px leaves one row, the whole chain
 pdf_text --height 250 "$TMP/idle.cpuprofile"
+contains "$TMP/t.txt" "1 call chain of 3 frames drawn as one bar"
+contains "$TMP/t.txt" "a … c · 3 frames"
+pdf_text --height 200 "$TMP/idle.cpuprofile"
 contains "$TMP/t.txt" "1 call chain of 5 frames drawn as one bar"
 contains "$TMP/t.txt" "a … e · 5 frames"
 # the layout JSON keeps the five bars and says the image folds them
-run 0 -f json --height 250 "$TMP/idle.cpuprofile" -o "$TMP/fold.json"
+run 0 -f json --height 200 "$TMP/idle.cpuprofile" -o "$TMP/fold.json"
 python3 - "$TMP/fold.json" <<'PY' || fail "layout JSON: the fold is not recorded"
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -114,7 +118,7 @@ im = p["image"]
 assert im["folded"] and not im["quiet"], im
 s = im["spines"]
 assert len(s) == 1 and (s[0]["first"], s[0]["last"], s[0]["frames"]) == ("a", "e", 5), s
-assert d["image"]["height_px"] <= 250, d["image"]
+assert d["image"]["height_px"] <= 200, d["image"]
 PY
 # e holds 50 of the 51 ms of CPU time, a 1 ms: 98 % and 2.0 %
 contains "$TMP/t.txt" "most self time: e 98 %, a 2.0 %"
