@@ -53,6 +53,21 @@ static char *default_title(const struct fc_layout *l)
 {
 	const char *first = NULL, *src;
 	size_t i, more = 0;
+	unsigned long pid = 0, other;
+	int end;
+
+	/* node --cpu-prof's files of one process (lanes "pid 90620 · …"):
+	 * titled as report titles that process */
+	for (i = 0; i < l->n_lanes; i++) {
+		const char *t = l->lanes[i].title;
+		end = 0;
+		if (!t || sscanf(t, "pid %lu \xc2\xb7 %n", &other, &end) != 1 || !end ||
+		    (i && other != pid))
+			break;
+		pid = other;
+	}
+	if (l->n_lanes > 1 && i == l->n_lanes)
+		return fc_asprintf("process %lu", pid);
 
 	for (i = 0; i < l->n_lanes; i++) {
 		const struct fc_profile *p = l->lanes[i].profile;

@@ -40,6 +40,9 @@ check worker-graph -m graph "$NG/CPU.20250519.000216.90620.1.002.cpuprofile"
 top worker-graph "$NG/CPU.20250519.000216.90620.1.002.cpuprofile"
 check build --trim-idle "$NG"/CPU.*.cpuprofile
 top build "$NG"/CPU.*.cpuprofile
+# the process's files, titled as report titles that process
+grep -q '<title id="fc-title">process 90620</title>' "$TMP/build.svg" ||
+	fail "build: not titled process 90620"
 check serve "$C"/real/ng-serve/CPU.*.cpuprofile
 top serve "$C"/real/ng-serve/CPU.*.cpuprofile
 check lint "$C"/real/nx-run-lint/CPU.*.cpuprofile
