@@ -105,10 +105,10 @@ size_t fc_label_fit(const char *s, double max_width, fc_label_measure measure, v
 		    size_t size);
 
 /* Whether a fitted label still says something: the whole label, or at
- * least 4 letters or digits (any non-ASCII code point counts) before its
- * "…". "(a…)", "M…s", "Mo…ad" and "fi…le" say nothing on a static image
- * that cannot be hovered, so such bars stay unlabelled (the devtools theme
- * keeps DevTools' rule and draws them). */
+ * least 4 letters or digits (any non-ASCII code point counts) on one side
+ * of its "…". "(a…)", "M…s", "Mo…ad" and "fi…le" say nothing on a static
+ * image that cannot be hovered, so such bars stay unlabelled (the devtools
+ * theme keeps DevTools' rule and draws them). */
 #define FC_LABEL_MIN_CHARS 4
 bool fc_label_says_enough(const char *full, const char *fit);
 

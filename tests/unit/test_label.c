@@ -152,8 +152,8 @@ static void test_box_label(void **state)
 	fc_profile_set_finish(&set);
 }
 
-/* a label cut to fewer than 4 letters or digits before its "…" says
- * nothing */
+/* a label cut to fewer than 4 letters or digits on each side of its "…"
+ * says nothing */
 static void test_says_enough(void **state)
 {
 	(void)state;
@@ -171,6 +171,9 @@ static void test_says_enough(void **state)
 	assert_true(fc_label_says_enough("Module._compile", "Modu\xe2\x80\xa6"));
 	assert_true(fc_label_says_enough("Module._compile", "Modu\xe2\x80\xa6pile"));
 	assert_true(fc_label_says_enough("(anonymous)", "(anon\xe2\x80\xa6s)"));
+	/* the tail says it */
+	assert_true(fc_label_says_enough("pp$5.parseExprOps", "pp$5\xe2\x80\xa6prOps"));
+	assert_false(fc_label_says_enough("pp$5.parseExprOps", "pp$5\xe2\x80\xa6Ops"));
 	/* non-ASCII letters count, one per code point */
 	assert_true(
 		fc_label_says_enough("\xc3\xa9t\xc3\xa9s long", "\xc3\xa9t\xc3\xa9s\xe2\x80\xa6"));
