@@ -859,6 +859,12 @@ bool fc_painter_draw(struct fc_painter *p, struct fc_draw *d, struct fc_error *e
 			return false;
 		}
 	}
+	if (p->quiet_text) {
+		/* the row of quiet threads, with the lane titles */
+		d->ops->layer(d->ctx, FC_LAYER_HEADER);
+		fc_text_draw(p, FC_TEXT_LANE, FC_FONT_TEXT, p->quiet_text, p->plot_x,
+			     p->quiet_y + base, t->text_muted, FC_FIT_END, p->plot_w);
+	}
 	d->ops->layer(d->ctx, FC_LAYER_GRID);
 	fc_paint_ruler(p, true);
 	for (i = 0; i < l->n_lanes; i++)
@@ -867,9 +873,7 @@ bool fc_painter_draw(struct fc_painter *p, struct fc_draw *d, struct fc_error *e
 	for (i = 0; i < l->n_lanes; i++)
 		if (!p->quiet || !p->quiet[i])
 			paint_labels(p, i);
-	if (p->quiet_text)
-		fc_text_draw(p, FC_TEXT_LANE, FC_FONT_TEXT, p->quiet_text, p->plot_x,
-			     p->quiet_y + base, t->text_muted, FC_FIT_END, p->plot_w);
+
 	if (!boxes)
 		fc_text_draw(p, FC_TEXT_LABEL, FC_FONT_TEXT, "no samples", p->plot_x + 4,
 			     (l->n_lanes ? p->lane_y[0] : p->plot_bottom - h) + base, t->text_muted,
