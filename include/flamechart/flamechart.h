@@ -99,17 +99,26 @@ struct fc_render_request {
 	const char *title;    /* NULL = the first input's file name */
 	const char *subtitle; /* NULL = none */
 	bool no_legend;
-	uint32_t max_rows;  /* rows per lane, 0 = all */
-	bool interactive;   /* SVG: inline zoom and search (static when embedded) */
-	bool svg_cairo;     /* SVG: cairo's glyph outlines instead of the native writer */
-	uint32_t height_px; /* > 0: the deepest rows dropped until the image fits */
+	uint32_t max_rows; /* rows per lane, 0 = all */
+	bool interactive;  /* SVG: inline zoom and search (static when embedded) */
+	bool svg_cairo;    /* SVG: cairo's glyph outlines instead of the native writer */
+	/* > 0: the image at most this tall, folded to fit (flamechart/fold.h:
+	 * call chains as one bar, narrow stacks cut, then the deepest rows) */
+	uint32_t height_px;
 	/* a cropped chart: the ruler's 0 on the profiles' clock */
 	bool has_x_zero;
 	double x_zero;
 	/* idle cut out of a chart's axis (struct fc_layout_options) */
 	const struct fc_axis_break *breaks;
 	size_t n_breaks;
+	/* The height budget when height_px is 0: the image at most max_aspect
+	 * × its width tall (0 = FC_RENDER_ASPECT), folded to fit; full_height
+	 * (or max_rows) draws every row instead. */
+	double max_aspect;
+	bool full_height;
 };
+
+#define FC_RENDER_ASPECT 1.5 /* the default height budget: 1.5 × the width */
 
 /* Clears req and sets its version. */
 FC_API void fc_render_request_init(struct fc_render_request *req);

@@ -28,9 +28,13 @@ struct fc_paint_options {
 	bool no_legend;       /* leave out the legend under the chart */
 	uint32_t max_rows;    /* rows drawn per lane, 0 = all (deeper rows are cut
 			       * and the header says so) */
-	bool interactive;     /* SVG: inline script for zoom and search */
-	bool svg_cairo;       /* SVG: cairo's SVG surface (glyphs as paths) instead
-			       * of the native writer, for comparison */
+	/* > 0: the whole image at most this many px tall; when every row does
+	 * not fit, lanes are folded (flamechart/fold.h) and the header says
+	 * what was. 0 = every row (up to max_rows). */
+	int max_height_px;
+	bool interactive; /* SVG: inline script for zoom and search */
+	bool svg_cairo;   /* SVG: cairo's SVG surface (glyphs as paths) instead
+			   * of the native writer, for comparison */
 	/* A diff's extras (docs/diff.md), NULL for none: a legend drawn instead
 	 * of the scheme's (borrowed), and a note appended to a frame's label
 	 * ("+12.3 ms"), written to out (size bytes) by label_note. */
@@ -60,6 +64,12 @@ void fc_painter_destroy(struct fc_painter *p);
 
 /* Image size in px (before any scale). */
 void fc_painter_size(const struct fc_painter *p, int *width_px, int *height_px);
+
+/* What the image folds of lane (flamechart/fold.h): NULL when it draws the
+ * lane whole, else the fold, borrowed from the painter. *quiet: the lane
+ * is a quiet thread, drawn only by name. */
+struct fc_fold;
+const struct fc_fold *fc_painter_fold(const struct fc_painter *p, size_t lane, bool *quiet);
 
 /* Paints the whole image on cr, whose user space is px with the origin at
  * the top left. false with err when cairo reports an error. */
@@ -99,11 +109,11 @@ size_t fc_label_fit(const char *s, double max_width, fc_label_measure measure, v
 		    size_t size);
 
 /* Whether a fitted label still says something: the whole label, or at
- * least 3 letters or digits of it (any non-ASCII code point counts) besides
- * the "…". "(a…)", "(…)" and "M…s" say nothing on a static image that
- * cannot be hovered, so such bars stay unlabelled (the devtools theme keeps
- * DevTools' rule and draws them). */
-#define FC_LABEL_MIN_CHARS 3
+ * least 4 letters or digits (any non-ASCII code point counts) on one side
+ * of its "…". "(a…)", "M…s", "Mo…ad" and "fi…le" say nothing on a static
+ * image that cannot be hovered, so such bars stay unlabelled (the devtools
+ * theme keeps DevTools' rule and draws them). */
+#define FC_LABEL_MIN_CHARS 4
 bool fc_label_says_enough(const char *full, const char *fit);
 
 #ifdef __cplusplus

@@ -17,6 +17,13 @@ extern "C" {
 /* The exact layout as JSON (schema in docs/layout-json.md). */
 bool fc_write_layout_json(const struct fc_layout *l, const struct fc_style *st,
 			  struct fc_output *out, struct fc_error *err);
+/* The same, with what an image of it folds within its height budget:
+ * image is the layout culled for that image (its lanes are l's) and
+ * painter the painter made of it. */
+struct fc_painter;
+bool fc_write_layout_json_image(const struct fc_layout *l, const struct fc_style *st,
+				const struct fc_layout *image, const struct fc_painter *painter,
+				struct fc_output *out, struct fc_error *err);
 
 /* Images painted with cairo (src/render/paint.c) and written through out:
  * SVG and PDF are vector (1 px = 1 CSS px = 1 pt), PNG is 8-bit RGB at

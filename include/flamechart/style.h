@@ -79,6 +79,12 @@ struct fc_style {
 	const struct fc_theme *theme; /* NULL = fc_theme_default() */
 	enum fc_scheme scheme;
 	unsigned dim_tiers; /* bit per enum fc_tier: greyed out (devtools-rules §7.2) */
+	/* url, tier and package schemes: each function's colour a stable step
+	 * darker (0-15 %, by a hash of its name; tier: of its package when it
+	 * has one), so that neighbouring boxes of one colour can be told
+	 * apart. Images set it (not the devtools theme, which draws DevTools'
+	 * colours); the layout JSON and legends give the scheme's colour. */
+	bool shade;
 	/* When set, every frame's fill comes from here instead of the scheme
 	 * (a diff colours frames by their change, docs/diff.md). */
 	struct fc_rgb (*fill_hook)(void *ctx, const struct fc_profile *p, const struct fc_box *box);

@@ -99,6 +99,7 @@ struct fc_cli {
 	bool width_given, scale_given;
 	uint32_t max_depth;    /* --max-depth: rows drawn per lane, 0 = all */
 	int height_px;         /* --height: image height cap, 0 = none */
+	bool full_height;      /* --full-height: every row, no height budget */
 	bool trim_idle;        /* --trim-idle: crop the chart to the busy span */
 	double from_ms, to_ms; /* --from/--to: the window, ms from the start */
 	bool has_from, has_to;

@@ -21,10 +21,6 @@
 #define THUMB_WIDTH 480
 #define THUMB_ROWS 16 /* a thumbnail shows the top of the stacks */
 #define LANE_ROWS 12  /* a process's lane image shows each thread's top rows */
-/* A report's chart and graph draw this many rows unless --max-depth or
- * --height says otherwise: a deep recursion would make an image three times
- * taller than wide and mostly empty; the header counts what is not drawn. */
-#define REPORT_MAX_DEPTH 48
 #define IMAGE_FORMATS ((1u << FC_OUT_SVG) | (1u << FC_OUT_PNG) | (1u << FC_OUT_PDF))
 
 struct progress {
@@ -197,11 +193,10 @@ static void do_file(struct report *r, struct report_file *f)
 	struct fc_profile_set set;
 	struct fc_error err;
 	const char *paths[1] = { f->path };
-	/* the images index.html links: SVGs with zoom and search */
-	const struct fc_render_tweaks linked = { .interactive = true,
-						 .max_rows = cli->max_depth || cli->height_px > 0
-								     ? 0
-								     : REPORT_MAX_DEPTH };
+	/* the images index.html links: SVGs with zoom and search, within the
+	 * height budget as any render (a deep recursion folds instead of making
+	 * an image three times taller than wide and mostly empty) */
+	const struct fc_render_tweaks linked = { .interactive = true };
 	int m, x;
 
 	fc_profile_set_init(&set);

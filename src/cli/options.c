@@ -515,6 +515,14 @@ static bool set_height(struct fc_cli *c, const char *a, struct fc_error *e)
 	return true;
 }
 
+static bool set_full_height(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	(void)a;
+	(void)e;
+	c->full_height = true;
+	return true;
+}
+
 static bool set_trim_idle(struct fc_cli *c, const char *a, struct fc_error *e)
 {
 	(void)a;
@@ -813,9 +821,12 @@ static const struct option_def options[] = {
 	{ "preset", 0, "github|docs", CMD_RENDER | CMD_REPORT | CMD_DIFF, set_preset,
 	  "sizes for a GitHub comment (880 px, PNG at 2x) or a doc page (1000 px, 2x)" },
 	{ "max-depth", 0, "N", CMD_RENDER | CMD_REPORT, set_max_depth,
-	  "draw at most N rows per lane (the header counts the rest); report: 48" },
+	  "draw at most N rows per lane (the header counts the rest); no height budget" },
 	{ "height", 0, "PX", CMD_RENDER | CMD_REPORT, set_height,
-	  "cap the image height: the deepest rows go first" },
+	  "the image at most PX tall, folded to fit (default 1.5 x the width, 1.25 x with "
+	  "--preset)" },
+	{ "full-height", 0, NULL, CMD_RENDER | CMD_REPORT, set_full_height,
+	  "draw every row: no height budget, nothing folded" },
 	{ "trim-idle", 0, NULL, CMD_RENDER, set_trim_idle,
 	  "chart: crop the idle time before the first and after the last busy sample" },
 	{ "from", 0, "MS", CMD_RENDER, set_from,

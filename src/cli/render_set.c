@@ -74,8 +74,12 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 	req.x_zero = tw->x_zero;
 	req.breaks = tw->breaks;
 	req.n_breaks = tw->n_breaks;
-	if (fmt == FC_OUT_SVG || fmt == FC_OUT_PNG || fmt == FC_OUT_PDF)
+	/* images, and the layout JSON that says what an image folds */
+	if (fmt == FC_OUT_SVG || fmt == FC_OUT_PNG || fmt == FC_OUT_PDF || fmt == FC_OUT_JSON)
 		req.height_px = cli->height_px > 0 ? (uint32_t)cli->height_px : 0;
+	/* the height budget: 1.25 × the width for a preset's page or comment */
+	req.max_aspect = cli->preset ? 1.25 : 0;
+	req.full_height = cli->full_height;
 	if (tw->note && !tw->thumb) {
 		/* what a cropped chart shows goes under the subtitle */
 		subtitle = req.subtitle ? fc_asprintf("%s · %s", req.subtitle, tw->note)

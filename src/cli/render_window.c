@@ -62,11 +62,12 @@ bool fc_cli_crop(const struct fc_cli *cli, struct fc_profile_set *set, struct fc
 		snprintf(note_buf, size, "showing %s to %s ms of %s ms", a, b, c);
 	else if (dropped > 0)
 		snprintf(note_buf, size,
-			 "showing %s to %s ms of %s ms: idle before%s cut, with %.1f ms of work in "
-			 "it",
+			 "showing %s to %s ms of %s ms; the idle time before%s was cut, and "
+			 "%.1f ms of work in it",
 			 a, b, c, cut, dropped / 1000.0);
 	else
-		snprintf(note_buf, size, "showing %s to %s ms of %s ms: idle before%s cut", a, b, c,
+		snprintf(note_buf, size,
+			 "showing %s to %s ms of %s ms; the idle time before%s was cut", a, b, c,
 			 cut);
 	tw->note = note_buf;
 	return true;

@@ -183,19 +183,35 @@ static size_t label(const struct fc_lane *lane, const struct fc_box *b, bool loc
 	return put(out, size, "%s  %s", name, file);
 }
 
+/* Letters and digits in s[0, n): ASCII ones and the lead byte of any other
+ * code point but the ellipsis (punctuation and brackets say nothing). */
+static size_t letters(const unsigned char *s, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (i + 3 <= n && memcmp(s + i, ellipsis, 3) == 0) {
+			i += 2;
+			continue;
+		}
+		if ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+		    (s[i] >= '0' && s[i] <= '9') || s[i] >= 0xc0)
+			k++;
+	}
+	return k;
+}
+
 bool fc_label_says_enough(const char *full, const char *fit)
 {
-	const unsigned char *c = (const unsigned char *)fit;
-	size_t kept = 0;
+	const char *cut;
 
 	if (strcmp(full, fit) == 0)
 		return fit[0] != '\0';
-	for (; *c && kept < FC_LABEL_MIN_CHARS; c++) {
-		/* ASCII letters and digits, and the lead byte of any other code
-		 * point but the ellipsis (punctuation and brackets say nothing) */
-		if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') ||
-		    (*c >= '0' && *c <= '9') || (*c >= 0xc0 && memcmp(c, ellipsis, 3) != 0))
-			kept++;
-	}
-	return kept >= FC_LABEL_MIN_CHARS;
+	/* one side of the "…" must say something: "Mo…ad" and "fi…le" keep
+	 * four letters but two of each end; "pp$5…rOps" keeps its tail */
+	cut = strstr(fit, ellipsis);
+	if (!cut)
+		return letters((const unsigned char *)fit, strlen(fit)) >= FC_LABEL_MIN_CHARS;
+	return letters((const unsigned char *)fit, (size_t)(cut - fit)) >= FC_LABEL_MIN_CHARS ||
+	       letters((const unsigned char *)cut + 3, strlen(cut + 3)) >= FC_LABEL_MIN_CHARS;
 }

@@ -39,6 +39,17 @@ static double label_baseline(const struct fc_theme *t)
 	return floor(bar_height(t) / 2 + size * 0.36 + 0.5);
 }
 
+static bool lane_inverted(const struct fc_layout *l, size_t lane);
+
+static void free_slots(struct fc_painter *p)
+{
+	if (p->slots)
+		for (size_t i = 0; i < p->legend.n; i++)
+			free(p->slots[i].label);
+	free(p->slots);
+	p->slots = NULL;
+}
+
 /* Vertical layout: header, ruler, lanes (each with a title row when there
  * are several), legend. */
 static bool place(struct fc_painter *p)
@@ -47,6 +58,7 @@ static bool place(struct fc_painter *p)
 	double h = bar_height(p->theme), y = FC_PAINT_MARGIN_TOP, bottom;
 	double size = p->theme->font_size_px > 0 ? p->theme->font_size_px : 11;
 	size_t i, n = l->n_lanes ? l->n_lanes : 1;
+	bool ruler_below;
 
 	p->plot_x = FC_PAINT_MARGIN_X;
 	p->plot_w = fc_paint_plot_width(&p->opts);
@@ -64,29 +76,48 @@ static bool place(struct fc_painter *p)
 	}
 	y += size + 7;
 	p->info_y = y;
-	if (p->notes) {
+	if (!fc_header_wrap(p))
+		return false;
+	free(p->lines_y);
+	if (!(p->lines_y = calloc(p->n_lines + 1, sizeof(*p->lines_y))))
+		return false;
+	for (i = 0; i < p->n_lines; i++) {
 		y += size + 5;
-		p->notes_y = y;
+		p->lines_y[i] = y;
 	}
 	y += FC_PAINT_HEADER_GAP;
+	/* a flame graph's scale sits next to its root, at the bottom */
+	ruler_below = l->mode == FC_MODE_GRAPH && l->n_lanes && !lane_inverted(l, 0);
 	p->ruler_y = y;
-	y += fc_paint_ruler_h(p->theme) + FC_PAINT_RULER_GAP;
+	p->grid_top = y;
+	if (!ruler_below)
+		y += fc_paint_ruler_h(p->theme) + FC_PAINT_RULER_GAP;
 
+	free(p->lane_title_y);
+	free(p->lane_y);
+	free(p->lane_rows);
 	p->lane_title_y = calloc(n, sizeof(*p->lane_title_y));
 	p->lane_y = calloc(n, sizeof(*p->lane_y));
 	p->lane_rows = calloc(n, sizeof(*p->lane_rows));
 	if (!p->lane_title_y || !p->lane_y || !p->lane_rows)
 		return false;
 	for (i = 0; i < l->n_lanes; i++) {
+		p->lane_title_y[i] = -1;
+		if (p->quiet && p->quiet[i]) {
+			/* named in the row of quiet threads; no rows of its own */
+			p->lane_y[i] = y;
+			continue;
+		}
 		if (i)
 			y += FC_PAINT_LANE_GAP;
-		p->lane_title_y[i] = -1;
 		if (l->n_lanes > 1) {
 			p->lane_title_y[i] = y;
 			y += h;
 		}
 		p->lane_y[i] = y;
 		p->lane_rows[i] = l->lanes[i].rows ? l->lanes[i].rows : 1;
+		if (p->folds && p->folds[i].row)
+			p->lane_rows[i] = p->folds[i].rows ? p->folds[i].rows : 1;
 		/* a culled layout has cut rows past FC_LAYOUT_MAX_ROWS already;
 		 * any other is cut here, and the header says how many rows are
 		 * not drawn */
@@ -96,10 +127,22 @@ static bool place(struct fc_painter *p)
 	}
 	if (!l->n_lanes)
 		y += h;
+	if (p->quiet_text) {
+		y += FC_PAINT_LANE_GAP;
+		p->quiet_y = y;
+		y += h;
+	}
 	p->plot_bottom = y;
+	if (ruler_below) {
+		y += FC_PAINT_RULER_GAP;
+		p->ruler_y = y;
+		y += fc_paint_ruler_h(p->theme);
+		p->plot_bottom = y;
+	}
 	y += FC_PAINT_RULER_GAP;
 
 	p->show_legend = !p->opts.no_legend && p->legend.n > 0;
+	free_slots(p);
 	if (p->show_legend) {
 		if (!fc_legend_place(p, y + FC_PAINT_LEGEND_GAP, &bottom))
 			return false;
@@ -107,6 +150,194 @@ static bool place(struct fc_painter *p)
 	}
 	y += FC_PAINT_MARGIN_BOTTOM;
 	p->height = (int)ceil(y);
+	return true;
+}
+
+/* The rows a lane asks for: all of them, up to the caller's cap. */
+static uint32_t lane_need(const struct fc_painter *p, size_t i)
+{
+	uint32_t r;
+
+	if (p->quiet && p->quiet[i])
+		return 0;
+	r = p->layout->lanes[i].rows ? p->layout->lanes[i].rows : 1;
+	return r < fc_painter_max_rows(p) ? r : fc_painter_max_rows(p);
+}
+
+/* total rows shared out between the lanes: each gets what it needs up to
+ * FC_PAINT_MIN_ROWS, then the rest goes by CPU time (a busy thread gets
+ * the rows, an idle one what it needs), never more than a lane needs. */
+#define FC_PAINT_MIN_ROWS 3
+static void share_rows(const struct fc_painter *p, uint32_t total, uint32_t *alloc)
+{
+	size_t n = p->layout->n_lanes, i, round;
+	uint32_t used = 0;
+
+	for (i = 0; i < n; i++) {
+		uint32_t need = lane_need(p, i);
+		alloc[i] = need < FC_PAINT_MIN_ROWS ? need : FC_PAINT_MIN_ROWS;
+		used += alloc[i];
+	}
+	if (used > total) {
+		/* not even that: the same shares, one row at least */
+		for (i = 0; i < n; i++)
+			if (alloc[i]) {
+				uint32_t a = (uint32_t)((uint64_t)alloc[i] * total / used);
+				alloc[i] = a ? a : 1;
+			}
+		return;
+	}
+	/* water-filling: what a lane does not need goes to the others */
+	for (round = 0; round <= n && used < total; round++) {
+		double w = 0;
+		uint32_t left = total - used, given = 0;
+		for (i = 0; i < n; i++)
+			if (alloc[i] < lane_need(p, i))
+				w += p->lane_cpu[i] > 0 ? p->lane_cpu[i] : 1e-9;
+		if (w <= 0)
+			break;
+		for (i = 0; i < n; i++) {
+			uint32_t need = lane_need(p, i), more;
+			if (alloc[i] >= need)
+				continue;
+			more = (uint32_t)(left *
+					  ((p->lane_cpu[i] > 0 ? p->lane_cpu[i] : 1e-9) / w));
+			if (more > need - alloc[i])
+				more = need - alloc[i];
+			alloc[i] += more;
+			given += more;
+		}
+		used += given;
+		if (!given) {
+			/* rounding left a few rows: the busiest lanes that want them */
+			for (i = 0; i < n && used < total; i++)
+				if (alloc[i] < lane_need(p, i)) {
+					alloc[i]++;
+					used++;
+				}
+		}
+	}
+}
+
+/* Folds every lane into its share of total rows. */
+static bool fold_lanes(struct fc_painter *p, uint32_t total)
+{
+	const struct fc_layout *l = p->layout;
+	double span = l->x_max - l->x_min;
+	uint32_t *alloc = calloc(l->n_lanes + 1, sizeof(*alloc));
+	size_t i;
+
+	if (!alloc)
+		return false;
+	share_rows(p, total, alloc);
+	p->folded_lanes = 0;
+	for (i = 0; i < l->n_lanes; i++) {
+		struct fc_fold_params pr = {
+			.px_per_unit = p->plot_w / (span > 0 ? span : 1),
+			.max_rows = alloc[i],
+			.tower_px = p->plot_w * FC_FOLD_TOWER_SHARE,
+			.keep = p->keep[i],
+			.n_keep = p->n_keep[i],
+		};
+		fc_fold_finish(&p->folds[i]);
+		if (!fc_fold_lane(&l->lanes[i], &pr, &p->folds[i])) {
+			free(alloc);
+			return false;
+		}
+		p->folded_lanes += p->folds[i].row != NULL;
+	}
+	free(alloc);
+	return true;
+}
+
+/* Threads with under FC_PAINT_QUIET of the CPU time: no rows of their
+ * own, one row that names them (each title less the words it shares with
+ * the first). Only when there are busier lanes beside them. */
+#define FC_PAINT_QUIET 0.01
+static bool fold_quiet(struct fc_painter *p)
+{
+	const struct fc_layout *l = p->layout;
+	const char *first = NULL;
+	size_t i, n = 0;
+	double cpu = 0;
+	char *text = NULL;
+
+	for (i = 0; i < l->n_lanes; i++)
+		cpu += p->lane_cpu[i];
+	if (l->n_lanes < 2 || cpu <= 0 || !(p->quiet = calloc(l->n_lanes, sizeof(*p->quiet))))
+		return l->n_lanes < 2 || cpu <= 0;
+	for (i = 0; i < l->n_lanes; i++)
+		if ((p->quiet[i] = p->lane_cpu[i] < FC_PAINT_QUIET * cpu))
+			n++;
+	if (!n || n == l->n_lanes) {
+		memset(p->quiet, 0, l->n_lanes * sizeof(*p->quiet));
+		return true;
+	}
+	for (i = 0; i < l->n_lanes; i++) {
+		const char *t = l->lanes[i].title ? l->lanes[i].title : "?";
+		char *next;
+
+		if (!p->quiet[i])
+			continue;
+		if (!first) {
+			first = t;
+		} else {
+			/* what it shares with the first, up to a space, is said
+			 * once: "worker thread 7, 13, 14" */
+			size_t k = 0, cut = 0;
+			while (t[k] && t[k] == first[k]) {
+				if (t[k] == ' ')
+					cut = k + 1;
+				k++;
+			}
+			t += cut;
+		}
+		next = text ? fc_asprintf("%s, %s", text, t)
+			    : fc_asprintf("%zu quiet thread%s, under 1 %% of the CPU time each: %s",
+					  n, n == 1 ? "" : "s", t);
+		free(text);
+		if (!(text = next))
+			return false;
+	}
+	p->quiet_text = text;
+	return true;
+}
+
+/* The height budget (docs/rendering.md, "The height budget"): when the image is taller than
+ * max_height_px, the lanes fold into the rows that are left once the
+ * header, titles and legend are placed; the header then says what was
+ * folded, which may take a line more, so the rows shrink until it fits. */
+static bool fit_budget(struct fc_painter *p)
+{
+	const struct fc_layout *l = p->layout;
+	double h = bar_height(p->theme), rows = 0, fixed;
+	int budget = p->opts.max_height_px, tries;
+	uint32_t total;
+	size_t i;
+
+	if (budget <= 0 || p->height <= budget || !l->n_lanes)
+		return true;
+	/* quiet threads first: a lane title and a sliver each */
+	if (!fold_quiet(p) || !place(p))
+		return false;
+	if (p->height <= budget)
+		return true;
+	if (!(p->folds = calloc(l->n_lanes, sizeof(*p->folds))))
+		return false;
+	for (i = 0; i < l->n_lanes; i++)
+		if (!p->quiet || !p->quiet[i])
+			rows += p->lane_rows[i];
+	fixed = p->height - rows * h;
+	total = budget > fixed + h ? (uint32_t)((budget - fixed) / h) : 1;
+	for (tries = 0; tries < 8; tries++) {
+		if (!fold_lanes(p, total) || !fc_header_notes(p) || !place(p))
+			return false;
+		if (p->height <= budget || total <= l->n_lanes)
+			break;
+		total -= (uint32_t)ceil((p->height - budget) / h);
+		if ((int)total < (int)l->n_lanes)
+			total = (uint32_t)l->n_lanes;
+	}
 	return true;
 }
 
@@ -137,7 +368,7 @@ struct fc_painter *fc_painter_create(const struct fc_layout *l, const struct fc_
 	} else if (!p->opts.no_legend && !fc_legend_build(&p->legend, st, l, 0, err)) {
 		goto fail;
 	}
-	if (!fc_header_build(p) || !place(p)) {
+	if (!fc_header_build(p) || !place(p) || !fit_budget(p)) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		goto fail;
 	}
@@ -153,11 +384,22 @@ void fc_painter_destroy(struct fc_painter *p)
 
 	if (!p)
 		return;
-	if (p->slots)
-		for (i = 0; i < p->legend.n; i++)
-			free(p->slots[i].label);
-	free(p->slots);
+	free_slots(p);
 	fc_legend_finish(&p->legend);
+	if (p->folds)
+		for (i = 0; i < p->layout->n_lanes; i++)
+			fc_fold_finish(&p->folds[i]);
+	free(p->folds);
+	for (i = 0; i < p->n_lines; i++)
+		free(p->lines[i]);
+	free(p->lines);
+	free(p->lines_y);
+	free(p->self_time);
+	free(p->lane_cpu);
+	free(p->quiet);
+	free(p->quiet_text);
+	free(p->keep);
+	free(p->n_keep);
 	fc_text_finish(p);
 	free(p->title);
 	free(p->subtitle);
@@ -174,6 +416,14 @@ void fc_painter_size(const struct fc_painter *p, int *width_px, int *height_px)
 {
 	*width_px = p->width;
 	*height_px = p->height;
+}
+
+const struct fc_fold *fc_painter_fold(const struct fc_painter *p, size_t lane, bool *quiet)
+{
+	*quiet = p->quiet && lane < p->layout->n_lanes && p->quiet[lane];
+	if (!p->folds || lane >= p->layout->n_lanes || !p->folds[lane].row)
+		return NULL;
+	return &p->folds[lane];
 }
 
 /* --- bars -------------------------------------------------------------------- */
@@ -216,6 +466,13 @@ static double row_y(const struct fc_painter *p, size_t lane, uint32_t depth)
 	return p->lane_y[lane] + (double)depth * h;
 }
 
+/* The row box i of lane li is drawn on: its fold row (FC_FOLD_HIDDEN when
+ * folded away), or its depth. */
+static uint32_t box_row(const struct fc_painter *p, size_t li, size_t i)
+{
+	return fc_fold_row(p->folds ? &p->folds[li] : NULL, p->layout->lanes[li].boxes, i);
+}
+
 /* Whether a lane's row of the given depth meets the part being painted. */
 static bool row_visible(const struct fc_painter *p, size_t lane, uint32_t depth)
 {
@@ -245,8 +502,9 @@ static uint32_t pack(struct fc_rgb c)
  * under it. The layout already merged what is narrower than a pixel; this
  * drops the narrow box left just before a wider neighbour. Rows list their
  * boxes from left to right. Sets hidden[i]; false on allocation failure. */
-static bool cull(const struct fc_painter *p, const struct fc_lane *lane, bool *hidden)
+static bool cull(const struct fc_painter *p, size_t li, bool *hidden)
 {
+	const struct fc_lane *lane = &p->layout->lanes[li];
 	size_t *last = malloc((lane->rows + 1) * sizeof(*last)), i;
 	double *last_x = malloc((lane->rows + 1) * sizeof(*last_x));
 
@@ -258,8 +516,14 @@ static bool cull(const struct fc_painter *p, const struct fc_lane *lane, bool *h
 	for (i = 0; i <= lane->rows; i++)
 		last[i] = SIZE_MAX;
 	for (i = 0; i < lane->n_boxes; i++) {
-		uint32_t d = lane->boxes[i].depth < lane->rows ? lane->boxes[i].depth : lane->rows;
+		uint32_t d = box_row(p, li, i);
 		double x, w;
+
+		if (d == FC_FOLD_HIDDEN) {
+			hidden[i] = true;
+			continue;
+		}
+		d = d < lane->rows ? d : lane->rows;
 
 		columns(p, &lane->boxes[i], &x, &w);
 		hidden[i] = false;
@@ -313,6 +577,33 @@ static void frame_meta(struct fc_painter *p, const struct fc_lane *lane, const s
 	}
 }
 
+/* A narrow stack cut by the fold: a grey cap on its last row kept. */
+static void paint_caps(struct fc_painter *p, size_t li)
+{
+	const struct fc_lane *lane = &p->layout->lanes[li];
+	const struct fc_fold *f = p->folds ? &p->folds[li] : NULL;
+	struct fc_draw *d = p->draw;
+	bool any = false;
+
+	if (!f || !f->mark)
+		return;
+	for (size_t i = 0; i < lane->n_boxes; i++) {
+		uint32_t row = f->row[i];
+		double x, w;
+
+		if (!(f->mark[i] & FC_FOLD_CUT) || row >= p->lane_rows[li] ||
+		    !row_visible(p, li, row))
+			continue;
+		columns(p, &lane->boxes[i], &x, &w);
+		/* the edge away from the root: the top of a chart row, the
+		 * bottom of an icicle's */
+		d->ops->rect(d->ctx, p->plot_x + x, row_y(p, li, row), w - 0.5, 3);
+		any = true;
+	}
+	if (any)
+		d->ops->fill(d->ctx, p->theme->text_muted, 1);
+}
+
 /* Fills a lane's bars, one path per colour (DevTools batches by colour too):
  * fewer, larger SVG and PDF objects and the same pixels, as bars never
  * overlap. A back end that groups frames gets one group per box instead, in
@@ -330,14 +621,14 @@ static bool paint_bars(struct fc_painter *p, size_t li)
 		return true;
 	c = malloc(lane->n_boxes * sizeof(*c));
 	hidden = malloc(lane->n_boxes * sizeof(*hidden));
-	if (!c || !hidden || !cull(p, lane, hidden)) {
+	if (!c || !hidden || !cull(p, li, hidden)) {
 		free(c);
 		free(hidden);
 		return false;
 	}
 	for (i = 0; i < lane->n_boxes; i++) {
-		if (hidden[i] || lane->boxes[i].depth >= p->lane_rows[li] ||
-		    !row_visible(p, li, lane->boxes[i].depth))
+		uint32_t row = box_row(p, li, i);
+		if (hidden[i] || row >= p->lane_rows[li] || !row_visible(p, li, row))
 			continue;
 		c[n].rgb =
 			pack(fc_style_fill(p->style, lane->profile, &lane->boxes[i], lane->total));
@@ -360,7 +651,8 @@ static bool paint_bars(struct fc_painter *p, size_t li)
 			frame_meta(p, lane, b, &m);
 			d->ops->group_begin(d->ctx, &m);
 		}
-		d->ops->rect(d->ctx, p->plot_x + x, row_y(p, li, b->depth), w - 0.5, h - 1);
+		d->ops->rect(d->ctx, p->plot_x + x, row_y(p, li, box_row(p, li, c[i].box)), w - 0.5,
+			     h - 1);
 		if (d->groups) {
 			d->ops->fill(d->ctx, rgb, 1);
 			d->ops->group_end(d->ctx);
@@ -383,7 +675,7 @@ static void lane_total(const struct fc_layout *l, const struct fc_lane *lane, ch
 	char a[48];
 
 	if (l->unit && strcmp(l->unit, "µs") == 0)
-		fc_format_duration(lane->total, a, sizeof(a));
+		fc_format_header_duration(lane->total, a, sizeof(a));
 	else
 		fc_format_grouped(lane->total, 0, a, sizeof(a));
 	if (n < size)
@@ -391,6 +683,51 @@ static void lane_total(const struct fc_layout *l, const struct fc_lane *lane, ch
 			 l->unit && strcmp(l->unit, "µs") != 0 ? " " : "",
 			 l->unit && strcmp(l->unit, "µs") != 0 ? l->unit : "",
 			 span > 0 ? 100.0 * lane->total / span : 0.0);
+}
+
+/* A spine's bar: "run_main … require · 14 frames", its first and last
+ * frames as the chart names them. */
+static void spine_label(const struct fc_painter *p, size_t li, size_t i, char *out, size_t size)
+{
+	const struct fc_lane *lane = &p->layout->lanes[li];
+	const struct fc_fold *f = &p->folds[li];
+	const struct fc_profile *q = lane->profile;
+	/* one frame per row the chain runs through */
+	size_t n = lane->boxes[f->last[i]].depth - lane->boxes[i].depth + 1;
+	char first[256], last[256];
+
+	fc_classify_label(fc_profile_str(q, q->frames[lane->boxes[i].frame].name), first,
+			  sizeof(first));
+	fc_classify_label(fc_profile_str(q, q->frames[lane->boxes[f->last[i]].frame].name), last,
+			  sizeof(last));
+	snprintf(out, size, "%s \xe2\x80\xa6 %s \xc2\xb7 %zu frames", first, last, n);
+}
+
+/* A label: "name  file.js:12" is two runs, the location muted and placed
+ * after the name's measured width, so that no viewer collapses the gap
+ * (an SVG's spaces do collapse in browsers). whole: fit is such a label,
+ * uncut. */
+static void draw_label(struct fc_painter *p, const char *fit, bool whole, double x, double baseline,
+		       struct fc_rgb fill)
+{
+	struct fc_rgb c = fc_style_label(p->style, fill), m;
+	const char *gap = whole && !p->devtools_labels ? strstr(fit, "  ") : NULL;
+	char name[1024];
+
+	if (!gap || gap == fit || (size_t)(gap - fit) >= sizeof(name)) {
+		fc_text_draw(p, FC_TEXT_LABEL, FC_FONT_TEXT, fit, x, baseline, c, FC_FIT_NONE, 0);
+		return;
+	}
+	memcpy(name, fit, (size_t)(gap - fit));
+	name[gap - fit] = '\0';
+	fc_text_draw(p, FC_TEXT_LABEL, FC_FONT_TEXT, name, x, baseline, c, FC_FIT_NONE, 0);
+	/* muted: a quarter of the way to the fill */
+	m.r = (uint8_t)((3 * c.r + fill.r) / 4);
+	m.g = (uint8_t)((3 * c.g + fill.g) / 4);
+	m.b = (uint8_t)((3 * c.b + fill.b) / 4);
+	fc_text_draw(p, FC_TEXT_LABEL, FC_FONT_TEXT, gap + 2,
+		     x + fc_text_width(p->text, name) + fc_text_width(p->text, "  "), baseline, m,
+		     FC_FIT_NONE, 0);
 }
 
 /* Labels where they fit: DevTools draws a title when the bar is at least
@@ -410,20 +747,32 @@ static void paint_labels(struct fc_painter *p, size_t li)
 		const struct fc_box *b = &lane->boxes[i];
 		double x, w, max_w;
 		struct fc_rgb fill;
+		uint32_t row = box_row(p, li, i);
+		bool spine =
+			p->folds && p->folds[li].mark && (p->folds[li].mark[i] & FC_FOLD_SPINE);
+		bool located;
 
-		if ((b->x1 - b->x0) * ppu < min_px || b->depth >= p->lane_rows[li] ||
-		    !row_visible(p, li, b->depth))
+		if ((b->x1 - b->x0) * ppu < min_px || row >= p->lane_rows[li] ||
+		    !row_visible(p, li, row))
 			continue;
 		columns(p, b, &x, &w);
 		max_w = (w < p->plot_w ? w : p->plot_w) - 2 * pad;
 		fc_label_box(l, lane, b, text, sizeof(text));
-		if (l->mode == FC_MODE_CHART && b->frame != FC_NONE &&
-		    !(b->flags & FC_BOX_COALESCED)) {
+		/* "name  file:line": the graph's label of a frame */
+		located = l->mode == FC_MODE_GRAPH && b->frame != FC_NONE &&
+			  !(b->flags & FC_BOX_COALESCED);
+		if (spine) {
+			spine_label(p, li, i, text, sizeof(text));
+			located = false;
+		} else if (l->mode == FC_MODE_CHART && b->frame != FC_NONE &&
+			   !(b->flags & FC_BOX_COALESCED)) {
 			/* the chart adds file:line where the box has room for all of it */
-			char located[1024];
-			fc_label_box_located(lane, b, located, sizeof(located));
-			if (strcmp(located, text) != 0 && fc_text_width(p->text, located) <= max_w)
-				snprintf(text, sizeof(text), "%s", located);
+			char where[1024];
+			fc_label_box_located(lane, b, where, sizeof(where));
+			if (strcmp(where, text) != 0 && fc_text_width(p->text, where) <= max_w) {
+				snprintf(text, sizeof(text), "%s", where);
+				located = true;
+			}
 		}
 		note[0] = '\0';
 		if (p->opts.label_note && b->frame != FC_NONE) {
@@ -440,7 +789,8 @@ static void paint_labels(struct fc_painter *p, size_t li)
 			snprintf(fit, sizeof(fit), "%s", text);
 		} else if (!fc_text_fit(p, text, max_w, fit, sizeof(fit))) {
 			continue;
-		} else if (l->mode == FC_MODE_GRAPH && strcmp(fit, text) != 0) {
+		} else if (l->mode == FC_MODE_GRAPH && !spine && strcmp(fit, text) != 0) {
+			located = false;
 			/* the whole "name  file:line" does not fit: the name alone
 			 * says more than both halves cut in the middle */
 			fc_classify_label(
@@ -458,9 +808,8 @@ static void paint_labels(struct fc_painter *p, size_t li)
 		if (b->frame != FC_NONE && !p->devtools_labels && !fc_label_says_enough(text, fit))
 			continue;
 		fill = fc_style_fill(p->style, lane->profile, b, lane->total);
-		fc_text_draw(p, FC_TEXT_LABEL, FC_FONT_TEXT, fit, p->plot_x + x + pad,
-			     row_y(p, li, b->depth) + base, fc_style_label(p->style, fill),
-			     FC_FIT_NONE, 0);
+		draw_label(p, fit, located && !note[0] && strcmp(fit, text) == 0,
+			   p->plot_x + x + pad, row_y(p, li, row) + base, fill);
 	}
 }
 
@@ -491,6 +840,8 @@ bool fc_painter_draw(struct fc_painter *p, struct fc_draw *d, struct fc_error *e
 	fc_paint_ruler(p, false);
 	for (i = 0; i < l->n_lanes; i++) {
 		boxes += l->lanes[i].n_boxes;
+		if (p->quiet && p->quiet[i])
+			continue;
 		if (p->lane_title_y[i] >= 0) {
 			char title[1024];
 			snprintf(title, sizeof(title), "%s",
@@ -509,11 +860,21 @@ bool fc_painter_draw(struct fc_painter *p, struct fc_draw *d, struct fc_error *e
 			return false;
 		}
 	}
+	if (p->quiet_text) {
+		/* the row of quiet threads, with the lane titles */
+		d->ops->layer(d->ctx, FC_LAYER_HEADER);
+		fc_text_draw(p, FC_TEXT_LANE, FC_FONT_TEXT, p->quiet_text, p->plot_x,
+			     p->quiet_y + base, t->text_muted, FC_FIT_END, p->plot_w);
+	}
 	d->ops->layer(d->ctx, FC_LAYER_GRID);
 	fc_paint_ruler(p, true);
+	for (i = 0; i < l->n_lanes; i++)
+		paint_caps(p, i);
 	d->ops->layer(d->ctx, FC_LAYER_LABELS);
 	for (i = 0; i < l->n_lanes; i++)
-		paint_labels(p, i);
+		if (!p->quiet || !p->quiet[i])
+			paint_labels(p, i);
+
 	if (!boxes)
 		fc_text_draw(p, FC_TEXT_LABEL, FC_FONT_TEXT, "no samples", p->plot_x + 4,
 			     (l->n_lanes ? p->lane_y[0] : p->plot_bottom - h) + base, t->text_muted,

@@ -5,6 +5,7 @@
 
 #include <pango/pangocairo.h>
 
+#include "flamechart/fold.h"
 #include "flamechart/legend.h"
 #include "flamechart/output.h"
 #include "flamechart/paint.h"
@@ -18,6 +19,7 @@
 #define FC_PAINT_LANE_GAP 6     /* between lanes */
 #define FC_PAINT_LEGEND_GAP 10  /* plot to legend */
 #define FC_PAINT_TICK_MIN_PX 64 /* DevTools minGridSlicePx (devtools-rules §6.5) */
+#define FC_PAINT_KEEP 3         /* frames per lane named and kept for their self time */
 /* Added before floor() so that an exact boundary lost to double rounding
  * (884.99999999 px) lands in its own column, for bars and ticks alike. */
 #define FC_PAINT_EPSILON_PX 1e-6
@@ -158,22 +160,44 @@ struct fc_painter {
 	struct fc_paint_options opts;
 	struct fc_legend legend;
 
-	/* header lines, owned; subtitle and notes may be NULL */
+	/* header lines, owned; subtitle, notes and self_time may be NULL */
 	char *title, *subtitle, *info, *notes;
+	/* "most self time: scan 12 %, …" (idle, program and GC left out) */
+	char *self_time;
+	/* self_time and notes as drawn: wrapped at their phrases to the plot
+	 * width (nothing in the header is cut), baselines in lines_y */
+	char **lines;
+	double *lines_y;
+	size_t n_lines;
+	/* per lane: its fold within max_height_px (fold.row NULL when the lane
+	 * is drawn whole), its CPU time (idle excluded), and the frames with
+	 * the most self time, whose towers are kept */
+	struct fc_fold *folds;
+	double *lane_cpu;
+	uint32_t (*keep)[FC_PAINT_KEEP];
+	size_t *n_keep;
+	size_t folded_lanes; /* lanes that folded */
+	/* per lane: a quiet thread (under 1 % of the CPU time) drawn only by
+	 * name, in the one row quiet_text at quiet_y (top); NULL = none */
+	bool *quiet;
+	char *quiet_text;
+	double quiet_y;
 	char *subtitle2; /* the subtitle's second line (after its '\n'), or NULL */
 
 	/* geometry */
 	int width, height;
 	double plot_x, plot_w;
-	double title_y, subtitle_y, info_y, notes_y; /* baselines */
-	double ruler_y;                              /* top of the ruler band */
-	double subtitle2_y;                          /* baseline */
-	double plot_bottom;                          /* grid lines end here */
-	double *lane_title_y;                        /* per lane: title row top, < 0 when none */
-	double *lane_y;                              /* per lane: top of its block of rows */
-	uint32_t *lane_rows;                         /* per lane: rows drawn (at least 1) */
-	double legend_title_y;                       /* baseline */
-	struct fc_legend_slot *slots;                /* one per legend entry */
+	double title_y, subtitle_y, info_y; /* baselines */
+	double ruler_y;                     /* top of the ruler band: above the lanes, or under a
+					     * flame graph's root */
+	double grid_top;                    /* grid lines run from here to plot_bottom */
+	double subtitle2_y;                 /* baseline */
+	double plot_bottom;                 /* grid lines end here */
+	double *lane_title_y;               /* per lane: title row top, < 0 when none */
+	double *lane_y;                     /* per lane: top of its block of rows */
+	uint32_t *lane_rows;                /* per lane: rows drawn (at least 1) */
+	double legend_title_y;              /* baseline */
+	struct fc_legend_slot *slots;       /* one per legend entry */
 	bool show_legend;
 
 	/* text: one pango context, layouts reused for every string */
@@ -260,9 +284,15 @@ void fc_paint_ruler(struct fc_painter *p, bool grid);
 
 /* paint_header.c */
 bool fc_header_build(struct fc_painter *p);
+/* The notes line again, after folding changed what it says. */
+bool fc_header_notes(struct fc_painter *p);
+/* Breaks self_time and notes into lines no wider than the plot. */
+bool fc_header_wrap(struct fc_painter *p);
 void fc_paint_header(struct fc_painter *p);
 /* "159 µs", "1.21 ms", "2.11 s" */
 size_t fc_format_duration(double us, char *out, size_t size);
+/* The same in the ruler's units: "0.159 ms" for 159 µs. */
+size_t fc_format_header_duration(double us, char *out, size_t size);
 
 /* paint_legend.c */
 bool fc_legend_place(struct fc_painter *p, double y, double *bottom);

@@ -165,7 +165,7 @@ static void ticks(struct fc_painter *p, bool grid, const struct stretch *st, dou
 		if (x > p->plot_w)
 			break;
 		if (grid) {
-			d->ops->line(d->ctx, p->plot_x + x + 0.5, p->ruler_y, p->plot_x + x + 0.5,
+			d->ops->line(d->ctx, p->plot_x + x + 0.5, p->grid_top, p->plot_x + x + 0.5,
 				     p->plot_bottom);
 			continue;
 		}
@@ -199,7 +199,7 @@ static void break_marks(struct fc_painter *p, double px_per_x)
 				 FC_PAINT_EPSILON_PX);
 		if (x < 0 || x > p->plot_w || x - prev < 3)
 			continue;
-		d->ops->line(d->ctx, p->plot_x + x + 0.5, p->ruler_y, p->plot_x + x + 0.5,
+		d->ops->line(d->ctx, p->plot_x + x + 0.5, p->grid_top, p->plot_x + x + 0.5,
 			     p->plot_bottom);
 		prev = x;
 	}

@@ -138,43 +138,6 @@ static bool write_out(enum fc_out_format fmt, const struct fc_layout *l, const s
 	}
 }
 
-/* --height: the most rows per lane (at most what --max-depth allows) that
- * keep the image within height_px; the deepest rows go first and the
- * header counts them. At least one row is kept. */
-static bool fit_height(const struct fc_layout *l, const struct fc_style *st,
-		       struct fc_paint_options *po, int height_px, struct fc_error *err)
-{
-	uint32_t lo = 1, hi = 0, rows = 0;
-	int w, h;
-
-	for (size_t i = 0; i < l->n_lanes; i++)
-		if (l->lanes[i].rows > hi)
-			hi = l->lanes[i].rows;
-	if (po->max_rows && po->max_rows < hi)
-		hi = po->max_rows;
-	/* binary search on the rows: the height grows with them */
-	while (lo <= hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		struct fc_paint_options o = *po;
-		struct fc_painter *p;
-
-		o.max_rows = mid;
-		p = fc_painter_create(l, st, &o, err);
-		if (!p)
-			return false;
-		fc_painter_size(p, &w, &h);
-		fc_painter_destroy(p);
-		if (h <= height_px) {
-			rows = mid;
-			lo = mid + 1;
-		} else {
-			hi = mid - 1;
-		}
-	}
-	po->max_rows = rows ? rows : 1;
-	return true;
-}
-
 void fc_render_request_init(struct fc_render_request *req)
 {
 	if (req)
@@ -265,6 +228,14 @@ static bool render(struct fc_context *ctx, const struct fc_profile_set *set,
 	popts.subtitle = req->subtitle;
 	popts.no_legend = req->no_legend;
 	popts.max_rows = req->max_rows;
+	/* the height budget (docs/rendering.md, "The height budget"): --height, else a share of the
+	 * width unless every row (or a number of rows) was asked for */
+	if (req->height_px > 0)
+		popts.max_height_px = (int)req->height_px;
+	else if (!req->full_height && !req->max_rows)
+		popts.max_height_px =
+			(int)(popts.width_px *
+			      (req->max_aspect > 0 ? req->max_aspect : FC_RENDER_ASPECT));
 	popts.interactive = req->interactive;
 	popts.svg_cairo = req->svg_cairo;
 	if (fmt == FC_OUT_SVG && !req->svg_cairo) {
@@ -317,12 +288,49 @@ static bool render(struct fc_context *ctx, const struct fc_profile_set *set,
 		scheme = FC_SCHEME_URL;
 	style.scheme = (enum fc_scheme)scheme;
 	style.dim_tiers = req->dim_tiers;
+	/* images: neighbouring boxes of one colour told apart (DevTools'
+	 * own colours in the devtools theme) */
+	style.shade = (fmt == FC_OUT_SVG || fmt == FC_OUT_PNG || fmt == FC_OUT_PDF) &&
+		      !(style.theme->name && strcmp(style.theme->name, "devtools") == 0);
 
 	if (!fc_layout_build(&layout, set, &lopts, err))
 		return false;
 	ok = fc_style_prepare(&style, &layout, err);
-	if (ok && req->height_px > 0)
-		ok = fit_height(&layout, &style, &popts, (int)req->height_px, err);
+	if (ok && fmt == FC_OUT_JSON) {
+		/* the layout JSON also says what an image of it at this width
+		 * would fold: that image's layout and painter, made for it */
+		struct fc_layout_options io = lopts;
+		struct fc_painter *painter = NULL;
+		struct fc_style istyle = { .theme = style.theme,
+					   .scheme = style.scheme,
+					   .dim_tiers = style.dim_tiers };
+		struct fc_layout image;
+		bool built;
+
+		io.plot_width_px = fc_paint_plot_width(&popts);
+		io.bars_on_demand = false;
+		ok = built = fc_layout_build(&image, set, &io, err);
+		ok = ok && fc_style_prepare(&istyle, &image, err) &&
+		     (painter = fc_painter_create(&image, &istyle, &popts, err)) != NULL;
+		if (ok && (ok = fc_output_open(&out, req->output, err))) {
+			if (!fc_write_layout_json_image(&layout, &style, &image, painter, &out,
+							err)) {
+				if (out.failed && out.errno_value == EPIPE)
+					err->code = FC_ERR_PIPE;
+				fc_output_abort(&out);
+				ok = false;
+			} else {
+				ok = fc_output_commit(&out, err);
+			}
+		}
+		fc_painter_destroy(painter);
+		fc_style_finish(&istyle);
+		if (built)
+			fc_layout_finish(&image);
+		fc_style_finish(&style);
+		fc_layout_finish(&layout);
+		return ok;
+	}
 	ok = ok && fc_output_open(&out, req->output, err);
 	if (ok && !write_out(fmt, &layout, &style, &popts, &out, err)) {
 		/* the writer stopped at a failed write: a closed pipe is said so */

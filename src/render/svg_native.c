@@ -1189,6 +1189,10 @@ static void prologue(struct svg *s, const struct fc_painter *p, bool interactive
 		puts_(s, "\n");
 	}
 	text(s, p->info, false);
+	if (p->self_time) {
+		puts_(s, "\n");
+		text(s, p->self_time, false);
+	}
 	if (p->notes) {
 		puts_(s, "\n");
 		text(s, p->notes, false);

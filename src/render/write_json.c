@@ -11,6 +11,8 @@
 #include <jansson.h>
 
 #include "flamechart/classify.h"
+#include "flamechart/fold.h"
+#include "flamechart/paint.h"
 #include "flamechart/render.h"
 #include "render/json_text.h"
 #include "util/util.h"
@@ -188,18 +190,95 @@ static json_t *lane_header(const struct fc_layout *l, const struct fc_lane *lane
 	return o;
 }
 
+/* A spine's bar as the image draws it. */
+static json_t *spine(const struct fc_lane *lane, const struct fc_fold *f, size_t i)
+{
+	const struct fc_profile *p = lane->profile;
+	const struct fc_box *a = &lane->boxes[i], *b = &lane->boxes[f->last[i]];
+	json_t *o = json_object();
+	bool ok = o && put(o, "row", json_integer(f->row[i])) &&
+		  put(o, "depth", json_integer(a->depth)) &&
+		  put(o, "frames", json_integer(b->depth - a->depth + 1)) &&
+		  put(o, "first", json_string(fc_profile_str(p, p->frames[a->frame].name))) &&
+		  put(o, "last", json_string(fc_profile_str(p, p->frames[b->frame].name))) &&
+		  put(o, "x0", number(a->x0)) && put(o, "x1", number(a->x1));
+
+	if (!ok) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* What the image does with a lane (docs/layout-json.md): drawn whole,
+ * folded, or named among the quiet threads. */
+static json_t *image_lane(const struct fc_layout *image, const struct fc_painter *painter,
+			  size_t li)
+{
+	const struct fc_lane *lane = &image->lanes[li];
+	bool quiet;
+	const struct fc_fold *f = fc_painter_fold(painter, li, &quiet);
+	json_t *o = json_object(), *spines = json_array();
+	bool ok = o && spines;
+
+	ok = ok && put(o, "quiet", json_boolean(quiet)) &&
+	     put(o, "folded", json_boolean(f != NULL)) &&
+	     put(o, "rows",
+		 json_integer(quiet ? 0
+			      : f   ? f->rows
+				    : lane->rows));
+	if (ok && f) {
+		for (size_t i = 0; ok && i < lane->n_boxes; i++)
+			if ((f->mark[i] & FC_FOLD_SPINE) && f->row[i] != FC_FOLD_HIDDEN)
+				ok = json_array_append_new(spines, spine(lane, f, i)) == 0;
+		ok = ok && put(o, "rows_cut", json_integer(f->rows_cut)) &&
+		     put(o, "towers_cut", json_integer((json_int_t)f->towers)) &&
+		     put(o, "tower_frames_cut", json_integer((json_int_t)f->tower_boxes)) &&
+		     put(o, "side_calls_left_out", json_integer((json_int_t)f->spine_side));
+	}
+	if (ok && json_object_set(o, "spines", spines) != 0)
+		ok = false;
+	json_decref(spines);
+	if (!ok) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
 bool fc_write_layout_json(const struct fc_layout *l, const struct fc_style *st,
 			  struct fc_output *out, struct fc_error *err)
+{
+	return fc_write_layout_json_image(l, st, NULL, NULL, out, err);
+}
+
+bool fc_write_layout_json_image(const struct fc_layout *l, const struct fc_style *st,
+				const struct fc_layout *image, const struct fc_painter *painter,
+				struct fc_output *out, struct fc_error *err)
 {
 	struct bar_writer w = { .l = l, .st = st, .out = out };
 	bool ok = true;
 	size_t i;
 
-	fc_output_printf(out, "{\"version\":1,\"mode\":\"%s\",\"profiles\":[",
+	fc_output_printf(out, "{\"version\":1,\"mode\":\"%s\",",
 			 l->mode == FC_MODE_CHART ? "chart" : "graph");
+	if (image && painter) {
+		int iw, ih;
+		fc_painter_size(painter, &iw, &ih);
+		fc_output_printf(out, "\"image\":{\"width_px\":%d,\"height_px\":%d},", iw, ih);
+	}
+	fc_output_printf(out, "\"profiles\":[");
 	for (i = 0; ok && i < l->n_lanes; i++) {
 		const struct fc_lane *lane = &l->lanes[i];
 		json_t *h = lane_header(l, lane);
+
+		if (h && image && painter && i < image->n_lanes) {
+			json_t *im = image_lane(image, painter, i);
+			if (!im || json_object_set_new(h, "image", im) != 0) {
+				json_decref(h);
+				h = NULL;
+			}
+		}
 		char *hs = h ? json_dumps(h, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 
 		json_decref(h);

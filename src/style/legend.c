@@ -161,7 +161,10 @@ static struct fc_rgb frame_color(const struct fc_style *st, const struct fc_prof
 				 uint32_t frame)
 {
 	struct fc_box b = { .frame = frame, .node = FC_NONE, .count = 1 };
-	return fc_style_fill(st, p, &b, 0);
+	struct fc_style base = *st;
+
+	base.shade = false; /* the scheme's colour, not one function's step */
+	return fc_style_fill(&base, p, &b, 0);
 }
 
 static bool add_entry(struct fc_legend *lg, size_t *cap, struct fc_rgb c, bool swatch, char *label,

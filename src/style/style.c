@@ -132,6 +132,21 @@ static const double *heat_shares(const struct fc_style *st, const struct fc_prof
 	return NULL;
 }
 
+/* A stable lightness step per function, as FlameGraph varies its colours
+ * by name: 0, 5, 10 or 15 % darker. The tier scheme steps by package, so
+ * that a tier one package dominates still shows where packages change. */
+static struct fc_rgb shade(const struct fc_profile *p, const struct fc_frame *f, bool by_package,
+			   struct fc_rgb c)
+{
+	const char *key = fc_profile_str(p, by_package && f->package ? f->package : f->name);
+	double k = 1 - 0.05 * (double)(fc_hash_bytes(key, strlen(key)) % 4);
+
+	if (f->tier == FC_TIER_IDLE)
+		return c;
+	return (struct fc_rgb){ (uint8_t)lround(c.r * k), (uint8_t)lround(c.g * k),
+				(uint8_t)lround(c.b * k) };
+}
+
 struct fc_rgb fc_style_fill(const struct fc_style *st, const struct fc_profile *p,
 			    const struct fc_box *box, double total)
 {
@@ -166,6 +181,8 @@ struct fc_rgb fc_style_fill(const struct fc_style *st, const struct fc_profile *
 		c = mono_color(t, p, f);
 		break;
 	}
+	if (st->shade && st->scheme != FC_SCHEME_HEAT && st->scheme != FC_SCHEME_MONO)
+		c = shade(p, f, st->scheme == FC_SCHEME_TIER, c);
 	if (st->dim_tiers & (1u << f->tier))
 		c = fc_style_dim(t, c);
 	return c;

@@ -132,13 +132,17 @@ chain 100000 leaf 1000 >"$TMP/deep.cpuprofile"
 run 0 info "$TMP/deep.cpuprofile"
 contains "$TMP/out" "max depth     100000"
 rss "100 000-deep chain, PNG" "$(size "$TMP/deep.cpuprofile")" 0 \
-	"$TMP/deep.cpuprofile" -o "$TMP/deep.png"
+	--full-height "$TMP/deep.cpuprofile" -o "$TMP/deep.png"
 h=$(png_height "$TMP/deep.png")
-# 512 rows of the default theme's 21 px bars
+# every row asked for: 512 rows of the default theme's 21 px bars
 [ "$h" -gt 10752 ] && [ "$h" -le 11300 ] || fail "100 000-deep PNG is $h px tall, want 512 rows (10752 px) + header"
 # docs/robustness.md quotes the height: it must be today's
 grep -qF "512 rows ($(spaced "$h") px tall at 1200 px wide" "$ROOT/docs/robustness.md" ||
 	fail "docs/robustness.md does not give the 100 000-deep PNG's height, $h px"
+# by default the chain folds within 1.5 x the width (1200 px)
+run 0 "$TMP/deep.cpuprofile" -o "$TMP/deep-budget.png"
+h=$(png_height "$TMP/deep-budget.png")
+[ "$h" -le 1800 ] || fail "100 000-deep PNG by default is $h px tall, over 1.5 x 1200"
 run 0 "$TMP/deep.cpuprofile" -o "$TMP/deep.svg"
 [ "$(size "$TMP/deep.svg")" -lt 4000000 ] || fail "100 000-deep SVG is $(size "$TMP/deep.svg") bytes"
 run 0 "$TMP/deep.cpuprofile" -f json -o "$TMP/deep.json"

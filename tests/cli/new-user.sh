@@ -80,8 +80,9 @@ contains "$TMP/err" "no files to render"
 # --- unrelated profiles: each on its own clock from 0; --same-clock: one axis -------------
 # (the header is read back from the PDF; pdftotext is in poppler-utils)
 REAL=$DATA/corpus/real
-header() { # header FILE.pdf: the first three lines of text
-	pdftotext -l 1 "$1" - | head -3 >"$1.txt"
+header() { # header FILE.pdf: the first four lines of text (title, what it
+	# shows, the heaviest functions, what changed on the way)
+	pdftotext -l 1 "$1" - | head -4 >"$1.txt"
 }
 if command -v pdftotext >/dev/null 2>&1; then
 	run 0 "$REAL"/*/*.cpuprofile -o "$TMP/all.pdf"

@@ -46,11 +46,11 @@ pdf_text() {
 }
 command -v pdftotext >/dev/null 2>&1 || { echo "SKIP: pdftotext (poppler-utils) not found"; exit 77; }
 pdf_text --trim-idle "$TMP/idle.cpuprofile"
-contains "$TMP/t.txt" "showing 100.0 to 249.0 ms of 250.0 ms: idle before, after and inside (98.0 ms in 1 stretch, grey lines) cut"
+contains "$TMP/t.txt" "showing 100.0 to 249.0 ms of 250.0 ms; the idle time before, after and inside (98.0 ms in 1 stretch, grey lines) was cut"
 # the real build's main thread: idle inside the span is cut, the work fills the width
 MAIN=$DATA/corpus/real/ng-build/CPU.20250519.000215.90620.0.001.cpuprofile
 pdf_text --trim-idle "$MAIN"
-grep -q "idle before, after and inside (.* ms in [0-9]* stretches, grey lines) cut" "$TMP/t.txt" ||
+grep -q "the idle time before, after and inside (.* ms in [0-9]* stretches, grey lines) was cut" "$TMP/t.txt" ||
 	fail "--trim-idle on the build's main thread: no idle cut inside"
 run 0 -f json --trim-idle "$MAIN"
 [ "$(jq '.profiles[0] | (.end_us - .start_us) < 2500000' "$TMP/out")" = true ] ||
@@ -80,13 +80,51 @@ h2=$2
 set -- $(png_size "$TMP/full.png")
 [ "$h2" -lt "$2" ] || fail "--max-depth 2: height $h2, not below $2"
 
-# --height: the deepest rows go first until the image fits
+# --height: folded until the image fits
 run 0 --height 400 "$REAL" -o "$TMP/h.png"
 set -- $(png_size "$TMP/h.png")
 [ "$2" -le 400 ] && [ "$2" -gt 300 ] || fail "--height 400: image is $2 px tall"
 run 1 --height 50 "$REAL" -o "$TMP/x.png"
 
-# report images: 48 rows unless --max-depth or --height says otherwise
+# the height budget: 1.5 x the width by default, 1.25 x with a preset;
+# --full-height draws every row (this profile is 57 rows deep: 1 000 px
+# and more of rows at 1200 px wide)
+set -- $(png_size "$TMP/full.png")
+[ "$2" -le 1800 ] || fail "default: image is $2 px tall at 1200 px wide"
+run 0 --full-height "$REAL" -o "$TMP/every.png"
+set -- $(png_size "$TMP/every.png")
+[ "$2" -gt 1800 ] || fail "--full-height: image is only $2 px tall"
+run 0 --preset github --scale 1 "$REAL" -o "$TMP/gh.png"
+set -- $(png_size "$TMP/gh.png")
+[ "$1" = 880 ] && [ "$2" -le 1100 ] || fail "--preset github: image is $1 x $2"
+# 261 px with every row (five of 21 px): a to e, five frames each the only
+# child of the last, fold from a on as far as the budget needs: one row
+# less (250 px) takes a, b and c; 200 px leaves one row, the whole chain
+pdf_text --height 250 "$TMP/idle.cpuprofile"
+contains "$TMP/t.txt" "1 call chain of 3 frames drawn as one bar"
+contains "$TMP/t.txt" "a … c · 3 frames"
+pdf_text --height 200 "$TMP/idle.cpuprofile"
+contains "$TMP/t.txt" "1 call chain of 5 frames drawn as one bar"
+contains "$TMP/t.txt" "a … e · 5 frames"
+# the layout JSON keeps the five bars and says the image folds them
+run 0 -f json --height 200 "$TMP/idle.cpuprofile" -o "$TMP/fold.json"
+python3 - "$TMP/fold.json" <<'PY' || fail "layout JSON: the fold is not recorded"
+import json, sys
+d = json.load(open(sys.argv[1]))
+p = d["profiles"][0]
+names = [f["name"] for f in p["frames"]]
+assert all(n in names for n in "abcde"), names
+im = p["image"]
+assert im["folded"] and not im["quiet"], im
+s = im["spines"]
+assert len(s) == 1 and (s[0]["first"], s[0]["last"], s[0]["frames"]) == ("a", "e", 5), s
+assert d["image"]["height_px"] <= 200, d["image"]
+PY
+# e holds 50 of the 51 ms of CPU time, a 1 ms: 98 % and 2.0 %
+contains "$TMP/t.txt" "most self time: e 98 %, a 2.0 %"
+
+# report images: within the same budget unless --max-depth, --height or
+# --full-height says otherwise
 mkdir -p "$TMP/deep" && cp "$REAL" "$TMP/deep/"
 report_height() {
 	rm -rf "$TMP/rep" && run 0 report -q -m chart -f png -j 1 "$@" "$TMP/deep" -o "$TMP/rep"
@@ -94,7 +132,7 @@ report_height() {
 	echo "$2"
 }
 h=$(report_height)
-[ "$h" -gt 900 ] && [ "$h" -lt 1400 ] || fail "report: default chart is $h px tall, want 48 rows"
+[ "$h" -gt 900 ] && [ "$h" -le 1800 ] || fail "report: default chart is $h px tall, want at most 1800"
 h=$(report_height --max-depth 100)
 [ "$h" -gt 2000 ] || fail "report --max-depth 100: chart is $h px tall"
 h=$(report_height --height 1800)

@@ -54,7 +54,7 @@ while read -r case label; do
 		fi
 	done
 done <<'CASES'
-minimal-flat-line flatLine_L2  flat-line.core.js:6
-scheme-heat-real-ng-build-worker emit
+minimal-flat-line flatLine_L2
+scheme-heat-real-ng-build-worker processRootFile
 CASES
 exit $failed

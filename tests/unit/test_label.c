@@ -152,7 +152,8 @@ static void test_box_label(void **state)
 	fc_profile_set_finish(&set);
 }
 
-/* a label cut to fewer than 3 letters or digits says nothing */
+/* a label cut to fewer than 4 letters or digits on each side of its "…"
+ * says nothing */
 static void test_says_enough(void **state)
 {
 	(void)state;
@@ -163,11 +164,20 @@ static void test_says_enough(void **state)
 	assert_false(fc_label_says_enough("(anonymous)", "(\xe2\x80\xa6)"));
 	assert_false(fc_label_says_enough("Module._compile", "M\xe2\x80\xa6s"));
 	assert_false(fc_label_says_enough("Module._compile", "Mo\xe2\x80\xa6"));
-	assert_true(fc_label_says_enough("Module._compile", "Mo\u2026e"));
+	/* four letters, but two of each end */
+	assert_false(fc_label_says_enough("Module._load", "Mo\u2026ad"));
+	assert_false(fc_label_says_enough("findSourceFile", "fi\u2026le"));
+	assert_false(fc_label_says_enough("(anonymous)", "(an\xe2\x80\xa6s)"));
 	assert_true(fc_label_says_enough("Module._compile", "Modu\xe2\x80\xa6"));
-	assert_true(fc_label_says_enough("(anonymous)", "(an\xe2\x80\xa6s)"));
+	assert_true(fc_label_says_enough("Module._compile", "Modu\xe2\x80\xa6pile"));
+	assert_true(fc_label_says_enough("(anonymous)", "(anon\xe2\x80\xa6s)"));
+	/* the tail says it */
+	assert_true(fc_label_says_enough("pp$5.parseExprOps", "pp$5\xe2\x80\xa6prOps"));
+	assert_false(fc_label_says_enough("pp$5.parseExprOps", "pp$5\xe2\x80\xa6Ops"));
 	/* non-ASCII letters count, one per code point */
 	assert_true(
+		fc_label_says_enough("\xc3\xa9t\xc3\xa9s long", "\xc3\xa9t\xc3\xa9s\xe2\x80\xa6"));
+	assert_false(
 		fc_label_says_enough("\xc3\xa9t\xc3\xa9 long", "\xc3\xa9t\xc3\xa9\xe2\x80\xa6"));
 }
 
