@@ -272,6 +272,7 @@ struct fc_diff_image_options {
 	double scale;                 /* PNG only: device pixels per px (0 or 1 = none) */
 	bool sort_weight;             /* heaviest sibling first */
 	bool base_widths;             /* draw BASE's graph instead of HEAD's */
+	double max_aspect; /* height budget: at most this x the width (0 = FC_RENDER_ASPECT) */
 };
 bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_options *o,
 			 const char *path, struct fc_error *err);

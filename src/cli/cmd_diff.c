@@ -305,6 +305,8 @@ int fc_cmd_diff_folded(const struct fc_cli *cli, struct fc_profile_set *set, int
 	io.scale = cli->scale;
 	io.title = cli->title;
 	io.sort_weight = cli->sort_weight;
+	/* a preset's budget, as for a render (render_set.c) */
+	io.max_aspect = cli->preset ? 1.25 : 0;
 	io.theme = fc_cli_theme(cli, &err);
 	for (s = 0; s < 2; s++) {
 		char *label = fc_asprintf("%s (%s)", name, s ? "HEAD" : "BASE");

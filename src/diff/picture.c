@@ -464,10 +464,10 @@ bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_opt
 	}
 	po.width_px = io->width_px;
 	po.scale = io->scale;
-	/* the height budget of every image (flamechart/fold.h): folded to
-	 * at most 1.5 x the width */
+	/* the height budget of every image (flamechart/fold.h): folded to at
+	 * most max_aspect (a render's default, 1.5) x the width */
 	po.max_height_px = (int)((io->width_px > 0 ? io->width_px : FC_PAINT_DEFAULT_WIDTH) *
-				 FC_RENDER_ASPECT);
+				 (io->max_aspect > 0 ? io->max_aspect : FC_RENDER_ASPECT));
 	/* the paths hold the comparison's rules already: (idle) kept or left
 	 * out, GC where the merge put it */
 	lo.keep_idle = true;
