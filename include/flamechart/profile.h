@@ -101,6 +101,10 @@ struct fc_profile {
 	/* Unit of a weight when has_time is false (e.g. "samples", or
 	 * FC_UNIT_BYTES for a heap profile). */
 	const char *weight_unit;
+	/* A heap profile's bytes per sampled allocation (its total over the
+	 * length of its samples array, or V8's default sampling interval when
+	 * there is none): diff's tests count events, not bytes. 0 otherwise. */
+	double bytes_per_event;
 
 	struct fc_strpool strings;
 	struct fc_frame *frames;

@@ -20,6 +20,8 @@
 
 /* Byte totals beyond 2^53 would not be exact in the layout's doubles. */
 #define HEAP_LIMIT 9007199254740992.0
+/* V8's sampling heap profiler picks one allocation per 512 KiB by default */
+#define HEAP_DEFAULT_INTERVAL 524288.0
 
 enum ctx {
 	C_ROOT = 1,  /* top-level object */
@@ -93,6 +95,7 @@ struct importer {
 	} * weights;
 	size_t n_weights, weights_cap;
 	double heap_total;
+	size_t n_heap_samples;
 	bool sample_has_size;
 
 	struct node_state *nodes; /* stack: depth 1 for modern, nested for legacy */
@@ -696,8 +699,11 @@ static bool on_close(void *user, struct jstream *js, int ctx)
 
 	if (ctx == C_NODE)
 		return end_node(im);
-	if (ctx == C_HEAP_SAMPLE && !im->sample_has_size)
-		return jstream_fail(js, FC_ERR_TYPE, "sample has no \"size\"");
+	if (ctx == C_HEAP_SAMPLE) {
+		if (!im->sample_has_size)
+			return jstream_fail(js, FC_ERR_TYPE, "sample has no \"size\"");
+		im->n_heap_samples++;
+	}
 	if (ctx == C_CALLFRAME && !im->legacy)
 		callframe_done(im);
 	return true;
@@ -831,6 +837,9 @@ bool fc_import_cpuprofile(struct fc_source *src, const struct fc_import_options 
 		/* bytes, in no order in time: a graph, never a chart */
 		im.p->has_time = false;
 		im.p->weight_unit = FC_UNIT_BYTES;
+		im.p->bytes_per_event = im.n_heap_samples
+						? im.heap_total / (double)im.n_heap_samples
+						: HEAP_DEFAULT_INTERVAL;
 	}
 	fc_profile_classify(im.p);
 	if (!fc_profile_set_add(out, im.p)) {
