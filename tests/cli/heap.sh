@@ -52,6 +52,28 @@ run 0 -m graph "$H/double.heapprofile" -o "$TMP/g.svg"
 contains "$TMP/g.svg" "32.8 MB allocated"
 contains "$TMP/g.svg" "share of self bytes allocated"
 
+# diff in bytes: parseRows allocates twice as much in double.heapprofile
+# (alloc.js run with parse-factor 2); base-again is base recorded again
+run 6 diff "$H/base.heapprofile" "$H/double.heapprofile" --fail-on 'self>+10%' \
+	-f md -o "$TMP/d.md"
+contains "$TMP/err" "--fail-on 'self>+10%': parseRows (alloc.js): +8.64 MB"
+head -1 "$TMP/d.md" | grep -q "regression: parseRows" || fail "parseRows is not named first"
+contains "$TMP/d.md" "**Total allocated per run:** 25.0 MB"
+contains "$TMP/d.md" "| Function | File | Base | Head | Δ | Δ % |"
+lacks "$TMP/d.md" " ms"
+run 6 diff "$H/base.heapprofile" "$H/double.heapprofile" --fail-on 'self>+5MB' -o "$TMP/d.svg"
+contains "$TMP/d.svg" "allocated per run 25.0 MB"
+lacks "$TMP/d.svg" " ms"
+run 0 diff "$H/base.heapprofile" "$H/double.heapprofile" --fail-on 'self>+10MB' -o "$TMP/d.svg"
+run 0 diff "$H/base.heapprofile" "$H/base-again.heapprofile" --fail-on 'self>+10%' \
+	--fail-on 'total>+5%' -o "$TMP/n.svg"
+# a rule in time against bytes, and a CPU profile against a heap profile
+run 1 diff "$H/base.heapprofile" "$H/double.heapprofile" --fail-on 'self>+20ms' -o "$TMP/d.svg"
+contains "$TMP/err" "is in time, but the profiles weigh bytes allocated"
+cpu=$(ls "$DATA"/corpus/minimal/*.cpuprofile | head -1)
+run 1 diff "$cpu" "$H/base.heapprofile" -o "$TMP/d.svg"
+contains "$TMP/err" "a CPU profile and a heap profile cannot be compared"
+
 # damaged files: clear errors naming the place, exit 2
 printf '{"head":{"callFrame":{"functionName":"(root)"},"id":1,"selfSize":-5,"children":[]}}' \
 	>"$TMP/neg.heapprofile"
