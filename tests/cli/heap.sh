@@ -39,10 +39,10 @@ contains "$TMP/out" '"format": "heapprofile"'
 # folded stacks: bytes per stack (not one "sample" per node), adding up to
 # the total info gives
 run 0 info --json "$H/base.heapprofile"
-want=$(sed -n 's/.*"allocated_bytes": \([0-9]*\).*/\1/p' "$TMP/out")
+total=$(sed -n 's/.*"allocated_bytes": \([0-9]*\).*/\1/p' "$TMP/out")
 run 0 -f folded -o - "$H/base.heapprofile"
-got=$(awk '{ s += $NF } END { print s }' "$TMP/out")
-[ -n "$want" ] && [ "$got" = "$want" ] || fail "folded stacks add up to $got bytes, not $want"
+sum=$(awk '{ s += $NF } END { print s }' "$TMP/out")
+[ -n "$total" ] && [ "$sum" = "$total" ] || fail "folded stacks add up to $sum bytes, not $total"
 
 # no time, so no chart: exit 1 and why
 run 1 "$H/alloc.heapprofile" -o "$TMP/c.svg"
