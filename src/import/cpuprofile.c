@@ -88,7 +88,8 @@ struct importer {
 	char other_keys[200];
 
 	/* heap profiles: the weights of the nodes that allocated (one sample
-	 * each, in the order they close) and what the samples array adds up to */
+	 * each, in the order they close), their sum, and how many objects the
+	 * samples array holds */
 	bool heap;
 	struct heap_weight {
 		int64_t id, size;
