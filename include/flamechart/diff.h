@@ -74,14 +74,16 @@ struct fc_diff_rule {
 	enum fc_diff_rule_subject subject;
 	char *name;   /* package or tier name (owned), NULL otherwise */
 	bool less;    /* '<': an improvement beyond value; '>': a regression */
-	double value; /* signed: ms, or percent of the subject's BASE time */
+	double value; /* signed: ms, bytes, or percent of the subject's BASE amount */
 	bool percent; /* value is a percentage */
+	bool bytes;   /* value is in bytes (B, kB, MB, GB: heap profiles) */
 	bool crossed; /* set by fc_diff_evaluate */
 	char *why;    /* owned, set by fc_diff_evaluate: what crossed it, or NULL */
 };
 
 /* Parses "total>+5%", "self>+20ms", "self>+10%", "package:NAME>+2%",
- * "tier:gc>+25%" (units ms, s, us, %; '<' for improvements). false with err
+ * "tier:gc>+25%", "self>+10MB" (units ms, s, us, %, and B, kB, MB, GB for
+ * heap profiles; '<' for improvements). false with err
  * (FC_ERR_USAGE) naming what is wrong. */
 bool fc_diff_rule_parse(const char *text, struct fc_diff_rule *out, struct fc_error *err);
 void fc_diff_rule_finish(struct fc_diff_rule *r);
@@ -124,6 +126,7 @@ struct fc_diff_item {
 	uint8_t tags;         /* enum fc_tag bits */
 	int32_t line, column; /* of the key: -1 unless --match exact */
 	const char *package;  /* "" for none */
+	bool bytes;           /* the amounts (the _us fields) are bytes: heap profiles */
 	struct fc_diff_values side[2];
 	double delta_self_us, delta_total_us;
 	double p_value; /* of the self time change */
@@ -184,6 +187,7 @@ struct fc_diff {
 	struct fc_diff_item *threads;
 	size_t n_threads;
 	double threshold_us; /* the size threshold per run */
+	bool bytes;          /* heap profiles: every amount (_us) is in bytes */
 	const char *test;    /* "welch" or "two-proportion" */
 	/* the aligned tree: key paths of both sides' merged trees (call
 	 * paths), parent < index (FC_NONE for the root's children); self per

@@ -52,7 +52,11 @@ enum fc_format {
 	FC_FORMAT_TRACE,
 	FC_FORMAT_SELF_PROFILING,
 	FC_FORMAT_FOLDED,
+	FC_FORMAT_HEAPPROFILE, /* V8 heap sampling profile: weights in bytes */
 };
+
+/* The weight unit of a heap profile (fc_profile.weight_unit). */
+#define FC_UNIT_BYTES "bytes"
 
 /* An interned call frame. Equal (name, url, line, column, has-script) give one
  * frame -- and, for a script without a URL (eval, new Function), equal
@@ -116,8 +120,13 @@ struct fc_profile {
 	int64_t start_us, end_us;
 	/* False for folded stacks: sample "times" are cumulative weights. */
 	bool has_time;
-	/* Unit of a weight when has_time is false (e.g. "samples"). */
+	/* Unit of a weight when has_time is false (e.g. "samples", or
+	 * FC_UNIT_BYTES for a heap profile). */
 	const char *weight_unit;
+	/* A heap profile's bytes per sampled allocation (its total over the
+	 * length of its samples array, or V8's default sampling interval when
+	 * there is none): diff's tests count events, not bytes. 0 otherwise. */
+	double bytes_per_event;
 
 	struct fc_strpool strings;
 	struct fc_frame *frames;

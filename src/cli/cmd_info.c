@@ -23,10 +23,15 @@ static void print_ms(FILE *out, double us)
 }
 
 /* A weight in the profile's unit: time as ms (also folded counts read as
- * us or ms), sample counts as counts. */
+ * us or ms), bytes as B/kB/MB, sample counts as counts. */
 static void print_weight(FILE *out, const struct fc_profile *p, double w, int width)
 {
-	if (p->has_time || strcmp(p->weight_unit, "µs") == 0)
+	char b[32];
+
+	if (fc_unit_is_bytes(p->weight_unit)) {
+		fc_format_bytes(w, false, b, sizeof(b));
+		fprintf(out, "%*s", width ? width + 3 : 0, b);
+	} else if (p->has_time || strcmp(p->weight_unit, "µs") == 0)
 		fprintf(out, "%*.3f ms", width, w / 1000.0);
 	else if (strcmp(p->weight_unit, "samples") == 0)
 		fprintf(out, "%*.0f samples", width, w);
@@ -34,10 +39,15 @@ static void print_weight(FILE *out, const struct fc_profile *p, double w, int wi
 		fprintf(out, "%*.3f samples", width, w / 1000.0); /* thousandths */
 }
 
-/* a self or total amount: ms, or a folded count in its own unit */
+/* a self or total amount: ms, bytes, or a folded count in its own unit */
 static void print_amount(FILE *out, const struct fc_profile *p, bool timed, double v)
 {
-	if (!timed && strcmp(p->weight_unit, "samples") == 0)
+	char b[32];
+
+	if (fc_unit_is_bytes(p->weight_unit)) {
+		fc_format_bytes(v, false, b, sizeof(b));
+		fprintf(out, "%12s", b);
+	} else if (!timed && strcmp(p->weight_unit, "samples") == 0)
 		fprintf(out, "%12.0f", v);
 	else
 		fprintf(out, "%12.3f", v / 1000.0);
@@ -54,6 +64,7 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 	size_t i;
 	int t;
 	bool timed = p->has_time || strcmp(p->weight_unit, "µs") == 0;
+	bool bytes = fc_unit_is_bytes(p->weight_unit);
 
 	fprintf(out, "%s\n", p->name);
 	if (p->process_name || p->thread_name || p->pid >= 0)
@@ -83,11 +94,12 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 		print_ms(out, s->sampled_us - s->tier_us[FC_TIER_IDLE]);
 		fputs(" (excluding idle)\n", out);
 	} else {
-		fputs("  total weight  ", out);
+		fputs(bytes ? "  allocated     " : "  total weight  ", out);
 		print_weight(out, p, s->sampled_us, 0);
 		fputc('\n', out);
 	}
-	/* folded stacks: one line per stack, not a sample */
+	/* folded stacks: one line per stack, not a sample; a heap profile:
+	 * one per node that allocated */
 	fprintf(out, "  %-13s %u\n", p->has_time ? "samples" : "stacks", s->n_samples);
 	if (p->has_time) {
 		fputs("  interval      ", out);
@@ -98,7 +110,7 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 	fprintf(out, "  functions     %u\n", s->n_functions);
 	fprintf(out, "  max depth     %u\n", s->max_depth);
 	fprintf(out, "  repairs       %zu\n", p->n_repairs);
-	fputs(timed ? "  time by tier\n" : "  samples by tier\n", out);
+	fprintf(out, "  %s by tier\n", timed ? "time" : bytes ? "bytes" : "samples");
 	for (t = 0; t < FC_TIER_COUNT; t++) {
 		if (s->tier_us[t] <= 0)
 			continue;
@@ -106,7 +118,10 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 		print_weight(out, p, s->tier_us[t], 12);
 		fprintf(out, " %6.1f%%\n", pct(s->tier_us[t], s->sampled_us));
 	}
-	fprintf(out, "  top %zu functions by self %s\n", top, timed ? "time" : "samples");
+	fprintf(out, "  top %zu functions by self %s\n", top,
+		timed   ? "time"
+		: bytes ? "bytes allocated"
+			: "samples");
 	fprintf(out, "    %12s %6s %12s  %-6s  %s\n", timed ? "self ms" : "self", "%",
 		timed ? "total ms" : "total", "tier", "function  url:line");
 	for (i = 0; i < s->n_functions_with_self && i < top; i++) {

@@ -2,6 +2,7 @@
  * The fields it shares with report --summary have the same names and
  * units there: file, title, duration_ms, sampled_ms, samples, tiers_ms,
  * packages_ms and top[] (name, url, line, self_ms). */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,20 @@ static json_t *id_or_null(int64_t v)
 	return v < 0 ? json_null() : json_integer((json_int_t)v);
 }
 
+/* A weight: ms for time, whole bytes for a heap profile, whose keys end in
+ * _bytes instead of _ms (docs/info-json.md). */
+static json_t *weight(const struct fc_profile *p, double w)
+{
+	if (fc_unit_is_bytes(p->weight_unit))
+		return json_integer((json_int_t)llround(w));
+	return json_real(w / 1000.0);
+}
+
+static const char *wkey(const struct fc_profile *p, const char *ms_key, const char *bytes_key)
+{
+	return fc_unit_is_bytes(p->weight_unit) ? bytes_key : ms_key;
+}
+
 static json_t *functions(const struct fc_profile *p, const struct fc_stats_entry *list, size_t n)
 {
 	json_t *a = json_array();
@@ -35,8 +50,8 @@ static json_t *functions(const struct fc_profile *p, const struct fc_stats_entry
 		if (!e || !put(e, "name", json_string(fc_profile_str(p, f->name))) ||
 		    !put(e, "url", json_string(fc_profile_str(p, f->url))) ||
 		    !put(e, "line", json_integer(fc_pos_shown(f->line))) ||
-		    !put(e, "self_ms", json_real(list[i].self_us / 1000.0)) ||
-		    !put(e, "total_ms", json_real(list[i].total_us / 1000.0)) ||
+		    !put(e, wkey(p, "self_ms", "self_bytes"), weight(p, list[i].self_us)) ||
+		    !put(e, wkey(p, "total_ms", "total_bytes"), weight(p, list[i].total_us)) ||
 		    !put(e, "samples", json_integer((json_int_t)list[i].samples)) ||
 		    !put(e, "tier", json_string(fc_tier_name((enum fc_tier)f->tier))) ||
 		    !put(e, "package", json_string(fc_profile_str(p, f->package))) ||
@@ -71,25 +86,29 @@ json_t *fc_cli_info_json(const struct fc_profile *p, const struct fc_stats *s, s
 	} else {
 		ok = ok && put(o, "thread", json_null());
 	}
-	ok = ok && put(o, "unit", json_string(p->has_time ? "ms" : p->weight_unit)) &&
-	     put(o, "duration_ms", json_real(s->duration_us / 1000.0)) &&
-	     put(o, "sampled_ms", json_real(s->sampled_us / 1000.0)) &&
-	     put(o, "cpu_ms", json_real((s->sampled_us - idle) / 1000.0)) &&
-	     put(o, "idle_ms", json_real(idle / 1000.0)) &&
-	     put(o, "samples", json_integer(s->n_samples)) &&
-	     put(o, "interval_ms", json_real(s->interval_us / 1000.0)) &&
-	     put(o, "nodes", json_integer(s->n_nodes)) &&
+	ok = ok && put(o, "unit", json_string(p->has_time ? "ms" : p->weight_unit));
+	if (fc_unit_is_bytes(p->weight_unit))
+		ok = ok && put(o, "allocated_bytes", weight(p, s->sampled_us)) &&
+		     put(o, "stacks", json_integer(s->n_samples));
+	else
+		ok = ok && put(o, "duration_ms", json_real(s->duration_us / 1000.0)) &&
+		     put(o, "sampled_ms", json_real(s->sampled_us / 1000.0)) &&
+		     put(o, "cpu_ms", json_real((s->sampled_us - idle) / 1000.0)) &&
+		     put(o, "idle_ms", json_real(idle / 1000.0)) &&
+		     put(o, "samples", json_integer(s->n_samples)) &&
+		     put(o, "interval_ms", json_real(s->interval_us / 1000.0));
+	ok = ok && put(o, "nodes", json_integer(s->n_nodes)) &&
 	     put(o, "functions", json_integer(s->n_functions)) &&
 	     put(o, "max_depth", json_integer(s->max_depth)) &&
 	     put(o, "repairs", json_integer((json_int_t)p->n_repairs));
 	for (int t = 0; ok && t < FC_TIER_COUNT; t++)
-		ok = put(tiers, fc_tier_name((enum fc_tier)t), json_real(s->tier_us[t] / 1000.0));
+		ok = put(tiers, fc_tier_name((enum fc_tier)t), weight(p, s->tier_us[t]));
 	for (size_t i = 0; ok && i < s->n_packages; i++)
 		ok = put(pkgs, fc_profile_str(p, s->packages[i].frame),
-			 json_real(s->packages[i].self_us / 1000.0));
-	ok = ok && put(o, "tiers_ms", tiers);
+			 weight(p, s->packages[i].self_us));
+	ok = ok && put(o, wkey(p, "tiers_ms", "tiers_bytes"), tiers);
 	tiers = NULL;
-	ok = ok && put(o, "packages_ms", pkgs);
+	ok = ok && put(o, wkey(p, "packages_ms", "packages_bytes"), pkgs);
 	pkgs = NULL;
 	ok = ok &&
 	     put(o, "top",

@@ -783,7 +783,7 @@ static const struct option_def options[] = {
 	{ "per-thread", 0, NULL, CMD_RENDER, set_per_thread,
 	  "graph: one graph per thread instead of one merged graph" },
 	{ "input-format", 0, "FMT", CMD_ALL | CMD_DIFF, set_input_format,
-	  "cpuprofile, trace, self-profiling or folded (default: detected)" },
+	  "cpuprofile, trace, self-profiling, folded or heapprofile (default: detected)" },
 	{ "no-legend", 0, NULL, CMD_RENDER | CMD_REPORT, set_no_legend, "omit the legend" },
 	{ "interactive", 0, NULL, CMD_RENDER, set_interactive,
 	  "SVG: click to zoom, Ctrl+F to search (an inline script)" },

@@ -66,9 +66,11 @@ bool fc_cli_render_set(const struct fc_cli *cli, const struct fc_profile_set *se
 	req.clocks = (uint32_t)tw->clocks;
 	req.interactive = (cli->interactive || tw->interactive) && !tw->thumb;
 	req.svg_cairo = cli->svg_cairo;
-	/* folded stacks count samples, as FlameGraph's do, unless --weight time */
+	/* folded stacks count samples, as FlameGraph's do, unless --weight time;
+	 * a heap profile's lines carry bytes (its "samples" are its nodes) */
 	if (fmt == FC_OUT_FOLDED)
-		req.weight_samples = !cli->weight_time;
+		req.weight_samples = !cli->weight_time &&
+				     !(set->count && fc_unit_is_bytes(set->items[0]->weight_unit));
 	req.max_rows = tw->max_rows ? tw->max_rows : cli->max_depth;
 	req.has_x_zero = tw->has_x_zero;
 	req.x_zero = tw->x_zero;

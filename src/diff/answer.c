@@ -86,7 +86,7 @@ void fc_diff_answer_change(const struct fc_diff_item *x, char *out, size_t size)
 {
 	char ms[32], pct[32];
 
-	fc_diff_format_ms(x->delta_self_us, ms, sizeof(ms));
+	fc_diff_format_ms(x->bytes, x->delta_self_us, ms, sizeof(ms));
 	fc_diff_format_pct(x->delta_self_us, x->side[FC_DIFF_BASE].self_us, pct, sizeof(pct));
 	snprintf(out, size, "%s (%s)", ms, pct);
 }

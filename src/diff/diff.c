@@ -871,8 +871,11 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 			stack[top++] = kids[k] << 1;
 	}
 	in->run_total_us[run] += run_total; /* a thread at a time */
-	/* folded stacks: the weights are the sample counts (or thousandths) */
-	if (!m->has_time)
+	/* a heap profile: its sampled allocations; folded stacks: the weights
+	 * are the sample counts (or thousandths) */
+	if (m->bytes_per_event > 0)
+		in->samples += run_total / m->bytes_per_event;
+	else if (!m->has_time)
 		in->samples +=
 			run_total /
 			(m->weight_unit && strncmp(m->weight_unit, "1/1000", 6) == 0 ? 1000 : 1);
@@ -1041,6 +1044,64 @@ static bool node_tests(struct fc_diff *d, const struct tree *t, const struct run
 	return true;
 }
 
+/* Both sides weigh the same thing: time, or a heap profile's bytes (then
+ * d->bytes). A CPU profile against a heap profile is refused. */
+static bool same_weights(struct fc_diff *d, struct fc_error *err)
+{
+	const char *what[2] = { NULL, NULL };
+	int side;
+
+	for (side = 0; side < 2; side++) {
+		const struct fc_diff_input *in = &d->side[side];
+		for (size_t r = 0; r < in->n_runs; r++) {
+			const struct fc_diff_run *x = &in->runs[r];
+			size_t ng = x->thread_graphs ? x->n : 1;
+			for (size_t t = 0; t < ng; t++) {
+				const struct fc_graph *g =
+					x->thread_graphs ? x->thread_graphs[t] : x->graph;
+				const char *w = fc_unit_is_bytes(g->merged->weight_unit)
+							? "heap profiles (bytes allocated)"
+							: "CPU profiles (time)";
+				if (!what[side])
+					what[side] = w;
+				if (what[side] != w) {
+					fc_error_set(err, FC_ERR_USAGE,
+						     "%s mixes CPU and heap profiles: time and "
+						     "bytes cannot be compared",
+						     in->path);
+					return false;
+				}
+			}
+		}
+	}
+	if (what[0] && what[1] && what[0] != what[1]) {
+		fc_error_set(err, FC_ERR_USAGE,
+			     "BASE %s has %s, HEAD %s has %s: a CPU profile and a heap profile "
+			     "cannot be compared; diff two runs of the same kind",
+			     d->side[0].path, what[0], d->side[1].path, what[1]);
+		return false;
+	}
+	d->bytes = what[0] && what[0][0] == 'h';
+	return true;
+}
+
+/* Marks every item's amounts as bytes when the profiles' are. */
+static void mark_bytes(struct fc_diff *d)
+{
+	struct {
+		struct fc_diff_item *v;
+		size_t n;
+	} lists[] = { { d->functions, d->n_functions },
+		      { d->tiers, d->n_tiers },
+		      { d->packages, d->n_packages },
+		      { d->threads, d->n_threads },
+		      { &d->total, 1 } };
+
+	for (size_t l = 0; l < FC_ARRAY_LEN(lists); l++)
+		for (size_t i = 0; i < lists[l].n; i++)
+			lists[l].v[i].bytes = d->bytes;
+}
+
 bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_diff_input *head,
 		     const struct fc_diff_options *o, struct fc_error *err)
 {
@@ -1073,6 +1134,8 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	for (side = 0; side < 2; side++)
 		if (!merge_set(&d->side[side], o, err))
 			goto done;
+	if (!same_weights(d, err))
+		goto done;
 	for (side = 0; side < 2; side++)
 		for (r = 0; r < d->side[side].n_runs; r++) {
 			const struct fc_diff_run *x = &d->side[side].runs[r];
@@ -1178,6 +1241,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	item_finish(d, &fin, &d->total, total_runs);
 	for (i = 0; i < d->n_threads; i++)
 		item_finish(d, &fin, &d->threads[i], thr.runs[i]);
+	mark_bytes(d);
 	/* each path's change and test, then its self as a mean per run */
 	if (!node_tests(d, &s.tree, &s.rv))
 		goto nomem;

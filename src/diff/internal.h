@@ -5,8 +5,11 @@
 #include "flamechart/diff.h"
 #include "flamechart/map.h"
 
-/* "+12.3 ms" / "-4.1 ms" (U+2212 minus) and "+4.1%" for a change. */
-void fc_diff_format_ms(double us, char *out, size_t size);
+/* "+12.3 ms" / "-4.1 ms" (U+2212 minus), or "+8.64 MB" when bytes, and
+ * "+4.1%" for a change. */
+void fc_diff_format_ms(bool bytes, double us, char *out, size_t size);
+/* An amount per run: "12.3 ms", or "25.0 MB" when bytes. */
+void fc_diff_format_amount(bool bytes, double us, char *out, size_t size);
 void fc_diff_format_pct(double delta, double base, char *out, size_t size);
 
 /* Welch's test from each side's mean and sample variance (n - 1), as

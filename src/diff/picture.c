@@ -94,20 +94,21 @@ static void title_note(void *ctx, const struct fc_profile *p, uint32_t frame, ch
 	const struct picture *pc = ctx;
 	const struct fc_diff *d = pc->d;
 	uint32_t k = frame_path(pc, frame);
-	char ms[32], pct[32];
+	char ms[32], pct[32], a[32], b[32];
 	double delta;
 
 	(void)p;
 	if (k == FC_NONE)
 		return;
 	delta = path_delta(d, k);
-	fc_diff_format_ms(delta, ms, sizeof(ms));
+	fc_diff_format_ms(d->bytes, delta, ms, sizeof(ms));
 	fc_diff_format_pct(delta, d->node_self[FC_DIFF_BASE][k], pct, sizeof(pct));
+	fc_diff_format_amount(d->bytes, d->node_self[FC_DIFF_BASE][k], a, sizeof(a));
+	fc_diff_format_amount(d->bytes, d->node_self[FC_DIFF_HEAD][k], b, sizeof(b));
 	snprintf(out, size,
-		 "self per run on this path: BASE %.1f ms, HEAD %.1f ms\n"
+		 "self per run on this path: BASE %s, HEAD %s\n"
 		 "change %s (%s), p = %.2g: %s",
-		 d->node_self[FC_DIFF_BASE][k] / 1000, d->node_self[FC_DIFF_HEAD][k] / 1000, ms,
-		 pct, d->node_p[k],
+		 a, b, ms, pct, d->node_p[k],
 		 drawn_significant(d, k) ? "significant"
 		 : d->node_significant[k]
 			 ? "not significant for the function as a whole (its other paths)"
@@ -124,7 +125,7 @@ static void note(void *ctx, const struct fc_profile *p, uint32_t frame, char *ou
 	(void)p;
 	if (k == FC_NONE || !drawn_significant(pc->d, k))
 		return;
-	fc_diff_format_ms(path_delta(pc->d, k), ms, sizeof(ms));
+	fc_diff_format_ms(pc->d->bytes, path_delta(pc->d, k), ms, sizeof(ms));
 	fc_diff_format_pct(path_delta(pc->d, k), pc->d->node_self[FC_DIFF_BASE][k], pct,
 			   sizeof(pct));
 	snprintf(out, size, "%s %s", ms, pct);
@@ -192,9 +193,10 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, double
 	start = NULL;
 	/* frames: the root, each drawn function, then one copy per path */
 	p->name = fc_strdup(d->side[side].path);
-	/* weights (µs per run), not a recording: no sample interval to state */
+	/* weights (µs or bytes per run), not a recording: no sample interval
+	 * to state */
 	p->has_time = false;
-	p->weight_unit = "\xc2\xb5s";
+	p->weight_unit = d->bytes ? FC_UNIT_BYTES : "\xc2\xb5s";
 	root = fc_profile_intern_frame(p, "(root)", 6, "", 0, "0", 1, -1, -1);
 	if (!p->name || root == FC_NONE)
 		goto fail;
@@ -346,25 +348,26 @@ static bool build_legend(struct picture *pc, struct fc_legend *lg, bool base_wid
 			more = more || path_delta(d, (uint32_t)i) > 0;
 			less = less || path_delta(d, (uint32_t)i) < 0;
 		}
-	lg->title = fc_strdup(more || less ? "Change in self time per run of each call path "
-					     "(red: more in HEAD, blue: less)"
-					   : "Change in self time per run of each call path");
+	lg->title = fc_asprintf("Change in self %s per run of each call path%s",
+				d->bytes ? "bytes allocated" : "time",
+				more || less ? " (red: more in HEAD, blue: less)" : "");
 	if (!lost || !lg->title) {
 		free(lost);
 		return false;
 	}
 	if (more) {
-		fc_diff_format_ms(pc->ref_us, a, sizeof(a));
-		fc_diff_format_ms(d->threshold_us, b, sizeof(b));
+		fc_diff_format_ms(d->bytes, pc->ref_us, a, sizeof(a));
+		fc_diff_format_ms(d->bytes, d->threshold_us, b, sizeof(b));
 		ok = entry(lg, red, true, fc_asprintf("%s or more", a)) &&
 		     entry(lg, pale_red, true, fc_asprintf("%s", b));
 	}
+	fc_diff_format_amount(d->bytes, d->threshold_us, b, sizeof(b));
 	ok = ok && entry(lg, neutral, true,
-			 fc_asprintf("not significant (p \xe2\x89\xa5 %g or under %.1f ms)",
-				     d->options.alpha, d->threshold_us / 1000));
+			 fc_asprintf("not significant (p \xe2\x89\xa5 %g or under %s)",
+				     d->options.alpha, b));
 	if (less) {
-		fc_diff_format_ms(-d->threshold_us, b, sizeof(b));
-		fc_diff_format_ms(-pc->ref_us, a, sizeof(a));
+		fc_diff_format_ms(d->bytes, -d->threshold_us, b, sizeof(b));
+		fc_diff_format_ms(d->bytes, -pc->ref_us, a, sizeof(a));
 		ok = ok && entry(lg, pale_blue, true, fc_asprintf("%s", b)) &&
 		     entry(lg, blue, true, fc_asprintf("%s or more", a));
 	}
@@ -383,7 +386,7 @@ static bool build_legend(struct picture *pc, struct fc_legend *lg, bool base_wid
 		for (i = 0; ok && i < shown; i++) {
 			const struct fc_diff_item *x = &d->functions[lost[i]];
 			double v = base_widths ? x->side[1].self_us : -x->side[0].self_us;
-			fc_diff_format_ms(v, a, sizeof(a));
+			fc_diff_format_ms(d->bytes, v, a, sizeof(a));
 			ok = entry(lg, change_color(pc, v), true,
 				   fc_asprintf("only in %s: %s%s%s %s", side, x->name,
 					       x->file[0] ? " " : "", fc_basename(x->file), a));
@@ -400,7 +403,7 @@ static bool build_legend(struct picture *pc, struct fc_legend *lg, bool base_wid
  * gives it, then the runs, the total and the test on one line. */
 static char *subtitle(const struct fc_diff *d)
 {
-	char answer[768], runs[64], ms[32], pct[32], norm[48] = "";
+	char answer[768], runs[64], ms[32], pct[32], norm[48] = "", ba[32], ha[32];
 	const struct fc_diff_input *b = &d->side[0], *h = &d->side[1];
 	struct fc_diff_answer a;
 
@@ -412,13 +415,21 @@ static char *subtitle(const struct fc_diff *d)
 	else
 		snprintf(runs, sizeof(runs), "BASE %zu run%s, HEAD %zu run%s", b->n_runs,
 			 b->n_runs == 1 ? "" : "s", h->n_runs, h->n_runs == 1 ? "" : "s");
-	fc_diff_format_ms(d->total.delta_self_us, ms, sizeof(ms));
+	fc_diff_format_ms(d->bytes, d->total.delta_self_us, ms, sizeof(ms));
 	fc_diff_format_pct(d->total.delta_self_us, d->total.side[0].self_us, pct, sizeof(pct));
 	if (d->options.normalize_total)
 		snprintf(norm, sizeof(norm), "  \xc2\xb7  BASE scaled to HEAD's total");
-	return fc_asprintf("%s\n%s  \xc2\xb7  CPU per run %.1f \xe2\x86\x92 %.1f ms (%s, %s%s)%s"
+	/* "204.5 → 329.7 ms" (the unit once), "25.0 MB → 32.8 MB" */
+	if (d->bytes) {
+		fc_format_bytes(b->total_us, false, ba, sizeof(ba));
+		fc_format_bytes(h->total_us, false, ha, sizeof(ha));
+	} else {
+		snprintf(ba, sizeof(ba), "%.1f", b->total_us / 1000);
+		snprintf(ha, sizeof(ha), "%.1f ms", h->total_us / 1000);
+	}
+	return fc_asprintf("%s\n%s  \xc2\xb7  %s per run %s \xe2\x86\x92 %s (%s, %s%s)%s"
 			   "  \xc2\xb7  %s, \xce\xb1 %g",
-			   answer, runs, b->total_us / 1000, h->total_us / 1000, ms, pct,
+			   answer, runs, d->bytes ? "allocated" : "CPU", ba, ha, ms, pct,
 			   d->total.significant ? "" : ", not significant", norm,
 			   strcmp(d->test, "welch") == 0 ? "Welch's t-test"
 							 : "two-proportion z-test",

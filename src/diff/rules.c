@@ -28,12 +28,29 @@ static bool decimal(const char *s)
 	return isdigit((unsigned char)s[0]) || (s[0] == '.' && isdigit((unsigned char)s[1]));
 }
 
+/* The bytes in one of a byte unit (powers of 1000, as flamechart writes
+ * them; KiB, MiB and GiB in powers of 1024), 0 when s is not one. */
+static double byte_unit(const char *s)
+{
+	static const struct {
+		const char *name;
+		double bytes;
+	} units[] = { { "B", 1 },           { "kB", 1e3 },          { "KB", 1e3 },
+		      { "MB", 1e6 },        { "GB", 1e9 },          { "KiB", 1024.0 },
+		      { "MiB", 1048576.0 }, { "GiB", 1073741824.0 } };
+
+	for (size_t i = 0; i < FC_ARRAY_LEN(units); i++)
+		if (strcmp(s, units[i].name) == 0)
+			return units[i].bytes;
+	return 0;
+}
+
 bool fc_diff_rule_parse(const char *text, struct fc_diff_rule *out, struct fc_error *err)
 {
 	const char *op = strpbrk(text, "<>"), *colon;
 	char *end;
 	size_t subj_len;
-	double v;
+	double v, bytes;
 
 	memset(out, 0, sizeof(*out));
 	if (!op)
@@ -93,9 +110,13 @@ bool fc_diff_rule_parse(const char *text, struct fc_diff_rule *out, struct fc_er
 		v *= 1000;
 	} else if (strcmp(end, "us") == 0 || strcmp(end, "\xc2\xb5s") == 0) {
 		v /= 1000;
+	} else if ((bytes = byte_unit(end)) > 0) {
+		out->bytes = true;
+		v *= bytes;
 	} else {
 		fc_diff_rule_finish(out);
-		return bad(err, text, "the unit is %, ms, s or us");
+		return bad(err, text,
+			   "the unit is %, ms, s, us, or B, kB, MB, GB for heap profiles");
 	}
 	if (out->percent && out->subject == FC_RULE_TOTAL && v <= -100 && !out->less) {
 		fc_diff_rule_finish(out);
@@ -121,10 +142,25 @@ void fc_diff_rule_finish(struct fc_diff_rule *r)
 	memset(r, 0, sizeof(*r));
 }
 
-void fc_diff_format_ms(double us, char *out, size_t size)
+void fc_diff_format_amount(bool bytes, double us, char *out, size_t size)
+{
+	if (bytes)
+		fc_format_bytes(us, false, out, size);
+	else
+		snprintf(out, size, "%.1f ms", us / 1000);
+}
+
+void fc_diff_format_ms(bool bytes, double us, char *out, size_t size)
 {
 	double ms = us / 1000;
 	const char *sign = ms > 0 ? "+" : ms < 0 ? "\xe2\x88\x92" : "";
+	char b[32];
+
+	if (bytes) {
+		fc_format_bytes(fabs(us), false, b, sizeof(b));
+		snprintf(out, size, "%s%s", us > 0 ? "+" : us < 0 ? "\xe2\x88\x92" : "", b);
+		return;
+	}
 
 	if (fabs(ms) >= 100)
 		snprintf(out, size, "%s%.0f ms", sign, fabs(ms));
@@ -158,7 +194,7 @@ static bool crosses(const struct fc_diff_rule *r, const struct fc_diff_item *x)
 		else
 			v = x->delta_self_us / base * 100;
 	} else {
-		v = x->delta_self_us / 1000;
+		v = r->bytes ? x->delta_self_us : x->delta_self_us / 1000;
 	}
 	return r->less ? v < r->value : v > r->value;
 }
@@ -167,7 +203,7 @@ static bool explain(struct fc_diff_rule *r, const struct fc_diff_item *x, const 
 {
 	char ms[32], pct[32];
 
-	fc_diff_format_ms(x->delta_self_us, ms, sizeof(ms));
+	fc_diff_format_ms(x->bytes, x->delta_self_us, ms, sizeof(ms));
 	fc_diff_format_pct(x->delta_self_us, x->side[FC_DIFF_BASE].self_us, pct, sizeof(pct));
 	r->why = fc_asprintf("%s: %s (%s), p = %.2g", what, ms, pct, x->p_value);
 	return r->why != NULL;
@@ -188,6 +224,17 @@ bool fc_diff_evaluate(struct fc_diff *d, struct fc_diff_rule *rules, size_t n, s
 		struct fc_diff_rule *r = &rules[i];
 		const struct fc_diff_item *hit = NULL;
 		char *what = NULL;
+
+		if (!r->percent && r->bytes != d->bytes) {
+			free(order);
+			fc_error_set(
+				err, FC_ERR_USAGE,
+				"--fail-on '%s' is in %s, but the profiles weigh %s; use %s or %%",
+				r->text, r->bytes ? "bytes" : "time",
+				d->bytes ? "bytes allocated" : "time",
+				d->bytes ? "B, kB, MB or GB" : "ms, s or us");
+			return false;
+		}
 
 		switch (r->subject) {
 		case FC_RULE_TOTAL:
@@ -222,7 +269,7 @@ bool fc_diff_evaluate(struct fc_diff *d, struct fc_diff_rule *rules, size_t n, s
 			fc_diff_item_label(hit, false, label, sizeof(label));
 			what = fc_strdup(label);
 		} else if (r->subject == FC_RULE_TOTAL) {
-			what = fc_strdup("total CPU time");
+			what = fc_strdup(d->bytes ? "total bytes allocated" : "total CPU time");
 		} else {
 			what = fc_asprintf("%s %s", r->subject == FC_RULE_TIER ? "tier" : "package",
 					   hit->name);

@@ -26,16 +26,30 @@ static const char *const fn_titles[] = { "Function",    "File",       "Base ms",
 static const char *const agg_titles[] = { "Name",       "Base ms",     "Head ms", "\xce\x94 ms",
 					  "\xce\x94 %", "Significant", NULL };
 
+/* a heap profile's tables: bytes, not ms */
+static const char *const fn_bytes[] = { "Function", "File",       "Base", "Head",
+					"\xce\x94", "\xce\x94 %", NULL };
+static const char *const agg_bytes[] = { "Name",       "Base",        "Head", "\xce\x94",
+					 "\xce\x94 %", "Significant", NULL };
+
 static void numbers(struct fc_md *md, const struct fc_diff_item *x)
 {
-	char d[32], p[32];
+	char d[32], p[32], b[32];
 
-	fc_diff_format_ms(x->delta_self_us, d, sizeof(d));
+	fc_diff_format_ms(x->bytes, x->delta_self_us, d, sizeof(d));
 	fc_diff_format_pct(x->delta_self_us, x->side[0].self_us, p, sizeof(p));
 	fc_md_cell(md);
-	fc_md_printf(md, "%.1f", x->side[0].self_us / 1000);
-	fc_md_cell(md);
-	fc_md_printf(md, "%.1f", x->side[1].self_us / 1000);
+	if (x->bytes) {
+		fc_diff_format_amount(true, x->side[0].self_us, b, sizeof(b));
+		fc_md_raw(md, b);
+		fc_md_cell(md);
+		fc_diff_format_amount(true, x->side[1].self_us, b, sizeof(b));
+		fc_md_raw(md, b);
+	} else {
+		fc_md_printf(md, "%.1f", x->side[0].self_us / 1000);
+		fc_md_cell(md);
+		fc_md_printf(md, "%.1f", x->side[1].self_us / 1000);
+	}
 	fc_md_cell(md);
 	fc_md_raw(md, d);
 	fc_md_cell(md);
@@ -90,7 +104,7 @@ static size_t top_table(struct fc_md *md, const struct fc_diff *d, const size_t 
 		    (regressions ? x->delta_self_us <= 0 : x->delta_self_us >= 0))
 			continue;
 		if (!shown)
-			fc_md_table_head(md, fn_titles, "llrrrr");
+			fc_md_table_head(md, d->bytes ? fn_bytes : fn_titles, "llrrrr");
 		fn_row(md, x);
 		shown++;
 	}
@@ -135,18 +149,21 @@ static void answer_line(struct fc_md *md, const struct fc_diff *d)
 static void summary(struct fc_md *md, const struct fc_diff *d, const char *image_url)
 {
 	const struct fc_diff_input *b = &d->side[0], *h = &d->side[1];
-	char delta[32], p[32];
+	char delta[32], p[32], a[32], b2[32], least[32];
 	size_t i, n_sig = 0;
 
 	for (i = 0; i < d->n_functions; i++)
 		n_sig += d->functions[i].significant;
-	fc_diff_format_ms(d->total.delta_self_us, delta, sizeof(delta));
+	fc_diff_format_ms(d->bytes, d->total.delta_self_us, delta, sizeof(delta));
 	fc_diff_format_pct(d->total.delta_self_us, d->total.side[0].self_us, p, sizeof(p));
 	answer_line(md, d);
+	fc_diff_format_amount(d->bytes, d->total.side[0].self_us, a, sizeof(a));
+	fc_diff_format_amount(d->bytes, d->total.side[1].self_us, b2, sizeof(b2));
+	fc_diff_format_amount(d->bytes, d->threshold_us, least, sizeof(least));
 	fc_md_printf(md,
-		     "**Total CPU per run:** %.1f ms \xe2\x86\x92 %.1f ms (%s, %s, %s) \xc2\xb7 "
+		     "**Total %s per run:** %s \xe2\x86\x92 %s (%s, %s, %s) \xc2\xb7 "
 		     "%zu significant function change%s\n\n",
-		     d->total.side[0].self_us / 1000, d->total.side[1].self_us / 1000, delta, p,
+		     d->bytes ? "allocated" : "CPU", a, b2, delta, p,
 		     d->total.significant ? "significant" : "not significant", n_sig,
 		     n_sig == 1 ? "" : "s");
 	fc_md_raw(md, "BASE ");
@@ -154,12 +171,11 @@ static void summary(struct fc_md *md, const struct fc_diff *d, const char *image
 	fc_md_printf(md, ": %zu run%s \xc2\xb7 HEAD ", b->n_runs, b->n_runs == 1 ? "" : "s");
 	fc_md_code(md, h->path);
 	fc_md_printf(md,
-		     ": %zu run%s \xc2\xb7 %s test, \xce\xb1 = %g, smallest change counted %.1f ms "
+		     ": %zu run%s \xc2\xb7 %s test, \xce\xb1 = %g, smallest change counted %s "
 		     "\xc2\xb7 normalisation: %s\n",
 		     h->n_runs, h->n_runs == 1 ? "" : "s",
 		     strcmp(d->test, "welch") == 0 ? "Welch's t" : "two-proportion z",
-		     d->options.alpha, d->threshold_us / 1000,
-		     d->options.normalize_total ? "total" : "none");
+		     d->options.alpha, least, d->options.normalize_total ? "total" : "none");
 	/* which thread matched which, when a run has several */
 	{
 		size_t n = 0, t;
@@ -244,7 +260,8 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 	summary(md, d, image_url);
 	fc_md_blank_line(md);
 	md = parts[n_parts++] = fc_md_doc_add(&doc, "top changes", false);
-	fc_md_raw(md, "#### Top regressions (self time per run)\n\n");
+	fc_md_raw(md, d->bytes ? "#### Top regressions (self bytes allocated per run)\n\n"
+			       : "#### Top regressions (self time per run)\n\n");
 	if (!top_table(md, d, order, top, true))
 		fc_md_raw(md, "None significant.\n");
 	fc_md_blank_line(md);
@@ -258,21 +275,21 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 		/* each matched thread slot on its own: which thread changed */
 		md = parts[n_parts++] = fc_md_doc_add(&doc, "threads", true);
 		fc_md_raw(md, "#### Threads (CPU time per run)\n");
-		fc_md_table_head(md, agg_titles, "lrrrrl");
+		fc_md_table_head(md, d->bytes ? agg_bytes : agg_titles, "lrrrrl");
 		for (i = 0; i < d->n_threads; i++)
 			agg_row(md, &d->threads[i]);
 		fc_md_blank_line(md);
 	}
 	md = parts[n_parts++] = fc_md_doc_add(&doc, "tiers", true);
 	fc_md_raw(md, "#### Tiers\n");
-	fc_md_table_head(md, agg_titles, "lrrrrl");
+	fc_md_table_head(md, d->bytes ? agg_bytes : agg_titles, "lrrrrl");
 	for (i = 0; i < d->n_tiers; i++)
 		agg_row(md, &d->tiers[tord[i]]);
 	fc_md_blank_line(md);
 	if (d->n_packages) {
 		md = parts[n_parts++] = fc_md_doc_add(&doc, "packages", true);
 		fc_md_raw(md, "#### Packages\n");
-		fc_md_table_head(md, agg_titles, "lrrrrl");
+		fc_md_table_head(md, d->bytes ? agg_bytes : agg_titles, "lrrrrl");
 		for (i = 0; i < d->n_packages && i < top; i++)
 			agg_row(md, &d->packages[pord[i]]);
 		fc_md_blank_line(md);
@@ -284,19 +301,19 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 	 * 0.0 rows, mostly) is counted, not listed */
 	md = fc_md_doc_add(&doc, "all functions", true);
 	{
-		char summary_text[96];
+		char summary_text[128], least[32];
+		fc_diff_format_amount(d->bytes, d->threshold_us, least, sizeof(least));
 		for (i = 0; i < d->n_functions; i++) {
 			const struct fc_diff_item *x = &d->functions[i];
 			n_fn -= x->thread_root;
 			n_small += !x->thread_root && fabs(x->delta_self_us) < d->threshold_us;
 		}
 		snprintf(summary_text, sizeof(summary_text),
-			 "The %zu of %zu functions that changed by %.1f ms or more%s",
-			 n_fn - n_small, n_fn, d->threshold_us / 1000,
-			 d->n_threads ? ", per thread" : "");
+			 "The %zu of %zu functions that changed by %s or more%s", n_fn - n_small,
+			 n_fn, least, d->n_threads ? ", per thread" : "");
 		fc_md_details_begin(md, summary_text);
 	}
-	fc_md_table_head(md, fn_titles, "llrrrr");
+	fc_md_table_head(md, d->bytes ? fn_bytes : fn_titles, "llrrrr");
 	for (i = shown = 0; i < d->n_functions; i++) {
 		size_t before = md->len;
 		if (d->functions[order[i]].thread_root)
@@ -318,11 +335,13 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 			     n_fn - n_small - shown, budget);
 	}
 	if (n_small) {
+		char least[32];
+		fc_diff_format_amount(d->bytes, d->threshold_us, least, sizeof(least));
 		fc_md_blank_line(md);
 		fc_md_printf(md,
-			     "%zu function%s that changed by less than %.1f ms (the smallest "
+			     "%zu function%s that changed by less than %s (the smallest "
 			     "change that counts, `--min-change`) left out.\n",
-			     n_small, n_small == 1 ? "" : "s", d->threshold_us / 1000);
+			     n_small, n_small == 1 ? "" : "s", least);
 	}
 	fc_md_details_end(md);
 	fc_md_raw(md, "\n");

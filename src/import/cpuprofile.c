@@ -1,7 +1,13 @@
 /* V8 .cpuprofile importer (input-rules §A), streamed through jstream: the modern
  * shape (nodes, samples, timeDeltas) and the legacy v8-profiler shape (a
  * nested head tree and absolute timestamps). Key order does not matter:
- * everything goes into an fc_builder and is resolved at the end. */
+ * everything goes into an fc_builder and is resolved at the end.
+ *
+ * A V8 heap sampling profile (.heapprofile, docs/inputs.md) has the legacy
+ * shape's nested head tree, with a callFrame and a selfSize in bytes per
+ * node and samples as {size, nodeId, ordinal} objects. It is read here too:
+ * each node that allocated becomes one sample weighing its selfSize, as a
+ * folded line does, and the profile's weights are bytes, not time. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +17,11 @@
 #include "import/jstream.h"
 #include "model/builder.h"
 #include "util/util.h"
+
+/* Byte totals beyond 2^53 would not be exact in the layout's doubles. */
+#define HEAP_LIMIT 9007199254740992.0
+/* V8's sampling heap profiler picks one allocation per 512 KiB by default */
+#define HEAP_DEFAULT_INTERVAL 524288.0
 
 enum ctx {
 	C_ROOT = 1,  /* top-level object */
@@ -23,6 +34,7 @@ enum ctx {
 	C_HEAD_CHILDREN, /* legacy: children[] of node objects */
 	C_TICKS,         /* nodes[i].positionTicks[] */
 	C_TICK,          /* nodes[i].positionTicks[j]: {line, ticks} */
+	C_HEAP_SAMPLE,   /* heap profile: samples[i], an object */
 };
 
 /* clang-format off */
@@ -35,7 +47,8 @@ enum ctx {
 	X(K_LINE, "lineNumber") X(K_COLUMN, "columnNumber") X(K_TRACE_EVENTS, "traceEvents") \
 	X(K_FRAMES, "frames") X(K_RESOURCES, "resources") X(K_STACKS, "stacks")           \
 	X(K_SCHEMA, "$schema") X(K_POSITION_TICKS, "positionTicks")                        \
-	X(K_TICK_LINE, "line") X(K_TICKS, "ticks")
+	X(K_TICK_LINE, "line") X(K_TICKS, "ticks") X(K_SELF_SIZE, "selfSize")           \
+	X(K_SIZE, "size") X(K_NODE_ID, "nodeId") X(K_ORDINAL, "ordinal")
 /* clang-format on */
 
 #define AS_ENUM(k, s) k,
@@ -55,6 +68,7 @@ struct sbuf {
 struct node_state {
 	bool have_id, have_parent;
 	int64_t id, parent, hit;
+	int64_t self_size; /* heap profiles: bytes, -1 = none */
 	struct sbuf name, url, sid;
 	int32_t line, column;
 	bool have_callframe;
@@ -79,6 +93,18 @@ struct importer {
 	bool have_start, have_end;
 	double start, end; /* raw header values; units decided at the end */
 	char other_keys[200];
+
+	/* heap profiles: the weights of the nodes that allocated (one sample
+	 * each, in the order they close), their sum, and how many objects the
+	 * samples array holds */
+	bool heap;
+	struct heap_weight {
+		int64_t id, size;
+	} * weights;
+	size_t n_weights, weights_cap;
+	double heap_total;
+	size_t n_heap_samples;
+	bool sample_has_size;
 
 	struct node_state *nodes; /* stack: depth 1 for modern, nested for legacy */
 	size_t depth, cap, inited;
@@ -119,23 +145,29 @@ static int lookup_key(const char *s, size_t len)
 	case 3:
 		return IS("url") ? K_URL : K_COUNT;
 	case 4:
-		return IS("head") ? K_HEAD : IS("line") ? K_TICK_LINE : K_COUNT;
+		return IS("head")   ? K_HEAD
+		       : IS("line") ? K_TICK_LINE
+		       : IS("size") ? K_SIZE
+				    : K_COUNT;
 	case 5:
 		return IS("nodes") ? K_NODES : IS("ticks") ? K_TICKS : K_COUNT;
 	case 6:
 		return IS("parent")   ? K_PARENT
 		       : IS("frames") ? K_FRAMES
 		       : IS("stacks") ? K_STACKS
+		       : IS("nodeId") ? K_NODE_ID
 				      : K_COUNT;
 	case 7:
 		return IS("samples")   ? K_SAMPLES
 		       : IS("endTime") ? K_END
 		       : IS("$schema") ? K_SCHEMA
+		       : IS("ordinal") ? K_ORDINAL
 				       : K_COUNT;
 	case 8:
 		return IS("scriptId")   ? K_SCRIPT
 		       : IS("children") ? K_CHILDREN
 		       : IS("hitCount") ? K_HIT
+		       : IS("selfSize") ? K_SELF_SIZE
 					: K_COUNT;
 	case 9:
 		return IS("callFrame")   ? K_CALLFRAME
@@ -169,7 +201,7 @@ static int key_of(void *user, int ctx, const char *s, size_t len)
 			return k;
 		break;
 	case C_NODE:
-		if ((k >= K_ID && k <= K_HIT) || k == K_POSITION_TICKS)
+		if ((k >= K_ID && k <= K_HIT) || k == K_POSITION_TICKS || k == K_SELF_SIZE)
 			return k;
 		/* legacy nodes carry the call frame fields inline */
 		if (k >= K_FUNCTION && k <= K_COLUMN)
@@ -181,6 +213,10 @@ static int key_of(void *user, int ctx, const char *s, size_t len)
 		break;
 	case C_TICK:
 		if (k == K_TICK_LINE || k == K_TICKS)
+			return k;
+		break;
+	case C_HEAP_SAMPLE:
+		if (k >= K_SIZE && k <= K_ORDINAL)
 			return k;
 		break;
 	}
@@ -278,6 +314,7 @@ static bool push_node(struct importer *im, int64_t index)
 	}
 	n->have_id = n->have_parent = n->have_callframe = n->hashed = false;
 	n->hit = 0;
+	n->self_size = -1;
 	n->name.set = n->url.set = n->sid.set = false;
 	n->name.len = n->url.len = n->sid.len = 0;
 	n->line = n->column = -1;
@@ -304,6 +341,20 @@ static const char *sb(const struct sbuf *b, const char *dflt, size_t *len)
 	}
 	*len = b->len;
 	return b->s;
+}
+
+/* A heap profile's node allocated size bytes: one sample of that weight. */
+static bool add_weight(struct importer *im, int64_t id, int64_t size)
+{
+	if (!FC_GROW(im->weights, im->weights_cap, im->n_weights + 1))
+		return jstream_fail(&im->js, FC_ERR_NOMEM, "out of memory");
+	im->weights[im->n_weights].id = id;
+	im->weights[im->n_weights++].size = size;
+	im->heap_total += (double)size;
+	if (im->heap_total > HEAP_LIMIT)
+		return jstream_fail(&im->js, FC_ERR_LIMIT,
+				    "the nodes' selfSize add up to more than 2^53 bytes");
+	return true;
 }
 
 /* A node object closes: intern its frame and hand it to the builder. */
@@ -336,6 +387,8 @@ static bool end_node(struct importer *im)
 	}
 	if (n->have_parent)
 		fc_builder_parent(&im->b, slot, n->parent);
+	if (n->self_size > 0 && !add_weight(im, n->id, n->self_size))
+		return false;
 	for (i = 0; i < n->n_children; i++)
 		if (!fc_builder_child(&im->b, slot, n->children[i], (uint32_t)i))
 			return jstream_fail(&im->js, FC_ERR_NOMEM, "out of memory");
@@ -468,13 +521,23 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 		}
 		cur(im)->tick_line = cur(im)->tick_count = -1;
 		return C_TICK;
+	case C_SAMPLES:
+		/* a heap profile's sample: {size, nodeId, ordinal} */
+		if (is_map && im->b.n_samples == 0) {
+			im->heap = true;
+			im->sample_has_size = false;
+			return C_HEAP_SAMPLE;
+		}
+		type_error(im, im->heap ? "a sample object" : "a node id",
+			   is_map ? "an object" : "an array");
+		return J_SKIP;
 	default:
 		type_error(im, "a number or string", is_map ? "an object" : "an array");
 		return J_SKIP;
 	}
 }
 
-static bool value_node(struct importer *im, int key, const struct jvalue *v)
+static bool value_node(struct importer *im, int key, const struct jvalue *v, bool in_callframe)
 {
 	struct node_state *n = cur(im);
 	int32_t line = -1;
@@ -492,6 +555,14 @@ static bool value_node(struct importer *im, int key, const struct jvalue *v)
 		return want_int(im, v, &n->parent);
 	case K_HIT:
 		return want_int(im, v, &n->hit);
+	case K_SELF_SIZE:
+		im->heap = true;
+		if (!want_int(im, v, &n->self_size))
+			return false;
+		if (n->self_size < 0)
+			return jstream_fail(&im->js, FC_ERR_INVALID, "negative selfSize %lld",
+					    (long long)n->self_size);
+		return true;
 	case K_CALLFRAME:
 		return type_error(im, "an object", jstream_type_name(v));
 	case K_CHILDREN:
@@ -530,8 +601,9 @@ static bool value_node(struct importer *im, int key, const struct jvalue *v)
 	case K_COLUMN:
 		if (!want_i32(im, v, &line))
 			return false;
-		/* legacy nodes count lines from 1, 0 = none (input-rules §A12) */
-		if (im->legacy && im->depth > 0)
+		/* legacy nodes count lines from 1, 0 = none (input-rules §A12);
+		 * a callFrame (heap profiles) counts from 0 */
+		if (im->legacy && im->depth > 0 && !in_callframe)
 			line = line > 0 ? line - 1 : -1;
 		if (key == K_LINE)
 			n->line = line;
@@ -539,6 +611,22 @@ static bool value_node(struct importer *im, int key, const struct jvalue *v)
 			n->column = line;
 		return true;
 	}
+	return true;
+}
+
+/* A field of a heap profile's sample. They are checked, not kept: the
+ * weights are the nodes' selfSize (docs/inputs.md says why). */
+static bool heap_sample_value(struct importer *im, int key, const struct jvalue *v)
+{
+	int64_t x = 0;
+
+	if (!want_int(im, v, &x))
+		return false;
+	if (x < 0)
+		return jstream_fail(&im->js, FC_ERR_INVALID, "negative %s %lld", key_names[key],
+				    (long long)x);
+	if (key == K_SIZE)
+		im->sample_has_size = true;
 	return true;
 }
 
@@ -591,7 +679,9 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		return type_error(im, "a node object", jstream_type_name(v));
 	case C_NODE:
 	case C_CALLFRAME:
-		return value_node(im, key, v);
+		return value_node(im, key, v, ctx == C_CALLFRAME);
+	case C_HEAP_SAMPLE:
+		return heap_sample_value(im, key, v);
 	case C_CHILDREN:
 		if (!want_int(im, v, &x))
 			return false;
@@ -610,6 +700,8 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 			cur(im)->tick_line = x;
 		return true;
 	case C_SAMPLES:
+		if (im->heap)
+			return type_error(im, "a sample object", jstream_type_name(v));
 		if (!want_int(im, v, &x))
 			return false;
 		if (!fc_builder_sample(&im->b, x))
@@ -672,6 +764,11 @@ static bool on_close(void *user, struct jstream *js, int ctx)
 		return end_node(im);
 	if (ctx == C_TICK)
 		return end_tick(im);
+	if (ctx == C_HEAP_SAMPLE) {
+		if (!im->sample_has_size)
+			return jstream_fail(js, FC_ERR_TYPE, "sample has no \"size\"");
+		im->n_heap_samples++;
+	}
 	if (ctx == C_CALLFRAME && !im->legacy)
 		callframe_done(im);
 	return true;
@@ -783,6 +880,44 @@ static bool bun_lines(struct fc_profile *p)
 	return ok;
 }
 
+/* A heap profile's weights become samples: one per node that allocated,
+ * its "time" the bytes allocated before it, so the graph weighs each stack
+ * by its selfSize. */
+static bool heap_samples(struct importer *im)
+{
+	int64_t at = 0;
+	size_t i;
+
+	if (im->modern || im->b.have_times) {
+		fc_error_set(im->err, FC_ERR_FORMAT,
+			     "a heap profile (nodes with \"selfSize\") with %s",
+			     im->modern ? "a \"nodes\" array" : "sample times");
+		return false;
+	}
+	if (im->n_weights == 0) {
+		fc_error_set(im->err, FC_ERR_FORMAT,
+			     "a heap profile with no allocations: every node's selfSize is 0");
+		fc_error_set_path(im->err, "head");
+		return false;
+	}
+	im->b.have_times = true;
+	im->b.times_absolute = true;
+	for (i = 0; i < im->n_weights; i++) {
+		if (!fc_builder_sample(&im->b, im->weights[i].id) || !fc_builder_time(&im->b, at))
+			goto nomem;
+		at += im->weights[i].size;
+	}
+	if (!fc_builder_time(&im->b, at))
+		goto nomem;
+	im->b.have_start = im->b.have_end = true;
+	im->b.start_us = 0;
+	im->b.end_us = at;
+	return true;
+nomem:
+	fc_error_set(im->err, FC_ERR_NOMEM, "out of memory");
+	return false;
+}
+
 bool fc_import_cpuprofile(struct fc_source *src, const struct fc_import_options *opts,
 			  struct fc_profile_set *out, struct fc_error *err)
 {
@@ -823,14 +958,22 @@ bool fc_import_cpuprofile(struct fc_source *src, const struct fc_import_options 
 				     "JSON, but not a profile: an empty object");
 		goto out;
 	}
-	if (!header_times(&im))
+	if (im.heap ? !heap_samples(&im) : !header_times(&im))
 		goto out;
-	im.p->format = FC_FORMAT_CPUPROFILE;
+	im.p->format = im.heap ? FC_FORMAT_HEAPPROFILE : FC_FORMAT_CPUPROFILE;
 	if (!fc_builder_finish(&im.b, err))
 		goto out;
-	if (bun_positions(&im) && !bun_lines(im.p)) {
+	if (!im.heap && bun_positions(&im) && !bun_lines(im.p)) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		goto out;
+	}
+	if (im.heap) {
+		/* bytes, in no order in time: a graph, never a chart */
+		im.p->has_time = false;
+		im.p->weight_unit = FC_UNIT_BYTES;
+		im.p->bytes_per_event = im.n_heap_samples
+						? im.heap_total / (double)im.n_heap_samples
+						: HEAP_DEFAULT_INTERVAL;
 	}
 	fc_profile_classify(im.p);
 	if (!fc_profile_set_add(out, im.p)) {
@@ -843,6 +986,7 @@ out:
 	jstream_finish(&im.js);
 	fc_builder_finish_free(&im.b);
 	free_nodes(&im);
+	free(im.weights);
 	fc_profile_destroy(im.p);
 	return ok;
 }

@@ -11,7 +11,7 @@
 static const char *const format_names[] = {
 	[FC_FORMAT_AUTO] = "auto",     [FC_FORMAT_CPUPROFILE] = "cpuprofile",
 	[FC_FORMAT_TRACE] = "trace",   [FC_FORMAT_SELF_PROFILING] = "self-profiling",
-	[FC_FORMAT_FOLDED] = "folded",
+	[FC_FORMAT_FOLDED] = "folded", [FC_FORMAT_HEAPPROFILE] = "heapprofile",
 };
 
 const char *fc_format_name(enum fc_format f)
@@ -83,6 +83,7 @@ bool fc_import_source(struct fc_source *src, const char *path, const struct fc_i
 		return false;
 	switch (format) {
 	case FC_FORMAT_CPUPROFILE:
+	case FC_FORMAT_HEAPPROFILE: /* the same reader (cpuprofile.c) */
 		ok = fc_import_cpuprofile(src, opts, out, err);
 		break;
 	case FC_FORMAT_TRACE:

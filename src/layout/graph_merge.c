@@ -388,6 +388,7 @@ static bool describe(struct fc_graph *g, const struct fc_profile *const *ps, siz
 		if (!ps[i]->has_time) {
 			m->has_time = false;
 			m->weight_unit = ps[i]->weight_unit;
+			m->bytes_per_event = ps[i]->bytes_per_event;
 		}
 	}
 	if (n == 1) {

@@ -674,14 +674,12 @@ static void lane_total(const struct fc_layout *l, const struct fc_lane *lane, ch
 	double span = l->x_max - l->x_min;
 	char a[48];
 
-	if (l->unit && strcmp(l->unit, "µs") == 0)
+	if (!l->unit || strcmp(l->unit, "µs") == 0)
 		fc_format_header_duration(lane->total, a, sizeof(a));
 	else
-		fc_format_grouped(lane->total, 0, a, sizeof(a));
+		fc_format_weight(lane->total, l->unit, a, sizeof(a));
 	if (n < size)
-		snprintf(title + n, size - n, " \xc2\xb7 %s%s%s, %.0f%% of the width", a,
-			 l->unit && strcmp(l->unit, "µs") != 0 ? " " : "",
-			 l->unit && strcmp(l->unit, "µs") != 0 ? l->unit : "",
+		snprintf(title + n, size - n, " \xc2\xb7 %s, %.0f%% of the width", a,
 			 span > 0 ? 100.0 * lane->total / span : 0.0);
 }
 

@@ -36,6 +36,18 @@ size_t fc_format_header_duration(double us, char *out, size_t size)
 	return fc_format_duration(us, out, size);
 }
 
+size_t fc_format_weight(double v, const char *unit, char *out, size_t size)
+{
+	char n[48];
+
+	if (!unit || strcmp(unit, "µs") == 0)
+		return fc_format_duration(v, out, size);
+	if (fc_unit_is_bytes(unit))
+		return fc_format_bytes(v, false, out, size);
+	fc_format_grouped(v, v == floor(v) ? 0 : 2, n, sizeof(n));
+	return (size_t)snprintf(out, size, "%s %s", n, unit);
+}
+
 /* Appends to a growing string; false on allocation failure. */
 static bool append(char **s, const char *sep, const char *text)
 {
@@ -146,6 +158,9 @@ static bool info_line(struct fc_painter *p)
 		if (strcmp(l->unit, "µs") == 0) {
 			fc_format_header_duration(span, a, sizeof(a));
 			snprintf(buf, sizeof(buf), "%s total", a);
+		} else if (fc_unit_is_bytes(l->unit)) {
+			fc_format_bytes(span, false, a, sizeof(a));
+			snprintf(buf, sizeof(buf), "%s allocated", a);
 		} else {
 			fc_format_grouped(span, 0, a, sizeof(a));
 			snprintf(buf, sizeof(buf), "%s %s total", a, l->unit ? l->unit : "");

@@ -293,6 +293,9 @@ void fc_paint_header(struct fc_painter *p);
 size_t fc_format_duration(double us, char *out, size_t size);
 /* The same in the ruler's units: "0.159 ms" for 159 µs. */
 size_t fc_format_header_duration(double us, char *out, size_t size);
+/* A weight in a layout's unit: a duration for µs, "26.9 MB" for bytes,
+ * else "1,234 samples" (grouped, two decimals when not whole). */
+size_t fc_format_weight(double v, const char *unit, char *out, size_t size);
 
 /* paint_legend.c */
 bool fc_legend_place(struct fc_painter *p, double y, double *bottom);

@@ -76,8 +76,11 @@ void fc_paint_legend(struct fc_painter *p)
 		return;
 	for (i = 0; i < lg->n; i++)
 		shares = shares || lg->entries[i].share >= 0;
-	snprintf(heading, sizeof(heading), "%s%s", lg->title,
-		 shares ? " \xc2\xb7 share of self time" : "");
+	snprintf(heading, sizeof(heading), "%s%s%s", lg->title,
+		 shares ? " \xc2\xb7 share of self " : "",
+		 !shares                             ? ""
+		 : fc_unit_is_bytes(p->layout->unit) ? "bytes allocated"
+						     : "time");
 	fc_text_draw(p, FC_TEXT_LEGEND, FC_FONT_TEXT, heading, p->plot_x, p->legend_title_y,
 		     t->text_muted, FC_FIT_NONE, 0);
 	for (i = 0; i < lg->n; i++) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "render/paint_internal.h"
+#include "util/util.h"
 
 #define NBSP "\xc2\xa0" /* DevTools puts a no-break space before the unit */
 
@@ -82,6 +83,8 @@ size_t fc_ruler_label(double value, double step, enum fc_ruler_unit unit, const 
 		return (size_t)snprintf(out, size, "%s%%", num);
 	case FC_RULER_PLAIN:
 	default:
+		if (fc_unit_is_bytes(suffix))
+			return fc_format_bytes(value, false, out, size);
 		fc_format_grouped(value, precision(step), num, sizeof(num));
 		if (suffix && suffix[0])
 			return (size_t)snprintf(out, size, "%s" NBSP "%s", num, suffix);

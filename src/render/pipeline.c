@@ -257,9 +257,18 @@ static bool render(struct fc_context *ctx, const struct fc_profile_set *set,
 		for (i = 0; i < set->count; i++) {
 			if (set->items[i]->has_time)
 				continue;
-			fc_error_set(err, FC_ERR_FORMAT,
-				     "folded stacks carry no time, only counts, so they cannot be "
-				     "drawn as a time-ordered chart; use -m graph");
+			if (fc_unit_is_bytes(set->items[i]->weight_unit))
+				/* samples have an order, but no time */
+				fc_error_set(
+					err, FC_ERR_USAGE,
+					"a heap profile weighs allocations in bytes and has no "
+					"time, so it cannot be drawn as a time-ordered chart; "
+					"use -m graph");
+			else
+				fc_error_set(
+					err, FC_ERR_FORMAT,
+					"folded stacks carry no time, only counts, so they "
+					"cannot be drawn as a time-ordered chart; use -m graph");
 			fc_error_set_file(err, set->items[i]->source ? set->items[i]->source
 								     : "<stdin>");
 			return false;

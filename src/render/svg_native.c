@@ -752,16 +752,11 @@ static void s_text(void *ctx, const struct fc_text_run *run)
 	puts_(s, "</text>\n");
 }
 
-/* Durations as the header writes them ("1.21 ms"); other units grouped. */
+/* Durations as the header writes them ("1.21 ms"); bytes as "26.9 MB";
+ * other units grouped. */
 static void amount(const struct fc_frame_meta *m, double v, char *out, size_t size)
 {
-	if (m->has_time) {
-		fc_format_duration(v, out, size);
-	} else {
-		char n[48];
-		fc_format_grouped(v, v == floor(v) ? 0 : 2, n, sizeof(n));
-		snprintf(out, size, "%s %s", n, m->unit);
-	}
+	fc_format_weight(v, m->has_time ? NULL : m->unit, out, size);
 }
 
 static void share(const struct fc_frame_meta *m, double v, char *out, size_t size)

@@ -72,11 +72,17 @@ void fc_summary_location(const char *url, int line0, char *out, size_t size, siz
 }
 
 /* milliseconds with three significant digits or more: 1,234.5 12.34 0.123 */
-static void ms_cell(struct fc_md *md, double us)
+/* A weight: ms, or bytes (B, kB, MB) for a heap profile. */
+static void ms_cell(struct fc_md *md, const struct fc_profile *p, double us)
 {
 	double ms = us / 1000.0;
 	char buf[48];
 
+	if (fc_unit_is_bytes(p->weight_unit)) {
+		fc_format_bytes(us, false, buf, sizeof(buf));
+		fc_md_raw(md, buf);
+		return;
+	}
 	fc_summary_number(ms, ms >= 100 || ms == 0 ? 1 : ms >= 10 ? 2 : 3, buf, sizeof(buf));
 	fc_md_raw(md, buf);
 }
@@ -142,7 +148,10 @@ static void summary_line(struct fc_md *md, const struct fc_profile *p, const str
 		fc_md_raw(md, "\n\n");
 	}
 	fc_summary_number((double)s->n_samples, 0, c, sizeof(c));
-	if (!p->has_time) {
+	if (fc_unit_is_bytes(p->weight_unit)) {
+		fc_format_bytes(s->sampled_us, false, a, sizeof(a));
+		fc_md_printf(md, "**%s** allocated · %s stacks\n", a, c);
+	} else if (!p->has_time) {
 		fc_summary_number(s->sampled_us, 0, a, sizeof(a));
 		fc_md_printf(md, "**%s %s** in all · %s stacks\n", a, p->weight_unit, c);
 	} else {
@@ -172,6 +181,13 @@ static const char *const fn_titles_self[] = {
 static const char *const fn_titles_total[] = {
 	"#", "function", "file:line", "tier · package", "total ms", "% of CPU", "self ms",
 };
+/* a heap profile's tables: bytes allocated, not time */
+static const char *const fn_bytes_self[] = {
+	"#", "function", "file:line", "tier · package", "self", "% of bytes", "total",
+};
+static const char *const fn_bytes_total[] = {
+	"#", "function", "file:line", "tier · package", "total", "% of bytes", "self",
+};
 
 /* Rows of functions (skipping idle, and the frames marked in skip when it
  * is not NULL) from list[from..], at most max rows; returns how many were
@@ -192,11 +208,11 @@ static size_t function_rows(struct fc_md *md, const struct fc_profile *p,
 		fc_md_printf(md, "%zu", rank);
 		function_cells(md, p, e->frame);
 		fc_md_cell(md);
-		ms_cell(md, by_total ? e->total_us : e->self_us);
+		ms_cell(md, p, by_total ? e->total_us : e->self_us);
 		fc_md_cell(md);
 		pct_cell(md, by_total ? e->total_us : e->self_us, cpu);
 		fc_md_cell(md);
-		ms_cell(md, by_total ? e->self_us : e->total_us);
+		ms_cell(md, p, by_total ? e->self_us : e->total_us);
 		fc_md_row_end(md);
 		written++;
 		if (md->len - start > TABLE_BYTES && written < max && i + 1 < n) {
@@ -272,11 +288,15 @@ static bool one_profile(const struct fc_profile *p, const struct fc_summary_opti
 {
 	static const char *const tier_titles[] = { "tier", "ms", "% of samples" };
 	static const char *const pkg_titles[] = { "package", "self ms", "% of CPU" };
+	static const char *const tier_bytes[] = { "tier", "bytes", "% of bytes" };
+	static const char *const pkg_bytes[] = { "package", "self", "% of bytes" };
+	bool bytes = fc_unit_is_bytes(p->weight_unit);
+	const char *what = bytes ? "bytes allocated" : "time";
 	size_t top = o->top ? o->top : FC_SUMMARY_TOP, busy, i, n_wrappers = 0;
 	unsigned char *wrapper;
 	struct fc_stats s;
 	struct fc_md *md;
-	char title[600];
+	char title[600], head[64];
 	double cpu;
 
 	if (!fc_stats_compute_top(p, SIZE_MAX, &s))
@@ -292,38 +312,40 @@ static bool one_profile(const struct fc_profile *p, const struct fc_summary_opti
 	summary_line(md, p, &s, o, true);
 
 	busy = count_busy(p, s.functions, s.n_functions_with_self, NULL);
-	suffixed(title, sizeof(title), "Top functions by self time", p, many);
+	snprintf(head, sizeof(head), "Top functions by self %s", what);
+	suffixed(title, sizeof(title), head, p, many);
 	md = fc_md_doc_add(doc, title, true);
 	fc_md_blank_line(md);
-	fc_md_printf(md, "**Top %zu functions by self time**\n", busy < top ? busy : top);
-	fc_md_table_head(md, fn_titles_self, "rlllrrr");
+	fc_md_printf(md, "**Top %zu functions by self %s**\n", busy < top ? busy : top, what);
+	fc_md_table_head(md, bytes ? fn_bytes_self : fn_titles_self, "rlllrrr");
 	function_rows(md, p, s.functions, s.n_functions_with_self, 0, top, false, cpu, NULL);
 
-	suffixed(title, sizeof(title), "Top functions by total time", p, many);
+	snprintf(head, sizeof(head), "Top functions by total %s", what);
+	suffixed(title, sizeof(title), head, p, many);
 	md = fc_md_doc_add(doc, title, true);
 	/* the program's own functions first: its wrappers are named below */
 	i = count_busy(p, s.by_total, s.n_by_total, wrapper);
 	fc_md_blank_line(md);
-	fc_md_printf(md, "**Top %zu functions by total time** (time on the stack)\n",
-		     i < top ? i : top);
-	fc_md_table_head(md, fn_titles_total, "rlllrrr");
+	fc_md_printf(md, "**Top %zu functions by total %s** (%s)\n", i < top ? i : top, what,
+		     bytes ? "their callees' included" : "time on the stack");
+	fc_md_table_head(md, bytes ? fn_bytes_total : fn_titles_total, "rlllrrr");
 	function_rows(md, p, s.by_total, s.n_by_total, 0, top, true, cpu, wrapper);
 	if (n_wrappers)
 		wrappers_note(md, p, s.by_total, s.n_by_total, wrapper, n_wrappers);
 	free(wrapper);
 
-	suffixed(title, sizeof(title), "Time by tier", p, many);
+	suffixed(title, sizeof(title), bytes ? "Bytes by tier" : "Time by tier", p, many);
 	md = fc_md_doc_add(doc, title, true);
 	fc_md_blank_line(md);
-	fc_md_raw(md, "**Time by tier**\n");
-	fc_md_table_head(md, tier_titles, "lrr");
+	fc_md_raw(md, bytes ? "**Bytes allocated by tier**\n" : "**Time by tier**\n");
+	fc_md_table_head(md, bytes ? tier_bytes : tier_titles, "lrr");
 	for (int t = 0; t < FC_TIER_COUNT; t++) {
 		if (s.tier_us[t] <= 0)
 			continue;
 		fc_md_cell(md);
 		fc_md_text(md, fc_tier_name((enum fc_tier)t));
 		fc_md_cell(md);
-		ms_cell(md, s.tier_us[t]);
+		ms_cell(md, p, s.tier_us[t]);
 		fc_md_cell(md);
 		pct_cell(md, s.tier_us[t], s.sampled_us);
 		fc_md_row_end(md);
@@ -331,11 +353,14 @@ static bool one_profile(const struct fc_profile *p, const struct fc_summary_opti
 
 	if (s.n_packages) {
 		double rest = 0;
-		suffixed(title, sizeof(title), "Time by package", p, many);
+		suffixed(title, sizeof(title), bytes ? "Bytes by package" : "Time by package", p,
+			 many);
 		md = fc_md_doc_add(doc, title, true);
 		fc_md_blank_line(md);
-		fc_md_raw(md, "**Time by package** (self time in `node_modules`)\n");
-		fc_md_table_head(md, pkg_titles, "lrr");
+		fc_md_raw(md,
+			  bytes ? "**Bytes allocated by package** (self bytes in `node_modules`)\n"
+				: "**Time by package** (self time in `node_modules`)\n");
+		fc_md_table_head(md, bytes ? pkg_bytes : pkg_titles, "lrr");
 		for (i = 0; i < s.n_packages; i++) {
 			if (i >= top) {
 				rest += s.packages[i].self_us;
@@ -344,7 +369,7 @@ static bool one_profile(const struct fc_profile *p, const struct fc_summary_opti
 			fc_md_cell(md);
 			fc_md_code(md, fc_profile_str(p, s.packages[i].frame));
 			fc_md_cell(md);
-			ms_cell(md, s.packages[i].self_us);
+			ms_cell(md, p, s.packages[i].self_us);
 			fc_md_cell(md);
 			pct_cell(md, s.packages[i].self_us, cpu);
 			fc_md_row_end(md);
@@ -353,7 +378,7 @@ static bool one_profile(const struct fc_profile *p, const struct fc_summary_opti
 			fc_md_cell(md);
 			fc_md_printf(md, "%zu more", s.n_packages - top);
 			fc_md_cell(md);
-			ms_cell(md, rest);
+			ms_cell(md, p, rest);
 			fc_md_cell(md);
 			pct_cell(md, rest, cpu);
 			fc_md_row_end(md);
@@ -377,9 +402,10 @@ static bool one_profile(const struct fc_profile *p, const struct fc_summary_opti
 		size_t rest = busy - top, shown = rest < DETAILS_MAX ? rest : DETAILS_MAX;
 		suffixed(title, sizeof(title), "The other functions", p, many);
 		md = fc_md_doc_add(doc, title, true);
-		snprintf(summary, sizeof(summary), "%zu more functions with self time", rest);
+		snprintf(summary, sizeof(summary), "%zu more functions with self %s", rest,
+			 bytes ? "bytes" : "time");
 		fc_md_details_begin(md, summary);
-		fc_md_table_head(md, fn_titles_self, "rlllrrr");
+		fc_md_table_head(md, bytes ? fn_bytes_self : fn_titles_self, "rlllrrr");
 		function_rows(md, p, s.functions, s.n_functions_with_self, top, shown, false, cpu,
 			      NULL);
 		if (shown < rest)

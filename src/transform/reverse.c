@@ -139,6 +139,7 @@ static struct fc_profile *clone(const struct fc_profile *p)
 	c->end_us = p->end_us;
 	c->has_time = p->has_time;
 	c->weight_unit = p->weight_unit;
+	c->bytes_per_event = p->bytes_per_event;
 	c->last_end_us = p->last_end_us;
 	c->hidden_tiers = p->hidden_tiers;
 	c->n_repairs = p->n_repairs;

@@ -144,7 +144,9 @@ char **fc_scope_phrases(const struct fc_scope *s, size_t *n)
 /* A weight for the header: ms (or s) for times, else the bare number. */
 static void weight(const struct fc_profile *p, double w, char *out, size_t size)
 {
-	if (!p->has_time)
+	if (fc_unit_is_bytes(p->weight_unit))
+		fc_format_bytes(w, false, out, size);
+	else if (!p->has_time)
 		snprintf(out, size, "%.0f %s", w, p->weight_unit ? p->weight_unit : "");
 	else if (w >= 1e6)
 		snprintf(out, size, "%.2f s", w / 1e6);

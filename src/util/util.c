@@ -1,8 +1,10 @@
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "flamechart/profile.h"
 #include "util.h"
 
 bool fc_grow(void **ptr, size_t *cap, size_t need, size_t elem)
@@ -426,4 +428,33 @@ bool fc_preorder(uint32_t n, const uint32_t *parent, uint32_t root, uint32_t *or
 	free(next);
 	free(stack);
 	return true;
+}
+
+bool fc_unit_is_bytes(const char *unit)
+{
+	return unit && strcmp(unit, FC_UNIT_BYTES) == 0;
+}
+
+size_t fc_format_bytes(double bytes, bool sign, char *out, size_t size)
+{
+	static const char *const units[] = { "B", "kB", "MB", "GB", "TB", "PB" };
+	const char *pre = bytes < 0 ? "-" : sign && bytes > 0 ? "+" : "";
+	double v = fabs(bytes);
+	size_t u = 0;
+	int n;
+
+	/* round first, so that 999.96 kB is written 1.00 MB */
+	while (u + 1 < FC_ARRAY_LEN(units) && v >= 999.5) {
+		v /= 1000;
+		u++;
+	}
+	if (u == 0)
+		n = snprintf(out, size, "%s%.0f B", pre, v);
+	else
+		n = snprintf(out, size, "%s%.*f %s", pre,
+			     v >= 99.95   ? 0
+			     : v >= 9.995 ? 1
+					  : 2,
+			     v, units[u]);
+	return n > 0 ? (size_t)n : 0;
 }

@@ -78,6 +78,15 @@ bool fc_sort(void *base, size_t n, size_t size, int (*cmp)(const void *a, const 
 bool fc_preorder(uint32_t n, const uint32_t *parent, uint32_t root, uint32_t *order,
 		 uint32_t *reached);
 
+/* Whether a profile's weight unit (fc_profile.weight_unit) is bytes: a
+ * heap profile's, shown as B, kB, MB, GB (docs/inputs.md). */
+bool fc_unit_is_bytes(const char *unit);
+
+/* A byte count as people read it: "812 B", "1.5 kB", "26.9 MB", "3.21 GB"
+ * (powers of 1000, three significant digits, a '-' for negative counts);
+ * sign adds '+' to positive ones. Returns the length snprintf would. */
+size_t fc_format_bytes(double bytes, bool sign, char *out, size_t size);
+
 /* Last path component of a path or URL ("a/b/c.js?x" -> "c.js?x"). */
 const char *fc_basename(const char *path);
 

@@ -386,7 +386,7 @@ contains "$TMP/out" "6  regression"
 run 1 diff "$D/regress/base"
 run 1 diff a b c
 run 1 diff "$D/regress/base" "$D/regress/head" --fail-on 'self>+10kg'
-contains "$TMP/err" "--fail-on 'self>+10kg': the unit is %, ms, s or us"
+contains "$TMP/err" "--fail-on 'self>+10kg': the unit is %, ms, s, us, or B, kB, MB, GB for heap profiles"
 run 1 diff "$D/regress/base" "$D/regress/head" --match line
 run 1 diff "$D/regress/base" "$D/regress/head" --alpha 2
 run 1 diff "$D/regress/base" "$D/regress/head" --min-change 5

@@ -164,6 +164,17 @@ static void test_rules(void **state)
 	assert_true(fc_diff_rule_parse("self>1500us", &r, &err));
 	assert_true(r.value == 1.5);
 	fc_diff_rule_finish(&r);
+	/* heap profiles: bytes, powers of 1000 (and 1024 for the -iB units) */
+	assert_true(fc_diff_rule_parse("self>+10MB", &r, &err));
+	assert_true(r.bytes && !r.percent && r.value == 10000000);
+	fc_diff_rule_finish(&r);
+	assert_true(fc_diff_rule_parse("self>512kB", &r, &err));
+	assert_true(r.bytes && r.value == 512000);
+	fc_diff_rule_finish(&r);
+	assert_true(fc_diff_rule_parse("total<-2MiB", &r, &err));
+	assert_true(r.bytes && r.less && r.value == -2097152);
+	fc_diff_rule_finish(&r);
+	assert_false(fc_diff_rule_parse("self>+10mb", &r, &err));
 	assert_true(fc_diff_rule_parse("package:lodash>+2%", &r, &err));
 	assert_int_equal(r.subject, FC_RULE_PACKAGE);
 	assert_string_equal(r.name, "lodash");

@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include "render/paint_internal.h"
+#include "util/util.h"
 
 static void test_step_by_hand(void **state)
 {
@@ -112,12 +113,52 @@ static void test_durations(void **state)
 	assert_string_equal(out, "2.11 s");
 }
 
+/* bytes by hand: powers of 1000, three significant digits, rounding that
+ * carries into the next unit */
+static void test_bytes(void **state)
+{
+	static const struct {
+		double v;
+		bool sign;
+		const char *want;
+	} cases[] = {
+		{ 0, false, "0 B" },
+		{ 812, false, "812 B" },
+		{ 999.4, false, "999 B" },
+		{ 999.5, false, "1.00 kB" },
+		{ 1500, false, "1.50 kB" },
+		{ 26911032, false, "26.9 MB" },
+		{ 9518552, false, "9.52 MB" },
+		{ 999960, false, "1.00 MB" },
+		{ 3.21e9, false, "3.21 GB" },
+		{ 8641152, true, "+8.64 MB" },
+		{ -817000, true, "-817 kB" },
+		{ 0, true, "0 B" },
+		{ 123456789, false, "123 MB" },
+	};
+	char out[64];
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		fc_format_bytes(cases[i].v, cases[i].sign, out, sizeof(out));
+		assert_string_equal(out, cases[i].want);
+	}
+	fc_format_weight(26911032, FC_UNIT_BYTES, out, sizeof(out));
+	assert_string_equal(out, "26.9 MB");
+	fc_format_weight(1209, "\xc2\xb5s", out, sizeof(out));
+	assert_string_equal(out, "1.21 ms");
+	fc_format_weight(1234, "samples", out, sizeof(out));
+	assert_string_equal(out, "1,234 samples");
+	assert_true(fc_unit_is_bytes("bytes") && !fc_unit_is_bytes("samples") &&
+		    !fc_unit_is_bytes(NULL));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_step_by_hand), cmocka_unit_test(test_step_invariants),
 		cmocka_unit_test(test_labels),       cmocka_unit_test(test_grouping),
-		cmocka_unit_test(test_durations),
+		cmocka_unit_test(test_durations),    cmocka_unit_test(test_bytes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
