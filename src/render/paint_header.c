@@ -504,7 +504,10 @@ static bool self_time_line(struct fc_painter *p)
 		fc_classify_label(all[i].name, label, sizeof(label));
 		snprintf(share, sizeof(share), pct >= 9.95 ? "%.0f %%" : "%.1f %%", pct);
 		snprintf(buf + len, sizeof(buf) - len, "%s%s %s",
-			 k ? ", " : "most self time: ", label, share);
+			 k                           ? ", "
+			 : fc_unit_is_bytes(l->unit) ? "most bytes allocated: "
+						     : "most self time: ",
+			 label, share);
 		/* the first three always (wrapped if they must be); more while
 		 * the line stays one line */
 		if (k >= 3 && fc_text_width(p->text, buf) > fc_paint_plot_width(&p->opts)) {

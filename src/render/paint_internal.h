@@ -162,7 +162,8 @@ struct fc_painter {
 
 	/* header lines, owned; subtitle, notes and self_time may be NULL */
 	char *title, *subtitle, *info, *notes;
-	/* "most self time: scan 12 %, …" (idle, program and GC left out) */
+	/* "most self time: scan 12 %, …" (idle, program and GC left out; "most
+	 * bytes allocated" for a heap profile) */
 	char *self_time;
 	/* self_time and notes as drawn: wrapped at their phrases to the plot
 	 * width (nothing in the header is cut), baselines in lines_y */

@@ -59,6 +59,9 @@ done
 run 0 -m graph "$H/double.heapprofile" -o "$TMP/g.svg"
 contains "$TMP/g.svg" "32.8 MB allocated"
 contains "$TMP/g.svg" "share of self bytes allocated"
+# the header names the heaviest functions by the bytes they allocate
+contains "$TMP/g.svg" "most bytes allocated: "
+lacks "$TMP/g.svg" "most self time"
 
 # diff in bytes: parseRows allocates twice as much in double.heapprofile
 # (alloc.js run with parse-factor 2); base-again is base recorded again
