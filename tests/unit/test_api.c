@@ -286,7 +286,7 @@ static void render_refuses(struct fc_context *ctx, const struct fc_profile_set *
 	assert_false(fc_render(ctx, set, req, &e));
 	failed(&e, FC_ERR_USAGE, "");
 	assert_false(fc_render(ctx, set, req, NULL));
-	if (req)
+	if (req && req->output)
 		assert_false(exists(req->output));
 }
 
