@@ -36,6 +36,13 @@ void fc_classify(const struct fc_callframe *in, struct fc_class *out);
  * point boundary. Returns the length. */
 size_t fc_classify_label(const char *name, char *out, size_t size);
 
+/* True for frames where a thread waits, or whose time no code owns:
+ * "(idle)", "(program)", "(root)", and the known wait loops
+ * (atomicsWaitLoop, Atomics.wait, Atomics.waitAsync, epoll_wait,
+ * epoll_pwait, epoll_pwait2, kevent; input-rules §E4). Answers that name
+ * "the functions that took the time" leave these out. */
+bool fc_classify_is_wait(const char *name);
+
 /* Short lower-case tier name ("app", "deps", "core", "native", "v8", "gc",
  * "idle"), and the inverse (-1 when unknown). */
 const char *fc_tier_name(enum fc_tier tier);

@@ -478,6 +478,23 @@ size_t fc_classify_label(const char *name, char *out, size_t size)
 	return (size_t)n;
 }
 
+bool fc_classify_is_wait(const char *name)
+{
+	static const char *const waits[] = {
+		"(idle)",          "(program)",    "(root)",
+		"atomicsWaitLoop", "Atomics.wait", "Atomics.waitAsync",
+		"epoll_wait",      "epoll_pwait",  "epoll_pwait2",
+		"kevent",
+	};
+
+	if (!name)
+		return false;
+	for (size_t i = 0; i < sizeof(waits) / sizeof(waits[0]); i++)
+		if (strcmp(name, waits[i]) == 0)
+			return true;
+	return false;
+}
+
 /* --- whole profile -------------------------------------------------------- */
 
 struct origin_count {

@@ -400,13 +400,12 @@ static int by_self_desc(const void *a, const void *b, void *ctx)
 	return strcmp(x->name, y->name);
 }
 
-/* Idle, (program), GC and the root are not code anyone can make faster. */
+/* Idle, (program), wait loops, GC and the root are not code anyone can make faster. */
 static bool is_code(const struct fc_profile *q, const struct fc_frame *f)
 {
 	const char *name = fc_profile_str(q, f->name);
 
-	return f->tier != FC_TIER_IDLE && f->tier != FC_TIER_GC && strcmp(name, "(program)") != 0 &&
-	       strcmp(name, "(root)") != 0 && strcmp(name, "(idle)") != 0 &&
+	return f->tier != FC_TIER_IDLE && f->tier != FC_TIER_GC && !fc_classify_is_wait(name) &&
 	       strcmp(name, "(garbage collector)") != 0;
 }
 

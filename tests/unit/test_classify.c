@@ -179,6 +179,20 @@ static void test_labels(void **state)
 /* The tier names as the docs, the legend and --hide spell them, written
  * here rather than read from the table: each tier's name, and the parser
  * taking exactly those bytes (the length counts, case matters). */
+static void test_waits(void **state)
+{
+	(void)state;
+	assert_true(fc_classify_is_wait("atomicsWaitLoop"));
+	assert_true(fc_classify_is_wait("(idle)"));
+	assert_true(fc_classify_is_wait("(program)"));
+	assert_true(fc_classify_is_wait("epoll_pwait"));
+	assert_false(fc_classify_is_wait("atomicsWaitLoopX"));
+	assert_false(fc_classify_is_wait("wait"));
+	assert_false(fc_classify_is_wait("(garbage collector)"));
+	assert_false(fc_classify_is_wait(""));
+	assert_false(fc_classify_is_wait(NULL));
+}
+
 static void test_tier_names(void **state)
 {
 	static const struct {
@@ -208,9 +222,8 @@ static void test_tier_names(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_table),
-		cmocka_unit_test(test_order),
-		cmocka_unit_test(test_labels),
+		cmocka_unit_test(test_table),      cmocka_unit_test(test_order),
+		cmocka_unit_test(test_labels),     cmocka_unit_test(test_waits),
 		cmocka_unit_test(test_tier_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
