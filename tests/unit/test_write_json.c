@@ -22,7 +22,7 @@
 #include "flamechart/output.h"
 #include "flamechart/render.h"
 #include "flamechart/style.h"
-#include "render/json_text.h"
+#include "write/json_text.h"
 
 /* --- the oracle: jansson, one object per bar --------------------------------- */
 

@@ -14,7 +14,7 @@
 #include "flamechart/fold.h"
 #include "flamechart/paint.h"
 #include "flamechart/render.h"
-#include "render/json_text.h"
+#include "write/json_text.h"
 #include "util/util.h"
 
 /* Integral values as JSON integers, others as reals (the lane header). */
@@ -32,7 +32,7 @@ static bool put(json_t *obj, const char *key, json_t *v)
 
 /* --- bars, written directly ------------------------------------------------ *
  * A layout has millions of bars: each is formatted into one buffer
- * (render/json_text.c, the text jansson would write) and written in one
+ * (write/json_text.c, the text jansson would write) and written in one
  * piece, with no JSON object built. */
 
 struct bar_writer {

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/json_text.h"
+#include "write/json_text.h"
 
 void fc_jbuf_free(struct fc_jbuf *b)
 {

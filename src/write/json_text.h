@@ -2,8 +2,8 @@
  * value, formatted exactly as jansson formats them (JSON_COMPACT), so that
  * a writer can stream millions of values and still match what jansson
  * writes elsewhere. */
-#ifndef FC_RENDER_JSON_TEXT_H
-#define FC_RENDER_JSON_TEXT_H
+#ifndef FC_WRITE_JSON_TEXT_H
+#define FC_WRITE_JSON_TEXT_H
 
 #include <stdbool.h>
 #include <stddef.h>
