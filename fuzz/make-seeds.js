@@ -145,6 +145,12 @@ for (const f of ['inputs/self-profiling/spec-example.json', 'inputs/self-profili
 		 'inputs/self-profiling/chromium-156.json'])
 	put('self_profiling', path.basename(f), read(f));
 
+// --- speedscope and Hermes ----------------------------------------------------------
+for (const f of fs.readdirSync(path.join(data, 'inputs/speedscope')).filter((f) => f.endsWith('.json')))
+	put('speedscope', f, read('inputs/speedscope/' + f));
+for (const f of fs.readdirSync(path.join(data, 'inputs/hermes')).filter((f) => f.endsWith('.json')))
+	put('hermes', f, read('inputs/hermes/' + f));
+
 // --- folded ------------------------------------------------------------------------
 for (const f of ['inputs/folded/basic.folded', 'inputs/folded/differential.folded', 'inputs/folded/node-perf.folded'])
 	put('folded', path.basename(f), read(f));
@@ -179,6 +185,7 @@ put('detect', 'keys-late.json', Buffer.from('{"meta":{"a":[1,2,3]},"samples":[],
 put('detect', 'not-a-profile.json', Buffer.from('{"name":"pkg","version":"1.0.0","files":["a"]}'));
 put('detect', 'speedscope.json', Buffer.from('{"$schema":"https://www.speedscope.app/file-format-schema.json"}'));
 put('detect', 'text.txt', Buffer.from('hello\nworld\n'));
+put('detect', 'hermes.json', read('inputs/hermes/two-threads.json'));
 put('detect', 'cpuprofile.gz', gz(g1));
 
 // --- theme: the built-in themes, user themes that extend them, near misses ---------------

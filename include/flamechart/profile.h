@@ -53,6 +53,8 @@ enum fc_format {
 	FC_FORMAT_SELF_PROFILING,
 	FC_FORMAT_FOLDED,
 	FC_FORMAT_HEAPPROFILE, /* V8 heap sampling profile: weights in bytes */
+	FC_FORMAT_SPEEDSCOPE,  /* speedscope's file format */
+	FC_FORMAT_HERMES,      /* Hermes sampling profiler (React Native) */
 };
 
 /* The weight unit of a heap profile (fc_profile.weight_unit). */

@@ -344,7 +344,7 @@ static bool set_input_format(struct fc_cli *c, const char *a, struct fc_error *e
 	if (f < 0)
 		return usage(e,
 			     "unknown input format '%s' (auto, cpuprofile, trace, "
-			     "self-profiling, folded)",
+			     "self-profiling, folded, heapprofile, speedscope, hermes)",
 			     a);
 	c->input_format = (enum fc_format)f;
 	return true;
@@ -783,7 +783,8 @@ static const struct option_def options[] = {
 	{ "per-thread", 0, NULL, CMD_RENDER, set_per_thread,
 	  "graph: one graph per thread instead of one merged graph" },
 	{ "input-format", 0, "FMT", CMD_ALL | CMD_DIFF, set_input_format,
-	  "cpuprofile, trace, self-profiling, folded or heapprofile (default: detected)" },
+	  "cpuprofile, trace, self-profiling, folded, heapprofile, speedscope or hermes "
+	  "(default: detected)" },
 	{ "no-legend", 0, NULL, CMD_RENDER | CMD_REPORT, set_no_legend, "omit the legend" },
 	{ "interactive", 0, NULL, CMD_RENDER, set_interactive,
 	  "SVG: click to zoom, Ctrl+F to search (an inline script)" },

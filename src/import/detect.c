@@ -2,7 +2,10 @@
  *   '['                      -> Chrome trace, array form
  *   '{' with a key ...       -> nodes/head: .cpuprofile; traceEvents: trace;
  *                               frames/resources/stacks: JS Self-Profiling,
- *                               also one level down under "trace"
+ *                               also one level down under "trace";
+ *                               $schema naming speedscope: speedscope;
+ *                               traceEvents with samples or stackFrames:
+ *                               Hermes (decided within the first window)
  *   text "stack count" lines -> folded stacks
  * gzip is already undone by the source layer. Top-level keys may come in any
  * order and after large values, so the object is scanned (jstream) until a
@@ -31,7 +34,10 @@
 enum hint {
 	HINT_SAMPLES = 1 << 0, /* samples: .cpuprofile or self-profiling */
 	HINT_TIMES = 1 << 1,   /* timeDeltas/startTime/endTime: .cpuprofile */
-	HINT_SCHEMA = 1 << 2,  /* $schema: speedscope's own format */
+	HINT_SCHEMA = 1 << 2,  /* $schema, not naming speedscope's format */
+	/* traceEvents: a trace, or Hermes when samples or stackFrames join it */
+	HINT_TRACE_EVENTS = 1 << 3,
+	HINT_STACK_FRAMES = 1 << 4,
 };
 
 struct scan {
@@ -43,8 +49,8 @@ struct scan {
 };
 
 enum { C_OBJECT = 1, C_TRACE };
-enum { K_TRACE };
-static const char *const key_names[] = { "trace" };
+enum { K_TRACE, K_SCHEMA };
+static const char *const key_names[] = { "trace", "$schema" };
 
 static bool key_is(const char *s, size_t len, const char *k)
 {
@@ -64,7 +70,9 @@ static int on_key(void *user, int ctx, const char *s, size_t len)
 		if (key_is(s, len, "nodes") || key_is(s, len, "head"))
 			sc->found = FC_FORMAT_CPUPROFILE;
 		else if (key_is(s, len, "traceEvents"))
-			sc->found = FC_FORMAT_TRACE;
+			sc->hints |= HINT_TRACE_EVENTS;
+		else if (key_is(s, len, "stackFrames"))
+			sc->hints |= HINT_STACK_FRAMES;
 		else if (key_is(s, len, "frames") || key_is(s, len, "resources") ||
 			 key_is(s, len, "stacks"))
 			sc->found = FC_FORMAT_SELF_PROFILING;
@@ -74,9 +82,12 @@ static int on_key(void *user, int ctx, const char *s, size_t len)
 			 key_is(s, len, "endTime") || key_is(s, len, "timestamps"))
 			sc->hints |= HINT_TIMES;
 		else if (key_is(s, len, "$schema"))
-			sc->hints |= HINT_SCHEMA;
+			return K_SCHEMA;
 		else if (key_is(s, len, "trace"))
 			return K_TRACE;
+		if ((sc->hints & HINT_TRACE_EVENTS) &&
+		    (sc->hints & (HINT_SAMPLES | HINT_STACK_FRAMES)))
+			sc->found = FC_FORMAT_HERMES;
 	} else if (ctx == C_TRACE) {
 		/* {"trace": {frames, resources, stacks, samples}, ...} (input-rules §B4) */
 		if (key_is(s, len, "frames") || key_is(s, len, "resources") ||
@@ -103,12 +114,17 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t index,
 		     const struct jvalue *v)
 {
-	(void)user;
-	(void)js;
-	(void)ctx;
-	(void)key;
+	struct scan *sc = user;
 	(void)index;
-	(void)v;
+
+	if (ctx == C_OBJECT && key == K_SCHEMA) {
+		if (v->type == J_STRING && fc_speedscope_schema(v->s, v->len)) {
+			sc->found = FC_FORMAT_SPEEDSCOPE;
+			jstream_stop(js);
+			return false;
+		}
+		sc->hints |= HINT_SCHEMA;
+	}
 	return true;
 }
 
@@ -138,14 +154,18 @@ static bool undecided(const struct scan *sc, bool complete, enum fc_format *form
 	/* Broken JSON, or a profile missing its deciding key: the .cpuprofile
 	 * importer names the syntax error or the missing "nodes" with a line
 	 * and column. */
+	if (sc->hints & HINT_TRACE_EVENTS) {
+		*format = FC_FORMAT_TRACE;
+		return true;
+	}
 	if (!complete || (sc->hints & (HINT_SAMPLES | HINT_TIMES))) {
 		*format = FC_FORMAT_CPUPROFILE;
 		return true;
 	}
 	if (sc->hints & HINT_SCHEMA) {
 		fc_error_set(err, FC_ERR_FORMAT,
-			     "JSON object with a \"$schema\" key: this looks like speedscope's own "
-			     "format, which is not a supported profile");
+			     "JSON object with a \"$schema\" key that does not name speedscope's "
+			     "file format: not a profile");
 		return false;
 	}
 	if (sc->n_keys == 0) {
@@ -199,6 +219,12 @@ static bool scan_object(struct fc_source *src, size_t bom, enum fc_format *forma
 			break; /* decided (stopped) or broken JSON */
 		if (sc.found != FC_FORMAT_AUTO)
 			break;
+		/* a trace's events fill far more than a window; Hermes's few come
+		 * before its samples and stackFrames */
+		if (sc.hints & HINT_TRACE_EVENTS) {
+			sc.found = FC_FORMAT_TRACE;
+			break;
+		}
 		if (at_end) {
 			complete = jstream_end(&js);
 			break;

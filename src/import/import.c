@@ -9,9 +9,14 @@
 #include "util/util.h"
 
 static const char *const format_names[] = {
-	[FC_FORMAT_AUTO] = "auto",     [FC_FORMAT_CPUPROFILE] = "cpuprofile",
-	[FC_FORMAT_TRACE] = "trace",   [FC_FORMAT_SELF_PROFILING] = "self-profiling",
-	[FC_FORMAT_FOLDED] = "folded", [FC_FORMAT_HEAPPROFILE] = "heapprofile",
+	[FC_FORMAT_AUTO] = "auto",
+	[FC_FORMAT_CPUPROFILE] = "cpuprofile",
+	[FC_FORMAT_TRACE] = "trace",
+	[FC_FORMAT_SELF_PROFILING] = "self-profiling",
+	[FC_FORMAT_FOLDED] = "folded",
+	[FC_FORMAT_HEAPPROFILE] = "heapprofile",
+	[FC_FORMAT_SPEEDSCOPE] = "speedscope",
+	[FC_FORMAT_HERMES] = "hermes",
 };
 
 const char *fc_format_name(enum fc_format f)
@@ -94,6 +99,12 @@ bool fc_import_source(struct fc_source *src, const char *path, const struct fc_i
 		break;
 	case FC_FORMAT_FOLDED:
 		ok = fc_import_folded(src, opts, out, err);
+		break;
+	case FC_FORMAT_SPEEDSCOPE:
+		ok = fc_import_speedscope(src, opts, out, err);
+		break;
+	case FC_FORMAT_HERMES:
+		ok = fc_import_hermes(src, opts, out, err);
 		break;
 	default:
 		fc_error_set(err, FC_ERR_USAGE, "input format %s is not supported",

@@ -14,6 +14,14 @@ bool fc_import_self_profiling(struct fc_source *src, const struct fc_import_opti
 			      struct fc_profile_set *out, struct fc_error *err);
 bool fc_import_folded(struct fc_source *src, const struct fc_import_options *opts,
 		      struct fc_profile_set *out, struct fc_error *err);
+bool fc_import_speedscope(struct fc_source *src, const struct fc_import_options *opts,
+			  struct fc_profile_set *out, struct fc_error *err);
+bool fc_import_hermes(struct fc_source *src, const struct fc_import_options *opts,
+		      struct fc_profile_set *out, struct fc_error *err);
+
+/* Whether a $schema value names speedscope's file format
+ * (https://www.speedscope.app/file-format-schema.json, any version). */
+bool fc_speedscope_schema(const char *s, size_t len);
 
 /* What fc_import_file does with an open source: detection (unless
  * opts->format names one), the importer, the profiles named after path

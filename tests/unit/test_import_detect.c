@@ -72,6 +72,29 @@ static void test_detect(void **state)
 			 FC_FORMAT_SELF_PROFILING);
 	assert_int_equal(detect_str("# perf\n\nmain;a 1\n"), FC_FORMAT_FOLDED);
 	assert_int_equal(detect_str("main;a\t1.5"), FC_FORMAT_FOLDED);
+	/* speedscope by its $schema, wherever it is */
+	assert_int_equal(detect_str("{\"profiles\":[],\"$schema\":"
+				    "\"https://www.speedscope.app/file-format-schema.json\"}"),
+			 FC_FORMAT_SPEEDSCOPE);
+	/* Hermes: traceEvents with samples or stackFrames, in any order; a trace
+	 * without them, or with them past the first window, is a trace */
+	assert_int_equal(detect_str("{\"traceEvents\":[{\"ph\":\"M\"}],\"samples\":[]}"),
+			 FC_FORMAT_HERMES);
+	assert_int_equal(detect_str("{\"stackFrames\":{},\"x\":1,\"traceEvents\":[]}"),
+			 FC_FORMAT_HERMES);
+	assert_int_equal(detect_str("{\"traceEvents\":[],\"displayTimeUnit\":\"ms\"}"),
+			 FC_FORMAT_TRACE);
+	assert_int_equal(detect_str("{\"traceEvents\":[{\"ph\":\"M\"},"), FC_FORMAT_TRACE);
+	{
+		size_t pad = (size_t)200 << 10;
+		char *big = malloc(pad + 64);
+		assert_non_null(big);
+		memcpy(big, "{\"traceEvents\":[\"", 17);
+		memset(big + 17, 'x', pad);
+		strcpy(big + 17 + pad, "\"],\"samples\":[]}");
+		assert_int_equal(detect_str(big), FC_FORMAT_TRACE);
+		free(big);
+	}
 	/* broken JSON goes to the .cpuprofile importer, which names the spot */
 	assert_int_equal(detect_str("{\"a\": tru"), FC_FORMAT_CPUPROFILE);
 

@@ -1,0 +1,143 @@
+#!/bin/sh
+# speedscope's file format in (docs/inputs.md "speedscope"): evented and
+# sampled profiles in every unit, several profiles as threads, the frame
+# table's file/line/col, and the errors of events that do not nest. The
+# expected stacks are worked out by hand in the comments.
+. "$(dirname "$0")/lib.sh"
+S=$DATA/inputs/speedscope
+
+# frames: 0 main (app.js line 3 col 1), 1 work, 2 leaf (no file)
+frames='"shared":{"frames":[{"name":"main","file":"/srv/app.js","line":3,"col":1},{"name":"work","file":"/srv/app.js","line":10,"col":5},{"name":"leaf"}]}'
+
+# evented: main [0,10), work [2,7) inside it, leaf [3,4) inside work,
+# then nothing open until endValue 12.
+# main self = 2 + 3 = 5, work self = 1 + 3 = 4, leaf = 1; 2 units of nothing.
+evented() { # UNIT [K: the values times K]
+	k=${2:-1}
+	cat <<JSON
+{"\$schema":"https://www.speedscope.app/file-format-schema.json",$frames,
+ "profiles":[{"type":"evented","name":"main thread","unit":"$1","startValue":0,"endValue":$((12 * k)),
+  "events":[{"type":"O","frame":0,"at":0},{"type":"O","frame":1,"at":$((2 * k))},{"type":"O","frame":2,"at":$((3 * k))},
+   {"type":"C","frame":2,"at":$((4 * k))},{"type":"C","frame":1,"at":$((7 * k))},{"type":"C","frame":0,"at":$((10 * k))}]}]}
+JSON
+}
+
+# every time unit gives the same stacks, scaled to µs
+for u in nanoseconds:1:1000 microseconds:1:1 milliseconds:1000:1 seconds:1000000:1; do
+	unit=${u%%:*}
+	k=${u##*:}
+	scale=${u#*:}
+	scale=${scale%:*}
+	evented "$unit" "$k" >"$TMP/e.json"
+	run 0 -f folded --weight time -o - "$TMP/e.json"
+	awk -v s="$scale" '{ w = $NF; $NF = ""; printf "%s%.0f\n", $0, w / s }' "$TMP/out" >"$TMP/got"
+	printf 'main /srv/app.js:3:1 5\nmain /srv/app.js:3:1;work /srv/app.js:10:5 4\nmain /srv/app.js:3:1;work /srv/app.js:10:5;leaf 1\n' >"$TMP/want"
+	sort "$TMP/got" | cmp -s - "$TMP/want" || {
+		fail "$unit: stacks differ"
+		cat "$TMP/got"
+	}
+done
+
+# a time unit gives a chart on a time axis: 12 ms long, main at 0..10 ms
+evented milliseconds >"$TMP/e.json"
+run 0 info --json "$TMP/e.json"
+contains "$TMP/out" '"format": "speedscope"'
+contains "$TMP/out" '"duration_ms": 12'
+run 0 -m chart -f json -o "$TMP/e.layout.json" "$TMP/e.json"
+contains "$TMP/e.layout.json" '"name":"main"'
+
+# shorter than a µs: said so
+evented nanoseconds >"$TMP/ns.json"
+run 2 info "$TMP/ns.json"
+contains "$TMP/err" "profiles[0] (line 2): the profile lasts less than 1 µs"
+
+# bytes and none: weights, not time
+evented bytes >"$TMP/b.json"
+run 0 info "$TMP/b.json"
+contains "$TMP/out" "format        speedscope"
+lacks "$TMP/out" " ms"
+run 0 info --json "$TMP/b.json"
+contains "$TMP/out" '"unit": "bytes"'
+evented none >"$TMP/n.json"
+run 0 info "$TMP/n.json"
+contains "$TMP/out" "total weight  12 samples"
+run 0 -f folded -o - "$TMP/n.json"
+sort "$TMP/out" >"$TMP/got"
+printf 'main /srv/app.js:3:1 5\nmain /srv/app.js:3:1;work /srv/app.js:10:5 4\nmain /srv/app.js:3:1;work /srv/app.js:10:5;leaf 1\n' | cmp -s - "$TMP/got" || fail "none: stacks differ"
+
+# the frame table keeps file and 1-based line: app.js:3 and app.js:10
+evented milliseconds >"$TMP/e.json"
+run 0 info "$TMP/e.json"
+contains "$TMP/out" "/srv/app.js:3"
+contains "$TMP/out" "/srv/app.js:10"
+
+# detected by content, whatever the name
+cp "$TMP/e.json" "$TMP/profile.txt"
+run 0 info --json "$TMP/profile.txt"
+contains "$TMP/out" '"format": "speedscope"'
+
+# sampled: stacks with weights, end to end (seconds -> µs):
+# [main,work] 1 s, [main] 2 s, [main,work,leaf] 0.5 s, [] 0.25 s (nothing)
+cat >"$TMP/s.json" <<JSON
+{"\$schema":"https://www.speedscope.app/file-format-schema.json",$frames,
+ "profiles":[
+  {"type":"sampled","name":"one","unit":"seconds","startValue":0,"endValue":3.75,
+   "samples":[[0,1],[0],[0,1,2],[]],"weights":[1,2,0.5,0.25]},
+  {"type":"sampled","name":"two","unit":"seconds","startValue":0,"endValue":1,
+   "samples":[[2]],"weights":[1]}]}
+JSON
+run 0 -f folded --weight time --thread one -o - "$TMP/s.json"
+sort "$TMP/out" >"$TMP/got"
+printf 'main /srv/app.js:3:1 2000000\nmain /srv/app.js:3:1;work /srv/app.js:10:5 1000000\nmain /srv/app.js:3:1;work /srv/app.js:10:5;leaf 500000\n' | cmp -s - "$TMP/got" ||
+	{ fail "sampled: stacks differ"; cat "$TMP/got"; }
+# two profiles: two threads with their names
+run 0 info "$TMP/s.json"
+contains "$TMP/out" "thread        one"
+contains "$TMP/out" "thread        two"
+run 0 -f folded --weight time --thread two -o - "$TMP/s.json"
+printf 'leaf 1000000\n' | cmp -s - "$TMP/out" || fail "--thread two"
+
+# speedscope's own sample files (tests/data/inputs/speedscope, MIT, LICENSE there)
+run 0 -f folded -o - "$S/0.0.1_simple.speedscope.json"
+sort "$TMP/out" >"$TMP/got"
+# a [0,14): b [0,14), c [0,2) and [6,9), d [2,6): b self 14-2-4-3 = 5
+printf 'a;b 5\na;b;c 5\na;b;d 4\n' | cmp -s - "$TMP/got" || fail "simple.speedscope.json"
+run 0 info "$S/0.6.0_two-sampled.speedscope.json"
+contains "$TMP/out" "thread        one"
+contains "$TMP/out" "thread        two"
+
+# errors name the file, the profile and the event
+run 2 info "$S/invalid_incomplete-trace.json"
+contains "$TMP/err" "invalid_incomplete-trace.json: profiles[0].events"
+contains "$TMP/err" "never closed"
+run 2 info "$S/invalid_out-of-order-events.json"
+contains "$TMP/err" "profiles[0].events[6]"
+contains "$TMP/err" "must nest"
+bad() { # NAME PROFILE-JSON : a file with that profile
+	printf '{"$schema":"https://www.speedscope.app/file-format-schema.json",%s,"profiles":[%s]}' \
+		"$frames" "$2" >"$TMP/$1.json"
+}
+bad order '{"type":"evented","unit":"none","startValue":0,"endValue":5,"events":[{"type":"O","frame":0,"at":3},{"type":"C","frame":0,"at":2}]}'
+run 2 info "$TMP/order.json"
+contains "$TMP/err" "profiles[0].events[1].at"
+contains "$TMP/err" "out of order"
+bad range '{"type":"evented","unit":"none","startValue":0,"endValue":5,"events":[{"type":"O","frame":7,"at":0},{"type":"C","frame":7,"at":2}]}'
+run 2 info "$TMP/range.json"
+contains "$TMP/err" "frame 7 is not in shared.frames (there are 3)"
+bad close '{"type":"evented","unit":"none","startValue":0,"endValue":5,"events":[{"type":"C","frame":0,"at":0}]}'
+run 2 info "$TMP/close.json"
+contains "$TMP/err" "frame 0 (main) is closed, but no frame is open"
+bad count '{"type":"sampled","unit":"none","startValue":0,"endValue":5,"samples":[[0],[1]],"weights":[1]}'
+run 2 info "$TMP/count.json"
+contains "$TMP/err" "2 samples but 1 weights"
+bad unit '{"type":"sampled","unit":"minutes","startValue":0,"endValue":5,"samples":[[0]],"weights":[1]}'
+run 2 info "$TMP/unit.json"
+contains "$TMP/err" 'unit "minutes" is none of'
+bad neg '{"type":"sampled","unit":"none","startValue":0,"endValue":5,"samples":[[0]],"weights":[-1]}'
+run 2 info "$TMP/neg.json"
+contains "$TMP/err" "negative weight"
+printf '{"$schema":"https://example.com/other.json","a":1}' >"$TMP/other.json"
+run 2 info "$TMP/other.json"
+contains "$TMP/err" "does not name speedscope"
+
+finish
