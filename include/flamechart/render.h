@@ -44,6 +44,14 @@ bool fc_write_pdf(const struct fc_layout *l, const struct fc_style *st,
  * for a chart layout, FC_ERR_NOMEM). */
 bool fc_write_folded(const struct fc_layout *l, struct fc_output *out, struct fc_error *err);
 
+/* The profiles of set in speedscope's file format: each one `evented` in
+ * µs when chart is true and it has time, else `sampled` (one sample per
+ * sample, weighing its duration, bytes or count). false with err
+ * (FC_ERR_NOMEM, or FC_ERR_IO when out could not be written). */
+struct fc_profile_set;
+bool fc_write_speedscope(const struct fc_profile_set *set, bool chart, struct fc_output *out,
+			 struct fc_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -14,7 +14,7 @@
 #include "util/util.h"
 
 static const char *const ext_names[FC_OUT_COUNT] = {
-	"", "svg", "png", "pdf", "json", "txt", "md",
+	"", "svg", "png", "pdf", "json", "txt", "md", "speedscope.json",
 };
 
 static enum fc_out_format format_from_path(const char *path)
@@ -23,6 +23,8 @@ static enum fc_out_format format_from_path(const char *path)
 
 	if (!dot)
 		return FC_OUT_AUTO;
+	if (strlen(path) > 16 && strcasecmp(path + strlen(path) - 16, ".speedscope.json") == 0)
+		return FC_OUT_SPEEDSCOPE;
 	dot++;
 	if (strcasecmp(dot, "svg") == 0)
 		return FC_OUT_SVG;
@@ -109,7 +111,8 @@ static char *default_output(const struct fc_cli *cli, enum fc_out_format fmt)
 	const char *in = cli->inputs[0], *base, *dot;
 	char *path;
 
-	bool text = fmt == FC_OUT_JSON || fmt == FC_OUT_FOLDED || fmt == FC_OUT_MD;
+	bool text = fmt == FC_OUT_JSON || fmt == FC_OUT_FOLDED || fmt == FC_OUT_MD ||
+		    fmt == FC_OUT_SPEEDSCOPE;
 
 	if (text || strcmp(in, "-") == 0)
 		return text ? fc_strdup("-") : fc_asprintf("flamechart.%s", ext_names[fmt]);
@@ -150,8 +153,10 @@ int fc_cmd_render(const struct fc_cli *cli)
 		fc_log_error(&err);
 		return FC_EXIT_USAGE;
 	}
-	/* folded stacks are the merged graph whatever -m says */
-	if (mode == FC_MODE_CHART && fmt != FC_OUT_FOLDED && !fc_cli_check_graph_only(cli, &err)) {
+	/* folded stacks are the merged graph whatever -m says; speedscope's
+	 * file holds the profiles, not a layout */
+	if (mode == FC_MODE_CHART && fmt != FC_OUT_FOLDED && fmt != FC_OUT_SPEEDSCOPE &&
+	    !fc_cli_check_graph_only(cli, &err)) {
 		fc_log_error(&err);
 		return FC_EXIT_USAGE;
 	}

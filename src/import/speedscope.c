@@ -96,7 +96,7 @@ static const struct {
 struct sframe {
 	size_t name, name_len, file, file_len; /* arena */
 	int32_t line, col;                     /* 1-based as in the file; 0 = absent */
-	bool have_name;
+	bool have_name, have_file;
 };
 
 struct sprofile {
@@ -349,6 +349,7 @@ static bool frame_value(struct importer *im, int key, const struct jvalue *v)
 		f->have_name = true;
 		return want_string(im, v, &f->name, &f->name_len);
 	case K_FILE:
+		f->have_file = true;
 		return want_string(im, v, &f->file, &f->file_len);
 	case K_LINE:
 	case K_COL:
@@ -606,6 +607,8 @@ static uint32_t model_frame(struct build *bd, int64_t f, long line, const char *
 {
 	const struct sframe *sf;
 	const char *a = bd->im->arena ? bd->im->arena : "";
+	char sid[24];
+	size_t sid_len;
 
 	if (f < 0 || (uint64_t)f >= bd->im->n_frames) {
 		fail_at(bd, line, where, "frame %lld is not in shared.frames (there are %zu)",
@@ -615,10 +618,20 @@ static uint32_t model_frame(struct build *bd, int64_t f, long line, const char *
 	if (bd->frame_of[f] != FC_NONE)
 		return bd->frame_of[f];
 	sf = &bd->im->frames[f];
-	/* a file makes a script: "1"; positions are 1-based in the file */
-	bd->frame_of[f] = fc_profile_intern_frame(bd->p, a + sf->name, sf->name_len, a + sf->file,
-						  sf->file_len, sf->file_len ? "1" : "0", 1,
-						  sf->line - 1, sf->col - 1);
+	/* A file makes a script ("1"). An empty file with a line is a script
+	 * without a URL (eval, new Function), told apart by its entry in the
+	 * table as speedscope tells frames apart; no file (or an empty one
+	 * at no line, as speedscope writes V8's built-ins) is native code.
+	 * Positions are 1-based in the file. */
+	if (sf->file_len)
+		sid_len = (size_t)snprintf(sid, sizeof(sid), "1");
+	else if (sf->have_file && sf->line > 0)
+		sid_len = (size_t)snprintf(sid, sizeof(sid), "%lld", (long long)f + 1);
+	else
+		sid_len = (size_t)snprintf(sid, sizeof(sid), "0");
+	bd->frame_of[f] =
+		fc_profile_intern_frame(bd->p, a + sf->name, sf->name_len, a + sf->file,
+					sf->file_len, sid, sid_len, sf->line - 1, sf->col - 1);
 	if (bd->frame_of[f] == FC_NONE)
 		build_nomem(bd);
 	return bd->frame_of[f];
@@ -782,9 +795,7 @@ static bool build_sampled(struct build *bd, int64_t *end_t)
 			return fail_at(bd, im->sample_line[s], where,
 				       "the weights add up to more than 2^53");
 		}
-		if (llround(t) == at)
-			continue; /* weighs nothing */
-		/* no merging of equal neighbours: each sample stays one */
+		/* each sample stays one, even one that weighs nothing */
 		if (!FC_GROW(bd->s_node, bd->cap, bd->n + 1) ||
 		    !FC_GROW(bd->s_time, bd->time_cap, bd->n + 2))
 			return build_nomem(bd);
@@ -793,6 +804,21 @@ static bool build_sampled(struct build *bd, int64_t *end_t)
 	}
 	*end_t = llround(t);
 	return true;
+}
+
+/* Whether a profile's values are not all whole numbers. */
+static bool has_fraction(const struct importer *im, const struct sprofile *sp)
+{
+	size_t k;
+
+	for (k = 0; k < sp->n_w; k++)
+		if (im->weights[sp->w0 + k] != floor(im->weights[sp->w0 + k]))
+			return true;
+	for (k = 0; k < sp->n_ev; k++)
+		if (im->events[sp->ev0 + k].at != floor(im->events[sp->ev0 + k].at))
+			return true;
+	return (sp->have_start && sp->start != floor(sp->start)) ||
+	       (sp->have_end && sp->end != floor(sp->end));
 }
 
 static bool build_profile(struct importer *im, size_t index, struct fc_profile_set *out)
@@ -817,6 +843,10 @@ static bool build_profile(struct importer *im, size_t index, struct fc_profile_s
 			       : !sp->have_samples   ? "samples"
 						     : "weights");
 	bd.scale = units[sp->unit].to_us ? units[sp->unit].to_us : 1;
+	/* counts with decimals are kept in thousandths, as folded stacks'
+	 * (input-rules §D2) */
+	if (strcmp(units[sp->unit].name, "none") == 0 && has_fraction(im, sp))
+		bd.scale = 1000;
 	bd.p = fc_profile_create();
 	bd.frame_of = malloc((im->n_frames ? im->n_frames : 1) * sizeof(*bd.frame_of));
 	if (!bd.p || !bd.frame_of)
@@ -868,8 +898,12 @@ static bool build_profile(struct importer *im, size_t index, struct fc_profile_s
 	if (!fc_builder_finish(&b, im->err))
 		goto out;
 	bd.p->format = FC_FORMAT_SPEEDSCOPE;
+	/* events keep no samples: DevTools' healing of lone (program) samples
+	 * (devtools-rules §2) has nothing to work on */
+	if (sp->type == T_EVENTED)
+		bd.p->program_node = FC_NONE;
 	bd.p->has_time = units[sp->unit].to_us != 0;
-	bd.p->weight_unit = units[sp->unit].weight_unit;
+	bd.p->weight_unit = bd.scale == 1000 ? "1/1000 samples" : units[sp->unit].weight_unit;
 	if (sp->name_len) {
 		char *raw = fc_strndup(im->arena + sp->name, sp->name_len);
 		bd.p->thread_name = raw ? fc_strdup_clean(raw) : NULL;

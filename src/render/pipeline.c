@@ -252,6 +252,18 @@ static bool render(struct fc_context *ctx, const struct fc_profile_set *set,
 		fc_error_set(err, FC_ERR_USAGE, "no output file");
 		return false;
 	}
+	if (fmt == FC_OUT_SPEEDSCOPE) {
+		/* the profiles themselves, no layout */
+		if (!fc_output_open(&out, req->output, err))
+			return false;
+		if (!fc_write_speedscope(set, req->mode == FC_MODE_CHART, &out, err)) {
+			if (out.failed && out.errno_value == EPIPE)
+				err->code = FC_ERR_PIPE;
+			fc_output_abort(&out);
+			return false;
+		}
+		return fc_output_commit(&out, err);
+	}
 	if (lopts.mode == FC_MODE_CHART) {
 		/* folded stacks have weights, not times (input-rules §D1) */
 		for (i = 0; i < set->count; i++) {

@@ -140,4 +140,51 @@ printf '{"$schema":"https://example.com/other.json","a":1}' >"$TMP/other.json"
 run 2 info "$TMP/other.json"
 contains "$TMP/err" "does not name speedscope"
 
+# --- -f speedscope: out and back in ------------------------------------------------
+# The graph is written as sampled profiles (one speedscope sample per
+# sample, weighing its duration): the folded stacks come back identical,
+# sample counts and times. The chart is written as evented profiles in µs:
+# the time of every stack comes back identical (an evented file keeps no
+# sample boundaries, so counts are not compared).
+C=$DATA/corpus
+# decimal counts (thousandths of a sample) come back as they were
+printf 'a;b 1.5\na;c 2.25\na 1\n' >"$TMP/dec.folded"
+for f in "$TMP/dec.folded" "$C/seed-examples/minimal-cpu-profile.cpuprofile" \
+	"$C/chrome-versions/Chrome-66-worker.json" "$C/chrome-versions/Chrome-65-sucrase.cpuprofile" \
+	"$DATA/heap/double.heapprofile" "$DATA/inputs/folded/basic.folded" \
+	"$DATA/inputs/hermes/two-threads.json" "$S/0.6.0_two-sampled.speedscope.json"; do
+	b=$(basename "$f")
+	for m in graph chart; do
+		run 0 -m "$m" -f speedscope -o "$TMP/rt.speedscope.json" "$f"
+		for w in samples time; do
+			[ "$m" = chart ] && [ "$w" = samples ] && continue
+			if [ "$w" = time ]; then wt="--weight time"; else wt=; fi
+			run 0 -f folded $wt -o "$TMP/before" "$f"
+			run 0 -f folded $wt -o "$TMP/after" "$TMP/rt.speedscope.json"
+			cmp -s "$TMP/before" "$TMP/after" ||
+				{ fail "$b -m $m, folded $w: not the same after the round trip"; diff "$TMP/before" "$TMP/after" | head -4; }
+		done
+	done
+done
+# the chart is evented in µs, the graph sampled; the output's name says speedscope
+P=$C/seed-examples/minimal-cpu-profile.cpuprofile
+run 0 -f speedscope -o "$TMP/c.speedscope.json" "$P"
+contains "$TMP/c.speedscope.json" '"$schema":"https://www.speedscope.app/file-format-schema.json"'
+contains "$TMP/c.speedscope.json" '"type":"evented"'
+contains "$TMP/c.speedscope.json" '"unit":"microseconds"'
+run 0 -m graph -o "$TMP/g.speedscope.json" "$P"
+contains "$TMP/g.speedscope.json" '"type":"sampled"'
+run 1 -f svg -o "$TMP/x.speedscope.json" "$P"
+contains "$TMP/err" "make them agree"
+# heap profiles in bytes, counts as none
+run 0 -f speedscope -o "$TMP/h.speedscope.json" "$DATA/heap/double.heapprofile"
+contains "$TMP/h.speedscope.json" '"unit":"bytes"'
+run 0 -f speedscope -o "$TMP/f.speedscope.json" "$DATA/inputs/folded/basic.folded"
+contains "$TMP/f.speedscope.json" '"unit":"none"'
+# after the transforms: --focus keeps the stacks through the function only
+run 0 -m graph --focus '^child-work-1$' -f speedscope -o "$TMP/focus.speedscope.json" "$P"
+run 0 -f folded -o - "$TMP/focus.speedscope.json"
+lacks "$TMP/out" "child-work-2"
+contains "$TMP/out" "child-work-1"
+
 finish
