@@ -146,7 +146,7 @@ for (const f of ['inputs/self-profiling/spec-example.json', 'inputs/self-profili
 	put('self_profiling', path.basename(f), read(f));
 
 // --- speedscope and Hermes ----------------------------------------------------------
-for (const f of fs.readdirSync(path.join(data, 'inputs/speedscope')).filter((f) => f.endsWith('.json')))
+for (const f of fs.readdirSync(path.join(data, 'inputs/speedscope')).filter((f) => f.endsWith('.json') && f !== 'speedscope-totals.json'))
 	put('speedscope', f, read('inputs/speedscope/' + f));
 for (const f of fs.readdirSync(path.join(data, 'inputs/hermes')).filter((f) => f.endsWith('.json')))
 	put('hermes', f, read('inputs/hermes/' + f));

@@ -187,4 +187,42 @@ run 0 -f folded -o - "$TMP/focus.speedscope.json"
 lacks "$TMP/out" "child-work-2"
 contains "$TMP/out" "child-work-1"
 
+# --- against an independent reading and speedscope's own importer -------------------
+# tests/oracle/speedscope-check.js reads each file itself (totals, top 10
+# functions by self and by total weight) and compares info --json with it,
+# and with what speedscope's importers computed for the same file
+# (speedscope-totals.json, made by make.sh with speedscope's code):
+# speedscope's sample files, files speedscope's exporter wrote from our
+# .cpuprofiles, Hermes, and flamechart's own -f speedscope files, whose
+# totals must also be the original profile's.
+if command -v node >/dev/null 2>&1; then
+	T=$S/speedscope-totals.json
+	for f in "$S"/*.speedscope.json "$S"/exported/*.json "$S"/flamechart/*.json \
+		"$DATA/inputs/hermes/two-threads.json"; do
+		k=$(basename "$(dirname "$f")")/$(basename "$f")
+		run 0 info -q --json --top 200 "$f"
+		node "$ROOT/tests/oracle/speedscope-check.js" "$f" "$TMP/out" "$T" "$k" >"$TMP/check" ||
+			{ fail "speedscope-check $k"; cat "$TMP/check"; }
+	done
+	for b in chrome-versions/Chrome-65-simple chrome-versions/node-10.11.0-example \
+		real/ng-build/CPU.20250519.000218.90620.7.007; do
+		n=$(basename "$b")
+		run 0 info -q --json --top 200 "$C/$b.cpuprofile"
+		for g in "" .graph; do
+			node "$ROOT/tests/oracle/speedscope-check.js" "$S/flamechart/$n$g.speedscope.json" \
+				"$TMP/out" "$T" "flamechart/$n$g.speedscope.json" >"$TMP/check" ||
+				{ fail "$n$g.speedscope.json: not the .cpuprofile's totals"; cat "$TMP/check"; }
+		done
+	done
+	# the committed -f speedscope files are what flamechart writes today
+	for b in chrome-versions/Chrome-65-simple real/ng-build/CPU.20250519.000218.90620.7.007; do
+		n=$(basename "$b")
+		run 0 -f speedscope -o "$TMP/now.speedscope.json" "$C/$b.cpuprofile"
+		cmp -s "$TMP/now.speedscope.json" "$S/flamechart/$n.speedscope.json" ||
+			fail "$n: -f speedscope differs from tests/data/inputs/speedscope/flamechart (make.sh)"
+	done
+else
+	missing_tool node "the speedscope files against tests/oracle/speedscope-check.js"
+fi
+
 finish
