@@ -255,9 +255,28 @@ static const char *scheme_title(enum fc_scheme s)
 	}
 }
 
+/* True when some lane draws a frame that heat paints as waiting. */
+static bool draws_waits(const struct fc_layout *l)
+{
+	size_t i, k;
+
+	for (i = 0; i < l->n_lanes; i++) {
+		const struct fc_lane *lane = &l->lanes[i];
+		for (k = 0; lane->profile && k < lane->n_boxes; k++) {
+			uint32_t f = lane->boxes[k].frame;
+			if (f != FC_NONE && f < lane->profile->n_frames &&
+			    fc_style_heat_waits(lane->profile, &lane->profile->frames[f]))
+				return true;
+		}
+	}
+	return false;
+}
+
 /* heat: swatches along the ramp, from no self time to the theme's full
- * share (fc_style_heat), labelled with the share they stand for. */
-static bool heat_entries(struct fc_legend *lg, size_t *cap, const struct fc_theme *t)
+ * share (fc_style_heat), labelled with the share they stand for; then the
+ * grey of the waiting frames, when any is drawn. */
+static bool heat_entries(struct fc_legend *lg, size_t *cap, const struct fc_theme *t,
+			 const struct fc_layout *l)
 {
 	double shares[] = { 0, 0.01, 0.05, t->heat_full_share };
 	size_t i;
@@ -273,6 +292,9 @@ static bool heat_entries(struct fc_legend *lg, size_t *cap, const struct fc_them
 		if (!add_entry(lg, cap, fc_style_heat(t, shares[i]), true, label, -1))
 			return false;
 	}
+	if (draws_waits(l) && !add_entry(lg, cap, t->tier[FC_TIER_IDLE], true,
+					 fc_strdup("idle and wait loops: not by self time"), -1))
+		return false;
 	return true;
 }
 
@@ -402,7 +424,7 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 				goto nomem;
 		break;
 	case FC_SCHEME_HEAT:
-		if (!heat_entries(out, &cap, t))
+		if (!heat_entries(out, &cap, t, l))
 			goto nomem;
 		break;
 	case FC_SCHEME_MONO:

@@ -166,11 +166,15 @@ static void test_explanations(void **state)
 
 	f->style.scheme = FC_SCHEME_HEAT;
 	assert_true(fc_legend_build(&f->lg, &f->style, &f->layout, 0, &err));
-	/* swatches at no self time, 1 %, 5 % and the theme's full share */
-	assert_int_equal(f->lg.n, 4);
+	/* swatches at no self time, 1 %, 5 % and the theme's full share, then
+	 * the grey of (idle), which the chart draws and heat does not rank */
+	assert_int_equal(f->lg.n, 5);
 	assert_true(f->lg.entries[0].share < 0);
 	/* from pale to red: the last swatch is redder than the first */
 	assert_true(f->lg.entries[3].color.g < f->lg.entries[0].color.g);
+	assert_non_null(strstr(f->lg.entries[4].label, "wait loops"));
+	assert_memory_equal(&f->lg.entries[4].color, &fc_theme_default()->tier[FC_TIER_IDLE],
+			    sizeof(struct fc_rgb));
 	fc_legend_finish(&f->lg);
 
 	f->style.scheme = FC_SCHEME_MONO;
