@@ -683,9 +683,16 @@ static void lane_total(const struct fc_layout *l, const struct fc_lane *lane, ch
 			 span > 0 ? 100.0 * lane->total / span : 0.0);
 }
 
+static double measure_text(void *layout, const char *s)
+{
+	return fc_text_width(layout, s);
+}
+
 /* A spine's bar: "run_main … require · 14 frames", its first and last
- * frames as the chart names them. */
-static void spine_label(const struct fc_painter *p, size_t li, size_t i, char *out, size_t size)
+ * frames as the chart names them, cut to max_w (fc_label_spine); 0 when
+ * nothing that says something fits. */
+static size_t spine_label(const struct fc_painter *p, size_t li, size_t i, double max_w, char *out,
+			  size_t size)
 {
 	const struct fc_lane *lane = &p->layout->lanes[li];
 	const struct fc_fold *f = &p->folds[li];
@@ -698,7 +705,7 @@ static void spine_label(const struct fc_painter *p, size_t li, size_t i, char *o
 			  sizeof(first));
 	fc_classify_label(fc_profile_str(q, q->frames[lane->boxes[f->last[i]].frame].name), last,
 			  sizeof(last));
-	snprintf(out, size, "%s \xe2\x80\xa6 %s \xc2\xb7 %zu frames", first, last, n);
+	return fc_label_spine(first, last, n, max_w, measure_text, p->text, out, size);
 }
 
 /* A label: "name  file.js:12" is two runs, the location muted and placed
@@ -760,7 +767,8 @@ static void paint_labels(struct fc_painter *p, size_t li)
 		located = l->mode == FC_MODE_GRAPH && b->frame != FC_NONE &&
 			  !(b->flags & FC_BOX_COALESCED);
 		if (spine) {
-			spine_label(p, li, i, text, sizeof(text));
+			if (!spine_label(p, li, i, max_w, text, sizeof(text)))
+				continue;
 			located = false;
 		} else if (l->mode == FC_MODE_CHART && b->frame != FC_NONE &&
 			   !(b->flags & FC_BOX_COALESCED)) {

@@ -272,6 +272,9 @@ void fc_text_draw(struct fc_painter *p, enum fc_text_role role, enum fc_font fon
 void fc_text_show_run(struct fc_painter *p, cairo_t *cr, const struct fc_text_run *run);
 /* s middle-ellipsised to max_width in the label font (DevTools trimTextMiddle). */
 size_t fc_text_fit(struct fc_painter *p, const char *s, double max_width, char *out, size_t size);
+/* s cut at the front to max_width in the label font (fc_label_fit_front). */
+size_t fc_text_fit_front(struct fc_painter *p, const char *s, double max_width, char *out,
+			 size_t size);
 void fc_set_rgb(cairo_t *cr, struct fc_rgb c, double alpha);
 
 /* paint_ruler.c: the tick step (DevTools TimelineGrid) and label text */
