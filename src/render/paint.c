@@ -466,6 +466,26 @@ static double row_y(const struct fc_painter *p, size_t lane, uint32_t depth)
 	return p->lane_y[lane] + (double)depth * h;
 }
 
+double fc_paint_root_foot(const struct fc_painter *p, bool *then_more)
+{
+	const struct fc_layout *l = p->layout;
+	size_t i;
+
+	*then_more = false;
+	if (l->mode != FC_MODE_GRAPH)
+		return -1;
+	for (i = l->n_lanes; i-- > 0;) {
+		if (lane_inverted(l, i)) {
+			*then_more = true;
+			continue;
+		}
+		if (!p->lane_rows[i])
+			continue;
+		return row_y(p, i, 0) + bar_height(p->theme);
+	}
+	return -1;
+}
+
 /* The row box i of lane li is drawn on: its fold row (FC_FOLD_HIDDEN when
  * folded away), or its depth. */
 static uint32_t box_row(const struct fc_painter *p, size_t li, size_t i)

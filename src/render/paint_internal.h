@@ -222,6 +222,10 @@ struct fc_painter {
 bool fc_painter_draw(struct fc_painter *p, struct fc_draw *d, struct fc_error *err);
 /* The height of a frame box (a row less its 1 px gap). */
 double fc_paint_box_height(const struct fc_painter *p);
+/* An upright graph's root, where an interactive SVG opens: the foot of the
+ * root row of the last lane drawn upright; *then_more when an icicle lane
+ * follows it (a sandwich's callees). -1 for a chart or an icicle. */
+double fc_paint_root_foot(const struct fc_painter *p, bool *then_more);
 
 /* draw_cairo.c: the cairo back end on cr (the painter's pango layouts draw
  * the text). */
