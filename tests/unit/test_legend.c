@@ -244,13 +244,14 @@ static void test_sandwich(void **state)
 {
 	struct fixture *f = *state;
 	struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
-	struct fc_layout_options lo = { .mode = FC_MODE_GRAPH };
+	struct fc_layout_options lo = { 0 };
 	struct fc_profile_set set;
 	struct fc_scope scope;
 	struct fc_layout l;
 	struct fc_legend lg;
 	struct fc_error err;
 	size_t i;
+	int m;
 
 	fc_profile_set_init(&set);
 	fc_scope_init(&scope);
@@ -259,37 +260,30 @@ static void test_sandwich(void **state)
 	assert_true(fc_scope_add_pattern(&scope.sandwich, "--sandwich", "^f$", &err));
 	assert_true(fc_scope_apply(&set, &scope, &err));
 	assert_int_equal(set.count, 2);
-	assert_true(fc_layout_build(&l, &set, &lo, &err));
-	f->style.scheme = FC_SCHEME_TIER;
-	assert_true(fc_legend_build(&lg, &f->style, &l, 0, &err));
-	assert_int_equal(lg.n, 3);
-	expect(&lg, 0, "app", 0.2, true);
-	expect(&lg, 1, "dependencies", 0.8, true);
-	expect(&lg, 2, "runtime core", 0, true);
-	fc_legend_finish(&lg);
-	/* the url scheme: the same shares by file, main's file drawn at 0 */
-	f->style.scheme = FC_SCHEME_URL;
-	assert_true(fc_legend_build(&lg, &f->style, &l, 0, &err));
-	assert_int_equal(lg.n, 3);
-	expect(&lg, 0, "file:///app/node_modules/x/index.js", 0.8, true);
-	expect(&lg, 1, "file:///app/f.js", 0.2, true);
-	expect(&lg, 2, "node:internal/main/run_main_module", 0, true);
-	for (i = 0; i < lg.n; i++)
-		assert_null(strstr(lg.entries[i].label, "nothing on the stack"));
-	fc_legend_finish(&lg);
-	fc_layout_finish(&l);
-	/* a chart draws the halves as two lanes: the same shares */
-	lo.mode = FC_MODE_CHART;
-	assert_true(fc_layout_build(&l, &set, &lo, &err));
-	assert_int_equal(l.n_lanes, 2);
-	f->style.scheme = FC_SCHEME_TIER;
-	assert_true(fc_legend_build(&lg, &f->style, &l, 0, &err));
-	assert_int_equal(lg.n, 3);
-	expect(&lg, 0, "app", 0.2, true);
-	expect(&lg, 1, "dependencies", 0.8, true);
-	expect(&lg, 2, "runtime core", 0, true);
-	fc_legend_finish(&lg);
-	fc_layout_finish(&l);
+	/* a graph draws the halves in one lane, a chart in two: the same shares */
+	for (m = 0; m < 2; m++) {
+		lo.mode = m ? FC_MODE_CHART : FC_MODE_GRAPH;
+		assert_true(fc_layout_build(&l, &set, &lo, &err));
+		assert_int_equal(l.n_lanes, m ? 2 : 1);
+		f->style.scheme = FC_SCHEME_TIER;
+		assert_true(fc_legend_build(&lg, &f->style, &l, 0, &err));
+		assert_int_equal(lg.n, 3);
+		expect(&lg, 0, "app", 0.2, true);
+		expect(&lg, 1, "dependencies", 0.8, true);
+		expect(&lg, 2, "runtime core", 0, true);
+		fc_legend_finish(&lg);
+		/* the url scheme: the same shares by file, main's file drawn at 0 */
+		f->style.scheme = FC_SCHEME_URL;
+		assert_true(fc_legend_build(&lg, &f->style, &l, 0, &err));
+		assert_int_equal(lg.n, 3);
+		expect(&lg, 0, "file:///app/node_modules/x/index.js", 0.8, true);
+		expect(&lg, 1, "file:///app/f.js", 0.2, true);
+		expect(&lg, 2, "node:internal/main/run_main_module", 0, true);
+		for (i = 0; i < lg.n; i++)
+			assert_null(strstr(lg.entries[i].label, "nothing on the stack"));
+		fc_legend_finish(&lg);
+		fc_layout_finish(&l);
+	}
 	fc_scope_finish(&scope);
 	fc_profile_set_finish(&set);
 }
