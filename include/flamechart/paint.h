@@ -108,6 +108,25 @@ typedef double (*fc_label_measure)(void *ctx, const char *s);
 size_t fc_label_fit(const char *s, double max_width, fc_label_measure measure, void *ctx, char *out,
 		    size_t size);
 
+/* s cut at the front to at most max_width px: "…" and the longest end of s
+ * that fits (at most 200 code points, cut at a code point), starting at a
+ * "/" where that keeps at least half of it, so that a URL keeps its
+ * package and file name ("…/node_modules/typescript/lib/typescript.js").
+ * s unchanged when it fits; empty when max_width <= 10 or no code point
+ * fits. Returns the length written. */
+size_t fc_label_fit_front(const char *s, double max_width, fc_label_measure measure, void *ctx,
+			  char *out, size_t size);
+
+/* The label of a folded spine, to at most max_width px: "first … last ·
+ * n frames" when it fits; else one end and the count, the first frame's
+ * name unless it is "(anonymous)", else the last's ("run_main … · 14
+ * frames", "… require · 14 frames"), the name middle-cut if need be; else
+ * that name alone; empty when even that says nothing
+ * (fc_label_says_enough). Never two ellipses in a row. Returns the
+ * length written. */
+size_t fc_label_spine(const char *first, const char *last, size_t n, double max_width,
+		      fc_label_measure measure, void *ctx, char *out, size_t size);
+
 /* Whether a fitted label still says something: the whole label, or at
  * least 4 letters or digits (any non-ASCII code point counts) on one side
  * of its "…". "(a…)", "M…s", "Mo…ad" and "fi…le" say nothing on a static

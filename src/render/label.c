@@ -128,6 +128,75 @@ size_t fc_label_fit(const char *s, double max_width, fc_label_measure measure, v
 	return put(out, size, "%s", trial);
 }
 
+size_t fc_label_fit_front(const char *s, double max_width, fc_label_measure measure, void *ctx,
+			  char *out, size_t size)
+{
+	char trial[MAX_LABEL_CHARS * 4 + 8];
+	size_t len = strlen(s), points, tail, lo, hi, keep, cut;
+	const char *slash;
+
+	if (size)
+		out[0] = '\0';
+	if (max_width <= 10)
+		return 0;
+	points = count_points(s, len);
+	if (points <= MAX_LABEL_CHARS && measure(ctx, s) <= max_width)
+		return put(out, size, "%s", s);
+	/* the most code points of the end that fit after "…": the width grows
+	 * with every code point kept, so a bisection finds it */
+	tail = points < MAX_LABEL_CHARS ? points : MAX_LABEL_CHARS;
+	lo = 0;
+	hi = tail;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo + 1) / 2;
+		put(trial, sizeof(trial), "%s%s", ellipsis, s + point_offset(s, len, points - mid));
+		if (measure(ctx, trial) <= max_width)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	keep = lo;
+	if (!keep)
+		return 0;
+	cut = point_offset(s, len, points - keep);
+	/* start at a path segment ("…/lib/typescript.js") unless that drops
+	 * more than half of what fits */
+	slash = strchr(s + cut, '/');
+	if (slash && slash[1] && count_points(slash, strlen(slash)) * 2 >= keep)
+		cut = (size_t)(slash - s);
+	return put(out, size, "%s%s", ellipsis, s + cut);
+}
+
+size_t fc_label_spine(const char *first, const char *last, size_t n, double max_width,
+		      fc_label_measure measure, void *ctx, char *out, size_t size)
+{
+	char buf[1200], name[1024], count[48];
+	bool by_first = strcmp(first, "(anonymous)") != 0;
+	const char *keep = by_first ? first : last;
+	double room;
+
+	if (size)
+		out[0] = '\0';
+	/* the whole: "run_main … require · 14 frames" */
+	put(buf, sizeof(buf), "%s %s %s \xc2\xb7 %zu frames", first, ellipsis, last, n);
+	if (measure(ctx, buf) <= max_width)
+		return put(out, size, "%s", buf);
+	/* one end, the first unless it is "(anonymous)": "run_main … · 14
+	 * frames" or "… require · 14 frames", its name cut if need be */
+	put(count, sizeof(count), " \xc2\xb7 %zu frames", n);
+	put(buf, sizeof(buf), by_first ? "%s%s" : "%s %s", by_first ? " " : "", ellipsis);
+	room = max_width - measure(ctx, buf) - measure(ctx, count);
+	if (fc_label_fit(keep, room, measure, ctx, name, sizeof(name)) &&
+	    fc_label_says_enough(keep, name))
+		return by_first ? put(out, size, "%s %s%s", name, ellipsis, count)
+				: put(out, size, "%s %s%s", ellipsis, name, count);
+	/* that name alone */
+	if (fc_label_fit(keep, max_width, measure, ctx, name, sizeof(name)) &&
+	    fc_label_says_enough(keep, name))
+		return put(out, size, "%s", name);
+	return 0;
+}
+
 /* "file.js" from a URL: no query or fragment, the last path segment (a URL
  * that ends in "/" keeps its whole path). */
 static void url_file(const char *url, char *out, size_t size)

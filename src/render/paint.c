@@ -466,6 +466,26 @@ static double row_y(const struct fc_painter *p, size_t lane, uint32_t depth)
 	return p->lane_y[lane] + (double)depth * h;
 }
 
+double fc_paint_root_foot(const struct fc_painter *p, bool *then_more)
+{
+	const struct fc_layout *l = p->layout;
+	size_t i;
+
+	*then_more = false;
+	if (l->mode != FC_MODE_GRAPH)
+		return -1;
+	for (i = l->n_lanes; i-- > 0;) {
+		if (lane_inverted(l, i)) {
+			*then_more = true;
+			continue;
+		}
+		if (!p->lane_rows[i])
+			continue;
+		return row_y(p, i, 0) + bar_height(p->theme);
+	}
+	return -1;
+}
+
 /* The row box i of lane li is drawn on: its fold row (FC_FOLD_HIDDEN when
  * folded away), or its depth. */
 static uint32_t box_row(const struct fc_painter *p, size_t li, size_t i)
@@ -683,9 +703,16 @@ static void lane_total(const struct fc_layout *l, const struct fc_lane *lane, ch
 			 span > 0 ? 100.0 * lane->total / span : 0.0);
 }
 
+static double measure_text(void *layout, const char *s)
+{
+	return fc_text_width(layout, s);
+}
+
 /* A spine's bar: "run_main … require · 14 frames", its first and last
- * frames as the chart names them. */
-static void spine_label(const struct fc_painter *p, size_t li, size_t i, char *out, size_t size)
+ * frames as the chart names them, cut to max_w (fc_label_spine); 0 when
+ * nothing that says something fits. */
+static size_t spine_label(const struct fc_painter *p, size_t li, size_t i, double max_w, char *out,
+			  size_t size)
 {
 	const struct fc_lane *lane = &p->layout->lanes[li];
 	const struct fc_fold *f = &p->folds[li];
@@ -698,7 +725,7 @@ static void spine_label(const struct fc_painter *p, size_t li, size_t i, char *o
 			  sizeof(first));
 	fc_classify_label(fc_profile_str(q, q->frames[lane->boxes[f->last[i]].frame].name), last,
 			  sizeof(last));
-	snprintf(out, size, "%s \xe2\x80\xa6 %s \xc2\xb7 %zu frames", first, last, n);
+	return fc_label_spine(first, last, n, max_w, measure_text, p->text, out, size);
 }
 
 /* A label: "name  file.js:12" is two runs, the location muted and placed
@@ -760,7 +787,8 @@ static void paint_labels(struct fc_painter *p, size_t li)
 		located = l->mode == FC_MODE_GRAPH && b->frame != FC_NONE &&
 			  !(b->flags & FC_BOX_COALESCED);
 		if (spine) {
-			spine_label(p, li, i, text, sizeof(text));
+			if (!spine_label(p, li, i, max_w, text, sizeof(text)))
+				continue;
 			located = false;
 		} else if (l->mode == FC_MODE_CHART && b->frame != FC_NONE &&
 			   !(b->flags & FC_BOX_COALESCED)) {

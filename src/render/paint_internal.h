@@ -222,6 +222,10 @@ struct fc_painter {
 bool fc_painter_draw(struct fc_painter *p, struct fc_draw *d, struct fc_error *err);
 /* The height of a frame box (a row less its 1 px gap). */
 double fc_paint_box_height(const struct fc_painter *p);
+/* An upright graph's root, where an interactive SVG opens: the foot of the
+ * root row of the last lane drawn upright; *then_more when an icicle lane
+ * follows it (a sandwich's callees). -1 for a chart or an icicle. */
+double fc_paint_root_foot(const struct fc_painter *p, bool *then_more);
 
 /* draw_cairo.c: the cairo back end on cr (the painter's pango layouts draw
  * the text). */
@@ -272,6 +276,9 @@ void fc_text_draw(struct fc_painter *p, enum fc_text_role role, enum fc_font fon
 void fc_text_show_run(struct fc_painter *p, cairo_t *cr, const struct fc_text_run *run);
 /* s middle-ellipsised to max_width in the label font (DevTools trimTextMiddle). */
 size_t fc_text_fit(struct fc_painter *p, const char *s, double max_width, char *out, size_t size);
+/* s cut at the front to max_width in the label font (fc_label_fit_front). */
+size_t fc_text_fit_front(struct fc_painter *p, const char *s, double max_width, char *out,
+			 size_t size);
 void fc_set_rgb(cairo_t *cr, struct fc_rgb c, double alpha);
 
 /* paint_ruler.c: the tick step (DevTools TimelineGrid) and label text */

@@ -9,7 +9,7 @@
 #include "render/paint_internal.h"
 #include "util/util.h"
 
-#define LABEL_MAX_PX 320 /* long URLs are middle-ellipsised to this */
+#define LABEL_MAX_PX 320 /* long labels are cut to this */
 #define ENTRY_GAP 16     /* between entries on a line */
 #define SWATCH_GAP 5     /* swatch to label, label to share */
 
@@ -43,7 +43,13 @@ bool fc_legend_place(struct fc_painter *p, double y, double *bottom)
 		char label[1024];
 		double w;
 
-		fc_text_fit(p, lg->entries[i].label, max_label, label, sizeof(label));
+		/* one word (a URL, a path, a package or a name) keeps its end,
+		 * where the package and the file name are; a sentence keeps both
+		 * ends */
+		if (strchr(lg->entries[i].label, ' '))
+			fc_text_fit(p, lg->entries[i].label, max_label, label, sizeof(label));
+		else
+			fc_text_fit_front(p, lg->entries[i].label, max_label, label, sizeof(label));
 		s->label = fc_strdup(label);
 		if (!s->label)
 			return false;

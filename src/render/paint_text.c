@@ -159,6 +159,12 @@ size_t fc_text_fit(struct fc_painter *p, const char *s, double max_width, char *
 	return fc_label_fit(s, max_width, measure_label, p->text, out, size);
 }
 
+size_t fc_text_fit_front(struct fc_painter *p, const char *s, double max_width, char *out,
+			 size_t size)
+{
+	return fc_label_fit_front(s, max_width, measure_label, p->text, out, size);
+}
+
 PangoLayout *fc_text_layout(struct fc_painter *p, enum fc_font font)
 {
 	switch (font) {

@@ -1234,6 +1234,8 @@ static bool write_native(struct fc_painter *p, const struct fc_paint_options *o,
 	ok = fc_painter_draw(p, &s->draw, err);
 	if (ok && o->interactive) {
 		char w[64];
+		double root;
+		bool more;
 		fc_svg_number(p->plot_x, w, sizeof(w));
 		puts_(s, "<script><![CDATA[\n");
 		puts_(s, "var fcPlotX=");
@@ -1241,6 +1243,12 @@ static bool write_native(struct fc_painter *p, const struct fc_paint_options *o,
 		fc_svg_number(p->plot_w, w, sizeof(w));
 		puts_(s, ",fcPlotW=");
 		puts_(s, w);
+		/* an upright graph opens on its root (svg_script.c) */
+		root = fc_paint_root_foot(p, &more);
+		fc_svg_number(root, w, sizeof(w));
+		puts_(s, ",fcRootY=");
+		puts_(s, w);
+		puts_(s, more ? ",fcRootMid=true" : ",fcRootMid=false");
 		puts_(s, ";\n");
 		puts_(s, fc_svg_script);
 		puts_(s, "]]></script>\n");

@@ -2,7 +2,8 @@
  * flamegraph.pl's: click a frame to zoom to it (click the background or
  * "Reset zoom" to go back), Ctrl+F or "Search" for a regular expression:
  * matching frames turn magenta and the share of the time they cover is
- * shown. The script only adds its controls when it runs, so where scripts
+ * shown. A graph taller than the window opens scrolled to its root.
+ * The script only adds its controls when it runs, so where scripts
  * never run (an SVG in <img>, as GitHub shows it) the image is exactly the
  * static one. No external resources. Keep it free of "]]>" (CDATA). */
 #include "render/svg_native.h"
@@ -90,6 +91,11 @@ const char fc_svg_script[] =
 	"svg.addEventListener('click',function(){if(zoomed)unzoom();});\n"
 	"window.addEventListener('keydown',function(e){if((e.ctrlKey||e.metaKey)&&"
 	"(e.key==='f'||e.key==='F')){e.preventDefault();ask();}});\n"
+	/* a graph taller than the window opens on its root and widest rows
+	 * (the root at the foot of the window, the scale under it; a
+	 * sandwich's join in the middle), not on the empty top of its towers */
+	"if(fcRootY>0&&fcRootY+48>innerHeight)window.scrollTo(0,fcRootMid?fcRootY-innerHeight/2:"
+	"fcRootY+48-innerHeight);\n"
 	"window.fcFind=find;window.fcZoom=function(i,j){var "
 	"f=frames[i];zoom(f,f.fc.segs[j||0]);};\n"
 	"})();\n";

@@ -30,4 +30,9 @@ bool fc_style_parse_color(const char *s, struct fc_rgb *out);
 bool fc_style_frame_self(const struct fc_layout *l, const struct fc_lane *lane, double *self,
 			 double *total, double *gaps);
 
+/* The heat scheme paints these frames in the idle tier's grey, not by
+ * their self time: idle, and the waits of fc_classify_is_wait
+ * (input-rules §E4). */
+bool fc_style_heat_waits(const struct fc_profile *p, const struct fc_frame *f);
+
 #endif

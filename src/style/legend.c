@@ -8,6 +8,7 @@
 
 #include "flamechart/classify.h"
 #include "flamechart/legend.h"
+#include "flamechart/scope.h"
 #include "style/internal.h"
 #include "util/util.h"
 
@@ -255,9 +256,28 @@ static const char *scheme_title(enum fc_scheme s)
 	}
 }
 
+/* True when some lane draws a frame that heat paints as waiting. */
+static bool draws_waits(const struct fc_layout *l)
+{
+	size_t i, k;
+
+	for (i = 0; i < l->n_lanes; i++) {
+		const struct fc_lane *lane = &l->lanes[i];
+		for (k = 0; lane->profile && k < lane->n_boxes; k++) {
+			uint32_t f = lane->boxes[k].frame;
+			if (f != FC_NONE && f < lane->profile->n_frames &&
+			    fc_style_heat_waits(lane->profile, &lane->profile->frames[f]))
+				return true;
+		}
+	}
+	return false;
+}
+
 /* heat: swatches along the ramp, from no self time to the theme's full
- * share (fc_style_heat), labelled with the share they stand for. */
-static bool heat_entries(struct fc_legend *lg, size_t *cap, const struct fc_theme *t)
+ * share (fc_style_heat), labelled with the share they stand for; then the
+ * grey of the waiting frames, when any is drawn. */
+static bool heat_entries(struct fc_legend *lg, size_t *cap, const struct fc_theme *t,
+			 const struct fc_layout *l)
 {
 	double shares[] = { 0, 0.01, 0.05, t->heat_full_share };
 	size_t i;
@@ -273,6 +293,9 @@ static bool heat_entries(struct fc_legend *lg, size_t *cap, const struct fc_them
 		if (!add_entry(lg, cap, fc_style_heat(t, shares[i]), true, label, -1))
 			return false;
 	}
+	if (draws_waits(l) && !add_entry(lg, cap, t->tier[FC_TIER_IDLE], true,
+					 fc_strdup("idle and wait loops: not by self time"), -1))
+		return false;
 	return true;
 }
 
@@ -322,14 +345,92 @@ static bool filter_entries(struct fc_legend *lg, size_t *cap, const struct fc_st
 	return true;
 }
 
+/* What the entries are made of: groups (url, package) or tier sums. */
+struct tally {
+	const struct fc_style *st;
+	const struct fc_theme *t;
+	struct groups g;
+	double tier_self[FC_TIER_COUNT];
+	const struct fc_profile *tier_p[FC_TIER_COUNT];
+	uint32_t tier_frame[FC_TIER_COUNT];
+};
+
+/* Adds the frames of p with self time, or drawn (drawn may be NULL). */
+static bool tally_frames(struct tally *ty, const struct fc_profile *p, const double *self,
+			 const unsigned char *drawn)
+{
+	uint32_t f;
+
+	for (f = 0; f < p->n_frames; f++) {
+		enum fc_tier tier = p->frames[f].tier;
+		bool ok = true;
+		if (self[f] <= 0 && !(drawn && drawn[f]))
+			continue;
+		switch (ty->st->scheme) {
+		case FC_SCHEME_TIER:
+			if (!ty->tier_p[tier]) {
+				ty->tier_p[tier] = p;
+				ty->tier_frame[tier] = f;
+			}
+			ty->tier_self[tier] += self[f];
+			break;
+		case FC_SCHEME_PACKAGE:
+			ok = package_group(&ty->g, p, f, self[f]);
+			break;
+		case FC_SCHEME_URL:
+		default:
+			ok = url_group(&ty->g, ty->t, p, f, self[f]);
+			break;
+		}
+		if (!ok)
+			return false;
+	}
+	return true;
+}
+
+/* The half of a sandwich a lane draws (a graph draws both in one lane, a
+ * chart one per lane), or NULL. */
+static const struct fc_profile *sandwich_half(const struct fc_lane *lane,
+					      enum fc_sandwich_part part)
+{
+	size_t k;
+
+	for (k = 0; k < lane->n_sources; k++)
+		if (lane->sources[k]->sandwich_part == part)
+			return lane->sources[k];
+	return NULL;
+}
+
+/* A sandwich's shares are its own: of the time of the function and its
+ * callees. Its callees half holds that time; there the samples outside the
+ * function sit on the root, so they are neither a share nor gaps. The
+ * callers half holds the same samples again, as the self time of the
+ * outermost callers: its frames are drawn, with no time of their own. */
+static bool tally_sandwich(struct tally *ty, const struct fc_layout *l,
+			   const struct fc_profile *callees, const struct fc_profile *drawn_p,
+			   const unsigned char *drawn, double *total)
+{
+	struct fc_lane half = { .profile = callees };
+	double t = 0, g = 0, *self, *none;
+	bool ok;
+
+	self = calloc(callees->n_frames + 1, sizeof(*self));
+	none = calloc(drawn_p->n_frames + 1, sizeof(*none));
+	ok = self && none && fc_style_frame_self(l, &half, self, &t, &g) &&
+	     tally_frames(ty, callees, self, NULL) && tally_frames(ty, drawn_p, none, drawn);
+	*total += t - g;
+	free(self);
+	free(none);
+	return ok;
+}
+
 bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const struct fc_layout *l,
 		     size_t top, struct fc_error *err)
 {
 	const struct fc_theme *t = st->theme ? st->theme : fc_theme_default();
-	struct groups g = { 0 };
-	double total = 0, gaps = 0, tier_self[FC_TIER_COUNT] = { 0 }, other = 0;
-	const struct fc_profile *tier_p[FC_TIER_COUNT] = { 0 };
-	uint32_t tier_frame[FC_TIER_COUNT];
+	struct tally ty = { .st = st, .t = t };
+	struct groups *g = &ty.g;
+	double total = 0, gaps = 0, other = 0;
 	size_t cap = 0, i, j, coalesced = 0;
 	double *self = NULL;
 	unsigned char *drawn = NULL;
@@ -343,8 +444,7 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 		goto nomem;
 
 	for (i = 0; i < l->n_lanes; i++) {
-		const struct fc_profile *p = l->lanes[i].profile;
-		uint32_t f;
+		const struct fc_profile *p = l->lanes[i].profile, *callees;
 		bool seen = false;
 
 		coalesced += l->lanes[i].coalesced_frames;
@@ -352,34 +452,24 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 			seen = seen || l->lanes[j].profile == p;
 		if (!p || seen || st->scheme == FC_SCHEME_HEAT || st->scheme == FC_SCHEME_MONO)
 			continue;
-		self = calloc(p->n_frames + 1, sizeof(*self));
 		drawn = calloc(p->n_frames + 1, 1);
-		if (!self || !drawn || !fc_style_frame_self(l, &l->lanes[i], self, &total, &gaps))
+		if (!drawn)
 			goto nomem;
 		/* a colour on screen gets an entry even without self time */
 		for (j = i; j < l->n_lanes; j++)
 			mark_drawn(&l->lanes[j], p, drawn);
-		for (f = 0; f < p->n_frames; f++) {
-			bool ok = true;
-			if (self[f] <= 0 && !drawn[f])
-				continue;
-			switch (st->scheme) {
-			case FC_SCHEME_TIER:
-				if (!tier_p[p->frames[f].tier]) {
-					tier_p[p->frames[f].tier] = p;
-					tier_frame[p->frames[f].tier] = f;
-				}
-				tier_self[p->frames[f].tier] += self[f];
-				break;
-			case FC_SCHEME_PACKAGE:
-				ok = package_group(&g, p, f, self[f]);
-				break;
-			case FC_SCHEME_URL:
-			default:
-				ok = url_group(&g, t, p, f, self[f]);
-				break;
-			}
-			if (!ok)
+		callees = sandwich_half(&l->lanes[i], FC_SANDWICH_CALLEES);
+		if (callees) {
+			if (!tally_sandwich(&ty, l, callees, p, drawn, &total))
+				goto nomem;
+		} else if (sandwich_half(&l->lanes[i], FC_SANDWICH_CALLERS)) {
+			self = calloc(p->n_frames + 1, sizeof(*self)); /* no time of its own */
+			if (!self || !tally_frames(&ty, p, self, drawn))
+				goto nomem;
+		} else {
+			self = calloc(p->n_frames + 1, sizeof(*self));
+			if (!self || !fc_style_frame_self(l, &l->lanes[i], self, &total, &gaps) ||
+			    !tally_frames(&ty, p, self, drawn))
 				goto nomem;
 		}
 		free(self);
@@ -393,16 +483,17 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 	switch (st->scheme) {
 	case FC_SCHEME_TIER:
 		for (i = 0; i < FC_TIER_COUNT; i++)
-			if (tier_p[i] &&
-			    !add_entry(out, &cap, frame_color(st, tier_p[i], tier_frame[i]), true,
+			if (ty.tier_p[i] &&
+			    !add_entry(out, &cap, frame_color(st, ty.tier_p[i], ty.tier_frame[i]),
+				       true,
 				       (st->dim_tiers & (1u << i))
 					       ? fc_asprintf("%s (greyed out)", tier_labels[i])
 					       : fc_strdup(tier_labels[i]),
-				       tier_self[i] / total))
+				       ty.tier_self[i] / total))
 				goto nomem;
 		break;
 	case FC_SCHEME_HEAT:
-		if (!heat_entries(out, &cap, t))
+		if (!heat_entries(out, &cap, t, l))
 			goto nomem;
 		break;
 	case FC_SCHEME_MONO:
@@ -413,12 +504,13 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 	case FC_SCHEME_URL:
 	case FC_SCHEME_PACKAGE:
 	default:
-		if (!merge_keys(&g) || !fc_sort(g.items, g.n, sizeof(*g.items), by_self_desc, NULL))
+		if (!merge_keys(g) ||
+		    !fc_sort(g->items, g->n, sizeof(*g->items), by_self_desc, NULL))
 			goto nomem;
-		for (i = 0; i < g.n; i++) {
-			struct group *it = &g.items[i];
+		for (i = 0; i < g->n; i++) {
+			struct group *it = &g->items[i];
 			/* "other" only when it stands for more than one entry */
-			if (i >= top && g.n > top + 1) {
+			if (i >= top && g->n > top + 1) {
 				other += it->self;
 				continue;
 			}
@@ -430,7 +522,7 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 				goto nomem;
 		}
 		if (other > 0 && !add_entry(out, &cap, t->background, false,
-					    fc_asprintf("%zu others", g.n - top), other / total))
+					    fc_asprintf("%zu others", g->n - top), other / total))
 			goto nomem;
 		break;
 	}
@@ -452,12 +544,12 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 		goto nomem;
 	if (!filter_entries(out, &cap, st, t, l))
 		goto nomem;
-	groups_finish(&g);
+	groups_finish(g);
 	return true;
 nomem:
 	free(self);
 	free(drawn);
-	groups_finish(&g);
+	groups_finish(g);
 	fc_legend_finish(out);
 	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 	return false;

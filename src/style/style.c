@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "flamechart/classify.h"
 #include "flamechart/style.h"
 #include "style/internal.h"
 #include "util/util.h"
@@ -122,6 +123,11 @@ struct fc_rgb fc_style_dim(const struct fc_theme *t, struct fc_rgb c)
 	};
 }
 
+bool fc_style_heat_waits(const struct fc_profile *p, const struct fc_frame *f)
+{
+	return f->meta == FC_META_IDLE || fc_classify_is_wait(fc_profile_str(p, f->name));
+}
+
 static const double *heat_shares(const struct fc_style *st, const struct fc_profile *p)
 {
 	size_t i;
@@ -171,6 +177,11 @@ struct fc_rgb fc_style_fill(const struct fc_style *st, const struct fc_profile *
 		c = package_color(t, p, f);
 		break;
 	case FC_SCHEME_HEAT:
+		/* a thread waiting is not hot code, however long it waits */
+		if (fc_style_heat_waits(p, f)) {
+			c = t->tier[FC_TIER_IDLE];
+			break;
+		}
 		shares = heat_shares(st, p);
 		c = fc_style_heat(t, shares      ? shares[box->frame]
 				     : total > 0 ? box->self / total

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The height budget on real profiles of every shape (docs/rendering.md, the
-# height budget): a deep recursion, a build with its worker files as lanes,
+# height budget): a deep recursion (made here, 300 calls deep, and the
+# build's type-checking worker), a build with its worker files as lanes,
 # traces with several threads, small scripts. Every --preset github image
 # is at most 1.25 x as tall as wide and every default image at most 1.5 x;
 # the three functions with the most self time (worked out from the files by
@@ -53,6 +54,42 @@ for t in Chrome-70-worker Chrome-66-worker Chrome-116-Trace-20230603T221323; do
 done
 check sucrase "$C/chrome-versions/Chrome-65-sucrase.cpuprofile"
 top sucrase "$C/chrome-versions/Chrome-65-sucrase.cpuprofile"
+# a deep recursion made here: main calls walk, which recurses 250 to 300
+# deep; at its end hash (45 % of the samples), compare (30 %), alloc (15 %)
+# or walk itself (10 %) runs
+python3 - "$TMP/deep.cpuprofile" <<'PY'
+import json, random, sys
+rnd = random.Random(7)
+nodes = [{"id": 1, "callFrame": {"functionName": "(root)", "scriptId": "0", "url": "",
+          "lineNumber": -1, "columnNumber": -1}, "children": []}]
+def node(name, parent, line):
+    n = {"id": len(nodes) + 1, "callFrame": {"functionName": name, "scriptId": "1",
+         "url": "file:///app/walk.js", "lineNumber": line, "columnNumber": 0}, "children": []}
+    nodes.append(n)
+    parent["children"].append(n["id"])
+    return n
+chain = [node("main", nodes[0], 1)]
+for d in range(300):
+    chain.append(node("walk", chain[-1], 10))
+leaves = {}
+samples = []
+for i in range(4000):
+    d = rnd.randint(250, 300)
+    r = rnd.random()
+    name = "hash" if r < 0.45 else "compare" if r < 0.75 else "alloc" if r < 0.9 else None
+    if name is None:
+        samples.append(chain[d]["id"])
+        continue
+    if (d, name) not in leaves:
+        leaves[(d, name)] = node(name, chain[d], {"hash": 20, "compare": 30, "alloc": 40}[name])
+    samples.append(leaves[(d, name)]["id"])
+json.dump({"nodes": nodes, "startTime": 0, "endTime": 4000 * 100, "samples": samples,
+           "timeDeltas": [100] * len(samples)}, open(sys.argv[1], "w"))
+PY
+check deep "$TMP/deep.cpuprofile"
+top deep "$TMP/deep.cpuprofile"
+check deep-graph -m graph "$TMP/deep.cpuprofile"
+top deep-graph "$TMP/deep.cpuprofile"
 # the legacy shape (head and children): sizes only
 check node10 "$C/chrome-versions/node-10.11.0-example.cpuprofile"
 check minimal "$C/seed-examples/minimal-cpu-profile.cpuprofile"

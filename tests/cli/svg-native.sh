@@ -77,6 +77,29 @@ awk '/^<script>/ { skip = 1 } !skip && !/^\.(bars path|fc-ctl|bars \.fc-hit)/ { 
 cmp -s "$TMP/a.svg" "$TMP/i-static.svg" ||
 	fail "--interactive changes more than the script and its styles"
 
+# an interactive graph opens on its root: fcRootY, where the script scrolls
+# to, is the foot of the lowest row of bars (the root's, plus the 1 px gap
+# between rows); a chart and an icicle start at the top and say -1
+root_y() {
+	sed -n 's/^var fcPlotX=.*,fcRootY=\([-0-9.]*\),.*/\1/p' "$1"
+}
+run 0 -m graph "$N" --interactive -o "$TMP/ig.svg"
+python3 - "$TMP/ig.svg" "$(root_y "$TMP/ig.svg")" <<'PY' || fail "fcRootY is not the foot of the root row"
+import re, sys
+svg = open(sys.argv[1]).read()
+foot = None
+for g in re.finditer(r'<g class="bars"[^>]*stroke-width="([0-9.]+)"[^>]*>(.*?)</g>', svg, re.S):
+    h = float(g.group(1))
+    for m in re.finditer(r'<path d="M[0-9.]+ ([0-9.]+)h', g.group(2)):
+        y = float(m.group(1)) + h / 2 + 1
+        foot = y if foot is None or y > foot else foot
+sys.exit(0 if foot is not None and abs(foot - float(sys.argv[2])) < 0.01 else 1)
+PY
+run 0 "$N" --interactive -o "$TMP/ic.svg"
+[ "$(root_y "$TMP/ic.svg")" = -1 ] || fail "a chart gives a root to scroll to"
+run 0 -m graph --inverted "$N" --interactive -o "$TMP/ii.svg"
+[ "$(root_y "$TMP/ii.svg")" = -1 ] || fail "an icicle gives a root to scroll to"
+
 # the cairo writer for comparison: glyphs as paths
 run 0 "$C" --svg-backend cairo -o "$TMP/cairo.svg"
 contains "$TMP/cairo.svg" 'glyph'

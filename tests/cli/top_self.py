@@ -7,8 +7,9 @@ an SVG names them in its visible text.
 
 A sample lasts until the next one; the last lasts the mean interval. Self
 time is summed by function name over every profile (.cpuprofile files and
-the ProfileChunk events of Chrome traces); idle, (program), GC and the root
-are left out. The functions clearly in the top three (heavier than the
+the ProfileChunk events of Chrome traces); idle, (program), GC, the root
+and the wait loops of docs/input-rules.md §E4 are left out: a thread that
+waits is not where the time went. The functions clearly in the top three (heavier than the
 fourth by more than 1 %, so that near ties do not decide) must each appear
 in some <text> of the SVG. Exit 1 with the names missing."""
 import json
@@ -17,7 +18,10 @@ import sys
 import xml.etree.ElementTree as ET
 from collections import defaultdict
 
-NOT_CODE = {"(idle)", "(program)", "(garbage collector)", "(root)"}
+NOT_CODE = {"(idle)", "(program)", "(garbage collector)", "(root)",
+            # waiting (input-rules §E4)
+            "atomicsWaitLoop", "Atomics.wait", "Atomics.waitAsync",
+            "epoll_wait", "epoll_pwait", "epoll_pwait2", "kevent"}
 
 
 def add_profile(nodes, samples, deltas, self_time):

@@ -87,6 +87,92 @@ static void test_fit(void **state)
 	assert_int_equal(strlen(out), 199 + 3); /* 199 'x' + the 3-byte "…" */
 }
 
+/* Legend URLs keep their end. Fixed pitch: n px / 6 code points fit, "…"
+ * included, so 300 px keep "…" and the last 49 code points of the URL
+ * ("ple/app/node_modules/…"), which start at "/app/" from the first "/". */
+static void test_fit_front(void **state)
+{
+	const char *url = "https://cdn.example/app/node_modules/typescript/lib/typescript.js";
+	char out[1024], big[1024];
+	(void)state;
+
+	assert_int_equal(strlen(url), 65);
+	fc_label_fit_front(url, 300, fixed_pitch, NULL, out, sizeof(out));
+	assert_string_equal(out, "…/app/node_modules/typescript/lib/typescript.js");
+	/* fits as it is: unchanged */
+	fc_label_fit_front(url, 65 * 6, fixed_pitch, NULL, out, sizeof(out));
+	assert_string_equal(out, url);
+	/* no "/": cut at a code point, 61 px hold "…" and 9 */
+	fc_label_fit_front("abcdefghijklmnopqrstuvwxyz", 61, fixed_pitch, NULL, out, sizeof(out));
+	assert_string_equal(out, "…rstuvwxyz");
+	/* a "/" that would keep 3 of the 9 code points that fit: not taken */
+	fc_label_fit_front("abcdefghijklmnopq/rs", 61, fixed_pitch, NULL, out, sizeof(out));
+	assert_string_equal(out, "…lmnopq/rs");
+	/* two-byte code points: never half of one; "ö/üüüü.js" from "/" */
+	fc_label_fit_front("ääää/öööö/üüüü.js", 61, fixed_pitch, NULL, out, sizeof(out));
+	assert_string_equal(out, "…/üüüü.js");
+	fc_label_fit_front("ääääääääääää", 37, fixed_pitch, NULL, out, sizeof(out));
+	assert_string_equal(out, "…äääää");
+	/* 10 px or less, or room for "…" alone: nothing */
+	assert_int_equal(fc_label_fit_front(url, 10, fixed_pitch, NULL, out, sizeof(out)), 0);
+	assert_int_equal(fc_label_fit_front(url, 11, fixed_pitch, NULL, out, sizeof(out)), 0);
+	assert_string_equal(out, "");
+	fc_label_fit_front(url, 12, fixed_pitch, NULL, out, sizeof(out));
+	assert_string_equal(out, "…s");
+	/* a small buffer: cut at a code point, terminated */
+	fc_label_fit_front("ääääääääääää", 37, fixed_pitch, NULL, out, 6);
+	assert_string_equal(out, "…ä");
+	/* 300 code points with all the room in the world: the last 200 */
+	memset(big, 'x', 300);
+	big[300] = '\0';
+	fc_label_fit_front(big, 1e9, fixed_pitch, NULL, out, sizeof(out));
+	assert_int_equal(strlen(out), 3 + 200);
+}
+
+/* A folded spine's label, 6 px a code point ("…" and "·" included). */
+static void test_spine(void **state)
+{
+	char out[1024];
+	int w;
+	(void)state;
+
+	/* the whole, 30 code points */
+	fc_label_spine("run_main", "require", 14, 180, fixed_pitch, NULL, out, sizeof(out));
+	assert_string_equal(out, "run_main … require · 14 frames");
+	/* 25 fit: the first end and the count (22) */
+	fc_label_spine("run_main", "require", 14, 150, fixed_pitch, NULL, out, sizeof(out));
+	assert_string_equal(out, "run_main … · 14 frames");
+	/* 20: 6 left for the name, "run…in" says nothing; the name alone */
+	fc_label_spine("run_main", "require", 14, 120, fixed_pitch, NULL, out, sizeof(out));
+	assert_string_equal(out, "run_main");
+	/* 5: "ru…in" says nothing either: no label */
+	assert_int_equal(
+		fc_label_spine("run_main", "require", 14, 30, fixed_pitch, NULL, out, sizeof(out)),
+		0);
+	assert_string_equal(out, "");
+	/* "(anonymous)" first: the last frame's name, cut in its middle to
+	 * the 12 code points left beside "… " and " · 3 frames" */
+	fc_label_spine("(anonymous)", "runMicrotasksAsync", 3, 150, fixed_pitch, NULL, out,
+		       sizeof(out));
+	assert_string_equal(out, "… runMic…Async · 3 frames");
+	fc_label_spine("(anonymous)", "runMicrotasksAsync", 3, 60, fixed_pitch, NULL, out,
+		       sizeof(out));
+	assert_string_equal(out, "runMi…sync");
+	/* both anonymous: the last, which is "(anonymous)" too */
+	fc_label_spine("(anonymous)", "(anonymous)", 2, 150, fixed_pitch, NULL, out, sizeof(out));
+	assert_string_equal(out, "… (anonymous) · 2 frames");
+	/* at no width two ellipses in a row, nor an ellipsis alone */
+	for (w = 0; w <= 300; w++) {
+		fc_label_spine("(anonymous)", "runMicrotasksAsync", 3, w, fixed_pitch, NULL, out,
+			       sizeof(out));
+		assert_null(strstr(out, "… …"));
+		assert_null(strstr(out, "……"));
+		assert_true(fixed_pitch(NULL, out) <= w);
+		if (out[0])
+			assert_true(strcmp(out, "…") != 0);
+	}
+}
+
 static const char profile_json[] =
 	"{\"nodes\":["
 	"{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"scriptId\":\"0\",\"url\":\"\","
@@ -184,10 +270,9 @@ static void test_says_enough(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_trim_middle),
-		cmocka_unit_test(test_fit),
-		cmocka_unit_test(test_box_label),
-		cmocka_unit_test(test_says_enough),
+		cmocka_unit_test(test_trim_middle), cmocka_unit_test(test_fit),
+		cmocka_unit_test(test_fit_front),   cmocka_unit_test(test_box_label),
+		cmocka_unit_test(test_says_enough), cmocka_unit_test(test_spine),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,6 +12,7 @@
 
 #include "flamechart/import.h"
 #include "flamechart/legend.h"
+#include "flamechart/scope.h"
 
 static const char profile_json[] =
 	"{\"nodes\":["
@@ -166,11 +167,15 @@ static void test_explanations(void **state)
 
 	f->style.scheme = FC_SCHEME_HEAT;
 	assert_true(fc_legend_build(&f->lg, &f->style, &f->layout, 0, &err));
-	/* swatches at no self time, 1 %, 5 % and the theme's full share */
-	assert_int_equal(f->lg.n, 4);
+	/* swatches at no self time, 1 %, 5 % and the theme's full share, then
+	 * the grey of (idle), which the chart draws and heat does not rank */
+	assert_int_equal(f->lg.n, 5);
 	assert_true(f->lg.entries[0].share < 0);
 	/* from pale to red: the last swatch is redder than the first */
 	assert_true(f->lg.entries[3].color.g < f->lg.entries[0].color.g);
+	assert_non_null(strstr(f->lg.entries[4].label, "wait loops"));
+	assert_memory_equal(&f->lg.entries[4].color, &fc_theme_default()->tier[FC_TIER_IDLE],
+			    sizeof(struct fc_rgb));
 	fc_legend_finish(&f->lg);
 
 	f->style.scheme = FC_SCHEME_MONO;
@@ -211,12 +216,84 @@ static void test_graph_weights(void **state)
 	fc_legend_finish(&f->lg);
 }
 
+/* A sandwich's shares are its own. f (app) holds 1 sample of self time and
+ * calls lib (a dependency, 4 samples); main (core, 5 samples of its own)
+ * calls f, and g (app) holds 10 samples outside f. Sandwiched on f, the
+ * function's 5 samples are the whole: app 1/5, dependencies 4/5, and core,
+ * drawn only among the callers, 0. Whole-profile shares would give app
+ * 11/20 (or, counting both halves, 1/40 and a "nothing on the stack"
+ * entry for the 30 samples outside f). */
+static const char sandwich_json[] =
+	"{\"nodes\":["
+	"{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"scriptId\":\"0\",\"url\":\"\","
+	"\"lineNumber\":-1,\"columnNumber\":-1},\"children\":[2,5]},"
+	"{\"id\":2,\"callFrame\":{\"functionName\":\"main\",\"scriptId\":\"1\","
+	"\"url\":\"node:internal/main/run_main_module\",\"lineNumber\":0,\"columnNumber\":0},"
+	"\"children\":[3]},"
+	"{\"id\":3,\"callFrame\":{\"functionName\":\"f\",\"scriptId\":\"2\","
+	"\"url\":\"file:///app/f.js\",\"lineNumber\":0,\"columnNumber\":0},\"children\":[4]},"
+	"{\"id\":4,\"callFrame\":{\"functionName\":\"lib\",\"scriptId\":\"3\","
+	"\"url\":\"file:///app/node_modules/x/index.js\",\"lineNumber\":0,\"columnNumber\":0}},"
+	"{\"id\":5,\"callFrame\":{\"functionName\":\"g\",\"scriptId\":\"4\","
+	"\"url\":\"file:///app/g.js\",\"lineNumber\":0,\"columnNumber\":0}}],"
+	"\"startTime\":0,\"endTime\":200,"
+	"\"samples\":[2,2,2,2,2,3,4,4,4,4,5,5,5,5,5,5,5,5,5,5],"
+	"\"timeDeltas\":[0,10,10,10,10,10,10,10,10,10,10,10,10,10,10,10,10,10,10,10]}";
+
+static void test_sandwich(void **state)
+{
+	struct fixture *f = *state;
+	struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
+	struct fc_layout_options lo = { 0 };
+	struct fc_profile_set set;
+	struct fc_scope scope;
+	struct fc_layout l;
+	struct fc_legend lg;
+	struct fc_error err;
+	size_t i;
+	int m;
+
+	fc_profile_set_init(&set);
+	fc_scope_init(&scope);
+	assert_true(fc_import_memory("s.cpuprofile", sandwich_json, sizeof(sandwich_json) - 1, &io,
+				     &set, &err));
+	assert_true(fc_scope_add_pattern(&scope.sandwich, "--sandwich", "^f$", &err));
+	assert_true(fc_scope_apply(&set, &scope, &err));
+	assert_int_equal(set.count, 2);
+	/* a graph draws the halves in one lane, a chart in two: the same shares */
+	for (m = 0; m < 2; m++) {
+		lo.mode = m ? FC_MODE_CHART : FC_MODE_GRAPH;
+		assert_true(fc_layout_build(&l, &set, &lo, &err));
+		assert_int_equal(l.n_lanes, m ? 2 : 1);
+		f->style.scheme = FC_SCHEME_TIER;
+		assert_true(fc_legend_build(&lg, &f->style, &l, 0, &err));
+		assert_int_equal(lg.n, 3);
+		expect(&lg, 0, "app", 0.2, true);
+		expect(&lg, 1, "dependencies", 0.8, true);
+		expect(&lg, 2, "runtime core", 0, true);
+		fc_legend_finish(&lg);
+		/* the url scheme: the same shares by file, main's file drawn at 0 */
+		f->style.scheme = FC_SCHEME_URL;
+		assert_true(fc_legend_build(&lg, &f->style, &l, 0, &err));
+		assert_int_equal(lg.n, 3);
+		expect(&lg, 0, "file:///app/node_modules/x/index.js", 0.8, true);
+		expect(&lg, 1, "file:///app/f.js", 0.2, true);
+		expect(&lg, 2, "node:internal/main/run_main_module", 0, true);
+		for (i = 0; i < lg.n; i++)
+			assert_null(strstr(lg.entries[i].label, "nothing on the stack"));
+		fc_legend_finish(&lg);
+		fc_layout_finish(&l);
+	}
+	fc_scope_finish(&scope);
+	fc_profile_set_finish(&set);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_url),           cmocka_unit_test(test_tier_and_package),
 		cmocka_unit_test(test_explanations),  cmocka_unit_test(test_drawn_without_self),
-		cmocka_unit_test(test_graph_weights),
+		cmocka_unit_test(test_graph_weights), cmocka_unit_test(test_sandwich),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

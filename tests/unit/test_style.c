@@ -475,6 +475,60 @@ static void test_heat(void **state)
 	fc_profile_set_finish(&sa);
 }
 
+/* A worker that waits: atomicsWaitLoop holds 70 % of the samples as self
+ * time, (idle) 10 %, work 20 %. Heat paints the waits in the idle grey of
+ * every theme, not at the hot end, and the legend says so; work, at 20 %,
+ * is at the hot end as before. */
+/* clang-format off */
+static const char profile_wait[] =
+	"{\"nodes\":["
+	"{\"id\":1," CF("(root)", "0", "") ",\"children\":[2,3,4]},"
+	"{\"id\":2," CF("atomicsWaitLoop", "1", "node:internal/worker") "},"
+	"{\"id\":3," CF("(idle)", "0", "") "},"
+	"{\"id\":4," CF("work", "2", "file:///app/w.js") "}],"
+	"\"startTime\":0,\"endTime\":100,\"samples\":[2,2,2,2,2,2,2,3,4,4],"
+	"\"timeDeltas\":[0,10,10,10,10,10,10,10,10,10]}";
+/* clang-format on */
+
+static void test_heat_waits(void **state)
+{
+	struct fc_profile_set set = load(profile_wait, sizeof(profile_wait) - 1);
+	const struct fc_profile *p = set.items[0];
+	struct fc_layout_options lo = { 0 };
+	struct fc_layout l;
+	struct fc_error err;
+	size_t k, i;
+
+	(void)state;
+	assert_true(fc_layout_build(&l, &set, &lo, &err));
+	for (k = 0; fc_theme_builtin_name(k); k++) {
+		struct fc_theme *t = fc_theme_open(fc_theme_builtin_name(k), &err);
+		struct fc_style st = { .theme = t, .scheme = FC_SCHEME_HEAT };
+		struct fc_hsl hot = t->heat_hot;
+		struct fc_legend lg;
+		bool said = false;
+
+		assert_true(fc_style_prepare(&st, &l, &err));
+		assert_true(same(fill(&st, p, "atomicsWaitLoop"), t->tier[FC_TIER_IDLE]));
+		assert_true(same(fill(&st, p, "(idle)"), t->tier[FC_TIER_IDLE]));
+		assert_false(same(fill(&st, p, "atomicsWaitLoop"), fc_style_heat(t, 0.7)));
+		/* 20 % self: the hot end of every built-in theme's ramp */
+		assert_true(t->heat_full_share <= 0.2);
+		assert_true(same(fill(&st, p, "work"), fc_hsl_to_rgb(hot.h, hot.s, hot.l)));
+		assert_true(fc_legend_build(&lg, &st, &l, 0, &err));
+		for (i = 0; i < lg.n; i++)
+			if (strstr(lg.entries[i].label, "wait loops") &&
+			    same(lg.entries[i].color, t->tier[FC_TIER_IDLE]))
+				said = true;
+		assert_true(said);
+		fc_legend_finish(&lg);
+		fc_style_finish(&st);
+		fc_theme_destroy(t);
+	}
+	fc_layout_finish(&l);
+	fc_profile_set_finish(&set);
+}
+
 static void test_mono(void **state)
 {
 	struct fc_profile_set sb = load(profile_b, sizeof(profile_b) - 1);
@@ -547,6 +601,7 @@ int main(void)
 		cmocka_unit_test(test_pure),
 		cmocka_unit_test(test_package),
 		cmocka_unit_test(test_heat),
+		cmocka_unit_test(test_heat_waits),
 		cmocka_unit_test(test_mono),
 		cmocka_unit_test(test_dim),
 	};
