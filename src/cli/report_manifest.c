@@ -16,6 +16,7 @@
 #include "cli/report.h"
 #include "flamechart/classify.h"
 #include "flamechart/output.h"
+#include "import/jstream.h"
 #include "util/util.h"
 
 /* "shard-S-of-N.json" with 1 <= S <= N <= REPORT_MAX_SHARDS, decimal
@@ -461,6 +462,233 @@ static size_t find_rel(const struct report *r, const char *rel)
 	return r->n_files;
 }
 
+/* The shape of a manifest, checked as it streams (jstream) before jansson
+ * builds its tree: only the members report writes, at most REPORT_TOP
+ * entries in a top list, MAX_PACKAGES packages, MANIFEST_MAX_ENTRIES files
+ * and groups, strings of at most MAX_TEXT bytes, nothing nested where
+ * report writes a value. jansson holds a tree at several times the bytes
+ * it parses; with the shape bounded, a manifest that would fill memory with
+ * members report never reads, or with long lists of which it keeps five,
+ * is refused first, naming the member and its line. */
+
+#define MANIFEST_MAX_ENTRIES 1000000 /* files and groups in one manifest */
+
+enum shape_ctx {
+	SC_DOC = 1,
+	SC_FILES,
+	SC_FILE,
+	SC_TIERS,
+	SC_PACKAGES,
+	SC_TOPS,
+	SC_TOP,
+	SC_GROUPS,
+	SC_GROUP
+};
+
+enum shape_key {
+	SK_VERSION,
+	SK_SHARD,
+	SK_SHARDS,
+	SK_MODES,
+	SK_FORMATS,
+	SK_FILES,
+	SK_GROUPS, /* the document */
+	SK_REL,
+	SK_SLUG,
+	SK_PID,
+	SK_TID,
+	SK_OK,
+	SK_ERROR,
+	SK_TITLE,
+	SK_DURATION,
+	SK_SAMPLED,
+	SK_SAMPLES,
+	SK_THREADS,
+	SK_TIERS,
+	SK_PACKAGES,
+	SK_TOP, /* a file */
+	SK_NAME,
+	SK_URL,
+	SK_LINE,
+	SK_SELF, /* a top entry */
+	SK_MEMBERS,
+	SK_FIXED,
+	/* ids past 63 are not checked for duplicates by jstream; jansson
+	 * refuses those afterwards */
+	SK_TIER = 64,
+	SK_PACKAGE,
+	SK_UNKNOWN
+};
+
+/* the names in paths; a tier, a package and an unknown member show the key
+ * read (struct shape) */
+static const char *const shape_key_names[SK_UNKNOWN + 1] = {
+	"version",     "shard",      "shards",  "modes",   "formats",  "files",       "groups",
+	"rel",         "slug",       "pid",     "tid",     "ok",       "error",       "title",
+	"duration_ms", "sampled_ms", "samples", "threads", "tiers_ms", "packages_ms", "top",
+	"name",        "url",        "line",    "self_ms", "members",
+};
+
+struct shape {
+	size_t entries, packages;
+	char key[48]; /* the last key of no fixed name (cut), for paths */
+	const char *names[SK_UNKNOWN + 1];
+};
+
+static int shape_key(void *user, int ctx, const char *s, size_t len)
+{
+	struct shape *sh = user;
+	int lo = SK_FIXED, hi = SK_FIXED, id = SK_UNKNOWN;
+
+	switch (ctx) {
+	case SC_DOC:
+		lo = SK_VERSION, hi = SK_REL;
+		break;
+	case SC_FILE:
+		lo = SK_REL, hi = SK_NAME;
+		break;
+	case SC_TOP:
+		lo = SK_NAME, hi = SK_MEMBERS;
+		break;
+	case SC_GROUP:
+		lo = SK_SLUG, hi = SK_MEMBERS + 1;
+		break;
+	case SC_PACKAGES:
+		id = SK_PACKAGE;
+		break;
+	case SC_TIERS:
+		for (int t = 0; t < FC_TIER_COUNT; t++) {
+			const char *name = fc_tier_name((enum fc_tier)t);
+			if (strlen(name) == len && memcmp(name, s, len) == 0)
+				id = SK_TIER;
+		}
+		break;
+	default:
+		break;
+	}
+	for (int k = lo; k < hi; k++) {
+		/* a group: slug, title, ok, error and members */
+		if (ctx == SC_GROUP && k != SK_SLUG && k != SK_TITLE && k != SK_OK &&
+		    k != SK_ERROR && k != SK_MEMBERS)
+			continue;
+		if (strlen(shape_key_names[k]) == len && memcmp(shape_key_names[k], s, len) == 0)
+			return k;
+	}
+	snprintf(sh->key, sizeof(sh->key), "%.*s", (int)(len < 40 ? len : 40), s);
+	return id;
+}
+
+static bool shape_unknown(struct shape *sh, struct jstream *js)
+{
+	return jstream_fail(js, FC_ERR_IO,
+			    "a damaged shard manifest: a member report does not write: \"%s\"",
+			    sh->key);
+}
+
+/* One more file or group; false past the cap. */
+static bool shape_entry(struct shape *sh, struct jstream *js)
+{
+	if (++sh->entries <= MANIFEST_MAX_ENTRIES)
+		return true;
+	return jstream_fail(js, FC_ERR_LIMIT, "a shard manifest of more than %d files and groups",
+			    MANIFEST_MAX_ENTRIES);
+}
+
+static int shape_open(void *user, struct jstream *js, int ctx, int key, int64_t index, bool is_map)
+{
+	struct shape *sh = user;
+	int child = 0;
+
+	if (key == SK_UNKNOWN)
+		return shape_unknown(sh, js), J_SKIP;
+	if (ctx == J_TOP && is_map)
+		child = SC_DOC;
+	else if (ctx == SC_DOC && !is_map && (key == SK_FILES || key == SK_GROUPS))
+		child = key == SK_FILES ? SC_FILES : SC_GROUPS;
+	else if ((ctx == SC_FILES || ctx == SC_GROUPS) && is_map)
+		child = shape_entry(sh, js) ? (ctx == SC_FILES ? SC_FILE : SC_GROUP) : 0;
+	else if (ctx == SC_FILE && is_map && (key == SK_TIERS || key == SK_PACKAGES))
+		child = key == SK_TIERS ? SC_TIERS : SC_PACKAGES;
+	else if (ctx == SC_FILE && !is_map && key == SK_TOP)
+		child = SC_TOPS;
+	else if (ctx == SC_TOPS && is_map && index < REPORT_TOP)
+		child = SC_TOP;
+	else if (ctx == SC_GROUP && !is_map && key == SK_MEMBERS)
+		child = SC_FILES;
+	if (child == SC_PACKAGES)
+		sh->packages = 0;
+	if (child || js->failed)
+		return child ? child : J_SKIP;
+	if (ctx == SC_TOPS && index >= REPORT_TOP)
+		jstream_fail(js, FC_ERR_LIMIT, "a damaged shard manifest: more than %d entries",
+			     REPORT_TOP);
+	else if (ctx == J_TOP)
+		jstream_fail(js, FC_ERR_IO, "not a valid shard manifest: not a JSON object");
+	else if (ctx == SC_FILES || ctx == SC_GROUPS || ctx == SC_TOPS || key == SK_TIERS ||
+		 key == SK_PACKAGES)
+		jstream_fail(js, FC_ERR_IO, "a damaged shard manifest: not an object");
+	else if (key == SK_FILES || key == SK_GROUPS || key == SK_TOP || key == SK_MEMBERS)
+		jstream_fail(js, FC_ERR_IO, "a damaged shard manifest: not an array");
+	else
+		jstream_fail(js, FC_ERR_IO,
+			     "a damaged shard manifest: %s where report writes a value",
+			     is_map ? "an object" : "an array");
+	return J_SKIP;
+}
+
+static bool shape_value(void *user, struct jstream *js, int ctx, int key, int64_t index,
+			const struct jvalue *v)
+{
+	struct shape *sh = user;
+
+	if (key == SK_UNKNOWN)
+		return shape_unknown(sh, js);
+	if (ctx == J_TOP)
+		return jstream_fail(js, FC_ERR_IO, "not a valid shard manifest: not a JSON object");
+	if ((ctx == SC_FILES || ctx == SC_GROUPS) && !shape_entry(sh, js))
+		return false;
+	if (ctx == SC_TOPS && index >= REPORT_TOP)
+		return jstream_fail(js, FC_ERR_LIMIT,
+				    "a damaged shard manifest: more than %d entries", REPORT_TOP);
+	if (ctx == SC_PACKAGES && ++sh->packages > MAX_PACKAGES)
+		return jstream_fail(js, FC_ERR_LIMIT,
+				    "a damaged shard manifest: more than %d packages",
+				    MAX_PACKAGES);
+	if (v->type == J_STRING && v->len > MAX_TEXT)
+		return jstream_fail(js, FC_ERR_LIMIT,
+				    "a damaged shard manifest: a string longer than %d bytes",
+				    MAX_TEXT);
+	return true;
+}
+
+static bool shape_close(void *user, struct jstream *js, int ctx)
+{
+	(void)user, (void)js, (void)ctx;
+	return true;
+}
+
+static bool manifest_shape_ok(const char *buf, size_t len, struct fc_error *err)
+{
+	struct shape sh = { .entries = 0 };
+	struct jhandlers hd = {
+		.key = shape_key,
+		.key_names = sh.names,
+		.open = shape_open,
+		.value = shape_value,
+		.close = shape_close,
+	};
+	struct jstream js;
+	bool ok;
+
+	memcpy(sh.names, shape_key_names, sizeof(sh.names));
+	sh.names[SK_TIER] = sh.names[SK_PACKAGE] = sh.names[SK_UNKNOWN] = sh.key;
+	if (!jstream_init(&js, &hd, &sh, NULL, err))
+		return false;
+	ok = jstream_feed(&js, (const unsigned char *)buf, len) && jstream_end(&js);
+	jstream_finish(&js);
+	return ok;
+}
+
 /* Reads one manifest: a regular file in the folder (no symlink, no FIFO or
  * device), at most MANIFEST_MAX_BYTES. NULL with err set. */
 static json_t *read_manifest(int dfd, const char *name, const char *path, struct fc_error *err)
@@ -503,6 +731,8 @@ static json_t *read_manifest(int dfd, const char *name, const char *path, struct
 			break;
 		got += (size_t)r;
 	}
+	if (!manifest_shape_ok(buf, got, err))
+		goto out;
 	doc = json_loadb(buf, got, JSON_REJECT_DUPLICATES, &je);
 	if (!doc) {
 		fc_error_set(err, FC_ERR_IO, "not a valid shard manifest: %s",

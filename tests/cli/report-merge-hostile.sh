@@ -54,7 +54,7 @@ damaged tier-string '.files[0].tiers_ms.app = "x"' 'files[0].tiers_ms.app'
 damaged line-huge '.files[0].top[0].line = 99999999999' 'files[0].top[0].line: out of range'
 damaged threads-string '.files[0].threads = "1"' 'files[0].threads: not an integer'
 damaged ok-string '.files[0].ok = "yes"' 'files[0].ok'
-damaged files-object '.files = {}' 'manifest.files'
+damaged files-object '.files = {}' 'files (line 8, column 12): a damaged shard manifest: not an array'
 damaged modes-huge '.modes = 4096' 'manifest.modes: out of range'
 damaged shard-wrong '.shard = 2' 'manifest.shard: out of range'
 damaged not-object '[1,2]' 'not a JSON object'
@@ -90,6 +90,35 @@ if command -v mkfifo >/dev/null 2>&1; then
 	[ $? = 2 ] || fail "a FIFO manifest: want exit 2 at once"
 	contains "$TMP/err" "not a regular file"
 fi
+
+# what report never writes is refused while the manifest streams, before
+# jansson builds a tree of it (several times its size): a member of another
+# name, a list of more than five top functions, an object for a value
+damaged unknown-member '.files[0].extra = [1, 2]' \
+	'files[0].extra (line '
+contains "$TMP/err" 'a damaged shard manifest: a member report does not write: "extra"'
+damaged top-six '.files[0].top += [{}, {}, {}]' 'files[0].top[5]'
+contains "$TMP/err" 'more than 5 entries'
+damaged rel-object '.files[0].rel = {"a": 1}' 'files[0].rel (line 10, column 14): a damaged shard manifest: an object where report writes a value'
+# 8 M numbers in 16 MB: jansson held them in about 330 MB; now the peak is
+# the manifest's bytes and the process, within 4 x the manifest + 64 MiB
+fresh hog
+{
+	printf '{"version": 1, "shard": 1, "shards": 2, "modes": 3, "formats": 6, "groups": [], "files": [], "x": ['
+	yes '0,' | head -n 8000000 | tr -d '\n'
+	printf '0]}'
+} >"$O/$M1"
+if [ -x /usr/bin/time ] && [ -z "${FC_SANITIZED:-}" ]; then
+	env -u MALLOC_PERTURB_ /usr/bin/time -f %M -o "$TMP/rss" "$FLAMECHART" report --merge -o "$O" -q \
+		2>"$TMP/err"
+	[ $? = 2 ] || fail "a manifest of 8 M numbers: want exit 2"
+	kb=$(tail -n 1 "$TMP/rss")
+	limit=$(((4 * $(wc -c <"$O/$M1") + 64 * 1048576) / 1024))
+	[ "$kb" -le "$limit" ] || fail "a manifest of 8 M numbers: peak RSS $kb KB over $limit KB"
+else
+	run 2 report --merge -o "$O" -q
+fi
+contains "$TMP/err" 'a member report does not write: "x"'
 
 # thumbnails: only regular files inside OUTDIR, size-bounded, are inlined
 fresh thumb-zero
