@@ -61,13 +61,18 @@ static bool reads_as(const char *text, size_t len, const struct kept *sec, size_
 		     const char *tail, const char **failed)
 {
 	static size_t ends[2][MAX_ENDS];
+	/* seen[at] == i + 1: offset at is already among the ends after sec[i] */
+	uint32_t *seen = calloc(len + 1, sizeof(*seen));
 	size_t cur = 0, n_ends = 1;
+	bool decided = true;
 
 	*failed = NULL;
+	if (!seen)
+		return false;
 	ends[0][0] = 0;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && decided && !*failed; i++) {
 		size_t *from = ends[cur], *to = ends[!cur], n_to = 0;
-		for (size_t e = 0; e < n_ends; e++) {
+		for (size_t e = 0; e < n_ends && decided; e++) {
 			size_t at = from[e], next[2], m = 0;
 			if (!sec[i].len || (sec[i].cuttable && skip_ok))
 				next[m++] = at;
@@ -77,25 +82,24 @@ static bool reads_as(const char *text, size_t len, const struct kept *sec, size_
 				    memcmp(text + p, sec[i].body, sec[i].len) == 0)
 					next[m++] = p + sec[i].len;
 			}
-			for (size_t j = 0; j < m; j++) {
-				size_t k = 0;
-				while (k < n_to && to[k] != next[j])
-					k++;
-				if (k < n_to)
+			for (size_t j = 0; j < m && decided; j++) {
+				if (seen[next[j]] == i + 1)
 					continue;
-				if (n_to == MAX_ENDS)
-					return false;
-				to[n_to++] = next[j];
+				seen[next[j]] = (uint32_t)(i + 1);
+				decided = n_to < MAX_ENDS;
+				if (decided)
+					to[n_to++] = next[j];
 			}
 		}
-		if (!n_to) {
+		if (decided && !n_to)
 			*failed = sec[i].cuttable ? "a section was left out without a note"
 						  : "a section that is not cuttable was left out";
-			return false;
-		}
 		cur = !cur;
 		n_ends = n_to;
 	}
+	free(seen);
+	if (!decided || *failed)
+		return false;
 	for (size_t e = 0; e < n_ends; e++) {
 		size_t at = ends[cur][e];
 		if (at == len || (tail && len - at >= strlen(tail) &&
