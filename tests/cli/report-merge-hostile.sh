@@ -120,6 +120,32 @@ else
 fi
 contains "$TMP/err" 'a member report does not write: "x"'
 
+# a manifest report could write, of 10 000 files: jansson holds one entry at
+# a time, so the peak is the manifest's bytes, the files' records and the
+# index, within 3 x the manifest + 24 MiB (the process alone is about
+# 13 MB; with the whole tree in jansson it was about 13 MB + 9 x the manifest)
+if [ -x /usr/bin/time ] && [ -z "${FC_SANITIZED:-}" ]; then
+	fresh many
+	rm "$O/$M2"
+	jq -c '.files[0]' "$O/$M1" >"$TMP/entry.json"
+	{
+		printf '{"version": 1, "shard": 1, "shards": 1, "modes": %s, "formats": %s, "groups": [], "files": [\n' \
+			"$(jq .modes "$O/$M1")" "$(jq .formats "$O/$M1")"
+		awk -v n=10000 'NR == 1 { for (i = 0; i < n; i++) { e = $0; gsub(/"rel":"[^"]*"/, "\"rel\":\"d/p" i ".cpuprofile\"", e); gsub(/"slug":"[^"]*"/, "\"slug\":\"p" i "\"", e); print e (i < n - 1 ? "," : "") } }' "$TMP/entry.json"
+		printf ']}\n'
+	} >"$O/.flamechart-report/shard-1-of-1.json"
+	rm "$O/$M1"
+	env -u MALLOC_PERTURB_ /usr/bin/time -f %M -o "$TMP/rss" "$FLAMECHART" report --merge -o "$O" -q \
+		2>"$TMP/err"
+	[ $? = 0 ] || { fail "a manifest of 10 000 files: want exit 0"; cat "$TMP/err"; }
+	contains "$O/index.md" 'p9999'
+	kb=$(tail -n 1 "$TMP/rss")
+	bytes=$(wc -c <"$O/.flamechart-report/shard-1-of-1.json")
+	limit=$(((3 * bytes + 24 * 1048576) / 1024))
+	echo "a manifest of 10 000 files, $bytes bytes: peak RSS $kb KB (bound $limit KB)"
+	[ "$kb" -le "$limit" ] || fail "a manifest of 10 000 files: peak RSS $kb KB over $limit KB"
+fi
+
 # thumbnails: only regular files inside OUTDIR, size-bounded, are inlined
 fresh thumb-zero
 ln -sf /dev/zero "$O/thumbs/a.png"
