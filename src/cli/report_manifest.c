@@ -698,8 +698,9 @@ static bool shape_value(void *user, struct jstream *js, int ctx, int key, int64_
 		if (json_object_set_new(sh->m->head, shape_key_names[key], x) != 0)
 			return jstream_fail(js, FC_ERR_IO, "not a valid shard manifest: not UTF-8");
 	}
-	if ((ctx == SC_FILES || ctx == SC_GROUPS) && !shape_entry(sh, js))
-		return false;
+	/* a file or group is an object (only those are noted to be loaded) */
+	if (ctx == SC_FILES || ctx == SC_GROUPS)
+		return jstream_fail(js, FC_ERR_IO, "a damaged shard manifest: not an object");
 	if (ctx == SC_TOPS && index >= REPORT_TOP)
 		return jstream_fail(js, FC_ERR_LIMIT,
 				    "a damaged shard manifest: more than %d entries", REPORT_TOP);

@@ -99,6 +99,7 @@ damaged unknown-member '.files[0].extra = [1, 2]' \
 contains "$TMP/err" 'a damaged shard manifest: a member report does not write: "extra"'
 damaged top-six '.files[0].top += [{}, {}, {}]' 'files[0].top[5]'
 contains "$TMP/err" 'more than 5 entries'
+damaged file-number '.files[0] = 1' 'files[0] (line 9, column 5): a damaged shard manifest: not an object'
 damaged rel-object '.files[0].rel = {"a": 1}' 'files[0].rel (line 10, column 14): a damaged shard manifest: an object where report writes a value'
 # 8 M numbers in 16 MB: jansson held them in about 330 MB; now the peak is
 # the manifest's bytes and the process, within 4 x the manifest + 64 MiB
