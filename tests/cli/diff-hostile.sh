@@ -146,7 +146,7 @@ contains "$TMP/threads.md" "| Function | File |"
 # memory with runs that share no function (docs/robustness.md, "Round three:
 # diff"): 40 runs a side of 2 000 functions each, 160 000 functions in all,
 # on lines of 19 bytes. The bound is the general one plus 512 bytes per
-# distinct function of the comparison (about 400 are used: its entry, key,
+# distinct function of the comparison (about 430 are used: its entry, key,
 # path in the aligned tree and their values)
 if [ -x /usr/bin/time ] && [ -z "${FC_SANITIZED:-}" ]; then
 	for side in base head; do
