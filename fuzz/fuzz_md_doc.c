@@ -8,9 +8,10 @@
  *     budget leaves room for the note (at least 8 KiB);
  *   - a section that is not cuttable is kept, or the note says the text
  *     was cut at a line break;
- *   - the sections kept come whole and in order; one left out was cuttable,
+ *   - the sections kept come whole and in order, each after the line
+ *     breaks fc_md_blank_line puts between two; one left out was cuttable,
  *     and the note says what was left out (the first ones by name, then a
- *     count);
+ *     count); after the last section comes the note or the end;
  *   - rendering twice gives the same bytes. */
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,8 @@
 #include "harness.h"
 
 #define MAX_SECTIONS 4096
+/* ends of the sections read so far followed at once (reads_as) */
+#define MAX_ENDS 1024
 
 struct kept {
 	const char *body;
@@ -35,6 +38,78 @@ static bool has(const char *hay, size_t len, const char *needle, size_t n)
 	return false;
 }
 
+/* The line breaks fc_md_blank_line writes before a section that starts at
+ * offset at of text: none at the start or after an empty line, one after a
+ * line break, two after other text. */
+static size_t gap_before(const char *text, size_t at)
+{
+	if (at == 0)
+		return 0;
+	if (text[at - 1] != '\n')
+		return 2;
+	return at >= 2 && text[at - 2] == '\n' ? 0 : 1;
+}
+
+/* Whether text reads as sec[0..n) in order, where a cuttable section may be
+ * missing when skip_ok, followed by the end or by tail. A section's body
+ * can also occur where a later one starts ("\n\nbY" cut, "bY" kept after
+ * "a": the cut one reads from the line breaks before the kept one), so every
+ * offset at which the sections read so far can end is followed, not only the
+ * first. *failed names the invariant broken; false with *failed NULL: more
+ * than MAX_ENDS readings, not decided. */
+static bool reads_as(const char *text, size_t len, const struct kept *sec, size_t n, bool skip_ok,
+		     const char *tail, const char **failed)
+{
+	static size_t ends[2][MAX_ENDS];
+	/* seen[at] == i + 1: offset at is already among the ends after sec[i] */
+	uint32_t *seen = calloc(len + 1, sizeof(*seen));
+	size_t cur = 0, n_ends = 1;
+	bool decided = true;
+
+	*failed = NULL;
+	if (!seen)
+		return false;
+	ends[0][0] = 0;
+	for (size_t i = 0; i < n && decided && !*failed; i++) {
+		size_t *from = ends[cur], *to = ends[!cur], n_to = 0;
+		for (size_t e = 0; e < n_ends && decided; e++) {
+			size_t at = from[e], next[2], m = 0;
+			if (!sec[i].len || (sec[i].cuttable && skip_ok))
+				next[m++] = at;
+			if (sec[i].len) {
+				size_t p = at + gap_before(text, at);
+				if (p <= len && sec[i].len <= len - p &&
+				    memcmp(text + p, sec[i].body, sec[i].len) == 0)
+					next[m++] = p + sec[i].len;
+			}
+			for (size_t j = 0; j < m && decided; j++) {
+				if (seen[next[j]] == i + 1)
+					continue;
+				seen[next[j]] = (uint32_t)(i + 1);
+				decided = n_to < MAX_ENDS;
+				if (decided)
+					to[n_to++] = next[j];
+			}
+		}
+		if (decided && !n_to)
+			*failed = sec[i].cuttable ? "a section was left out without a note"
+						  : "a section that is not cuttable was left out";
+		cur = !cur;
+		n_ends = n_to;
+	}
+	free(seen);
+	if (!decided || *failed)
+		return false;
+	for (size_t e = 0; e < n_ends; e++) {
+		size_t at = ends[cur][e];
+		if (at == len || (tail && len - at >= strlen(tail) &&
+				  memcmp(text + at, tail, strlen(tail)) == 0))
+			return true;
+	}
+	*failed = "the sections are followed by text that is not the note";
+	return false;
+}
+
 static void render(const struct fc_md_doc *doc, size_t budget, struct fc_md *out)
 {
 	fc_md_init(out);
@@ -46,8 +121,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static struct kept sec[MAX_SECTIONS];
 	struct fc_md_doc doc;
 	struct fc_md out, again;
-	size_t budget, i, n = 0, at;
+	size_t budget, n = 0, at;
 	bool truncated, noted;
+	const char *failed;
 
 	if (size < 2)
 		return 0;
@@ -81,17 +157,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_check(out.len <= budget, "the document is over its budget");
 	truncated = out.data && has(out.data, out.len, "*Cut at a line break", 20);
 	noted = out.data && has(out.data, out.len, "*Left out to stay under", 23);
-	/* the kept sections come in order, each after at most two line breaks */
-	for (i = 0, at = 0; i < n && !truncated; i++) {
-		bool found = !sec[i].len;
-		for (size_t k = 0; !found && k <= 2 && at + k + sec[i].len <= out.len; k++)
-			if (memcmp(out.data + at + k, sec[i].body, sec[i].len) == 0) {
-				found = true;
-				at += k + sec[i].len;
-			}
-		fuzz_check(found || sec[i].cuttable, "a section that is not cuttable was left out");
-		fuzz_check(found || noted, "a section was left out without a note");
-	}
+	/* the kept sections come whole and in order, then the note */
+	if (!truncated && !reads_as(out.data, out.len, sec, n, noted,
+				    noted ? "\n*Left out to stay under" : NULL, &failed))
+		fuzz_check(!failed, failed);
 	render(&doc, budget, &again);
 	fuzz_check(out.len == again.len && (!out.len || memcmp(out.data, again.data, out.len) == 0),
 		   "two renderings differ");

@@ -16,6 +16,7 @@
 #include "cli/report.h"
 #include "flamechart/classify.h"
 #include "flamechart/output.h"
+#include "import/jstream.h"
 #include "util/util.h"
 
 /* "shard-S-of-N.json" with 1 <= S <= N <= REPORT_MAX_SHARDS, decimal
@@ -461,16 +462,316 @@ static size_t find_rel(const struct report *r, const char *rel)
 	return r->n_files;
 }
 
+/* The shape of a manifest, checked as it streams (jstream) before jansson
+ * builds its tree: only the members report writes, at most REPORT_TOP
+ * entries in a top list, MAX_PACKAGES packages, MANIFEST_MAX_ENTRIES files
+ * and groups, strings of at most MAX_TEXT bytes, nothing nested where
+ * report writes a value. jansson holds a tree at several times the bytes
+ * it parses; with the shape bounded, a manifest that would fill memory with
+ * members report never reads, or with long lists of which it keeps five,
+ * is refused first, naming the member and its line. */
+
+#define MANIFEST_MAX_ENTRIES 1000000 /* files and groups in one manifest */
+
+enum shape_ctx {
+	SC_DOC = 1,
+	SC_FILES,
+	SC_FILE,
+	SC_TIERS,
+	SC_PACKAGES,
+	SC_TOPS,
+	SC_TOP,
+	SC_GROUPS,
+	SC_GROUP
+};
+
+enum shape_key {
+	SK_VERSION,
+	SK_SHARD,
+	SK_SHARDS,
+	SK_MODES,
+	SK_FORMATS,
+	SK_FILES,
+	SK_GROUPS, /* the document */
+	SK_REL,
+	SK_SLUG,
+	SK_PID,
+	SK_TID,
+	SK_OK,
+	SK_ERROR,
+	SK_TITLE,
+	SK_DURATION,
+	SK_SAMPLED,
+	SK_SAMPLES,
+	SK_THREADS,
+	SK_TIERS,
+	SK_PACKAGES,
+	SK_TOP, /* a file */
+	SK_NAME,
+	SK_URL,
+	SK_LINE,
+	SK_SELF, /* a top entry */
+	SK_MEMBERS,
+	SK_FIXED,
+	/* ids past 63 are not checked for duplicates by jstream; jansson
+	 * refuses those afterwards */
+	SK_TIER = 64,
+	SK_PACKAGE,
+	SK_UNKNOWN
+};
+
+/* the names in paths; a tier, a package and an unknown member show the key
+ * read (struct shape) */
+static const char *const shape_key_names[SK_UNKNOWN + 1] = {
+	"version",     "shard",      "shards",  "modes",   "formats",  "files",       "groups",
+	"rel",         "slug",       "pid",     "tid",     "ok",       "error",       "title",
+	"duration_ms", "sampled_ms", "samples", "threads", "tiers_ms", "packages_ms", "top",
+	"name",        "url",        "line",    "self_ms", "members",
+};
+
+/* A manifest read and checked: its bytes, its top-level members in a small
+ * jansson object (files and groups empty), and where each file and group
+ * lies in the bytes. The entries are parsed one at a time as they are
+ * loaded, so that jansson never holds more than one. */
+struct span {
+	size_t start, end; /* bytes of buf */
+	long line, column; /* of start */
+};
+
+struct manifest {
+	char *path;
+	char *buf;
+	json_t *head;
+	struct span *files, *groups;
+	size_t n_files, n_groups, files_cap, groups_cap;
+	int shard;
+};
+
+struct shape {
+	struct manifest *m;
+	size_t entries, packages;
+	char key[48]; /* the last key of no fixed name (cut), for paths */
+	const char *names[SK_UNKNOWN + 1];
+};
+
+/* The offset of the token jstream is at. */
+static size_t shape_offset(const struct jstream *js)
+{
+	return (size_t)(js->buf_abs + (uint64_t)(js->tok - js->buf));
+}
+
+static int shape_key(void *user, int ctx, const char *s, size_t len)
+{
+	struct shape *sh = user;
+	int lo = SK_FIXED, hi = SK_FIXED, id = SK_UNKNOWN;
+
+	switch (ctx) {
+	case SC_DOC:
+		lo = SK_VERSION, hi = SK_REL;
+		break;
+	case SC_FILE:
+		lo = SK_REL, hi = SK_NAME;
+		break;
+	case SC_TOP:
+		lo = SK_NAME, hi = SK_MEMBERS;
+		break;
+	case SC_GROUP:
+		lo = SK_SLUG, hi = SK_MEMBERS + 1;
+		break;
+	case SC_PACKAGES:
+		id = SK_PACKAGE;
+		break;
+	case SC_TIERS:
+		for (int t = 0; t < FC_TIER_COUNT; t++) {
+			const char *name = fc_tier_name((enum fc_tier)t);
+			if (strlen(name) == len && memcmp(name, s, len) == 0)
+				id = SK_TIER;
+		}
+		break;
+	default:
+		break;
+	}
+	for (int k = lo; k < hi; k++) {
+		/* a group: slug, title, ok, error and members */
+		if (ctx == SC_GROUP && k != SK_SLUG && k != SK_TITLE && k != SK_OK &&
+		    k != SK_ERROR && k != SK_MEMBERS)
+			continue;
+		if (strlen(shape_key_names[k]) == len && memcmp(shape_key_names[k], s, len) == 0)
+			return k;
+	}
+	snprintf(sh->key, sizeof(sh->key), "%.*s", (int)(len < 40 ? len : 40), s);
+	return id;
+}
+
+static bool shape_unknown(struct shape *sh, struct jstream *js)
+{
+	return jstream_fail(js, FC_ERR_IO,
+			    "a damaged shard manifest: a member report does not write: \"%s\"",
+			    sh->key);
+}
+
+/* One more file or group; false past the cap. */
+static bool shape_entry(struct shape *sh, struct jstream *js)
+{
+	if (++sh->entries <= MANIFEST_MAX_ENTRIES)
+		return true;
+	return jstream_fail(js, FC_ERR_LIMIT, "a shard manifest of more than %d files and groups",
+			    MANIFEST_MAX_ENTRIES);
+}
+
+static int shape_open(void *user, struct jstream *js, int ctx, int key, int64_t index, bool is_map)
+{
+	struct shape *sh = user;
+	int child = 0;
+
+	if (key == SK_UNKNOWN)
+		return shape_unknown(sh, js), J_SKIP;
+	if (ctx == J_TOP && is_map)
+		child = SC_DOC;
+	else if (ctx == SC_DOC && !is_map && (key == SK_FILES || key == SK_GROUPS))
+		child = key == SK_FILES ? SC_FILES : SC_GROUPS;
+	else if ((ctx == SC_FILES || ctx == SC_GROUPS) && is_map)
+		child = shape_entry(sh, js) ? (ctx == SC_FILES ? SC_FILE : SC_GROUP) : 0;
+	else if (ctx == SC_FILE && is_map && (key == SK_TIERS || key == SK_PACKAGES))
+		child = key == SK_TIERS ? SC_TIERS : SC_PACKAGES;
+	else if (ctx == SC_FILE && !is_map && key == SK_TOP)
+		child = SC_TOPS;
+	else if (ctx == SC_TOPS && is_map && index < REPORT_TOP)
+		child = SC_TOP;
+	else if (ctx == SC_GROUP && !is_map && key == SK_MEMBERS)
+		child = SC_FILES;
+	if (child == SC_PACKAGES)
+		sh->packages = 0;
+	if (ctx == SC_DOC && child && !js->failed &&
+	    json_object_set_new(sh->m->head, shape_key_names[key], json_array()) != 0)
+		jstream_fail(js, FC_ERR_NOMEM, "out of memory");
+	/* an entry of the document's files or groups (not a group's members):
+	 * the top level, the document and the list are open */
+	if ((child == SC_FILE || child == SC_GROUP) && js->depth == 3 && !js->failed) {
+		struct manifest *m = sh->m;
+		bool file = child == SC_FILE;
+		struct span **list = file ? &m->files : &m->groups;
+		size_t *n = file ? &m->n_files : &m->n_groups,
+		       *cap = file ? &m->files_cap : &m->groups_cap;
+		if (!FC_GROW(*list, *cap, *n + 1))
+			jstream_fail(js, FC_ERR_NOMEM, "out of memory");
+		else {
+			(*list)[*n].start = shape_offset(js);
+			jstream_pos(js, &(*list)[*n].line, &(*list)[*n].column);
+			(*n)++;
+		}
+	}
+	if (child || js->failed)
+		return child ? child : J_SKIP;
+	if (ctx == SC_TOPS && index >= REPORT_TOP)
+		jstream_fail(js, FC_ERR_LIMIT, "a damaged shard manifest: more than %d entries",
+			     REPORT_TOP);
+	else if (ctx == J_TOP)
+		jstream_fail(js, FC_ERR_IO, "not a valid shard manifest: not a JSON object");
+	else if (ctx == SC_FILES || ctx == SC_GROUPS || ctx == SC_TOPS || key == SK_TIERS ||
+		 key == SK_PACKAGES)
+		jstream_fail(js, FC_ERR_IO, "a damaged shard manifest: not an object");
+	else if (key == SK_FILES || key == SK_GROUPS || key == SK_TOP || key == SK_MEMBERS)
+		jstream_fail(js, FC_ERR_IO, "a damaged shard manifest: not an array");
+	else
+		jstream_fail(js, FC_ERR_IO,
+			     "a damaged shard manifest: %s where report writes a value",
+			     is_map ? "an object" : "an array");
+	return J_SKIP;
+}
+
+static bool shape_value(void *user, struct jstream *js, int ctx, int key, int64_t index,
+			const struct jvalue *v)
+{
+	struct shape *sh = user;
+
+	if (key == SK_UNKNOWN)
+		return shape_unknown(sh, js);
+	if (ctx == J_TOP)
+		return jstream_fail(js, FC_ERR_IO, "not a valid shard manifest: not a JSON object");
+	if (ctx == SC_DOC) {
+		json_t *x = v->type == J_STRING   ? json_stringn(v->s, v->len)
+			    : v->type == J_INT    ? json_integer(v->i)
+			    : v->type == J_DOUBLE ? json_real(v->d)
+			    : v->type == J_BOOL   ? json_boolean(v->b)
+						  : json_null();
+		if (json_object_set_new(sh->m->head, shape_key_names[key], x) != 0)
+			return jstream_fail(js, FC_ERR_IO, "not a valid shard manifest: not UTF-8");
+	}
+	/* a file or group is an object (only those are noted to be loaded) */
+	if (ctx == SC_FILES || ctx == SC_GROUPS)
+		return jstream_fail(js, FC_ERR_IO, "a damaged shard manifest: not an object");
+	if (ctx == SC_TOPS && index >= REPORT_TOP)
+		return jstream_fail(js, FC_ERR_LIMIT,
+				    "a damaged shard manifest: more than %d entries", REPORT_TOP);
+	if (ctx == SC_PACKAGES && ++sh->packages > MAX_PACKAGES)
+		return jstream_fail(js, FC_ERR_LIMIT,
+				    "a damaged shard manifest: more than %d packages",
+				    MAX_PACKAGES);
+	if (v->type == J_STRING && v->len > MAX_TEXT)
+		return jstream_fail(js, FC_ERR_LIMIT,
+				    "a damaged shard manifest: a string longer than %d bytes",
+				    MAX_TEXT);
+	return true;
+}
+
+static bool shape_close(void *user, struct jstream *js, int ctx)
+{
+	struct manifest *m = ((struct shape *)user)->m;
+
+	/* the entry's own frame is still open: depth 4 */
+	if (ctx == SC_FILE && js->depth == 4)
+		m->files[m->n_files - 1].end = shape_offset(js) + 1;
+	else if (ctx == SC_GROUP && js->depth == 4)
+		m->groups[m->n_groups - 1].end = shape_offset(js) + 1;
+	return true;
+}
+
+static bool manifest_shape_ok(struct manifest *m, size_t len, struct fc_error *err)
+{
+	struct shape sh = { .m = m };
+	struct jhandlers hd = {
+		.key = shape_key,
+		.key_names = sh.names,
+		.open = shape_open,
+		.value = shape_value,
+		.close = shape_close,
+	};
+	struct jstream js;
+	bool ok;
+
+	memcpy(sh.names, shape_key_names, sizeof(sh.names));
+	sh.names[SK_TIER] = sh.names[SK_PACKAGE] = sh.names[SK_UNKNOWN] = sh.key;
+	if (!(m->head = json_object())) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	if (!jstream_init(&js, &hd, &sh, NULL, err))
+		return false;
+	ok = jstream_feed(&js, (const unsigned char *)m->buf, len) && jstream_end(&js);
+	jstream_finish(&js);
+	return ok;
+}
+
+static void manifest_free(struct manifest *m)
+{
+	free(m->path);
+	free(m->buf);
+	json_decref(m->head);
+	free(m->files);
+	free(m->groups);
+	memset(m, 0, sizeof(*m));
+}
+
 /* Reads one manifest: a regular file in the folder (no symlink, no FIFO or
- * device), at most MANIFEST_MAX_BYTES. NULL with err set. */
-static json_t *read_manifest(int dfd, const char *name, const char *path, struct fc_error *err)
+ * device), at most MANIFEST_MAX_BYTES, of the shape report writes. false
+ * with err set. */
+static bool read_manifest(int dfd, const char *name, struct manifest *m, struct fc_error *err)
 {
 	int fd = openat(dfd, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	struct stat st;
-	json_error_t je;
-	json_t *doc = NULL;
-	char *buf = NULL;
 	size_t got = 0;
+	bool ok = false;
 
 	if (fd < 0 || fstat(fd, &st) != 0) {
 		fc_error_set(err, FC_ERR_IO, "cannot open the shard manifest: %s",
@@ -486,13 +787,13 @@ static json_t *read_manifest(int dfd, const char *name, const char *path, struct
 			     (long long)(MANIFEST_MAX_BYTES >> 20));
 		goto out;
 	}
-	buf = malloc((size_t)st.st_size + 1);
-	if (!buf) {
+	m->buf = malloc((size_t)st.st_size + 1);
+	if (!m->buf) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		goto out;
 	}
 	while (got < (size_t)st.st_size) {
-		ssize_t r = read(fd, buf + got, (size_t)st.st_size - got);
+		ssize_t r = read(fd, m->buf + got, (size_t)st.st_size - got);
 		if (r < 0 && errno == EINTR)
 			continue;
 		if (r < 0) {
@@ -503,24 +804,35 @@ static json_t *read_manifest(int dfd, const char *name, const char *path, struct
 			break;
 		got += (size_t)r;
 	}
-	doc = json_loadb(buf, got, JSON_REJECT_DUPLICATES, &je);
-	if (!doc) {
-		fc_error_set(err, FC_ERR_IO, "not a valid shard manifest: %s",
-			     fc_json_error_unquoted(je.text));
-		err->line = je.line;
-		err->column = je.column;
-	} else if (!json_is_object(doc)) {
-		fc_error_set(err, FC_ERR_IO, "not a valid shard manifest: not a JSON object");
-		json_decref(doc);
-		doc = NULL;
-	}
+	ok = manifest_shape_ok(m, got, err);
 out:
-	if (!doc)
-		fc_error_set_file(err, path);
+	if (!ok) {
+		fc_error_set_file(err, m->path);
+		json_decref(m->head);
+		m->head = NULL;
+	}
 	if (fd >= 0)
 		close(fd);
-	free(buf);
-	return doc;
+	return ok;
+}
+
+/* One file or group of a manifest, parsed from its bytes; NULL with err set
+ * (jansson refuses what the streaming check lets through: integers past
+ * 64 bits, \u0000, strings that are not UTF-8). */
+static json_t *manifest_entry(const struct manifest *m, const struct span *sp, struct fc_error *err)
+{
+	json_error_t je;
+	json_t *e =
+		json_loadb(m->buf + sp->start, sp->end - sp->start, JSON_REJECT_DUPLICATES, &je);
+
+	if (!e) {
+		fc_error_set(err, FC_ERR_IO, "not a valid shard manifest: %s",
+			     fc_json_error_unquoted(je.text));
+		err->line = sp->line + je.line - 1;
+		err->column = je.line == 1 ? sp->column + je.column - 1 : je.column;
+		fc_error_set_file(err, m->path);
+	}
+	return e;
 }
 
 /* Top-level members of one manifest against its file name. */
@@ -601,9 +913,9 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 	char *dir = fc_asprintf("%s/%s", r->outdir, REPORT_DIR);
 	size_t fcap = 0, gcap = 0, i, k, *seen = NULL;
 	int count = 0, dfd = -1;
-	json_t **docs = NULL;
-	int *doc_shard = NULL;
-	size_t n_docs = 0, dcap = 0, scap = 0;
+	struct manifest *ms = NULL;
+	size_t n_ms = 0, mcap = 0;
+	json_t *el = NULL; /* the entry being loaded */
 	struct check c = { .what = NULL };
 	struct dirent *de;
 	bool ok = false;
@@ -624,9 +936,8 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 		return false;
 	}
 	while ((de = readdir(d)) != NULL) {
+		struct manifest m = { .path = NULL };
 		int s, n;
-		char *path;
-		json_t *doc;
 
 		if (!report_shard_name(de->d_name, &s, &n))
 			continue;
@@ -638,31 +949,27 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 			goto out;
 		}
 		count = n;
-		path = fc_asprintf("%s/%s", dir, de->d_name);
-		if (!path) {
+		m.shard = s;
+		if (!(m.path = fc_asprintf("%s/%s", dir, de->d_name)) ||
+		    !FC_GROW(ms, mcap, n_ms + 1)) {
+			free(m.path);
 			closedir(d);
 			goto nomem;
 		}
-		doc = read_manifest(dirfd(d), de->d_name, path, err);
-		if (doc && !check_doc(doc, s, n, &r->modes, &r->formats, &c)) {
+		if (read_manifest(dirfd(d), de->d_name, &m, err) &&
+		    !check_doc(m.head, s, n, &r->modes, &r->formats, &c)) {
 			fc_error_set(err, FC_ERR_IO, "a damaged shard manifest: %s: %s", c.path,
 				     c.what);
-			fc_error_set_file(err, path);
-			json_decref(doc);
-			doc = NULL;
+			fc_error_set_file(err, m.path);
+			json_decref(m.head);
+			m.head = NULL;
 		}
-		free(path);
-		if (!doc) {
+		if (!m.head) {
+			manifest_free(&m);
 			closedir(d);
 			goto out;
 		}
-		if (!FC_GROW(docs, dcap, n_docs + 1) || !FC_GROW(doc_shard, scap, n_docs + 1)) {
-			json_decref(doc);
-			closedir(d);
-			goto nomem;
-		}
-		doc_shard[n_docs] = s;
-		docs[n_docs++] = doc;
+		ms[n_ms++] = m;
 	}
 	closedir(d);
 	if (!count) {
@@ -673,8 +980,8 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 	seen = calloc((size_t)count + 1, sizeof(*seen));
 	if (!seen)
 		goto nomem;
-	for (i = 0; i < n_docs; i++)
-		seen[doc_shard[i]]++;
+	for (i = 0; i < n_ms; i++)
+		seen[ms[i].shard]++;
 	for (i = 1; i <= (size_t)count; i++) {
 		if (seen[i] != 1) {
 			fc_error_set(err, FC_ERR_IO, "shard %zu of %d is %s", i, count,
@@ -684,21 +991,26 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 		}
 	}
 	/* files first (lone and group members), then groups pointing at them */
-	for (i = 0; i < n_docs; i++) {
-		json_t *files = json_object_get(docs[i], "files"), *groups, *g;
+	for (i = 0; i < n_ms; i++) {
 		size_t gi;
 		char at[64];
-		for (k = 0; k < json_array_size(files); k++) {
+		for (k = 0; k < ms[i].n_files; k++) {
 			if (!FC_GROW(r->files, fcap, r->n_files + 1))
 				goto nomem;
 			snprintf(at, sizeof(at), "files[%zu]", k);
-			if (!load_file(&r->files[r->n_files++], json_array_get(files, k), &c, at))
+			json_decref(el);
+			if (!(el = manifest_entry(&ms[i], &ms[i].files[k], err)))
+				goto out;
+			if (!load_file(&r->files[r->n_files++], el, &c, at))
 				goto bad;
 		}
-		groups = json_object_get(docs[i], "groups");
-		json_array_foreach(groups, gi, g)
-		{
-			json_t *members = json_object_get(g, "members");
+		for (gi = 0; gi < ms[i].n_groups; gi++) {
+			json_t *g, *members;
+			json_decref(el);
+			if (!(el = manifest_entry(&ms[i], &ms[i].groups[gi], err)))
+				goto out;
+			g = el;
+			members = json_object_get(g, "members");
 			if (!json_is_object(g) || !json_is_array(members) ||
 			    !json_array_size(members)) {
 				problem(&c, "not an object with members", "groups[%zu]", gi);
@@ -717,13 +1029,16 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 	if (!fc_sort(r->files, r->n_files, sizeof(*r->files), file_order, NULL))
 		goto nomem;
 	drop_duplicate_files(r);
-	for (i = 0; i < n_docs; i++) {
-		json_t *groups = json_object_get(docs[i], "groups"), *g;
+	for (i = 0; i < n_ms; i++) {
 		size_t gi;
-		json_array_foreach(groups, gi, g)
-		{
+		for (gi = 0; gi < ms[i].n_groups; gi++) {
 			struct report_group *rg;
-			json_t *members = json_object_get(g, "members"), *v;
+			json_t *g, *members, *v;
+			json_decref(el);
+			if (!(el = manifest_entry(&ms[i], &ms[i].groups[gi], err)))
+				goto out;
+			g = el;
+			members = json_object_get(g, "members");
 			char at[32];
 			snprintf(at, sizeof(at), "groups[%zu]", gi);
 			if (!FC_GROW(r->groups, gcap, r->n_groups + 1))
@@ -788,10 +1103,10 @@ bad:
 nomem:
 	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 out:
-	for (i = 0; i < n_docs; i++)
-		json_decref(docs[i]);
-	free(docs);
-	free(doc_shard);
+	json_decref(el);
+	for (i = 0; i < n_ms; i++)
+		manifest_free(&ms[i]);
+	free(ms);
 	free(seen);
 	free(dir);
 	return ok;

@@ -143,4 +143,30 @@ esac
 contains "$TMP/threads.md" "#### Tiers"
 contains "$TMP/threads.md" "| Function | File |"
 
+# memory with runs that share no function (docs/robustness.md, "Round three:
+# diff"): 40 runs a side of 2 000 functions each, 160 000 functions in all,
+# on lines of 19 bytes. The bound is the general one plus 512 bytes per
+# distinct function of the comparison (about 430 are used: its entry, key,
+# path in the aligned tree and their values)
+if [ -x /usr/bin/time ] && [ -z "${FC_SANITIZED:-}" ]; then
+	for side in base head; do
+		mkdir -p "$TMP/distinct/$side"
+		awk -v n=40 -v d="$TMP/distinct/$side" -v s="$side" 'BEGIN {
+			for (r = 0; r < n; r++) {
+				f = sprintf("%s/run%04d.folded", d, r)
+				for (i = 0; i < 2000; i++)
+					printf "main;%s%d_%d %d\n", s, r, i, 1 + (r + i) % 7 > f
+				close(f)
+			} }'
+	done
+	bytes=$(cat "$TMP/distinct/base/"* "$TMP/distinct/head/"* | wc -c)
+	env -u MALLOC_PERTURB_ /usr/bin/time -f %M -o "$TMP/rss" "$FLAMECHART" diff \
+		"$TMP/distinct/base" "$TMP/distinct/head" -f md -o "$TMP/distinct.md" 2>"$TMP/err"
+	[ $? = 0 ] || { fail "diff of 160 000 distinct functions: want exit 0"; cat "$TMP/err"; }
+	kb=$(tail -n 1 "$TMP/rss")
+	limit=$(((8 * bytes + 64 * 1048576 + 512 * 160000) / 1024))
+	echo "diff of 160 000 distinct functions, $bytes bytes: peak RSS $kb KB (bound $limit KB)"
+	[ "$kb" -le "$limit" ] || fail "diff of 160 000 distinct functions: peak RSS $kb KB over $limit KB"
+fi
+
 finish

@@ -54,7 +54,7 @@ damaged tier-string '.files[0].tiers_ms.app = "x"' 'files[0].tiers_ms.app'
 damaged line-huge '.files[0].top[0].line = 99999999999' 'files[0].top[0].line: out of range'
 damaged threads-string '.files[0].threads = "1"' 'files[0].threads: not an integer'
 damaged ok-string '.files[0].ok = "yes"' 'files[0].ok'
-damaged files-object '.files = {}' 'manifest.files'
+damaged files-object '.files = {}' 'files (line 8, column 12): a damaged shard manifest: not an array'
 damaged modes-huge '.modes = 4096' 'manifest.modes: out of range'
 damaged shard-wrong '.shard = 2' 'manifest.shard: out of range'
 damaged not-object '[1,2]' 'not a JSON object'
@@ -89,6 +89,62 @@ if command -v mkfifo >/dev/null 2>&1; then
 	timeout 60 "$FLAMECHART" report --merge -o "$O" -q 2>"$TMP/err"
 	[ $? = 2 ] || fail "a FIFO manifest: want exit 2 at once"
 	contains "$TMP/err" "not a regular file"
+fi
+
+# what report never writes is refused while the manifest streams, before
+# jansson builds a tree of it (several times its size): a member of another
+# name, a list of more than five top functions, an object for a value
+damaged unknown-member '.files[0].extra = [1, 2]' \
+	'files[0].extra (line '
+contains "$TMP/err" 'a damaged shard manifest: a member report does not write: "extra"'
+damaged top-six '.files[0].top += [{}, {}, {}]' 'files[0].top[5]'
+contains "$TMP/err" 'more than 5 entries'
+damaged file-number '.files[0] = 1' 'files[0] (line 9, column 5): a damaged shard manifest: not an object'
+damaged rel-object '.files[0].rel = {"a": 1}' 'files[0].rel (line 10, column 14): a damaged shard manifest: an object where report writes a value'
+# 8 M numbers in 16 MB: jansson held them in about 330 MB; now the peak is
+# the manifest's bytes and the process, within 4 x the manifest + 64 MiB
+fresh hog
+{
+	printf '{"version": 1, "shard": 1, "shards": 2, "modes": 3, "formats": 6, "groups": [], "files": [], "x": ['
+	yes '0,' | head -n 8000000 | tr -d '\n'
+	printf '0]}'
+} >"$O/$M1"
+if [ -x /usr/bin/time ] && [ -z "${FC_SANITIZED:-}" ]; then
+	env -u MALLOC_PERTURB_ /usr/bin/time -f %M -o "$TMP/rss" "$FLAMECHART" report --merge -o "$O" -q \
+		2>"$TMP/err"
+	[ $? = 2 ] || fail "a manifest of 8 M numbers: want exit 2"
+	kb=$(tail -n 1 "$TMP/rss")
+	limit=$(((4 * $(wc -c <"$O/$M1") + 64 * 1048576) / 1024))
+	[ "$kb" -le "$limit" ] || fail "a manifest of 8 M numbers: peak RSS $kb KB over $limit KB"
+else
+	run 2 report --merge -o "$O" -q
+fi
+contains "$TMP/err" 'a member report does not write: "x"'
+
+# a manifest report could write, of 10 000 files: jansson holds one entry at
+# a time, so the peak is the manifest's bytes, the files' records and the
+# index, within 3 x the manifest + 24 MiB (the process alone is about
+# 13 MB; with the whole tree in jansson it was about 13 MB + 9 x the manifest)
+if [ -x /usr/bin/time ] && [ -z "${FC_SANITIZED:-}" ]; then
+	fresh many
+	rm "$O/$M2"
+	jq -c '.files[0]' "$O/$M1" >"$TMP/entry.json"
+	{
+		printf '{"version": 1, "shard": 1, "shards": 1, "modes": %s, "formats": %s, "groups": [], "files": [\n' \
+			"$(jq .modes "$O/$M1")" "$(jq .formats "$O/$M1")"
+		awk -v n=10000 'NR == 1 { for (i = 0; i < n; i++) { e = $0; gsub(/"rel":"[^"]*"/, "\"rel\":\"d/p" i ".cpuprofile\"", e); gsub(/"slug":"[^"]*"/, "\"slug\":\"p" i "\"", e); print e (i < n - 1 ? "," : "") } }' "$TMP/entry.json"
+		printf ']}\n'
+	} >"$O/.flamechart-report/shard-1-of-1.json"
+	rm "$O/$M1"
+	env -u MALLOC_PERTURB_ /usr/bin/time -f %M -o "$TMP/rss" "$FLAMECHART" report --merge -o "$O" -q \
+		2>"$TMP/err"
+	[ $? = 0 ] || { fail "a manifest of 10 000 files: want exit 0"; cat "$TMP/err"; }
+	contains "$O/index.md" 'p9999'
+	kb=$(tail -n 1 "$TMP/rss")
+	bytes=$(wc -c <"$O/.flamechart-report/shard-1-of-1.json")
+	limit=$(((3 * bytes + 24 * 1048576) / 1024))
+	echo "a manifest of 10 000 files, $bytes bytes: peak RSS $kb KB (bound $limit KB)"
+	[ "$kb" -le "$limit" ] || fail "a manifest of 10 000 files: peak RSS $kb KB over $limit KB"
 fi
 
 # thumbnails: only regular files inside OUTDIR, size-bounded, are inlined

@@ -239,14 +239,52 @@ static void doc_cuts_thousands(void **state)
 	fc_md_doc_finish(&doc);
 }
 
+/* The input of tests/data/regress/md_doc/cut-section-read-across-the-gap:
+ * the cut section's body ("\n\nbY…") is the line breaks after "a" and the
+ * kept section that follows, so a reader that takes the first place a body
+ * occurs finds the cut one there and loses the kept one. The cutter is
+ * right: "a", an empty line, the kept section whole, then the note. */
+static void doc_cut_body_overlaps_kept(void **state)
+{
+	const char *note = "\n*Left out to stay under 256 characters: cut.*\n";
+	char ys[131] = { 0 };
+	struct fc_md_doc doc;
+	struct fc_md out, *cut, *kept;
+
+	(void)state;
+	memset(ys, 'Y', 130);
+	fc_md_doc_init(&doc);
+	fc_md_raw(fc_md_doc_add(&doc, "", false), "a");
+	cut = fc_md_doc_add(&doc, "cut", true);
+	fc_md_raw(cut, "\n\nb");
+	fc_md_raw(cut, ys);
+	kept = fc_md_doc_add(&doc, "", false);
+	fc_md_raw(kept, "b");
+	fc_md_raw(kept, ys);
+	fc_md_init(&out);
+	/* 1 + 133 + 131 bytes and two line breaks after each: 271, over 256 */
+	assert_true(fc_md_doc_render(&doc, 256, &out));
+	assert_int_equal(out.len, 4 + 130 + strlen(note));
+	assert_int_equal(memcmp(out.data, "a\n\nb", 4), 0);
+	assert_int_equal(memcmp(out.data + 4, ys, 130), 0);
+	assert_string_equal(out.data + 134, note);
+	fc_md_finish(&out);
+	fc_md_doc_finish(&doc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(text_escapes),           cmocka_unit_test(code_spans),
-		cmocka_unit_test(code_in_table),          cmocka_unit_test(urls),
-		cmocka_unit_test(table_and_details),      cmocka_unit_test(doc_fits),
-		cmocka_unit_test(doc_cuts_longest_first), cmocka_unit_test(doc_truncates_kept_text),
+		cmocka_unit_test(text_escapes),
+		cmocka_unit_test(code_spans),
+		cmocka_unit_test(code_in_table),
+		cmocka_unit_test(urls),
+		cmocka_unit_test(table_and_details),
+		cmocka_unit_test(doc_fits),
+		cmocka_unit_test(doc_cuts_longest_first),
+		cmocka_unit_test(doc_truncates_kept_text),
 		cmocka_unit_test(doc_cuts_thousands),
+		cmocka_unit_test(doc_cut_body_overlaps_kept),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
