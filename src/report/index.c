@@ -12,7 +12,7 @@
 
 #include <jansson.h>
 
-#include "cli/report.h"
+#include "flamechart/report.h"
 #include "flamechart/classify.h"
 #include "flamechart/markdown.h"
 #include "flamechart/output.h"
@@ -122,7 +122,7 @@ static FILE *open_inside(const char *outdir, const char *rel, off_t max)
 static bool data_uri(struct fc_output *o, const char *outdir, const char *rel)
 {
 	const char *ext = strrchr(rel, '.');
-	FILE *f = open_inside(outdir, rel, REPORT_MAX_INLINE);
+	FILE *f = open_inside(outdir, rel, FC_REPORT_MAX_INLINE);
 	unsigned char in[3 * 1024];
 	char out[4 * 1024];
 	size_t n, total = 0;
@@ -132,7 +132,7 @@ static bool data_uri(struct fc_output *o, const char *outdir, const char *rel)
 	fc_output_printf(o, "data:image/%s;base64,",
 			 ext && strcmp(ext, ".svg") == 0 ? "svg+xml" : "png");
 	/* the size was checked, but a file can grow while it is read */
-	while (total < REPORT_MAX_INLINE && (n = fread(in, 1, sizeof(in), f)) > 0) {
+	while (total < FC_REPORT_MAX_INLINE && (n = fread(in, 1, sizeof(in), f)) > 0) {
 		size_t i, k = 0;
 		total += n;
 		for (i = 0; i + 2 < n; i += 3) {
@@ -164,7 +164,7 @@ static const char *fmt_ext(int x)
 	return x == FC_OUT_SVG ? "svg" : x == FC_OUT_PNG ? "png" : "pdf";
 }
 
-static const char *main_ext(const struct report *r)
+static const char *main_ext(const struct fc_report *r)
 {
 	return (r->formats & (1u << FC_OUT_PNG))   ? "png"
 	       : (r->formats & (1u << FC_OUT_SVG)) ? "svg"
@@ -175,17 +175,13 @@ static const char *main_ext(const struct report *r)
 
 /* Tier colours of the theme the images use (--theme), so that the bars
  * here match their legends. */
-static const struct fc_theme *report_theme(const struct report *r)
+static const struct fc_theme *report_theme(const struct fc_report *r)
 {
-	struct fc_error err;
-	const struct fc_theme *t;
-
-	fc_error_init(&err);
-	t = r->cli ? fc_cli_theme(r->cli, &err) : NULL;
-	return t ? t : fc_theme_default();
+	return r->o && r->o->theme ? r->o->theme : fc_theme_default();
 }
 
-static void html_tiers(struct fc_output *o, const struct report *r, const struct report_file *f)
+static void html_tiers(struct fc_output *o, const struct fc_report *r,
+		       const struct fc_report_file *f)
 {
 	const struct fc_theme *t = report_theme(r);
 	double total = 0;
@@ -216,7 +212,7 @@ static void html_tiers(struct fc_output *o, const struct report *r, const struct
 	fc_output_printf(o, "</div>");
 }
 
-static void html_links(struct fc_output *o, const struct report *r, const char *slug, bool group)
+static void html_links(struct fc_output *o, const struct fc_report *r, const char *slug, bool group)
 {
 	int m, x;
 
@@ -228,7 +224,7 @@ static void html_links(struct fc_output *o, const struct report *r, const char *
 			char *name;
 			if (!(r->formats & (1u << x)))
 				continue;
-			name = report_image_name(slug, group ? "lanes" : mode_names[m], ext);
+			name = fc_report_image_name(slug, group ? "lanes" : mode_names[m], ext);
 			if (!name)
 				continue;
 			fc_output_printf(o, "<a href=\"");
@@ -239,16 +235,17 @@ static void html_links(struct fc_output *o, const struct report *r, const char *
 	}
 }
 
-static void html_row(struct fc_output *o, const struct report *r, const struct report_file *f)
+static void html_row(struct fc_output *o, const struct fc_report *r, const struct fc_report_file *f)
 {
 	char dur[32], smp[32];
 	size_t i;
 
 	fc_output_printf(o, "<tr%s><td class=\"thumb\">", f->ok ? "" : " class=\"failed\"");
 	if (f->ok) {
-		char *thumb = report_thumb_name(f->slug);
-		char *full = report_image_name(
-			f->slug, (r->modes & FC_MODE_BIT_CHART) ? "chart" : "graph", main_ext(r));
+		char *thumb = fc_report_thumb_name(f->slug);
+		char *full = fc_report_image_name(
+			f->slug, (r->modes & (1u << FC_MODE_CHART)) ? "chart" : "graph",
+			main_ext(r));
 		if (thumb && full) {
 			fc_output_printf(o, "<a href=\"");
 			url_path(o, full);
@@ -322,7 +319,7 @@ static void html_table_head(struct fc_output *o)
 			    "<th>Images</th></tr>\n");
 }
 
-static size_t count_failed(const struct report *r)
+static size_t count_failed(const struct fc_report *r)
 {
 	size_t i, n = 0;
 
@@ -331,7 +328,7 @@ static size_t count_failed(const struct report *r)
 	return n;
 }
 
-static bool write_html(const struct report *r, struct fc_error *err)
+static bool write_html(const struct fc_report *r, struct fc_error *err)
 {
 	char *path = fc_asprintf("%s/index.html", r->outdir);
 	struct fc_output o;
@@ -355,12 +352,12 @@ static bool write_html(const struct report *r, struct fc_error *err)
 	fc_output_printf(&o, "</h1>\n<p>%zu profiles, %zu failed.</p>\n", r->n_files,
 			 count_failed(r));
 	for (i = 0; i < r->n_groups; i++) {
-		const struct report_group *g = &r->groups[i];
+		const struct fc_report_group *g = &r->groups[i];
 		fc_output_printf(&o, "<h2>");
 		html_text(&o, g->title);
 		fc_output_printf(&o, " — %zu threads</h2>\n<div class=\"lanes\">", g->n_members);
 		if (g->ok) {
-			char *img = report_image_name(g->slug, "lanes", main_ext(r));
+			char *img = fc_report_image_name(g->slug, "lanes", main_ext(r));
 			if (img) {
 				fc_output_printf(&o, "<a href=\"");
 				url_path(&o, img);
@@ -408,7 +405,7 @@ static bool write_html(const struct report *r, struct fc_error *err)
 
 /* Written with the Markdown writer (flamechart/markdown.h): names from the
  * inputs stay text, links are percent-encoded. */
-static void md_row(struct fc_md *md, const struct report *r, const struct report_file *f)
+static void md_row(struct fc_md *md, const struct fc_report *r, const struct fc_report_file *f)
 {
 	char dur[32], smp[32];
 	double total = 0;
@@ -459,7 +456,7 @@ static void md_row(struct fc_md *md, const struct report *r, const struct report
 			char *name, label[16];
 			if (!(r->formats & (1u << x)))
 				continue;
-			name = report_image_name(f->slug, mode_names[m], ext);
+			name = fc_report_image_name(f->slug, mode_names[m], ext);
 			if (!name)
 				continue;
 			snprintf(label, sizeof(label), "%s %s", mode_names[m], ext);
@@ -479,7 +476,7 @@ static void md_table_head(struct fc_md *md)
 	fc_md_table_head(md, titles, "lrrlll");
 }
 
-static bool write_md(const struct report *r, struct fc_error *err)
+static bool write_md(const struct fc_report *r, struct fc_error *err)
 {
 	char *path = fc_asprintf("%s/index.md", r->outdir);
 	struct fc_output o;
@@ -498,13 +495,13 @@ static bool write_md(const struct report *r, struct fc_error *err)
 	fc_md_text(&md, r->title ? r->title : "flamechart report");
 	fc_md_printf(&md, "\n\n%zu profiles, %zu failed.\n", r->n_files, count_failed(r));
 	for (i = 0; i < r->n_groups; i++) {
-		const struct report_group *g = &r->groups[i];
+		const struct fc_report_group *g = &r->groups[i];
 		fc_md_blank_line(&md);
 		fc_md_raw(&md, "## ");
 		fc_md_text(&md, g->title);
 		fc_md_printf(&md, " (%zu threads)\n\n", g->n_members);
 		if (g->ok) {
-			char *img = report_image_name(g->slug, "lanes", main_ext(r));
+			char *img = fc_report_image_name(g->slug, "lanes", main_ext(r));
 			char *alt = fc_asprintf("threads of %s on one time axis", g->title);
 			if (img && alt) {
 				fc_md_image(&md, alt, img);
@@ -544,7 +541,7 @@ static bool write_md(const struct report *r, struct fc_error *err)
 	return fc_output_commit(&o, err);
 }
 
-bool report_write_index(const struct report *r, struct fc_error *err)
+bool fc_report_write_index(const struct fc_report *r, struct fc_error *err)
 {
 	return write_html(r, err) && write_md(r, err);
 }
@@ -556,7 +553,7 @@ static bool put(json_t *o, const char *k, json_t *v)
 	return v && json_object_set_new(o, k, v) == 0;
 }
 
-bool report_write_summary(const struct report *r, const char *path, struct fc_error *err)
+bool fc_report_write_summary(const struct fc_report *r, const char *path, struct fc_error *err)
 {
 	json_t *root = json_object(), *profiles = json_array(), *tiers = json_object(),
 	       *pkgs = json_object();
@@ -568,7 +565,7 @@ bool report_write_summary(const struct report *r, const char *path, struct fc_er
 	int t;
 
 	for (i = 0; ok && i < r->n_files; i++) {
-		const struct report_file *f = &r->files[i];
+		const struct fc_report_file *f = &r->files[i];
 		json_t *p = json_object(), *pt = json_object(), *pp = json_object(),
 		       *top = json_array();
 		ok = p && pt && pp && top && put(p, "file", json_string(f->rel)) &&

@@ -13,14 +13,14 @@
 
 #include <jansson.h>
 
-#include "cli/report.h"
+#include "flamechart/report.h"
 #include "flamechart/classify.h"
 #include "flamechart/output.h"
 #include "util/util.h"
 
-/* "shard-S-of-N.json" with 1 <= S <= N <= REPORT_MAX_SHARDS, decimal
+/* "shard-S-of-N.json" with 1 <= S <= N <= FC_REPORT_MAX_SHARDS, decimal
  * without sign or leading zeros: the only names a shard writes. */
-bool report_shard_name(const char *name, int *shard, int *count)
+bool fc_report_shard_name(const char *name, int *shard, int *count)
 {
 	long v[2];
 	const char *p = name;
@@ -46,7 +46,7 @@ bool report_shard_name(const char *name, int *shard, int *count)
 			p += 4;
 		}
 	}
-	if (strcmp(p, ".json") != 0 || v[0] < 1 || v[0] > v[1] || v[1] > REPORT_MAX_SHARDS)
+	if (strcmp(p, ".json") != 0 || v[0] < 1 || v[0] > v[1] || v[1] > FC_REPORT_MAX_SHARDS)
 		return false;
 	*shard = (int)v[0];
 	*count = (int)v[1];
@@ -58,7 +58,7 @@ static bool put(json_t *o, const char *k, json_t *v)
 	return v && json_object_set_new(o, k, v) == 0;
 }
 
-static json_t *file_json(const struct report_file *f)
+static json_t *file_json(const struct fc_report_file *f)
 {
 	json_t *o = json_object(), *tiers = json_object(), *pk = json_object(), *top = json_array();
 	bool ok = o && tiers && pk && top;
@@ -113,7 +113,7 @@ static void remove_stale(const char *dir, int count)
 		return;
 	while ((de = readdir(d)) != NULL) {
 		int s, n;
-		if (report_shard_name(de->d_name, &s, &n) && n != count) {
+		if (fc_report_shard_name(de->d_name, &s, &n) && n != count) {
 			char *path = fc_asprintf("%s/%s", dir, de->d_name);
 			if (path)
 				unlink(path);
@@ -123,10 +123,10 @@ static void remove_stale(const char *dir, int count)
 	closedir(d);
 }
 
-bool report_save_manifest(const struct report *r, int shard, int count, struct fc_error *err)
+bool fc_report_save_manifest(const struct fc_report *r, int shard, int count, struct fc_error *err)
 {
 	json_t *root = json_object(), *files = json_array(), *groups = json_array();
-	char *dir = fc_asprintf("%s/%s", r->outdir, REPORT_DIR);
+	char *dir = fc_asprintf("%s/%s", r->outdir, FC_REPORT_DIR);
 	char *path = fc_asprintf("%s/shard-%d-of-%d.json", dir ? dir : "", shard, count);
 	struct fc_output out;
 	size_t i, unit = 0, k;
@@ -143,9 +143,9 @@ bool report_save_manifest(const struct report *r, int shard, int count, struct f
 	if (ok)
 		remove_stale(dir, count);
 	for (i = 0; ok && i < r->n_groups; i++, unit++) {
-		const struct report_group *g = &r->groups[i];
+		const struct fc_report_group *g = &r->groups[i];
 		json_t *o, *members;
-		if (!report_unit_in_shard(unit, shard, count))
+		if (!fc_report_unit_in_shard(unit, shard, count))
 			continue;
 		o = json_object();
 		members = json_array();
@@ -167,7 +167,7 @@ bool report_save_manifest(const struct report *r, int shard, int count, struct f
 		json_t *f;
 		if (r->files[i].group >= 0)
 			continue;
-		if (report_unit_in_shard(unit++, shard, count)) {
+		if (fc_report_unit_in_shard(unit++, shard, count)) {
 			f = file_json(&r->files[i]);
 			ok = f && json_array_append_new(files, f) == 0;
 		}
@@ -232,13 +232,13 @@ static bool problem(struct check *c, const char *what, const char *fmt, ...)
 	return false;
 }
 
-/* A slug as report_scan makes them: [A-Za-z0-9._-], not starting with '.',
+/* A slug as fc_report_scan makes them: [A-Za-z0-9._-], not starting with '.',
  * so that every name made from it is a plain file name in OUTDIR. */
-bool report_slug_ok(const char *s)
+bool fc_report_slug_ok(const char *s)
 {
 	size_t i, n = strlen(s);
 
-	if (n == 0 || n > REPORT_MAX_SLUG || s[0] == '.')
+	if (n == 0 || n > FC_REPORT_MAX_SLUG || s[0] == '.')
 		return false;
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
@@ -305,7 +305,7 @@ static bool ms_member(json_t *o, const char *k, double *out, struct check *c, co
 	return true;
 }
 
-static bool load_file(struct report_file *f, json_t *o, struct check *c, const char *at)
+static bool load_file(struct fc_report_file *f, json_t *o, struct check *c, const char *at)
 {
 	json_t *tiers, *pk, *top, *v;
 	const char *key;
@@ -322,7 +322,7 @@ static bool load_file(struct report_file *f, json_t *o, struct check *c, const c
 		return false;
 	if (!f->rel[0])
 		return problem(c, "empty", "%s.rel", at);
-	if (!report_slug_ok(f->slug))
+	if (!fc_report_slug_ok(f->slug))
 		return problem(c, "not a file name made by flamechart", "%s.slug", at);
 	if (!int_member(o, "pid", -1, INT64_MAX, &x, c, at))
 		return false;
@@ -383,7 +383,7 @@ static bool load_file(struct report_file *f, json_t *o, struct check *c, const c
 	top = json_object_get(o, "top");
 	if (!json_is_array(top))
 		return problem(c, top ? "not an array" : "missing", "%s.top", at);
-	for (i = 0; i < json_array_size(top) && i < REPORT_TOP; i++) {
+	for (i = 0; i < json_array_size(top) && i < FC_REPORT_TOP; i++) {
 		json_t *e = json_array_get(top, i);
 		char here[96];
 		snprintf(here, sizeof(here), "%s.top[%zu]", at, i);
@@ -400,7 +400,7 @@ static bool load_file(struct report_file *f, json_t *o, struct check *c, const c
 	return true;
 }
 
-static void free_file(struct report_file *f)
+static void free_file(struct fc_report_file *f)
 {
 	size_t i;
 
@@ -424,7 +424,7 @@ static void free_file(struct report_file *f)
  * UTF-8 have one (cleaned) rel and two slugs. */
 static int file_order(const void *a, const void *b, void *ctx)
 {
-	const struct report_file *x = a, *y = b;
+	const struct fc_report_file *x = a, *y = b;
 	int c = strcmp(x->rel, y->rel);
 	(void)ctx;
 	return c ? c : strcmp(x->slug, y->slug);
@@ -432,8 +432,8 @@ static int file_order(const void *a, const void *b, void *ctx)
 
 static int group_order(const void *a, const void *b, void *ctx)
 {
-	const struct report_group *x = a, *y = b;
-	const struct report *r = ctx;
+	const struct fc_report_group *x = a, *y = b;
+	const struct fc_report *r = ctx;
 	return strcmp(r->files[x->members[0]].rel, r->files[y->members[0]].rel);
 }
 
@@ -444,7 +444,7 @@ static int slug_order(const void *a, const void *b, void *ctx)
 }
 
 /* The file with this rel (files sorted by rel), or n_files. */
-static size_t find_rel(const struct report *r, const char *rel)
+static size_t find_rel(const struct fc_report *r, const char *rel)
 {
 	size_t lo = 0, hi = r->n_files;
 
@@ -534,7 +534,8 @@ static bool check_doc(json_t *doc, int shard, int count, unsigned *modes, unsign
 	if (!int_member(doc, "version", 1, 1, &x, c, "manifest") ||
 	    !int_member(doc, "shard", shard, shard, &x, c, "manifest") ||
 	    !int_member(doc, "shards", count, count, &x, c, "manifest") ||
-	    !int_member(doc, "modes", 1, FC_MODE_BIT_CHART | FC_MODE_BIT_GRAPH, &x, c, "manifest"))
+	    !int_member(doc, "modes", 1, (1u << FC_MODE_CHART) | (1u << FC_MODE_GRAPH), &x, c,
+			"manifest"))
 		return false;
 	if (*modes && *modes != (unsigned)x)
 		return problem(c, "differs from another shard's", "manifest.modes");
@@ -555,7 +556,7 @@ static bool check_doc(json_t *doc, int shard, int count, unsigned *modes, unsign
 
 /* Files listed twice (the same file from two shards, or a group member also
  * listed alone) are kept once; files sorted by rel. */
-static void drop_duplicate_files(struct report *r)
+static void drop_duplicate_files(struct fc_report *r)
 {
 	size_t i, o = 0;
 
@@ -573,7 +574,7 @@ static void drop_duplicate_files(struct report *r)
 
 /* Every slug names outputs: two files or groups with one slug would share
  * (and overwrite) them. */
-static bool slugs_unique(const struct report *r, struct check *c)
+static bool slugs_unique(const struct fc_report *r, struct check *c)
 {
 	size_t n = r->n_files + r->n_groups, i;
 	const char **all = malloc((n ? n : 1) * sizeof(*all));
@@ -596,9 +597,9 @@ static bool slugs_unique(const struct report *r, struct check *c)
 	return ok;
 }
 
-bool report_load_manifests(struct report *r, struct fc_error *err)
+bool fc_report_load_manifests(struct fc_report *r, struct fc_error *err)
 {
-	char *dir = fc_asprintf("%s/%s", r->outdir, REPORT_DIR);
+	char *dir = fc_asprintf("%s/%s", r->outdir, FC_REPORT_DIR);
 	size_t fcap = 0, gcap = 0, i, k, *seen = NULL;
 	int count = 0, dfd = -1;
 	json_t **docs = NULL;
@@ -614,7 +615,7 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	d = dfd >= 0 ? fdopendir(dfd) : NULL;
 	if (!d) {
-		fc_error_set(err, FC_ERR_IO, "no shard manifests (%s): %s", REPORT_DIR,
+		fc_error_set(err, FC_ERR_IO, "no shard manifests (%s): %s", FC_REPORT_DIR,
 			     errno == ENOTDIR || errno == ELOOP ? "not a directory"
 								: strerror(errno));
 		fc_error_set_file(err, r->outdir);
@@ -628,7 +629,7 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 		char *path;
 		json_t *doc;
 
-		if (!report_shard_name(de->d_name, &s, &n))
+		if (!fc_report_shard_name(de->d_name, &s, &n))
 			continue;
 		if (count && n != count) {
 			fc_error_set(err, FC_ERR_IO, "shards of different runs: %d and %d shards",
@@ -666,7 +667,7 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 	}
 	closedir(d);
 	if (!count) {
-		fc_error_set(err, FC_ERR_IO, "no shard manifests in %s", REPORT_DIR);
+		fc_error_set(err, FC_ERR_IO, "no shard manifests in %s", FC_REPORT_DIR);
 		fc_error_set_file(err, r->outdir);
 		goto out;
 	}
@@ -722,7 +723,7 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 		size_t gi;
 		json_array_foreach(groups, gi, g)
 		{
-			struct report_group *rg;
+			struct fc_report_group *rg;
 			json_t *members = json_object_get(g, "members"), *v;
 			char at[32];
 			snprintf(at, sizeof(at), "groups[%zu]", gi);
@@ -737,7 +738,7 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 			if (!(rg->slug = text_member(g, "slug", &c, at)) ||
 			    !(rg->title = text_member(g, "title", &c, at)))
 				goto bad;
-			if (!report_slug_ok(rg->slug)) {
+			if (!fc_report_slug_ok(rg->slug)) {
 				problem(&c, "not a file name made by flamechart", "%s.slug", at);
 				goto bad;
 			}
