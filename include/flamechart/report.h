@@ -28,7 +28,8 @@ struct fc_theme;
 
 #define FC_REPORT_MAX_GLOBS 32
 
-/* One image the report asks the caller to draw (hooks.render). */
+/* One image the report asks the caller to draw (hooks.render); format
+ * FC_OUT_MD asks for the profile's Markdown summary (flamechart/summary.h). */
 struct fc_report_image {
 	enum fc_out_format format;
 	int mode;          /* 0 chart, 1 graph */
@@ -121,6 +122,9 @@ struct fc_report_file {
 	bool output_failed; /* the error was writing an output (exit 3) */
 	char *error;
 	char *title;
+	/* a heap profile: the *_ms fields below hold bytes, its top the
+	 * functions that allocated most (docs/report.md) */
+	bool bytes;
 	double duration_ms, sampled_ms;
 	uint64_t samples;
 	size_t threads;

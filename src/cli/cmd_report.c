@@ -47,6 +47,8 @@ static bool render(void *ctx, const struct fc_profile_set *set, const struct fc_
 					     .max_rows = img->max_rows,
 					     .interactive = img->interactive };
 
+	if (img->format == FC_OUT_MD)
+		return fc_cli_write_markdown(c->cli, set, path, err);
 	return fc_cli_render_set(c->cli, set, img->format, img->mode, &tw, path, err);
 }
 

@@ -11,310 +11,150 @@
 #include <unistd.h>
 
 #include "flamechart/report.h"
+#include "report/internal.h"
 #include "flamechart/classify.h"
 #include "flamechart/markdown.h"
 #include "flamechart/output.h"
 #include "flamechart/style.h"
 #include "util/util.h"
 
-/* --- small writers ---------------------------------------------------------- */
-
-static void html_text(struct fc_output *o, const char *s)
-{
-	for (; s && *s; s++) {
-		switch (*s) {
-		case '&':
-			fc_output_printf(o, "&amp;");
-			break;
-		case '<':
-			fc_output_printf(o, "&lt;");
-			break;
-		case '>':
-			fc_output_printf(o, "&gt;");
-			break;
-		case '"':
-			fc_output_printf(o, "&quot;");
-			break;
-		default:
-			fc_output_write(o, s, 1);
-		}
-	}
-}
-
-/* File names in links: percent-encode what a URL path cannot hold. */
-static void url_path(struct fc_output *o, const char *s)
-{
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-		if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-		    strchr("-._~/", c))
-			fc_output_write(o, s, 1);
-		else
-			fc_output_printf(o, "%%%02X", c);
-	}
-}
-
-static void thousands(char *buf, size_t size, double v, int decimals)
-{
-	char raw[64], *dot;
-	size_t n, i, o = 0, int_len;
-
-	snprintf(raw, sizeof(raw), "%.*f", decimals, v);
-	dot = strchr(raw, '.');
-	int_len = dot ? (size_t)(dot - raw) : strlen(raw);
-	n = strlen(raw);
-	for (i = 0; i < n && o + 2 < size; i++) {
-		if (i > 0 && i < int_len && raw[i - 1] != '-' && (int_len - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = raw[i];
-	}
-	buf[o] = '\0';
-}
-
-static const char base64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-/* Inlines an image from OUTDIR as a data: URI (PNG or SVG by extension);
- * false when it cannot be read. */
-/* Opens OUTDIR/rel for reading only when it is a regular file inside OUTDIR
- * of at most max bytes: no component may be a symbolic link, and a FIFO or
- * device is refused without blocking (the folder may come from a stranger:
- * docs/robustness.md, "report --merge"). */
-static FILE *open_inside(const char *outdir, const char *rel, off_t max)
-{
-	int dfd = open(outdir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), fd = -1;
-	const char *p = rel;
-	struct stat st;
-	FILE *f;
-
-	while (dfd >= 0) {
-		const char *slash = strchr(p, '/');
-		char part[256];
-		size_t n = slash ? (size_t)(slash - p) : strlen(p);
-		int next;
-
-		if (n == 0 || n >= sizeof(part) || (n <= 2 && strncmp(p, "..", n) == 0))
-			break;
-		memcpy(part, p, n);
-		part[n] = '\0';
-		if (!slash) {
-			fd = openat(dfd, part, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-			break;
-		}
-		next = openat(dfd, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		close(dfd);
-		dfd = next;
-		p = slash + 1;
-	}
-	if (dfd >= 0)
-		close(dfd);
-	if (fd < 0)
-		return NULL;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > max ||
-	    !(f = fdopen(fd, "rb"))) {
-		close(fd);
-		return NULL;
-	}
-	return f;
-}
-
-static bool data_uri(struct fc_output *o, const char *outdir, const char *rel)
-{
-	const char *ext = strrchr(rel, '.');
-	FILE *f = open_inside(outdir, rel, FC_REPORT_MAX_INLINE);
-	unsigned char in[3 * 1024];
-	char out[4 * 1024];
-	size_t n, total = 0;
-
-	if (!f)
-		return false;
-	fc_output_printf(o, "data:image/%s;base64,",
-			 ext && strcmp(ext, ".svg") == 0 ? "svg+xml" : "png");
-	/* the size was checked, but a file can grow while it is read */
-	while (total < FC_REPORT_MAX_INLINE && (n = fread(in, 1, sizeof(in), f)) > 0) {
-		size_t i, k = 0;
-		total += n;
-		for (i = 0; i + 2 < n; i += 3) {
-			unsigned v = (unsigned)in[i] << 16 | (unsigned)in[i + 1] << 8 | in[i + 2];
-			out[k++] = base64[v >> 18];
-			out[k++] = base64[(v >> 12) & 63];
-			out[k++] = base64[(v >> 6) & 63];
-			out[k++] = base64[v & 63];
-		}
-		if (i < n) {
-			unsigned v =
-				(unsigned)in[i] << 16 | (i + 1 < n ? (unsigned)in[i + 1] << 8 : 0);
-			out[k++] = base64[v >> 18];
-			out[k++] = base64[(v >> 12) & 63];
-			out[k++] = i + 1 < n ? base64[(v >> 6) & 63] : '=';
-			out[k++] = '=';
-		}
-		fc_output_write(o, out, k);
-	}
-	fclose(f);
-	return true;
-}
-
-static const char *const mode_names[] = { "chart", "graph" };
-
-/* The image a link or thumbnail should use: PNG when rendered, else SVG. */
-static const char *fmt_ext(int x)
-{
-	return x == FC_OUT_SVG ? "svg" : x == FC_OUT_PNG ? "png" : "pdf";
-}
-
-static const char *main_ext(const struct fc_report *r)
-{
-	return (r->formats & (1u << FC_OUT_PNG))   ? "png"
-	       : (r->formats & (1u << FC_OUT_SVG)) ? "svg"
-						   : "pdf";
-}
-
 /* --- index.html ------------------------------------------------------------- */
 
-/* Tier colours of the theme the images use (--theme), so that the bars
- * here match their legends. */
-static const struct fc_theme *report_theme(const struct fc_report *r)
-{
-	return r->o && r->o->theme ? r->o->theme : fc_theme_default();
-}
-
-static void html_tiers(struct fc_output *o, const struct fc_report *r,
-		       const struct fc_report_file *f)
-{
-	const struct fc_theme *t = report_theme(r);
-	double total = 0;
-	int i;
-
-	for (i = 0; i < FC_TIER_COUNT; i++)
-		total += f->tier_ms[i];
-	fc_output_printf(o, "<div class=\"bar\">");
-	for (i = 0; i < FC_TIER_COUNT && total > 0; i++) {
-		char hex[8];
-		if (f->tier_ms[i] <= 0)
-			continue;
-		fc_rgb_hex(t->tier[i], hex);
-		fc_output_printf(
-			o, "<span style=\"width:%.2f%%;background:%s\" title=\"%s %.1f%%\"></span>",
-			100.0 * f->tier_ms[i] / total, hex, fc_tier_name((enum fc_tier)i),
-			100.0 * f->tier_ms[i] / total);
-	}
-	fc_output_printf(o, "</div><div class=\"small\">");
-	for (i = 0; i < FC_TIER_COUNT && total > 0; i++) {
-		char ms[32];
-		if (f->tier_ms[i] <= 0)
-			continue;
-		thousands(ms, sizeof(ms), f->tier_ms[i], 1);
-		fc_output_printf(o, "%s %s ms (%.1f%%)<br>", fc_tier_name((enum fc_tier)i), ms,
-				 100.0 * f->tier_ms[i] / total);
-	}
-	fc_output_printf(o, "</div>");
-}
-
-static void html_links(struct fc_output *o, const struct fc_report *r, const char *slug, bool group)
+/* The files made from slug: each mode in each format. */
+static void html_links(struct fc_output *o, const struct fc_report *r, const char *slug, bool group,
+		       bool bytes)
 {
 	int m, x;
 
 	for (m = 0; m < 2; m++) {
-		if (!(r->modes & (1u << m)) || (group && m == 1))
+		if (!(r->modes & (1u << m)) || (group && m == 1) || (bytes && m == FC_MODE_CHART))
 			continue;
 		for (x = FC_OUT_SVG; x <= FC_OUT_PDF; x++) {
-			const char *ext = fmt_ext(x);
+			const char *ext = fc_report_ext(x);
 			char *name;
 			if (!(r->formats & (1u << x)))
 				continue;
-			name = fc_report_image_name(slug, group ? "lanes" : mode_names[m], ext);
+			name = fc_report_image_name(slug, group ? "lanes" : fc_report_mode_names[m],
+						    ext);
 			if (!name)
 				continue;
 			fc_output_printf(o, "<a href=\"");
-			url_path(o, name);
-			fc_output_printf(o, "\">%s %s</a> ", group ? "lanes" : mode_names[m], ext);
+			fc_report_url_path(o, name);
+			fc_output_printf(o, "\">%s&nbsp;%s</a> ",
+					 group ? "lanes" : fc_report_mode_names[m], ext);
 			free(name);
 		}
 	}
 }
 
-static void html_row(struct fc_output *o, const struct fc_report *r, const struct fc_report_file *f)
+/* The name cell: the thumbnail, and beside it (below it on a narrow
+ * screen) the name, the file it came from and the images, all linking to
+ * the profile's page. */
+static void html_name(struct fc_output *o, const struct fc_report *r,
+		      const struct fc_report_file *f, bool in_group)
 {
-	char dur[32], smp[32];
-	size_t i;
+	char *label = fc_report_label(f, in_group);
+	char *page = f->ok ? fc_report_page_name(f->slug) : NULL;
 
-	fc_output_printf(o, "<tr%s><td class=\"thumb\">", f->ok ? "" : " class=\"failed\"");
-	if (f->ok) {
+	fc_output_printf(o, "<td data-v=\"");
+	fc_report_html_text(o, label ? label : f->rel);
+	fc_output_printf(o, "\"><div class=\"who\">");
+	if (page) {
 		char *thumb = fc_report_thumb_name(f->slug);
-		char *full = fc_report_image_name(
-			f->slug, (r->modes & (1u << FC_MODE_CHART)) ? "chart" : "graph",
-			main_ext(r));
-		if (thumb && full) {
+		if (thumb) {
 			fc_output_printf(o, "<a href=\"");
-			url_path(o, full);
-			fc_output_printf(o, "\"><img alt=\"\" src=\"");
-			if (!data_uri(o, r->outdir, thumb))
-				url_path(o, thumb);
+			fc_report_url_path(o, page);
+			fc_output_printf(o,
+					 "\" tabindex=\"-1\"><img class=\"thumb\" alt=\"\" src=\"");
+			if (!fc_report_data_uri(o, r->outdir, thumb))
+				fc_report_url_path(o, thumb);
 			fc_output_printf(o, "\"></a>");
 		}
 		free(thumb);
-		free(full);
 	}
-	fc_output_printf(o, "</td><td><b>");
-	html_text(o, f->ok && f->title ? f->title : fc_basename(f->rel));
-	fc_output_printf(o, "</b><br><span class=\"small\">");
-	html_text(o, f->rel);
-	fc_output_printf(o, "</span>");
+	fc_output_printf(o, "<div><b>");
+	if (page) {
+		fc_output_printf(o, "<a href=\"");
+		fc_report_url_path(o, page);
+		fc_output_printf(o, "\">");
+	}
+	fc_report_html_text(o, label ? label : f->rel);
+	fc_output_printf(o, "%s</b><div class=\"small files\">", page ? "</a>" : "");
+	/* the file's name once, under the name people read */
+	if (!label || strcmp(label, f->rel) != 0) {
+		fc_output_printf(o, "<code>");
+		fc_report_html_text(o, f->rel);
+		fc_output_printf(o, "</code><br>");
+	}
+	if (f->ok)
+		html_links(o, r, f->slug, false, f->bytes);
+	fc_output_printf(o, "</div>");
 	if (!f->ok) {
-		fc_output_printf(o, "<br><span class=\"error\">failed: ");
-		html_text(o, f->error);
-		fc_output_printf(
-			o, "</span></td><td></td><td></td><td></td><td></td><td></td></tr>\n");
+		fc_output_printf(o, "<span class=\"error\">failed: ");
+		fc_report_html_text(o, f->error);
+		fc_output_printf(o, "</span>");
+	}
+	fc_output_printf(o, "</div></div></td>");
+	free(label);
+	free(page);
+}
+
+/* A number cell: its text, its value for sorting, its label when the
+ * table is read as a list on a narrow screen. */
+static void html_num(struct fc_output *o, const char *label, double v, const char *text)
+{
+	fc_output_printf(o, "<td class=\"num\" data-label=\"%s\" data-v=\"%.17g\">%s</td>", label,
+			 v, text);
+}
+
+static void html_row(struct fc_output *o, const struct fc_report *r, const struct fc_report_file *f,
+		     bool in_group)
+{
+	char a[48], b[48];
+	double cpu = 0;
+	int t;
+
+	fc_output_printf(o, "<tr%s>", f->ok ? "" : " class=\"failed\"");
+	html_name(o, r, f, in_group);
+	if (!f->ok) {
+		fc_output_printf(o, "<td data-v=\"-1\"></td><td data-v=\"-1\"></td><td "
+				    "data-v=\"-1\"></td><td></td><td></td></tr>\n");
 		return;
 	}
-	thousands(dur, sizeof(dur), f->duration_ms, 1);
-	thousands(smp, sizeof(smp), (double)f->samples, 0);
-	fc_output_printf(o, "</td><td class=\"num\">%s ms</td><td class=\"num\">%s</td><td>", dur,
-			 smp);
-	html_tiers(o, r, f);
-	fc_output_printf(o, "</td><td class=\"small\">");
-	for (i = 0; i < f->n_top; i++) {
-		char ms[32];
-		thousands(ms, sizeof(ms), f->top[i].self_ms, 1);
-		fc_output_printf(o, "%s ms <code>", ms);
-		html_text(o, f->top[i].name[0] ? f->top[i].name : "(anonymous)");
-		fc_output_printf(o, "</code>");
-		if (f->top[i].url[0]) {
-			fc_output_printf(o, " <span class=\"url\">");
-			html_text(o, fc_basename(f->top[i].url));
-			if (f->top[i].line > 0)
-				fc_output_printf(o, ":%d", f->top[i].line);
-			fc_output_printf(o, "</span>");
-		}
-		fc_output_printf(o, "<br>");
+	for (t = 0; t < FC_TIER_COUNT; t++)
+		if (t != FC_TIER_IDLE)
+			cpu += f->tier_ms[t];
+	if (f->bytes) {
+		/* no time: the total allocated, in the columns' places */
+		fc_output_printf(o, "<td class=\"num\" data-v=\"-1\"></td>");
+		fc_report_weight(a, sizeof(a), f, cpu);
+		html_num(o, "Allocated", cpu, a);
+	} else {
+		fc_report_weight(a, sizeof(a), f, f->duration_ms);
+		html_num(o, "Duration", f->duration_ms, a);
+		fc_report_weight(a, sizeof(a), f, cpu);
+		html_num(o, "CPU", cpu, a);
 	}
-	fc_output_printf(o, "</td><td class=\"small\">");
-	html_links(o, r, f->slug, false);
+	fc_report_thousands(b, sizeof(b), (double)f->samples, 0);
+	html_num(o, "Samples", (double)f->samples, b);
+	fc_output_printf(o, "<td class=\"blk\" data-label=\"%s per tier\">",
+			 f->bytes ? "Bytes" : "Time");
+	fc_report_html_tiers(o, r, f);
+	fc_output_printf(o, "</td><td class=\"blk\" data-label=\"%s\">",
+			 f->bytes ? "Most bytes allocated" : "Top self time, waits left out");
+	fc_report_html_top(o, f);
 	fc_output_printf(o, "</td></tr>\n");
 }
 
-static const char html_head[] =
-	"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-	"<style>\n"
-	"body{font:14px/1.4 'DejaVu Sans',system-ui,sans-serif;margin:24px;color:#1f1f1f}\n"
-	"h1{font-size:22px}h2{font-size:17px;margin-top:28px}\n"
-	"table{border-collapse:collapse;width:100%}\n"
-	"th,td{border-bottom:1px solid #ddd;padding:6px 8px;vertical-align:top;text-align:left}\n"
-	"th{background:#f4f4f4}td.num{text-align:right;white-space:nowrap}\n"
-	".thumb img{width:240px;border:1px solid #ccc;display:block}\n"
-	".lanes img{max-width:100%;border:1px solid #ccc}\n"
-	".small{font-size:12px;color:#444}.url{color:#666}\n"
-	".bar{display:flex;width:160px;height:10px;background:#eee;margin-bottom:4px}\n"
-	".bar span{display:block;height:10px}\n"
-	"tr.failed td{background:#fff4f4}.error{color:#a00}\n"
-	"code{font-size:12px}\n"
-	"</style></head><body>\n";
-
-static void html_table_head(struct fc_output *o)
+static void html_table_head(struct fc_output *o, bool bytes)
 {
-	fc_output_printf(o, "<table><tr><th>Chart</th><th>Profile</th><th>Duration</th>"
-			    "<th>Samples</th><th>Time per tier</th><th>Top 5 self time</th>"
-			    "<th>Images</th></tr>\n");
+	fc_output_printf(o,
+			 "<table class=\"profiles\"><thead><tr><th>Profile</th>"
+			 "<th class=\"num\">Duration</th><th class=\"num\">%s</th>"
+			 "<th class=\"num\">Samples</th><th>%s per tier</th>"
+			 "<th>%s</th></tr></thead><tbody>\n",
+			 bytes ? "Allocated" : "CPU", bytes ? "Bytes" : "Time",
+			 bytes ? "Most bytes allocated (self)" : "Top self time, waits left out");
 }
 
 static size_t count_failed(const struct fc_report *r)
@@ -326,11 +166,41 @@ static size_t count_failed(const struct fc_report *r)
 	return n;
 }
 
+/* The profiles of one section, time first, then allocations, each in
+ * a table of its own (milliseconds and bytes do not sort together). */
+static void html_tables(struct fc_output *o, const struct fc_report *r, const size_t *members,
+			size_t n, bool in_group)
+{
+	int pass;
+	size_t k;
+
+	for (pass = 0; pass < 2; pass++) {
+		size_t rows = 0;
+		for (k = 0; k < n; k++)
+			rows += r->files[members ? members[k] : k].bytes == (pass == 1) &&
+				(members || r->files[k].group < 0);
+		if (!rows)
+			continue;
+		if (pass == 1)
+			fc_output_printf(o, "<h3>Memory: allocations sampled</h3>\n");
+		else if (in_group)
+			fc_output_printf(o, "<h3>CPU</h3>\n");
+		html_table_head(o, pass == 1);
+		for (k = 0; k < n; k++) {
+			const struct fc_report_file *f = &r->files[members ? members[k] : k];
+			if (f->bytes == (pass == 1) && (members || f->group < 0))
+				html_row(o, r, f, in_group);
+		}
+		fc_output_printf(o, "</tbody></table>\n");
+	}
+}
+
 static bool write_html(const struct fc_report *r, struct fc_error *err)
 {
+	const char *title = r->title ? r->title : "flamechart report";
 	char *path = fc_asprintf("%s/index.html", r->outdir);
 	struct fc_output o;
-	size_t i, k, lone = 0;
+	size_t i, lone = 0;
 
 	if (!path || !fc_output_open(&o, path, err)) {
 		if (!path)
@@ -339,63 +209,65 @@ static bool write_html(const struct fc_report *r, struct fc_error *err)
 		return false;
 	}
 	free(path);
-	/* the title (--title) comes before html_head's viewport and styles */
-	fc_output_printf(&o, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
-			     "<title>");
-	html_text(&o, r->title ? r->title : "flamechart report");
-	fc_output_printf(&o, "</title>\n");
-	fc_output_write(&o, html_head, sizeof(html_head) - 1);
+	fc_report_html_head(&o, title);
 	fc_output_printf(&o, "<h1>");
-	html_text(&o, r->title ? r->title : "flamechart report");
-	fc_output_printf(&o, "</h1>\n<p>%zu profiles, %zu failed.</p>\n", r->n_files,
-			 count_failed(r));
+	fc_report_html_text(&o, title);
+	fc_output_printf(&o,
+			 "</h1>\n<p>%zu profiles, %zu failed. A profile's name opens its page: "
+			 "chart and graph to search and zoom. A column's heading sorts the "
+			 "table.</p>\n",
+			 r->n_files, count_failed(r));
 	for (i = 0; i < r->n_groups; i++) {
 		const struct fc_report_group *g = &r->groups[i];
-		fc_output_printf(&o, "<h2>");
-		html_text(&o, g->title);
-		fc_output_printf(&o, " — %zu threads</h2>\n<div class=\"lanes\">", g->n_members);
+		char count[64];
+		fc_output_printf(&o, "<section><h2>");
+		fc_report_html_text(&o, g->title);
+		fc_report_group_count(count, sizeof(count), r, g);
+		fc_output_printf(&o, " — %s</h2>\n", count);
+		html_tables(&o, r, g->members, g->n_members, true);
+		/* the lanes are as tall as the threads are many: below the
+		 * tables, opened on demand */
 		if (g->ok) {
-			char *img = fc_report_image_name(g->slug, "lanes", main_ext(r));
+			char *img = fc_report_image_name(g->slug, "lanes", fc_report_main_ext(r));
 			if (img) {
-				fc_output_printf(&o, "<a href=\"");
-				url_path(&o, img);
-				fc_output_printf(&o, "\"><img alt=\"lanes of ");
-				html_text(&o, g->title);
-				fc_output_printf(&o, "\" src=\"");
-				if (!data_uri(&o, r->outdir, img))
-					url_path(&o, img);
-				fc_output_printf(&o, "\"></a><br><span class=\"small\">");
-				html_links(&o, r, g->slug, true);
-				fc_output_printf(&o, "</span>");
+				fc_output_printf(&o,
+						 "<details class=\"lanes\"><summary>The threads "
+						 "on one time axis</summary><a href=\"");
+				fc_report_url_path(&o, img);
+				fc_output_printf(&o, "\"><img alt=\"the threads of ");
+				fc_report_html_text(&o, g->title);
+				fc_output_printf(&o, " on one time axis\" src=\"");
+				if (!fc_report_data_uri(&o, r->outdir, img))
+					fc_report_url_path(&o, img);
+				fc_output_printf(&o, "\"></a><span class=\"small files\">");
+				html_links(&o, r, g->slug, true, false);
+				fc_output_printf(&o, "</span></details>\n");
 			}
 			free(img);
-		} else {
-			fc_output_printf(&o, "<span class=\"error\">lanes failed: ");
-			html_text(&o, g->error);
-			fc_output_printf(&o, "</span>");
+		} else if (g->error) {
+			fc_output_printf(&o, "<p class=\"error\">lanes failed: ");
+			fc_report_html_text(&o, g->error);
+			fc_output_printf(&o, "</p>\n");
 		}
-		fc_output_printf(&o, "</div>\n");
-		html_table_head(&o);
-		for (k = 0; k < g->n_members; k++)
-			html_row(&o, r, &r->files[g->members[k]]);
-		fc_output_printf(&o, "</table>\n");
+		fc_output_printf(&o, "</section>\n");
 	}
 	for (i = 0; i < r->n_files; i++)
 		lone += r->files[i].group < 0;
 	if (lone) {
+		fc_output_printf(&o, "<section>");
 		if (r->n_groups)
 			fc_output_printf(&o, "<h2>Other profiles</h2>\n");
-		html_table_head(&o);
-		for (i = 0; i < r->n_files; i++)
-			if (r->files[i].group < 0)
-				html_row(&o, r, &r->files[i]);
-		fc_output_printf(&o, "</table>\n");
+		html_tables(&o, r, NULL, r->n_files, false);
+		fc_output_printf(&o, "</section>\n");
 	}
 	fc_output_printf(&o,
-			 "<p class=\"small\">Made with flamechart. Tiers: app (your code), "
-			 "deps (node_modules), core (Node.js built-ins), native (V8 builtins and "
-			 "bindings), v8 ((program) and other engine work), gc, idle.</p>\n"
-			 "</body></html>\n");
+			 "<p class=\"small\">Top self time leaves out the frames where a thread "
+			 "waits or whose time no code owns: (idle), (program), (root), "
+			 "atomicsWaitLoop, Atomics.wait, epoll and kevent waits. Tiers: app (your "
+			 "code), deps (node_modules), core (Node.js built-ins), native (V8 "
+			 "builtins and bindings), v8 ((program) and other engine work), gc, "
+			 "idle. Made with flamechart.</p>\n");
+	fc_report_html_end(&o);
 	return fc_output_commit(&o, err);
 }
 
@@ -403,15 +275,22 @@ static bool write_html(const struct fc_report *r, struct fc_error *err)
 
 /* Written with the Markdown writer (flamechart/markdown.h): names from the
  * inputs stay text, links are percent-encoded. */
-static void md_row(struct fc_md *md, const struct fc_report *r, const struct fc_report_file *f)
+static void md_row(struct fc_md *md, const struct fc_report *r, const struct fc_report_file *f,
+		   bool in_group)
 {
-	char dur[32], smp[32];
+	char *label = fc_report_label(f, in_group);
+	char w[48], smp[32];
 	double total = 0;
 	size_t i;
 	int t, m, x;
 
 	fc_md_cell(md);
-	fc_md_text(md, f->rel);
+	fc_md_text(md, label ? label : f->rel);
+	if (label && strcmp(label, f->rel) != 0) {
+		fc_md_raw(md, "<br>");
+		fc_md_code(md, f->rel);
+	}
+	free(label);
 	if (!f->ok) {
 		fc_md_cell(md);
 		fc_md_raw(md, "**failed**");
@@ -423,15 +302,20 @@ static void md_row(struct fc_md *md, const struct fc_report *r, const struct fc_
 		fc_md_row_end(md);
 		return;
 	}
-	thousands(dur, sizeof(dur), f->duration_ms, 1);
-	thousands(smp, sizeof(smp), (double)f->samples, 0);
+	for (t = 0; t < FC_TIER_COUNT; t++)
+		total += f->tier_ms[t];
 	fc_md_cell(md);
-	fc_md_printf(md, "%s ms", dur);
+	if (f->bytes) {
+		fc_report_weight(w, sizeof(w), f, total - f->tier_ms[FC_TIER_IDLE]);
+		fc_md_printf(md, "%s allocated", w);
+	} else {
+		fc_report_weight(w, sizeof(w), f, f->duration_ms);
+		fc_md_raw(md, w);
+	}
+	fc_report_thousands(smp, sizeof(smp), (double)f->samples, 0);
 	fc_md_cell(md);
 	fc_md_raw(md, smp);
 	fc_md_cell(md);
-	for (t = 0; t < FC_TIER_COUNT; t++)
-		total += f->tier_ms[t];
 	for (t = 0; t < FC_TIER_COUNT && total > 0; t++) {
 		if (f->tier_ms[t] > 0)
 			fc_md_printf(md, "%s %.1f%%<br>", fc_tier_name((enum fc_tier)t),
@@ -439,26 +323,33 @@ static void md_row(struct fc_md *md, const struct fc_report *r, const struct fc_
 	}
 	fc_md_cell(md);
 	for (i = 0; i < f->n_top; i++) {
-		char ms[32];
-		thousands(ms, sizeof(ms), f->top[i].self_ms, 1);
-		fc_md_printf(md, "%s ms ", ms);
+		fc_report_weight(w, sizeof(w), f, f->top[i].self_ms);
+		fc_md_printf(md, "%s ", w);
 		fc_md_code(md, f->top[i].name[0] ? f->top[i].name : "(anonymous)");
 		fc_md_raw(md, "<br>");
 	}
 	fc_md_cell(md);
+	{
+		char *page = fc_report_page_name(f->slug);
+		if (page) {
+			fc_md_link(md, "page", page);
+			fc_md_raw(md, " ");
+		}
+		free(page);
+	}
 	for (m = 0; m < 2; m++) {
-		if (!(r->modes & (1u << m)))
+		if (!(r->modes & (1u << m)) || (f->bytes && m == FC_MODE_CHART))
 			continue;
 		for (x = FC_OUT_SVG; x <= FC_OUT_PDF; x++) {
-			const char *ext = fmt_ext(x);
-			char *name, label[16];
+			const char *ext = fc_report_ext(x);
+			char *name, text[16];
 			if (!(r->formats & (1u << x)))
 				continue;
-			name = fc_report_image_name(f->slug, mode_names[m], ext);
+			name = fc_report_image_name(f->slug, fc_report_mode_names[m], ext);
 			if (!name)
 				continue;
-			snprintf(label, sizeof(label), "%s %s", mode_names[m], ext);
-			fc_md_link(md, label, name);
+			snprintf(text, sizeof(text), "%s %s", fc_report_mode_names[m], ext);
+			fc_md_link(md, text, name);
 			fc_md_raw(md, " ");
 			free(name);
 		}
@@ -469,7 +360,8 @@ static void md_row(struct fc_md *md, const struct fc_report *r, const struct fc_
 static void md_table_head(struct fc_md *md)
 {
 	static const char *const titles[] = {
-		"Profile", "Duration", "Samples", "Time per tier", "Top 5 self time", "Images",
+		"Profile", "Duration", "Samples", "Per tier", "Top self time (waits left out)",
+		"Files",
 	};
 	fc_md_table_head(md, titles, "lrrlll");
 }
@@ -494,12 +386,14 @@ static bool write_md(const struct fc_report *r, struct fc_error *err)
 	fc_md_printf(&md, "\n\n%zu profiles, %zu failed.\n", r->n_files, count_failed(r));
 	for (i = 0; i < r->n_groups; i++) {
 		const struct fc_report_group *g = &r->groups[i];
+		char count[64];
 		fc_md_blank_line(&md);
 		fc_md_raw(&md, "## ");
 		fc_md_text(&md, g->title);
-		fc_md_printf(&md, " (%zu threads)\n\n", g->n_members);
+		fc_report_group_count(count, sizeof(count), r, g);
+		fc_md_printf(&md, " (%s)\n\n", count);
 		if (g->ok) {
-			char *img = fc_report_image_name(g->slug, "lanes", main_ext(r));
+			char *img = fc_report_image_name(g->slug, "lanes", fc_report_main_ext(r));
 			char *alt = fc_asprintf("threads of %s on one time axis", g->title);
 			if (img && alt) {
 				fc_md_image(&md, alt, img);
@@ -507,14 +401,14 @@ static bool write_md(const struct fc_report *r, struct fc_error *err)
 			}
 			free(alt);
 			free(img);
-		} else {
+		} else if (g->error) {
 			fc_md_raw(&md, "Lanes failed: ");
 			fc_md_text(&md, g->error);
 			fc_md_raw(&md, "\n");
 		}
 		md_table_head(&md);
 		for (k = 0; k < g->n_members; k++)
-			md_row(&md, r, &r->files[g->members[k]]);
+			md_row(&md, r, &r->files[g->members[k]], true);
 	}
 	for (i = 0; i < r->n_files; i++)
 		lone += r->files[i].group < 0;
@@ -526,7 +420,7 @@ static bool write_md(const struct fc_report *r, struct fc_error *err)
 		md_table_head(&md);
 		for (i = 0; i < r->n_files; i++)
 			if (r->files[i].group < 0)
-				md_row(&md, r, &r->files[i]);
+				md_row(&md, r, &r->files[i], false);
 	}
 	if (md.failed) {
 		fc_md_finish(&md);
@@ -541,5 +435,5 @@ static bool write_md(const struct fc_report *r, struct fc_error *err)
 
 bool fc_report_write_index(const struct fc_report *r, struct fc_error *err)
 {
-	return write_html(r, err) && write_md(r, err);
+	return fc_report_write_pages(r, err) && write_html(r, err) && write_md(r, err);
 }

@@ -71,6 +71,9 @@ static json_t *file_json(const struct fc_report_file *f)
 	if (!f->ok) {
 		ok = ok && put(o, "error", json_string(f->error ? f->error : "not rendered"));
 	} else {
+		/* a heap profile's numbers are bytes */
+		if (f->bytes)
+			ok = ok && put(o, "unit", json_string(FC_UNIT_BYTES));
 		ok = ok && put(o, "title", json_string(f->title ? f->title : f->rel)) &&
 		     put(o, "duration_ms", json_real(f->duration_ms)) &&
 		     put(o, "sampled_ms", json_real(f->sampled_ms)) &&
@@ -151,8 +154,9 @@ bool fc_report_save_manifest(const struct fc_report *r, int shard, int count, st
 		members = json_array();
 		ok = o && members && put(o, "slug", json_string(g->slug)) &&
 		     put(o, "title", json_string(g->title)) && put(o, "ok", json_boolean(g->ok));
-		if (ok && !g->ok)
-			ok = put(o, "error", json_string(g->error ? g->error : "not rendered"));
+		/* no error and not ok: the process has no CPU profile to draw */
+		if (ok && !g->ok && g->error)
+			ok = put(o, "error", json_string(g->error));
 		for (k = 0; ok && k < g->n_members; k++) {
 			json_t *f = file_json(&r->files[g->members[k]]);
 			ok = f && json_array_append_new(members, f) == 0;
@@ -339,6 +343,10 @@ static bool load_file(struct fc_report_file *f, json_t *o, struct check *c, cons
 			return false;
 		return true;
 	}
+	v = json_object_get(o, "unit");
+	if (v && !(json_is_string(v) && strcmp(json_string_value(v), FC_UNIT_BYTES) == 0))
+		return problem(c, "not \"" FC_UNIT_BYTES "\"", "%s.unit", at);
+	f->bytes = v != NULL;
 	if (!(f->title = text_member(o, "title", c, at)) ||
 	    !ms_member(o, "duration_ms", &f->duration_ms, c, at) ||
 	    !ms_member(o, "sampled_ms", &f->sampled_ms, c, at) ||

@@ -15,6 +15,8 @@
 #include <unistd.h>
 
 #include "flamechart/report.h"
+#include "report/internal.h"
+#include "flamechart/classify.h"
 #include "flamechart/import.h"
 #include "flamechart/profile.h"
 #include "flamechart/stats.h"
@@ -64,25 +66,34 @@ static char *error_text(const struct fc_error *err)
 }
 
 /* Sums the stats of every profile of a file (a trace may hold several
- * threads): tiers and packages add up, the top functions merge by name. */
+ * threads): tiers and packages add up, the top functions merge by name.
+ * Times in ms; a heap profile's weights stay bytes (f->bytes). */
 static bool collect_stats(struct fc_report_file *f, const struct fc_profile_set *set)
 {
 	size_t i, k, j;
 
 	f->threads = set->count;
+	f->bytes = set->count && fc_unit_is_bytes(set->items[0]->weight_unit);
 	for (i = 0; i < set->count; i++) {
 		const struct fc_profile *p = set->items[i];
 		struct fc_stats s;
+		double scale = 1e-3; /* µs to ms */
 		int t;
 
-		if (!fc_stats_compute(p, &s))
+		/* the top functions without the waits may reach past
+		 * FC_REPORT_TOP: a few more are asked for */
+		if (!fc_stats_compute_top(p, FC_REPORT_TOP + 16, &s))
 			return false;
-		if (s.duration_us / 1000.0 > f->duration_ms)
-			f->duration_ms = s.duration_us / 1000.0;
-		f->sampled_ms += s.sampled_us / 1000.0;
+		if (f->bytes) {
+			scale = 1;
+			s.duration_us = 0; /* no time */
+		}
+		if (s.duration_us * scale > f->duration_ms)
+			f->duration_ms = s.duration_us * scale;
+		f->sampled_ms += s.sampled_us * scale;
 		f->samples += s.n_samples;
 		for (t = 0; t < FC_TIER_COUNT; t++)
-			f->tier_ms[t] += s.tier_us[t] / 1000.0;
+			f->tier_ms[t] += s.tier_us[t] * scale;
 		for (k = 0; k < s.n_packages; k++) {
 			const char *name = fc_profile_str(p, s.packages[k].frame);
 			for (j = 0; j < f->n_packages; j++)
@@ -103,15 +114,20 @@ static bool collect_stats(struct fc_report_file *f, const struct fc_profile_set 
 				nm[j] = 0;
 				f->n_packages++;
 			}
-			f->package_ms[j] += s.packages[k].self_us / 1000.0;
+			f->package_ms[j] += s.packages[k].self_us * scale;
 		}
 		for (k = 0; k < s.n_functions_with_self; k++) {
 			const struct fc_frame *fr = &p->frames[s.functions[k].frame];
 			const char *name = fc_profile_str(p, fr->name),
 				   *url = fc_profile_str(p, fr->url);
 			int line = fc_pos_shown(fr->line);
-			double ms = s.functions[k].self_us / 1000.0;
+			double ms = s.functions[k].self_us * scale;
 			size_t pos;
+
+			/* a thread waiting is no function taking the time
+			 * (input-rules §E4) */
+			if (fc_classify_is_wait(name))
+				continue;
 
 			for (j = 0; j < f->n_top; j++)
 				if (strcmp(f->top[j].name, name) == 0 &&
@@ -186,8 +202,15 @@ static void do_file(struct fc_report *r, struct fc_report_file *f)
 		fc_error_set(&err, FC_ERR_NOMEM, "out of memory");
 		goto failed;
 	}
+	/* allocations have no time order: a heap profile is a graph */
+	if (f->bytes && !(r->modes & (1u << FC_MODE_GRAPH))) {
+		fc_error_set(&err, FC_ERR_USAGE,
+			     "a heap profile has no time order to chart; report it with -m graph "
+			     "or -m chart,graph");
+		goto failed;
+	}
 	for (m = 0; m < 2; m++) {
-		if (!(r->modes & (1u << m)))
+		if (!(r->modes & (1u << m)) || (f->bytes && m == FC_MODE_CHART))
 			continue;
 		for (x = FC_OUT_SVG; x <= FC_OUT_PDF; x++) {
 			char *name, *path;
@@ -209,12 +232,27 @@ static void do_file(struct fc_report *r, struct fc_report_file *f)
 	}
 	{
 		char *name = fc_report_thumb_name(f->slug), *path = name ? out_path(r, name) : NULL;
-		struct fc_report_image tw = { .format = FC_OUT_PNG,
-					      .mode = (r->modes & (1u << FC_MODE_CHART)) ? 0 : 1,
-					      .width_px = THUMB_WIDTH,
-					      .thumb = true,
-					      .max_rows = THUMB_ROWS };
+		struct fc_report_image tw = {
+			.format = FC_OUT_PNG,
+			.mode = (r->modes & (1u << FC_MODE_CHART)) && !f->bytes ? 0 : 1,
+			.width_px = THUMB_WIDTH,
+			.thumb = true,
+			.max_rows = THUMB_ROWS
+		};
 		bool ok = path && h->render(h->ctx, &set, &tw, path, &err);
+		free(name);
+		free(path);
+		if (!ok)
+			goto failed;
+	}
+	{
+		/* the Markdown summary its page shows */
+		char *name = fc_report_summary_md_name(f->slug),
+		     *path = name ? out_path(r, name) : NULL;
+		struct fc_report_image md = { .format = FC_OUT_MD };
+		bool ok = path && h->render(h->ctx, &set, &md, path, &err);
+		if (!path)
+			fc_error_set(&err, FC_ERR_NOMEM, "out of memory");
 		free(name);
 		free(path);
 		if (!ok)
@@ -252,9 +290,17 @@ static void do_group(struct fc_report *r, struct fc_report_group *g)
 		fc_error_set(&err, FC_ERR_NOMEM, "out of memory");
 		goto failed;
 	}
+	/* the threads on a time axis: the CPU profiles, not the heap ones */
 	for (k = 0; k < g->n_members; k++)
-		if (r->files[g->members[k]].ok)
+		if (r->files[g->members[k]].ok && !r->files[g->members[k]].bytes)
 			paths[n++] = r->files[g->members[k]].path;
+	for (k = 0; k < g->n_members && n == 0; k++)
+		if (r->files[g->members[k]].ok) {
+			/* heap profiles only: no lanes to draw, nothing failed */
+			free(paths);
+			g->done = true;
+			return;
+		}
 	if (n == 0) {
 		fc_error_set(&err, FC_ERR_IO, "no thread of this process could be read");
 		goto failed;
@@ -299,7 +345,7 @@ static void do_unit(struct work *w, size_t unit)
 			progress_file(r, w->pr, &r->files[g->members[k]]);
 		}
 		do_group(r, g);
-		if (!g->ok) {
+		if (!g->ok && g->error) {
 			char *text = fc_asprintf("%s: lanes: %s", g->title, g->error);
 			pthread_mutex_lock(&w->pr->lock);
 			if (text && r->o->hooks.note)

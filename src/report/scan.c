@@ -45,8 +45,8 @@ static bool add_file(struct fc_report *r, size_t *cap, const char *path, const c
  * indexes, the manifests' folder). */
 bool fc_report_is_output_name(const char *name)
 {
-	static const char *const ends[] = { ".chart.svg", ".chart.png", ".graph.svg",
-					    ".graph.png", ".lanes.svg", ".lanes.png" };
+	static const char *const ends[] = { ".chart.svg", ".chart.png", ".graph.svg",  ".graph.png",
+					    ".lanes.svg", ".lanes.png", ".summary.md", ".html" };
 	size_t i, n = strlen(name);
 
 	if (strcmp(name, "thumbs") == 0 || strcmp(name, "index.html") == 0 ||

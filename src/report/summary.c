@@ -41,7 +41,11 @@ bool fc_report_write_summary(const struct fc_report *r, const char *path, struct
 			pt = pp = top = NULL;
 		} else if (ok) {
 			ok_count++;
-			ok = put(p, "title", json_string(f->title)) &&
+			/* a heap profile: its *_ms hold bytes, and stay out of
+			 * the totals, which are times */
+			if (f->bytes)
+				ok = put(p, "unit", json_string(FC_UNIT_BYTES));
+			ok = ok && put(p, "title", json_string(f->title)) &&
 			     put(p, "duration_ms", json_real(f->duration_ms)) &&
 			     put(p, "sampled_ms", json_real(f->sampled_ms)) &&
 			     put(p, "samples", json_integer((json_int_t)f->samples)) &&
@@ -49,13 +53,14 @@ bool fc_report_write_summary(const struct fc_report *r, const char *path, struct
 			for (t = 0; ok && t < FC_TIER_COUNT; t++) {
 				ok = put(pt, fc_tier_name((enum fc_tier)t),
 					 json_real(f->tier_ms[t]));
-				tier_total[t] += f->tier_ms[t];
+				tier_total[t] += f->bytes ? 0 : f->tier_ms[t];
 			}
 			for (k = 0; ok && k < f->n_packages; k++) {
 				json_t *prev = json_object_get(pkgs, f->package_names[k]);
 				ok = put(pp, f->package_names[k], json_real(f->package_ms[k])) &&
-				     put(pkgs, f->package_names[k],
-					 json_real(f->package_ms[k] + json_number_value(prev)));
+				     (f->bytes ||
+				      put(pkgs, f->package_names[k],
+					  json_real(f->package_ms[k] + json_number_value(prev))));
 			}
 			for (k = 0; ok && k < f->n_top; k++) {
 				json_t *e = json_object();
