@@ -196,7 +196,7 @@ static const char csp[] = "default-src 'none'; img-src 'self' data:; frame-src '
 			  "style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
 			  "base-uri 'none'; form-action 'none'";
 
-/* One column of text from 360 px; at 760 px and up the tables are tables
+/* One column of text from 360 px; at 1000 px and up the tables are tables
  * and the thumbnails sit beside the numbers. Long names break anywhere
  * rather than push the page wider than the screen. */
 static const char styles[] =
@@ -221,7 +221,7 @@ static const char styles[] =
 	".thumb{display:block;width:240px;max-width:100%;border:1px solid #ccc;margin:0 0 6px;"
 	"flex:none}\n"
 	".files a{margin-right:8px;white-space:nowrap}\n"
-	".who{display:flex;gap:12px;align-items:flex-start;min-width:300px}"
+	".who{display:flex;gap:12px;align-items:flex-start}"
 	".who>div{min-width:0;flex:1}\n"
 	"ol.top{margin:0;padding:0;list-style:none;font-size:13px}ol.top li{margin:0 0 2px}\n"
 	".bar{display:flex;width:160px;max-width:100%;height:10px;background:#eee;margin:2px 0 "
@@ -247,7 +247,7 @@ static const char styles[] =
 	".facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:8px 24px}"
 	"\n"
 	"@media (max-width:1100px){.thumb{width:160px}}\n"
-	"@media (max-width:759px){\n"
+	"@media (max-width:999px){\n"
 	" table.profiles,table.profiles tbody,table.profiles tr,table.profiles td{display:block;"
 	"width:auto}\n"
 	" table.profiles thead{display:none}\n"
@@ -256,7 +256,7 @@ static const char styles[] =
 	" table.profiles td[data-label]::before{content:attr(data-label) ': ';color:#555;"
 	"font-size:13px}\n"
 	" table.profiles td.blk::before{display:block}\n"
-	" .who{display:block;min-width:0}.thumb{width:100%}.bar{width:100%}\n"
+	" .who{display:block;min-width:0}.thumb{width:auto}.bar{width:100%;max-width:480px}\n"
 	/* a frame of a 1200 px picture does not read on a phone: the still
 	 * image, fitted, and a link to the picture to zoom */
 	" iframe.svg{display:none}.pane img.still{display:block}\n"
@@ -382,5 +382,6 @@ void fc_report_group_count(char *buf, size_t size, const struct fc_report *r,
 	if (!heap)
 		snprintf(buf, size, "%zu threads", g->n_members);
 	else
-		snprintf(buf, size, "%zu CPU, %zu heap profiles", g->n_members - heap, heap);
+		snprintf(buf, size, "%zu CPU profile%s, %zu heap profile%s", g->n_members - heap,
+			 g->n_members - heap == 1 ? "" : "s", heap, heap == 1 ? "" : "s");
 }

@@ -117,16 +117,17 @@ static void html_row(struct fc_output *o, const struct fc_report *r, const struc
 	fc_output_printf(o, "<tr%s>", f->ok ? "" : " class=\"failed\"");
 	html_name(o, r, f, in_group);
 	if (!f->ok) {
-		fc_output_printf(o, "<td data-v=\"-1\"></td><td data-v=\"-1\"></td><td "
-				    "data-v=\"-1\"></td><td></td><td></td></tr>\n");
+		fc_output_printf(o,
+				 "%s<td data-v=\"-1\"></td><td data-v=\"-1\"></td><td></td>"
+				 "<td></td></tr>\n",
+				 f->bytes ? "" : "<td data-v=\"-1\"></td>");
 		return;
 	}
 	for (t = 0; t < FC_TIER_COUNT; t++)
 		if (t != FC_TIER_IDLE)
 			cpu += f->tier_ms[t];
 	if (f->bytes) {
-		/* no time: the total allocated, in the columns' places */
-		fc_output_printf(o, "<td class=\"num\" data-v=\"-1\"></td>");
+		/* no time: the total allocated */
 		fc_report_weight(a, sizeof(a), f, cpu);
 		html_num(o, "Allocated", cpu, a);
 	} else {
@@ -136,7 +137,7 @@ static void html_row(struct fc_output *o, const struct fc_report *r, const struc
 		html_num(o, "CPU", cpu, a);
 	}
 	fc_report_thousands(b, sizeof(b), (double)f->samples, 0);
-	html_num(o, "Samples", (double)f->samples, b);
+	html_num(o, f->bytes ? "Stacks" : "Samples", (double)f->samples, b);
 	fc_output_printf(o, "<td class=\"blk\" data-label=\"%s per tier\">",
 			 f->bytes ? "Bytes" : "Time");
 	fc_report_html_tiers(o, r, f);
@@ -148,12 +149,15 @@ static void html_row(struct fc_output *o, const struct fc_report *r, const struc
 
 static void html_table_head(struct fc_output *o, bool bytes)
 {
+	/* a heap profile's samples are its allocating stacks, and it has no
+	 * duration */
 	fc_output_printf(o,
-			 "<table class=\"profiles\"><thead><tr><th>Profile</th>"
-			 "<th class=\"num\">Duration</th><th class=\"num\">%s</th>"
-			 "<th class=\"num\">Samples</th><th>%s per tier</th>"
+			 "<table class=\"profiles\"><thead><tr><th>Profile</th>%s"
+			 "<th class=\"num\">%s</th><th class=\"num\">%s</th><th>%s per tier</th>"
 			 "<th>%s</th></tr></thead><tbody>\n",
-			 bytes ? "Allocated" : "CPU", bytes ? "Bytes" : "Time",
+			 bytes ? "" : "<th class=\"num\">Duration</th>",
+			 bytes ? "Allocated" : "CPU", bytes ? "Stacks" : "Samples",
+			 bytes ? "Bytes" : "Time",
 			 bytes ? "Most bytes allocated (self)" : "Top self time, waits left out");
 }
 

@@ -182,7 +182,7 @@ static bool write_page(const struct fc_report *r, const struct fc_report_file *f
 	fc_report_weight(a, sizeof(a), f, f->bytes ? cpu : f->duration_ms);
 	fc_report_thousands(b, sizeof(b), (double)f->samples, 0);
 	if (f->bytes) {
-		fc_output_printf(&o, "%s allocated · %s samples", a, b);
+		fc_output_printf(&o, "%s allocated · %s stacks", a, b);
 	} else {
 		fc_output_printf(&o, "%s wall · ", a);
 		fc_report_weight(a, sizeof(a), f, cpu);

@@ -191,7 +191,8 @@ static void parse_node_name(struct fc_report_file *f)
  * as '_': "ng-build/CPU.1.2.3.cpuprofile" -> "ng-build--CPU.1.2.3" */
 static char *slug_of(const char *rel)
 {
-	static const char *const exts[] = { ".gz", ".cpuprofile", ".json", ".folded", ".txt" };
+	static const char *const exts[] = { ".gz",   ".cpuprofile", ".heapprofile",
+					    ".json", ".folded",     ".txt" };
 	size_t n = strlen(rel), i, o = 0;
 	char *s = malloc(n * 2 + 8);
 
