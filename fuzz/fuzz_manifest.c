@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "cli/report.h"
+#include "flamechart/report.h"
 #include "harness.h"
 
 static char dir[4200], mdir[4300], path[4400];
@@ -29,7 +29,7 @@ static void setup(void)
 		return;
 	snprintf(dir, sizeof(dir), "%s/fuzz-manifest-XXXXXX", fuzz_temp_dir());
 	fuzz_check(mkdtemp(dir) != NULL, "mkdtemp");
-	snprintf(mdir, sizeof(mdir), "%s/%s", dir, REPORT_DIR);
+	snprintf(mdir, sizeof(mdir), "%s/%s", dir, FC_REPORT_DIR);
 	fuzz_check(mkdir(mdir, 0700) == 0, "mkdir");
 	snprintf(path, sizeof(path), "%s/shard-1-of-1.json", mdir);
 	atexit(remove_temp);
@@ -37,7 +37,7 @@ static void setup(void)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct report r;
+	struct fc_report r;
 	struct fc_error err;
 	FILE *f;
 	size_t i, k;
@@ -48,14 +48,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(&r, 0, sizeof(r));
 	r.outdir = dir;
 	fc_error_init(&err);
-	if (!report_load_manifests(&r, &err)) {
+	if (!fc_report_load_manifests(&r, &err)) {
 		fuzz_check_error(&err);
-		report_finish(&r);
+		fc_report_finish(&r);
 		return 0;
 	}
 	for (i = 0; i < r.n_files; i++) {
-		const struct report_file *x = &r.files[i];
-		fuzz_check(report_slug_ok(x->slug), "a slug that is not a plain name");
+		const struct fc_report_file *x = &r.files[i];
+		fuzz_check(fc_report_slug_ok(x->slug), "a slug that is not a plain name");
 		fuzz_check(fuzz_text_clean(x->rel, strlen(x->rel)), "rel is not clean text");
 		fuzz_check(!i || strcmp(r.files[i - 1].rel, x->rel) <= 0, "files out of order");
 		fuzz_check(!i || strcmp(r.files[i - 1].rel, x->rel) != 0 ||
@@ -73,13 +73,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				   "a top entry without name or url");
 	}
 	for (i = 0; i < r.n_groups; i++) {
-		fuzz_check(report_slug_ok(r.groups[i].slug), "a group slug that is not plain");
+		fuzz_check(fc_report_slug_ok(r.groups[i].slug), "a group slug that is not plain");
 		fuzz_check(r.groups[i].n_members > 0, "an empty group");
 		for (k = 0; k < r.groups[i].n_members; k++)
 			fuzz_check(r.groups[i].members[k] < r.n_files &&
 					   r.files[r.groups[i].members[k]].group == (int)i,
 				   "a group member that does not point back");
 	}
-	report_finish(&r);
+	fc_report_finish(&r);
 	return 0;
 }

@@ -293,7 +293,9 @@ bool fc_named_as_profile(const char *name)
 	size_t n = strlen(name);
 
 	return (n > 11 && strcmp(name + n - 11, ".cpuprofile") == 0) ||
-	       (n > 14 && strcmp(name + n - 14, ".cpuprofile.gz") == 0);
+	       (n > 14 && strcmp(name + n - 14, ".cpuprofile.gz") == 0) ||
+	       (n > 12 && strcmp(name + n - 12, ".heapprofile") == 0) ||
+	       (n > 15 && strcmp(name + n - 15, ".heapprofile.gz") == 0);
 }
 
 /* One run of 1 to 19 ASCII digits at *p (no sign, no overflow), then
@@ -315,24 +317,27 @@ static bool digits(const char **p, uint64_t *value)
 bool fc_node_file_name(const char *path, struct fc_node_file *out)
 {
 	const char *p = path ? fc_basename(path) : "";
+	bool heap = strncmp(p, "Heap.", 5) == 0;
+	const char *ext = heap ? ".heapprofile" : ".cpuprofile";
+	size_t i, n = strlen(ext);
 	uint64_t v[5];
-	size_t i;
 
-	if (strncmp(p, "CPU.", 4) != 0)
+	if (!heap && strncmp(p, "CPU.", 4) != 0)
 		return false;
-	p += 4;
+	p += heap ? 5 : 4;
 	for (i = 0; i < 5; i++) {
 		if (!digits(&p, &v[i]) || (i < 4 && *p++ != '.'))
 			return false;
 	}
-	if (strcmp(p, ".cpuprofile") != 0 && strcmp(p, ".cpuprofile.gz") != 0)
+	if (strncmp(p, ext, n) != 0 || (p[n] != '\0' && strcmp(p + n, ".gz") != 0))
 		return false;
 	out->date = v[0];
 	out->time = v[1];
 	out->pid = v[2];
 	out->tid = v[3];
 	out->seq = v[4];
-	out->gzip = p[11] != '\0';
+	out->gzip = p[n] != '\0';
+	out->heap = heap;
 	return true;
 }
 

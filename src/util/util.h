@@ -95,20 +95,23 @@ const char *fc_basename(const char *path);
  * link only to there, never to ~/.ssh or /etc. */
 bool fc_path_inside(const char *dir_real, const char *path);
 
-/* Whether a file name says it is a profile (*.cpuprofile[.gz]): such a
+/* Whether a file name says it is a profile (*.cpuprofile, *.heapprofile,
+ * gzipped or not): such a
  * file beside others is never skipped as "not a profile" (when broken, it
  * fails). */
 bool fc_named_as_profile(const char *name);
 
 /* A file name as node --cpu-prof writes it,
- * CPU.<yyyymmdd>.<hhmmss>.<pid>.<tid>.<seq>.cpuprofile, or the same gzipped
- * (".cpuprofile.gz"): the one parser of these names (the clock groups a
+ * CPU.<yyyymmdd>.<hhmmss>.<pid>.<tid>.<seq>.cpuprofile, or as --heap-prof
+ * does, Heap.<...same...>.heapprofile, or either gzipped (".gz"): the one
+ * parser of these names (the clock groups a
  * process's threads by pid, lanes are titled by pid and thread, diff orders
  * a run's threads, report draws a process's lanes). path may have
  * directories; false when its last component is not such a name. */
 struct fc_node_file {
 	uint64_t date, time, pid, tid, seq; /* tid 0 = the main thread */
 	bool gzip;
+	bool heap; /* Heap.*.heapprofile */
 };
 bool fc_node_file_name(const char *path, struct fc_node_file *out);
 

@@ -33,7 +33,7 @@ contains "$TMP/err" "wrote $TMP/j1/index.html and index.md: 4 profiles, 0 failed
 # index.html is one self-contained file: every image inline, no network
 grep -o '<img[^>]*src="[^"]*' "$TMP/j1/index.html" | grep -v 'src="data:image/' &&
 	fail "index.html refers to an image file"
-grep -q 'http' "$TMP/j1/index.html" && fail "index.html mentions http"
+grep -qE 'https?:' "$TMP/j1/index.html" && fail "index.html mentions http"
 contains "$TMP/j1/index.html" "process 10004 (proc)"
 contains "$TMP/j1/index.md" "## process 10004 \\(proc\\) (2 threads)"
 contains "$TMP/j1/index.md" "![threads of process 10004 \\(proc\\) on one time axis](proc--process-10004.lanes.png)"

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/report.h"
+#include "flamechart/report.h"
 #include "flamechart/import.h"
 #include "util/util.h"
 
@@ -18,41 +18,41 @@ static bool glob_hit(const char *glob, const char *rel)
 	return fnmatch(glob, fc_basename(rel), 0) == 0;
 }
 
-static bool wanted(const struct fc_cli *cli, const char *rel)
+static bool wanted(const struct fc_report_options *o, const char *rel)
 {
 	size_t i;
-	bool in = cli->n_include_globs == 0;
+	bool in = o->n_include_globs == 0;
 
-	for (i = 0; i < cli->n_include_globs && !in; i++)
-		in = glob_hit(cli->include_globs[i], rel);
-	for (i = 0; i < cli->n_exclude_globs && in; i++)
-		in = !glob_hit(cli->exclude_globs[i], rel);
+	for (i = 0; i < o->n_include_globs && !in; i++)
+		in = glob_hit(o->include_globs[i], rel);
+	for (i = 0; i < o->n_exclude_globs && in; i++)
+		in = !glob_hit(o->exclude_globs[i], rel);
 	return in;
 }
 
-static void drop(struct report_file *f)
+static void drop(struct fc_report_file *f)
 {
 	free(f->path);
 	free(f->rel);
 }
 
-bool report_filter(struct report *r, struct fc_error *err)
+bool fc_report_filter(struct fc_report *r, struct fc_error *err)
 {
 	size_t i, kept = 0;
 
 	for (i = 0; i < r->n_files; i++) {
-		struct report_file *f = &r->files[i];
+		struct fc_report_file *f = &r->files[i];
 		struct fc_error why;
 		enum fc_format format;
 
-		if (!wanted(r->cli, f->rel)) {
+		if (!wanted(r->o, f->rel)) {
 			drop(f);
 			continue;
 		}
 		/* --input-format says what every file is; unreadable files fail
 		 * later with their own message */
-		if (r->cli->input_format == FC_FORMAT_AUTO && !fc_named_as_profile(f->rel) &&
-		    !fc_import_detect_file(f->path, r->cli->max_input_bytes, &format, &why) &&
+		if (r->o->input_format == FC_FORMAT_AUTO && !fc_named_as_profile(f->rel) &&
+		    !fc_import_detect_file(f->path, r->o->max_input_bytes, &format, &why) &&
 		    why.code == FC_ERR_FORMAT) {
 			char *line = fc_asprintf("%s: %s", f->rel, why.text);
 			char **grown =

@@ -7,19 +7,20 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cli/report.h"
+#include "flamechart/report.h"
 #include "flamechart/map.h"
 #include "util/util.h"
 
 static int by_rel(const void *a, const void *b, void *ctx)
 {
 	(void)ctx;
-	return strcmp(((const struct report_file *)a)->rel, ((const struct report_file *)b)->rel);
+	return strcmp(((const struct fc_report_file *)a)->rel,
+		      ((const struct fc_report_file *)b)->rel);
 }
 
-static bool add_file(struct report *r, size_t *cap, const char *path, const char *rel)
+static bool add_file(struct fc_report *r, size_t *cap, const char *path, const char *rel)
 {
-	struct report_file *f;
+	struct fc_report_file *f;
 
 	if (!FC_GROW(r->files, *cap, r->n_files + 1))
 		return false;
@@ -40,16 +41,16 @@ static bool add_file(struct report *r, size_t *cap, const char *path, const char
 	return true;
 }
 
-/* Names this command writes in OUTDIR (report_image_name, thumbs/, the
+/* Names this command writes in OUTDIR (fc_report_image_name, thumbs/, the
  * indexes, the manifests' folder). */
-bool report_is_output_name(const char *name)
+bool fc_report_is_output_name(const char *name)
 {
-	static const char *const ends[] = { ".chart.svg", ".chart.png", ".graph.svg",
-					    ".graph.png", ".lanes.svg", ".lanes.png" };
+	static const char *const ends[] = { ".chart.svg", ".chart.png", ".graph.svg",  ".graph.png",
+					    ".lanes.svg", ".lanes.png", ".summary.md", ".html" };
 	size_t i, n = strlen(name);
 
 	if (strcmp(name, "thumbs") == 0 || strcmp(name, "index.html") == 0 ||
-	    strcmp(name, "index.md") == 0 || strcmp(name, REPORT_DIR) == 0)
+	    strcmp(name, "index.md") == 0 || strcmp(name, FC_REPORT_DIR) == 0)
 		return true;
 	for (i = 0; i < FC_ARRAY_LEN(ends); i++) {
 		size_t m = strlen(ends[i]);
@@ -61,17 +62,19 @@ bool report_is_output_name(const char *name)
 
 /* A symbolic link is followed only when it resolves to a place inside DIR:
  * a link to ~/.env or /etc/shadow among the profiles is not read. */
-static bool link_inside(const struct report *r, const char *path)
+static bool link_inside(const struct fc_report *r, const char *path)
 {
 	char *base = realpath(r->dir, NULL);
 	bool inside = base && fc_path_inside(base, path);
 
-	if (!inside && !r->cli->quiet) {
+	if (!inside && r->o && r->o->hooks.note) {
 		char *clean = fc_strdup_clean(path);
-		fprintf(stderr,
-			"flamechart: %s: a symbolic link out of the input folder: not "
-			"followed\n",
-			clean ? clean : "?");
+		char *text =
+			fc_asprintf("%s: a symbolic link out of the input folder: not followed",
+				    clean ? clean : "?");
+		if (text)
+			r->o->hooks.note(r->o->hooks.ctx, text, false);
+		free(text);
 		free(clean);
 	}
 	free(base);
@@ -82,7 +85,7 @@ static bool link_inside(const struct report *r, const char *path)
  * queue). Hidden entries, symlinked directories and the output directory
  * are skipped; every other regular file is a candidate: detection decides
  * later whether it is a profile. */
-static bool walk(struct report *r, struct fc_error *err)
+static bool walk(struct fc_report *r, struct fc_error *err)
 {
 	char **queue = NULL;
 	size_t qn = 0, qcap = 0, qi = 0, fcap = 0;
@@ -135,14 +138,14 @@ static bool walk(struct report *r, struct fc_error *err)
 			}
 			if ((have_out && st.st_dev == out_st.st_dev &&
 			     st.st_ino == out_st.st_ino) ||
-			    (in_out && report_is_output_name(de->d_name)) ||
+			    (in_out && fc_report_is_output_name(de->d_name)) ||
 			    (S_ISLNK(lst.st_mode) && !link_inside(r, path))) {
 				free(rel);
 				free(path);
 				continue;
 			}
 			if (S_ISDIR(st.st_mode)) {
-				if (r->cli->recursive && !S_ISLNK(lst.st_mode) &&
+				if (r->o->recursive && !S_ISLNK(lst.st_mode) &&
 				    FC_GROW(queue, qcap, qn + 1)) {
 					queue[qn++] = rel;
 					rel = NULL;
@@ -174,7 +177,7 @@ out:
 }
 
 /* A file name as written by node --cpu-prof (fc_node_file_name) */
-static void parse_node_name(struct report_file *f)
+static void parse_node_name(struct fc_report_file *f)
 {
 	struct fc_node_file n;
 
@@ -188,7 +191,8 @@ static void parse_node_name(struct report_file *f)
  * as '_': "ng-build/CPU.1.2.3.cpuprofile" -> "ng-build--CPU.1.2.3" */
 static char *slug_of(const char *rel)
 {
-	static const char *const exts[] = { ".gz", ".cpuprofile", ".json", ".folded", ".txt" };
+	static const char *const exts[] = { ".gz",   ".cpuprofile", ".heapprofile",
+					    ".json", ".folded",     ".txt" };
 	size_t n = strlen(rel), i, o = 0;
 	char *s = malloc(n * 2 + 8);
 
@@ -318,12 +322,12 @@ out:
 	return ok;
 }
 
-static bool make_groups(struct report *r)
+static bool make_groups(struct fc_report *r)
 {
 	size_t i, j, gcap = 0;
 
 	for (i = 0; i < r->n_files; i++) {
-		struct report_file *f = &r->files[i];
+		struct fc_report_file *f = &r->files[i];
 		const char *base;
 		size_t dirlen, count = 0;
 
@@ -332,7 +336,7 @@ static bool make_groups(struct report *r)
 		base = fc_basename(f->rel);
 		dirlen = (size_t)(base - f->rel);
 		for (j = i; j < r->n_files; j++) {
-			const struct report_file *g = &r->files[j];
+			const struct fc_report_file *g = &r->files[j];
 			if (g->pid == f->pid && fc_basename(g->rel) - g->rel == (ptrdiff_t)dirlen &&
 			    strncmp(g->rel, f->rel, dirlen) == 0)
 				count++;
@@ -340,7 +344,7 @@ static bool make_groups(struct report *r)
 		if (count < 2)
 			continue;
 		{
-			struct report_group *g;
+			struct fc_report_group *g;
 			char *dirpart = fc_strndup(f->rel, dirlen ? dirlen - 1 : 0);
 			if (!dirpart || !FC_GROW(r->groups, gcap, r->n_groups + 1)) {
 				free(dirpart);
@@ -363,7 +367,7 @@ static bool make_groups(struct report *r)
 				return false;
 			}
 			for (j = i; j < r->n_files; j++) {
-				struct report_file *m = &r->files[j];
+				struct fc_report_file *m = &r->files[j];
 				if (m->pid == f->pid &&
 				    fc_basename(m->rel) - m->rel == (ptrdiff_t)dirlen &&
 				    strncmp(m->rel, f->rel, dirlen) == 0) {
@@ -385,7 +389,7 @@ static bool make_groups(struct report *r)
 	return true;
 }
 
-bool report_scan(struct report *r, struct fc_error *err)
+bool fc_report_scan(struct fc_report *r, struct fc_error *err)
 {
 	char **slugs;
 	size_t i;
@@ -394,7 +398,7 @@ bool report_scan(struct report *r, struct fc_error *err)
 		return false;
 	if (!fc_sort(r->files, r->n_files, sizeof(*r->files), by_rel, NULL))
 		goto nomem;
-	if (!report_filter(r, err))
+	if (!fc_report_filter(r, err))
 		return false;
 	for (i = 0; i < r->n_files; i++)
 		parse_node_name(&r->files[i]);
@@ -429,7 +433,7 @@ nomem:
 	return false;
 }
 
-size_t report_units(const struct report *r)
+size_t fc_report_units(const struct fc_report *r)
 {
 	size_t i, lone = 0;
 
@@ -438,27 +442,27 @@ size_t report_units(const struct report *r)
 	return r->n_groups + lone;
 }
 
-bool report_unit_in_shard(size_t unit, int shard, int count)
+bool fc_report_unit_in_shard(size_t unit, int shard, int count)
 {
 	return count <= 1 || (int)(unit % (size_t)count) == shard - 1;
 }
 
-char *report_image_name(const char *slug, const char *mode, const char *ext)
+char *fc_report_image_name(const char *slug, const char *mode, const char *ext)
 {
 	return fc_asprintf("%s.%s.%s", slug, mode, ext);
 }
 
-char *report_thumb_name(const char *slug)
+char *fc_report_thumb_name(const char *slug)
 {
 	return fc_asprintf("thumbs/%s.png", slug);
 }
 
-void report_finish(struct report *r)
+void fc_report_finish(struct fc_report *r)
 {
 	size_t i, k;
 
 	for (i = 0; i < r->n_files; i++) {
-		struct report_file *f = &r->files[i];
+		struct fc_report_file *f = &r->files[i];
 		free(f->path);
 		free(f->rel);
 		free(f->slug);

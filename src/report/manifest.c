@@ -13,15 +13,15 @@
 
 #include <jansson.h>
 
-#include "cli/report.h"
+#include "flamechart/report.h"
 #include "flamechart/classify.h"
 #include "flamechart/output.h"
 #include "import/jstream.h"
 #include "util/util.h"
 
-/* "shard-S-of-N.json" with 1 <= S <= N <= REPORT_MAX_SHARDS, decimal
+/* "shard-S-of-N.json" with 1 <= S <= N <= FC_REPORT_MAX_SHARDS, decimal
  * without sign or leading zeros: the only names a shard writes. */
-bool report_shard_name(const char *name, int *shard, int *count)
+bool fc_report_shard_name(const char *name, int *shard, int *count)
 {
 	long v[2];
 	const char *p = name;
@@ -47,7 +47,7 @@ bool report_shard_name(const char *name, int *shard, int *count)
 			p += 4;
 		}
 	}
-	if (strcmp(p, ".json") != 0 || v[0] < 1 || v[0] > v[1] || v[1] > REPORT_MAX_SHARDS)
+	if (strcmp(p, ".json") != 0 || v[0] < 1 || v[0] > v[1] || v[1] > FC_REPORT_MAX_SHARDS)
 		return false;
 	*shard = (int)v[0];
 	*count = (int)v[1];
@@ -59,7 +59,7 @@ static bool put(json_t *o, const char *k, json_t *v)
 	return v && json_object_set_new(o, k, v) == 0;
 }
 
-static json_t *file_json(const struct report_file *f)
+static json_t *file_json(const struct fc_report_file *f)
 {
 	json_t *o = json_object(), *tiers = json_object(), *pk = json_object(), *top = json_array();
 	bool ok = o && tiers && pk && top;
@@ -72,6 +72,9 @@ static json_t *file_json(const struct report_file *f)
 	if (!f->ok) {
 		ok = ok && put(o, "error", json_string(f->error ? f->error : "not rendered"));
 	} else {
+		/* a heap profile's numbers are bytes */
+		if (f->bytes)
+			ok = ok && put(o, "unit", json_string(FC_UNIT_BYTES));
 		ok = ok && put(o, "title", json_string(f->title ? f->title : f->rel)) &&
 		     put(o, "duration_ms", json_real(f->duration_ms)) &&
 		     put(o, "sampled_ms", json_real(f->sampled_ms)) &&
@@ -114,7 +117,7 @@ static void remove_stale(const char *dir, int count)
 		return;
 	while ((de = readdir(d)) != NULL) {
 		int s, n;
-		if (report_shard_name(de->d_name, &s, &n) && n != count) {
+		if (fc_report_shard_name(de->d_name, &s, &n) && n != count) {
 			char *path = fc_asprintf("%s/%s", dir, de->d_name);
 			if (path)
 				unlink(path);
@@ -124,10 +127,10 @@ static void remove_stale(const char *dir, int count)
 	closedir(d);
 }
 
-bool report_save_manifest(const struct report *r, int shard, int count, struct fc_error *err)
+bool fc_report_save_manifest(const struct fc_report *r, int shard, int count, struct fc_error *err)
 {
 	json_t *root = json_object(), *files = json_array(), *groups = json_array();
-	char *dir = fc_asprintf("%s/%s", r->outdir, REPORT_DIR);
+	char *dir = fc_asprintf("%s/%s", r->outdir, FC_REPORT_DIR);
 	char *path = fc_asprintf("%s/shard-%d-of-%d.json", dir ? dir : "", shard, count);
 	struct fc_output out;
 	size_t i, unit = 0, k;
@@ -144,16 +147,17 @@ bool report_save_manifest(const struct report *r, int shard, int count, struct f
 	if (ok)
 		remove_stale(dir, count);
 	for (i = 0; ok && i < r->n_groups; i++, unit++) {
-		const struct report_group *g = &r->groups[i];
+		const struct fc_report_group *g = &r->groups[i];
 		json_t *o, *members;
-		if (!report_unit_in_shard(unit, shard, count))
+		if (!fc_report_unit_in_shard(unit, shard, count))
 			continue;
 		o = json_object();
 		members = json_array();
 		ok = o && members && put(o, "slug", json_string(g->slug)) &&
 		     put(o, "title", json_string(g->title)) && put(o, "ok", json_boolean(g->ok));
-		if (ok && !g->ok)
-			ok = put(o, "error", json_string(g->error ? g->error : "not rendered"));
+		/* no error and not ok: the process has no CPU profile to draw */
+		if (ok && !g->ok && g->error)
+			ok = put(o, "error", json_string(g->error));
 		for (k = 0; ok && k < g->n_members; k++) {
 			json_t *f = file_json(&r->files[g->members[k]]);
 			ok = f && json_array_append_new(members, f) == 0;
@@ -168,7 +172,7 @@ bool report_save_manifest(const struct report *r, int shard, int count, struct f
 		json_t *f;
 		if (r->files[i].group >= 0)
 			continue;
-		if (report_unit_in_shard(unit++, shard, count)) {
+		if (fc_report_unit_in_shard(unit++, shard, count)) {
 			f = file_json(&r->files[i]);
 			ok = f && json_array_append_new(files, f) == 0;
 		}
@@ -233,13 +237,13 @@ static bool problem(struct check *c, const char *what, const char *fmt, ...)
 	return false;
 }
 
-/* A slug as report_scan makes them: [A-Za-z0-9._-], not starting with '.',
+/* A slug as fc_report_scan makes them: [A-Za-z0-9._-], not starting with '.',
  * so that every name made from it is a plain file name in OUTDIR. */
-bool report_slug_ok(const char *s)
+bool fc_report_slug_ok(const char *s)
 {
 	size_t i, n = strlen(s);
 
-	if (n == 0 || n > REPORT_MAX_SLUG || s[0] == '.')
+	if (n == 0 || n > FC_REPORT_MAX_SLUG || s[0] == '.')
 		return false;
 	for (i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
@@ -306,7 +310,7 @@ static bool ms_member(json_t *o, const char *k, double *out, struct check *c, co
 	return true;
 }
 
-static bool load_file(struct report_file *f, json_t *o, struct check *c, const char *at)
+static bool load_file(struct fc_report_file *f, json_t *o, struct check *c, const char *at)
 {
 	json_t *tiers, *pk, *top, *v;
 	const char *key;
@@ -323,7 +327,7 @@ static bool load_file(struct report_file *f, json_t *o, struct check *c, const c
 		return false;
 	if (!f->rel[0])
 		return problem(c, "empty", "%s.rel", at);
-	if (!report_slug_ok(f->slug))
+	if (!fc_report_slug_ok(f->slug))
 		return problem(c, "not a file name made by flamechart", "%s.slug", at);
 	if (!int_member(o, "pid", -1, INT64_MAX, &x, c, at))
 		return false;
@@ -340,6 +344,10 @@ static bool load_file(struct report_file *f, json_t *o, struct check *c, const c
 			return false;
 		return true;
 	}
+	v = json_object_get(o, "unit");
+	if (v && !(json_is_string(v) && strcmp(json_string_value(v), FC_UNIT_BYTES) == 0))
+		return problem(c, "not \"" FC_UNIT_BYTES "\"", "%s.unit", at);
+	f->bytes = v != NULL;
 	if (!(f->title = text_member(o, "title", c, at)) ||
 	    !ms_member(o, "duration_ms", &f->duration_ms, c, at) ||
 	    !ms_member(o, "sampled_ms", &f->sampled_ms, c, at) ||
@@ -384,7 +392,7 @@ static bool load_file(struct report_file *f, json_t *o, struct check *c, const c
 	top = json_object_get(o, "top");
 	if (!json_is_array(top))
 		return problem(c, top ? "not an array" : "missing", "%s.top", at);
-	for (i = 0; i < json_array_size(top) && i < REPORT_TOP; i++) {
+	for (i = 0; i < json_array_size(top) && i < FC_REPORT_TOP; i++) {
 		json_t *e = json_array_get(top, i);
 		char here[96];
 		snprintf(here, sizeof(here), "%s.top[%zu]", at, i);
@@ -401,7 +409,7 @@ static bool load_file(struct report_file *f, json_t *o, struct check *c, const c
 	return true;
 }
 
-static void free_file(struct report_file *f)
+static void free_file(struct fc_report_file *f)
 {
 	size_t i;
 
@@ -425,7 +433,7 @@ static void free_file(struct report_file *f)
  * UTF-8 have one (cleaned) rel and two slugs. */
 static int file_order(const void *a, const void *b, void *ctx)
 {
-	const struct report_file *x = a, *y = b;
+	const struct fc_report_file *x = a, *y = b;
 	int c = strcmp(x->rel, y->rel);
 	(void)ctx;
 	return c ? c : strcmp(x->slug, y->slug);
@@ -433,8 +441,8 @@ static int file_order(const void *a, const void *b, void *ctx)
 
 static int group_order(const void *a, const void *b, void *ctx)
 {
-	const struct report_group *x = a, *y = b;
-	const struct report *r = ctx;
+	const struct fc_report_group *x = a, *y = b;
+	const struct fc_report *r = ctx;
 	return strcmp(r->files[x->members[0]].rel, r->files[y->members[0]].rel);
 }
 
@@ -445,7 +453,7 @@ static int slug_order(const void *a, const void *b, void *ctx)
 }
 
 /* The file with this rel (files sorted by rel), or n_files. */
-static size_t find_rel(const struct report *r, const char *rel)
+static size_t find_rel(const struct fc_report *r, const char *rel)
 {
 	size_t lo = 0, hi = r->n_files;
 
@@ -463,7 +471,7 @@ static size_t find_rel(const struct report *r, const char *rel)
 }
 
 /* The shape of a manifest, checked as it streams (jstream) before jansson
- * builds its tree: only the members report writes, at most REPORT_TOP
+ * builds its tree: only the members report writes, at most FC_REPORT_TOP
  * entries in a top list, MAX_PACKAGES packages, MANIFEST_MAX_ENTRIES files
  * and groups, strings of at most MAX_TEXT bytes, nothing nested where
  * report writes a value. jansson holds a tree at several times the bytes
@@ -636,7 +644,7 @@ static int shape_open(void *user, struct jstream *js, int ctx, int key, int64_t 
 		child = key == SK_TIERS ? SC_TIERS : SC_PACKAGES;
 	else if (ctx == SC_FILE && !is_map && key == SK_TOP)
 		child = SC_TOPS;
-	else if (ctx == SC_TOPS && is_map && index < REPORT_TOP)
+	else if (ctx == SC_TOPS && is_map && index < FC_REPORT_TOP)
 		child = SC_TOP;
 	else if (ctx == SC_GROUP && !is_map && key == SK_MEMBERS)
 		child = SC_FILES;
@@ -663,9 +671,9 @@ static int shape_open(void *user, struct jstream *js, int ctx, int key, int64_t 
 	}
 	if (child || js->failed)
 		return child ? child : J_SKIP;
-	if (ctx == SC_TOPS && index >= REPORT_TOP)
+	if (ctx == SC_TOPS && index >= FC_REPORT_TOP)
 		jstream_fail(js, FC_ERR_LIMIT, "a damaged shard manifest: more than %d entries",
-			     REPORT_TOP);
+			     FC_REPORT_TOP);
 	else if (ctx == J_TOP)
 		jstream_fail(js, FC_ERR_IO, "not a valid shard manifest: not a JSON object");
 	else if (ctx == SC_FILES || ctx == SC_GROUPS || ctx == SC_TOPS || key == SK_TIERS ||
@@ -701,9 +709,9 @@ static bool shape_value(void *user, struct jstream *js, int ctx, int key, int64_
 	/* a file or group is an object (only those are noted to be loaded) */
 	if (ctx == SC_FILES || ctx == SC_GROUPS)
 		return jstream_fail(js, FC_ERR_IO, "a damaged shard manifest: not an object");
-	if (ctx == SC_TOPS && index >= REPORT_TOP)
+	if (ctx == SC_TOPS && index >= FC_REPORT_TOP)
 		return jstream_fail(js, FC_ERR_LIMIT,
-				    "a damaged shard manifest: more than %d entries", REPORT_TOP);
+				    "a damaged shard manifest: more than %d entries", FC_REPORT_TOP);
 	if (ctx == SC_PACKAGES && ++sh->packages > MAX_PACKAGES)
 		return jstream_fail(js, FC_ERR_LIMIT,
 				    "a damaged shard manifest: more than %d packages",
@@ -846,7 +854,8 @@ static bool check_doc(json_t *doc, int shard, int count, unsigned *modes, unsign
 	if (!int_member(doc, "version", 1, 1, &x, c, "manifest") ||
 	    !int_member(doc, "shard", shard, shard, &x, c, "manifest") ||
 	    !int_member(doc, "shards", count, count, &x, c, "manifest") ||
-	    !int_member(doc, "modes", 1, FC_MODE_BIT_CHART | FC_MODE_BIT_GRAPH, &x, c, "manifest"))
+	    !int_member(doc, "modes", 1, (1u << FC_MODE_CHART) | (1u << FC_MODE_GRAPH), &x, c,
+			"manifest"))
 		return false;
 	if (*modes && *modes != (unsigned)x)
 		return problem(c, "differs from another shard's", "manifest.modes");
@@ -867,7 +876,7 @@ static bool check_doc(json_t *doc, int shard, int count, unsigned *modes, unsign
 
 /* Files listed twice (the same file from two shards, or a group member also
  * listed alone) are kept once; files sorted by rel. */
-static void drop_duplicate_files(struct report *r)
+static void drop_duplicate_files(struct fc_report *r)
 {
 	size_t i, o = 0;
 
@@ -885,7 +894,7 @@ static void drop_duplicate_files(struct report *r)
 
 /* Every slug names outputs: two files or groups with one slug would share
  * (and overwrite) them. */
-static bool slugs_unique(const struct report *r, struct check *c)
+static bool slugs_unique(const struct fc_report *r, struct check *c)
 {
 	size_t n = r->n_files + r->n_groups, i;
 	const char **all = malloc((n ? n : 1) * sizeof(*all));
@@ -908,9 +917,9 @@ static bool slugs_unique(const struct report *r, struct check *c)
 	return ok;
 }
 
-bool report_load_manifests(struct report *r, struct fc_error *err)
+bool fc_report_load_manifests(struct fc_report *r, struct fc_error *err)
 {
-	char *dir = fc_asprintf("%s/%s", r->outdir, REPORT_DIR);
+	char *dir = fc_asprintf("%s/%s", r->outdir, FC_REPORT_DIR);
 	size_t fcap = 0, gcap = 0, i, k, *seen = NULL;
 	int count = 0, dfd = -1;
 	struct manifest *ms = NULL;
@@ -926,7 +935,7 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	d = dfd >= 0 ? fdopendir(dfd) : NULL;
 	if (!d) {
-		fc_error_set(err, FC_ERR_IO, "no shard manifests (%s): %s", REPORT_DIR,
+		fc_error_set(err, FC_ERR_IO, "no shard manifests (%s): %s", FC_REPORT_DIR,
 			     errno == ENOTDIR || errno == ELOOP ? "not a directory"
 								: strerror(errno));
 		fc_error_set_file(err, r->outdir);
@@ -939,7 +948,7 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 		struct manifest m = { .path = NULL };
 		int s, n;
 
-		if (!report_shard_name(de->d_name, &s, &n))
+		if (!fc_report_shard_name(de->d_name, &s, &n))
 			continue;
 		if (count && n != count) {
 			fc_error_set(err, FC_ERR_IO, "shards of different runs: %d and %d shards",
@@ -973,7 +982,7 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 	}
 	closedir(d);
 	if (!count) {
-		fc_error_set(err, FC_ERR_IO, "no shard manifests in %s", REPORT_DIR);
+		fc_error_set(err, FC_ERR_IO, "no shard manifests in %s", FC_REPORT_DIR);
 		fc_error_set_file(err, r->outdir);
 		goto out;
 	}
@@ -1032,7 +1041,7 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 	for (i = 0; i < n_ms; i++) {
 		size_t gi;
 		for (gi = 0; gi < ms[i].n_groups; gi++) {
-			struct report_group *rg;
+			struct fc_report_group *rg;
 			json_t *g, *members, *v;
 			json_decref(el);
 			if (!(el = manifest_entry(&ms[i], &ms[i].groups[gi], err)))
@@ -1052,7 +1061,7 @@ bool report_load_manifests(struct report *r, struct fc_error *err)
 			if (!(rg->slug = text_member(g, "slug", &c, at)) ||
 			    !(rg->title = text_member(g, "title", &c, at)))
 				goto bad;
-			if (!report_slug_ok(rg->slug)) {
+			if (!fc_report_slug_ok(rg->slug)) {
 				problem(&c, "not a file name made by flamechart", "%s.slug", at);
 				goto bad;
 			}
