@@ -269,7 +269,7 @@ int fc_cmd_trend(int argc, char **argv)
 	struct fc_trend t;
 	struct fc_error err;
 	int rc = FC_EXIT_OK;
-	size_t i;
+	size_t i, n;
 	bool failed = false, have_trend = false;
 
 	fc_error_init(&err);
@@ -298,8 +298,12 @@ int fc_cmd_trend(int argc, char **argv)
 		rc = FC_EXIT_USAGE;
 		goto done;
 	}
-	if (c.n_inputs < 2) {
-		fc_log("trend needs at least 2 runs, oldest first (%zu given)", c.n_inputs);
+	for (i = 0, n = 0; i < c.n_inputs; i++) {
+		size_t len = strlen(c.inputs[i]);
+		n += !(len > 9 && strcmp(c.inputs[i] + len - 9, ".run.json") == 0);
+	}
+	if (n < 2) {
+		fc_log("trend needs at least 2 runs, oldest first (%zu given)", n);
 		fputs("Try 'flamechart trend --help' for more information.\n", stderr);
 		rc = FC_EXIT_INPUT;
 		goto done;
@@ -310,9 +314,17 @@ int fc_cmd_trend(int argc, char **argv)
 		goto done;
 	}
 	have_trend = true;
-	for (i = 0; i < c.n_inputs; i++)
+	for (i = 0; i < c.n_inputs; i++) {
+		size_t len = strlen(c.inputs[i]);
+		/* RUN.run.json beside RUN: a shell's *.json names it too */
+		if (len > 9 && strcmp(c.inputs[i] + len - 9, ".run.json") == 0) {
+			if (!c.quiet)
+				fc_log("skipped %s: a run's manifest", c.inputs[i]);
+			continue;
+		}
 		if (!fc_trend_add_run(&t, c.inputs[i], not_read, &c, &err))
 			goto fail;
+	}
 	if (!fc_trend_order(&t, c.order_by, &err) || !fc_trend_compute(&t, &err))
 		goto fail;
 	for (i = 0; i < c.n_outputs; i++) {
