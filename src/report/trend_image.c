@@ -16,7 +16,7 @@
 #include "render/paint_internal.h"
 #include "util/util.h"
 
-#define MARGIN_L 72.0 /* room for the amounts */
+#define MARGIN_L 48.0 /* room for the amounts, at least */
 #define MARGIN_R 24.0
 #define TOTAL_H 120.0 /* plot heights, px */
 #define FUNCS_H 220.0
@@ -42,21 +42,53 @@ static double run_x(const struct plot *pl, size_t i)
 	return pl->x0 + (n > 1 ? pl->width * (double)i / (double)(n - 1) : pl->width / 2);
 }
 
-/* A round top for an axis from 0: 1, 2 or 5 times a power of ten. */
+/* A round top for an axis from 0 whose quarters read well (0.3, 0.75,
+ * 1.5, 2.5 times a power of ten...): the series fill most of the plot. */
 static double nice_max(double v)
 {
-	double e, f;
+	static const double tops[] = { 1, 1.2, 1.6, 2, 2.4, 3, 4, 5, 6, 8, 10 };
+	double e;
+	size_t i;
 
 	if (!(v > 0))
 		return 1;
 	e = pow(10, floor(log10(v)));
-	f = v / e;
-	return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * e;
+	for (i = 0; i + 1 < FC_ARRAY_LEN(tops) && tops[i] * e < v; i++)
+		;
+	return tops[i] * e;
 }
 
 static double text_width(struct fc_painter *p, const char *s)
 {
 	return fc_text_width(fc_text_layout(p, FC_FONT_TEXT), s);
+}
+
+/* An axis amount: whole ms, or seconds from steps of a second on, bytes
+ * for heap profiles. */
+static void amount(bool bytes, double v, double step, char *out, size_t size)
+{
+	if (bytes)
+		fc_format_bytes(v, false, out, size);
+	else if (step >= 1e6)
+		snprintf(out, size, "%g s", v / 1e6);
+	else if (step >= 1000)
+		snprintf(out, size, "%.0f ms", v / 1000);
+	else
+		snprintf(out, size, "%.2g ms", v / 1000);
+}
+
+/* The widest amount of an axis from 0 to top. */
+static double amounts_width(struct fc_painter *p, bool bytes, double top)
+{
+	double w = 0;
+	int i;
+
+	for (i = 0; i <= 4; i++) {
+		char a[32];
+		amount(bytes, top * i / 4, top / 4, a, sizeof(a));
+		w = fmax(w, text_width(p, a));
+	}
+	return w;
 }
 
 /* The frame, grid and amounts of a plot at y (top) of height h for 0..top. */
@@ -68,13 +100,13 @@ static void axes(struct plot *pl, double y, double h, double top, const char *na
 
 	for (i = 0; i <= 4; i++) {
 		double gy = y + h - h * i / 4;
-		char amount[32];
+		char a[32];
 		pl->d->ops->line(pl->d->ctx, pl->x0, gy, pl->x0 + pl->width, gy);
 		pl->d->ops->stroke(pl->d->ctx, th->grid, i ? 0.6 : 1, 1);
-		fc_diff_format_amount(pl->t->bytes, top * i / 4, amount, sizeof(amount));
-		fc_text_draw(pl->p, FC_TEXT_RULER, FC_FONT_TEXT, amount,
-			     pl->x0 - 6 - text_width(pl->p, amount), gy + text_px / 3,
-			     th->ruler_text, FC_FIT_NONE, 0);
+		amount(pl->t->bytes, top * i / 4, top / 4, a, sizeof(a));
+		fc_text_draw(pl->p, FC_TEXT_RULER, FC_FONT_TEXT, a,
+			     pl->x0 - 6 - text_width(pl->p, a), gy + text_px / 3, th->ruler_text,
+			     FC_FIT_NONE, 0);
 	}
 	fc_text_draw(pl->p, FC_TEXT_LANE, FC_FONT_BOLD, name, pl->x0, y - 6, th->text, FC_FIT_END,
 		     pl->width);
@@ -215,7 +247,7 @@ bool fc_trend_write_image(const struct fc_trend *t, size_t top, int width_px,
 			 : dot && !strcmp(dot, ".pdf") ? KIND_PDF
 						       : KIND_PNG;
 	size_t shown = top < t->n_functions ? top : t->n_functions, i;
-	double w = width_px > 0 ? width_px : 880, h, y, fmax = 0, line_h, legend_h;
+	double w = width_px > 0 ? width_px : 880, h, y, tmax = 0, fmax_ = 0, line_h, legend_h;
 	char head[512], sub[512];
 	bool ok;
 
@@ -227,8 +259,19 @@ bool fc_trend_write_image(const struct fc_trend *t, size_t top, int width_px,
 	memset(&pl, 0, sizeof(pl));
 	pl.p = &p;
 	pl.t = t;
-	pl.x0 = MARGIN_L;
-	pl.width = w - MARGIN_L - MARGIN_R;
+	for (i = 0; i < t->n_runs; i++) {
+		size_t k;
+		tmax = fmax(tmax, t->total.means[i]);
+		for (k = 0; k < shown; k++)
+			fmax_ = fmax(fmax_, t->functions[k].means[i]);
+	}
+	tmax = nice_max(tmax * 1.05);
+	fmax_ = nice_max(fmax_ * 1.05);
+	/* the amounts' column as wide as its widest label */
+	pl.x0 = 12 + fmax(amounts_width(&p, t->bytes, tmax), amounts_width(&p, t->bytes, fmax_));
+	if (pl.x0 < MARGIN_L)
+		pl.x0 = MARGIN_L;
+	pl.width = w - pl.x0 - MARGIN_R;
 	legend_h = legend(&pl, shown, 0, false);
 	h = 12 + fc_paint_title_px(p.theme) + 6 + line_h + GAP + TOTAL_H + GAP + FUNCS_H + 22 +
 	    2 * line_h + 8 + legend_h + 10;
@@ -268,24 +311,16 @@ bool fc_trend_write_image(const struct fc_trend *t, size_t top, int width_px,
 		     w - 24);
 
 	y += GAP;
-	{
-		double tmax = 0;
-		for (i = 0; i < t->n_runs; i++)
-			tmax = t->total.means[i] > tmax ? t->total.means[i] : tmax;
-		tmax = nice_max(tmax * 1.05);
-		axes(&pl, y, TOTAL_H, tmax, t->bytes ? "Bytes allocated" : "CPU time");
-		series(&pl, &t->total, y, TOTAL_H, tmax, p.theme->text);
-	}
+	axes(&pl, y, TOTAL_H, tmax, t->bytes ? "Bytes allocated" : "CPU time");
+	series(&pl, &t->total, y, TOTAL_H, tmax, p.theme->text);
 	y += TOTAL_H + GAP;
-	for (i = 0; i < shown; i++) {
-		size_t k;
-		for (k = 0; k < t->n_runs; k++)
-			fmax = t->functions[i].means[k] > fmax ? t->functions[i].means[k] : fmax;
-	}
-	fmax = nice_max(fmax * 1.05);
-	axes(&pl, y, FUNCS_H, fmax, "Self time of the heaviest functions");
+	axes(&pl, y, FUNCS_H, fmax_,
+	     t->bytes ? "Bytes allocated by the heaviest functions"
+		      : "Self time of the heaviest functions");
+	/* the heaviest drawn last, on top */
 	for (i = shown; i-- > 0;)
-		series(&pl, &t->functions[i], y, FUNCS_H, fmax, palette[i % FC_ARRAY_LEN(palette)]);
+		series(&pl, &t->functions[i], y, FUNCS_H, fmax_,
+		       palette[i % FC_ARRAY_LEN(palette)]);
 	y += FUNCS_H + 22;
 	run_labels(&pl, y);
 	y += 2 * line_h + 8;
