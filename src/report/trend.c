@@ -120,33 +120,55 @@ bool fc_trend_order(struct fc_trend *t, const char *by, struct fc_error *err)
 
 /* --- steps ------------------------------------------------------------------ */
 
-/* Mean and sample variance of the measurements of runs [a, b). */
-static void moments(const struct fc_trend_run *runs, size_t a, size_t b, const double *v,
-		    double *mean, double *var, size_t *n)
-{
-	double s = 0, ss = 0;
-	size_t i, j, k = 0;
+/* Prefix sums over the runs of a series: the measurements' count, sum and
+ * sum of squares up to each run, shifted by the first value (so that the
+ * squares stay small and the variance exact enough), for any segment's
+ * moments in O(1). */
+struct sums {
+	double *n, *s, *ss, shift;
+};
 
-	for (i = a; i < b; i++)
+static bool sums_init(struct sums *p, const struct fc_trend_run *runs, size_t n, const double *v)
+{
+	size_t i, j;
+
+	p->n = calloc(3 * (n + 1), sizeof(double));
+	if (!p->n)
+		return false;
+	p->s = p->n + n + 1;
+	p->ss = p->s + n + 1;
+	p->shift = n && runs[0].n ? v[runs[0].first] : 0;
+	for (i = 0; i < n; i++) {
+		double s = 0, ss = 0;
 		for (j = 0; j < runs[i].n; j++) {
-			s += v[runs[i].first + j];
-			k++;
-		}
-	*mean = k ? s / (double)k : 0;
-	for (i = a; i < b; i++)
-		for (j = 0; j < runs[i].n; j++) {
-			double d = v[runs[i].first + j] - *mean;
+			double d = v[runs[i].first + j] - p->shift;
+			s += d;
 			ss += d * d;
 		}
-	*var = k > 1 ? ss / (double)(k - 1) : 0;
-	*n = k;
+		p->n[i + 1] = p->n[i] + (double)runs[i].n;
+		p->s[i + 1] = p->s[i] + s;
+		p->ss[i + 1] = p->ss[i] + ss;
+	}
+	return true;
+}
+
+/* Mean and sample variance of the measurements of runs [a, b). */
+static void moments(const struct sums *p, size_t a, size_t b, double *mean, double *var, size_t *n)
+{
+	double k = p->n[b] - p->n[a], s = p->s[b] - p->s[a], ss = p->ss[b] - p->ss[a];
+
+	*n = (size_t)k;
+	*mean = k > 0 ? s / k + p->shift : 0;
+	*var = k > 1 ? (ss - s * s / k) / (k - 1) : 0;
+	if (*var < 0)
+		*var = 0; /* rounding of a segment with no spread */
 }
 
 /* The best split of runs [a, b) by Welch's t, when it passes the rule:
  * p below alpha over the number of splits tried (Bonferroni), and a change
  * of at least min_change of the level before and min_share of the total. */
-static bool best_split(const struct fc_trend_options *o, const struct fc_trend_run *runs, size_t a,
-		       size_t b, const double *v, double level, struct fc_trend_step *out)
+static bool best_split(const struct fc_trend_options *o, const struct sums *p, size_t a, size_t b,
+		       double level, struct fc_trend_step *out)
 {
 	size_t k, tried = 0, m = o->min_segment;
 	double best_t = -1;
@@ -155,20 +177,20 @@ static bool best_split(const struct fc_trend_options *o, const struct fc_trend_r
 	if (b - a < 2 * m)
 		return false;
 	for (k = a + m; k + m <= b; k++) {
-		double ma, va, mb, vb, t = 0, df = 0, p;
+		double ma, va, mb, vb, t = 0, df = 0, pv;
 		size_t na, nb;
-		moments(runs, a, k, v, &ma, &va, &na);
-		moments(runs, k, b, v, &mb, &vb, &nb);
+		moments(p, a, k, &ma, &va, &na);
+		moments(p, k, b, &mb, &vb, &nb);
 		tried++;
 		if (na < 2 || nb < 2)
 			continue;
-		p = fc_diff_welch_moments(ma, va, na, mb, vb, nb, &t, &df);
+		pv = fc_diff_welch_moments(ma, va, na, mb, vb, nb, &t, &df);
 		if (fabs(t) > best_t || (isinf(t) && !found)) {
 			best_t = fabs(t);
 			out->at = k;
 			out->before = ma;
 			out->after = mb;
-			out->p_value = p;
+			out->p_value = pv;
 			found = true;
 		}
 	}
@@ -194,19 +216,25 @@ bool fc_trend_steps(const struct fc_trend_options *o, const struct fc_trend_run 
 	/* binary segmentation with an explicit stack of [a, b) segments */
 	size_t *stack = NULL, cap_stack = 0, depth = 0, cap = 0;
 	struct fc_trend_step *steps = NULL, s;
+	struct sums p;
 
 	*out = NULL;
 	*n_out = 0;
-	if (!FC_GROW(stack, cap_stack, 2))
+	if (!sums_init(&p, runs, n, values))
 		return false;
+	if (!FC_GROW(stack, cap_stack, 2)) {
+		free(p.n);
+		return false;
+	}
 	stack[depth++] = 0;
 	stack[depth++] = n;
 	while (depth) {
 		size_t b = stack[--depth], a = stack[--depth];
 		memset(&s, 0, sizeof(s));
-		if (!best_split(o, runs, a, b, values, level, &s))
+		if (!best_split(o, &p, a, b, level, &s))
 			continue;
 		if (!FC_GROW(steps, cap, *n_out + 1) || !FC_GROW(stack, cap_stack, depth + 4)) {
+			free(p.n);
 			free(stack);
 			free(steps);
 			*n_out = 0;
@@ -220,6 +248,7 @@ bool fc_trend_steps(const struct fc_trend_options *o, const struct fc_trend_run 
 	}
 	free(stack);
 	if (*n_out && !fc_sort(steps, *n_out, sizeof(*steps), step_cmp, NULL)) {
+		free(p.n);
 		free(steps);
 		*n_out = 0;
 		return false;
@@ -232,11 +261,12 @@ bool fc_trend_steps(const struct fc_trend_options *o, const struct fc_trend_run 
 			size_t a = i ? steps[i - 1].at : 0,
 			       b = i + 1 < *n_out ? steps[i + 1].at : n, k;
 			double var;
-			moments(runs, a, steps[i].at, values, &steps[i].before, &var, &k);
-			moments(runs, steps[i].at, b, values, &steps[i].after, &var, &k);
+			moments(&p, a, steps[i].at, &steps[i].before, &var, &k);
+			moments(&p, steps[i].at, b, &steps[i].after, &var, &k);
 		}
 		steps[*n_out - 1].newest = true;
 	}
+	free(p.n);
 	*out = steps;
 	return true;
 }
