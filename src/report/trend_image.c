@@ -303,9 +303,10 @@ bool fc_trend_write_image(const struct fc_trend *t, size_t top, int width_px,
 			 t->bytes ? "Bytes allocated" : "CPU time", t->n_runs);
 	fc_text_draw(&p, FC_TEXT_HEADER, FC_FONT_TITLE, head, 12, y, p.theme->text, FC_FIT_END,
 		     w - 24);
-	snprintf(sub, sizeof(sub),
-		 "%s \xe2\x86\x92 %s; %s per run, functions by self time, waits left out",
-		 t->runs[0].label, t->runs[t->n_runs - 1].label, t->bytes ? "bytes" : "CPU time");
+	snprintf(sub, sizeof(sub), "%s \xe2\x86\x92 %s; %s per run, %s", t->runs[0].label,
+		 t->runs[t->n_runs - 1].label, t->bytes ? "bytes allocated" : "CPU time",
+		 t->bytes ? "functions by bytes allocated"
+			  : "functions by self time, waits left out");
 	y += 6 + line_h;
 	fc_text_draw(&p, FC_TEXT_HEADER, FC_FONT_SUB, sub, 12, y, p.theme->text_muted, FC_FIT_END,
 		     w - 24);

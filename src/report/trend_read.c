@@ -603,7 +603,8 @@ static char *run_label(const struct fc_trend_run *r)
 		base[i - 1] = '\0';
 	snprintf(base, sizeof(base), "%s", fc_basename(base));
 	while ((dot = strrchr(base, '.')) && dot != base &&
-	       (!strcmp(dot, ".gz") || !strcmp(dot, ".cpuprofile") || !strcmp(dot, ".json")))
+	       (!strcmp(dot, ".gz") || !strcmp(dot, ".cpuprofile") ||
+		!strcmp(dot, ".heapprofile") || !strcmp(dot, ".json")))
 		*dot = '\0';
 	return fc_strdup(base);
 }

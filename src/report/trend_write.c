@@ -43,7 +43,7 @@ static void series_title(const struct fc_trend *t, const struct fc_trend_series 
 			 size_t size)
 {
 	if (s == &t->total)
-		snprintf(out, size, "%s", t->bytes ? "bytes allocated" : "CPU time");
+		snprintf(out, size, "%s", t->bytes ? "Bytes allocated" : "CPU time");
 	else if (s->file[0])
 		snprintf(out, size, "%s (%s)", s->name, fc_basename(s->file));
 	else
@@ -137,9 +137,10 @@ bool fc_trend_write_md(const struct fc_trend *t, size_t top, struct fc_output *o
 		table_row(&md, t, &t->functions[i]);
 	fc_md_blank_line(&md);
 	fc_md_printf(&md,
-		     "_%s per run (the mean of a run's measurements); functions by self "
-		     "time, waits left out; the %zu with the most over the series._\n",
-		     t->bytes ? "Bytes allocated" : "CPU time", shown);
+		     "_%s per run (the mean of a run's measurements); functions by %s; the "
+		     "%zu with the most over the series._\n",
+		     t->bytes ? "Bytes allocated" : "CPU time",
+		     t->bytes ? "bytes allocated" : "self time, waits left out", shown);
 	if (md.failed) {
 		fc_md_finish(&md);
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");

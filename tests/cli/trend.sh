@@ -98,6 +98,30 @@ run 2 trend --order-by manifest:nothing "$S"/01 "$S"/02
 contains "$TMP/err" "$S/01: --order-by manifest:nothing: the run has no manifest field 'nothing'"
 run 1 trend --order-by size "$S"/01 "$S"/02
 
+# the files' times: the newest file last, whatever the arguments' order
+mkdir -p "$TMP/mt"
+for i in 1 2 3 4 5 6; do
+	cp "$S/0$i/run.cpuprofile.gz" "$TMP/mt/r$i.cpuprofile.gz"
+	touch -d "2026-01-0$((7 - i)) 12:00" "$TMP/mt/r$i.cpuprofile.gz"
+done
+run 0 trend --order-by mtime -f json "$TMP"/mt/r*.cpuprofile.gz
+python3 -c '
+import json, sys
+doc = json.load(open(sys.argv[1]))
+assert [r["label"] for r in doc["runs"]] == ["r6", "r5", "r4", "r3", "r2", "r1"], doc["runs"]
+' "$TMP/out" || fail "--order-by mtime"
+
+# --- heap profiles: bytes; one unit per trend ---------------------------------
+H=$DATA/heap
+run 0 trend -f json "$H/base.heapprofile" "$H/base-again.heapprofile" "$H/double.heapprofile"
+contains "$TMP/out" '"unit": "bytes"'
+contains "$TMP/out" '"label": "base-again"'
+run 0 trend "$H/base.heapprofile" "$H/double.heapprofile"
+contains "$TMP/out" "| **Bytes allocated** |"
+contains "$TMP/out" " MB |"
+run 2 trend "$H/base.heapprofile" "$S/01"
+contains "$TMP/err" "$S/01/run.cpuprofile.gz: a heap profile and a CPU profile in one trend"
+
 # --- report summaries as runs (each one measurement) -------------------------
 mkdir -p "$TMP/sum"
 for d in "$S"/*/; do
