@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -349,9 +350,20 @@ static bool read_dir(struct fc_trend *t, struct fc_trend_run *r, void (*note)(vo
 
 static bool json_fail(struct fc_error *err, const char *path, const char *where, const char *what)
 {
-	fc_error_set(err, FC_ERR_TYPE, "%s: %s", where, what);
+	fc_error_set(err, FC_ERR_TYPE, "%s", what);
 	fc_error_set_file(err, path);
+	fc_error_set_path(err, where);
 	return false;
+}
+
+/* A summary's amount in ms as µs: a number, at least 0, finite once
+ * scaled. */
+static bool amount_of(const json_t *v, double *us)
+{
+	double ms = json_number_value(v);
+
+	*us = ms * 1000;
+	return json_is_number(v) && ms >= 0 && isfinite(*us);
 }
 
 /* One profile of a summary ("profiles[i]"): its CPU time and its functions
@@ -360,20 +372,21 @@ static bool summary_profile(struct fc_trend *t, uint32_t m, json_t *p, size_t i,
 			    struct fc_error *err)
 {
 	json_t *list = json_object_get(p, "functions"), *e, *tiers;
-	const char **urls;
-	char where[64], *prefix;
-	double total;
+	const char **urls, *key = list ? "functions" : "top";
+	char where[96], *prefix;
+	double total, idle;
 	size_t k, n;
 	bool ok = true;
 
 	if (!list)
 		list = json_object_get(p, "top");
 	snprintf(where, sizeof(where), "profiles[%zu]", i);
-	if (!json_is_number(json_object_get(p, "sampled_ms")) || !json_is_array(list))
-		return json_fail(err, path, where, "no sampled_ms and top (a report summary?)");
-	total = json_number_value(json_object_get(p, "sampled_ms")) * 1000;
+	if (!json_is_array(list) || !amount_of(json_object_get(p, "sampled_ms"), &total))
+		return json_fail(err, path, where,
+				 "a profile needs sampled_ms (ms, at least 0) and top");
 	tiers = json_object_get(p, "tiers_ms");
-	total -= json_number_value(json_object_get(tiers, "idle")) * 1000;
+	if (amount_of(json_object_get(tiers, "idle"), &idle))
+		total -= idle;
 	n = json_array_size(list);
 	urls = calloc(n + 1, sizeof(*urls));
 	if (!urls)
@@ -391,28 +404,30 @@ static bool summary_profile(struct fc_trend *t, uint32_t m, json_t *p, size_t i,
 	{
 		const char *name = json_string_value(json_object_get(e, "name"));
 		const char *url = json_string_value(json_object_get(e, "url"));
-		json_t *self = json_object_get(e, "self_ms");
 		json_t *line = json_object_get(e, "line");
+		json_int_t l = json_is_integer(line) ? json_integer_value(line) : 0;
 		char file[1024], fname[256];
-		if (!name || !json_is_number(self)) {
+		double self;
+		if (!name || !amount_of(json_object_get(e, "self_ms"), &self)) {
 			free(prefix);
-			snprintf(where + strlen(where), sizeof(where) - strlen(where), ".top[%zu]",
-				 k);
-			return json_fail(err, path, where, "a function needs name and self_ms");
+			snprintf(where + strlen(where), sizeof(where) - strlen(where), ".%s[%zu]",
+				 key, k);
+			return json_fail(err, path, where,
+					 "a function needs a name and self_ms (ms, at least 0)");
 		}
 		if (fc_classify_is_wait(name)) {
 			/* (idle) is the idle tier, already out; the others are
 			 * counted in their tiers */
 			if (strcmp(name, "(idle)") != 0)
-				total -= json_number_value(self) * 1000;
+				total -= self;
 			continue;
 		}
 		fc_diff_key_path(url ? url : "", prefix[0] ? prefix : NULL, NULL, 0, file,
 				 sizeof(file));
-		function_name(name, file,
-			      json_is_integer(line) ? (int32_t)json_integer_value(line) - 1 : -1,
-			      fname, sizeof(fname));
-		if (!(ok = add_self(t, m, fname, file, json_number_value(self) * 1000)))
+		/* 1-based in the summary; out of range: unknown */
+		function_name(name, file, l >= 1 && l <= FC_POS_MAX ? (int32_t)(l - 1) : -1, fname,
+			      sizeof(fname));
+		if (!(ok = add_self(t, m, fname, file, self)))
 			break;
 	}
 	free(prefix);

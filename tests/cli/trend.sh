@@ -194,6 +194,13 @@ contains "$TMP/err" "$TMP/empty: the directory holds no profile"
 printf '{"nodes": [' >"$TMP/broken.cpuprofile"
 run 2 trend "$S"/01 "$TMP/broken.cpuprofile"
 contains "$TMP/err" "$TMP/broken.cpuprofile"
+# summaries whose numbers are no amounts: named by file and JSON path
+printf '{"version":1,"totals":{},"profiles":[{"status":"ok","sampled_ms":5,"top":[{"name":"a","self_ms":-1}]}]}' >"$TMP/neg.json"
+run 2 trend "$S"/01 "$TMP/neg.json"
+contains "$TMP/err" "$TMP/neg.json: profiles[0].top[0]: a function needs a name and self_ms"
+printf '{"version":1,"totals":{},"profiles":[{"status":"ok","sampled_ms":1e308,"top":[]}]}' >"$TMP/big.json"
+run 2 trend "$S"/01 "$TMP/big.json"
+contains "$TMP/err" "$TMP/big.json: profiles[0]: a profile needs sampled_ms"
 run 1 trend --top 0 "$S"/01 "$S"/02
 run 1 trend --bogus "$S"/01 "$S"/02
 run 0 trend --help
