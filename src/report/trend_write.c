@@ -111,7 +111,6 @@ bool fc_trend_write_md(const struct fc_trend *t, size_t top, struct fc_output *o
 					      "Since first", "Since previous" };
 	struct fc_md md;
 	size_t i, j, steps = 0, shown = top < t->n_functions ? top : t->n_functions;
-	bool ok;
 
 	fc_md_init(&md);
 	fc_md_printf(&md, "### Trend over %zu runs: ", t->n_runs);
@@ -146,9 +145,9 @@ bool fc_trend_write_md(const struct fc_trend *t, size_t top, struct fc_output *o
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;
 	}
-	ok = fc_output_write(out, md.data, md.len);
+	/* a failed write is remembered by out and reported by its commit */
+	fc_output_write(out, md.data, md.len);
 	fc_md_finish(&md);
-	(void)ok;
 	return true;
 }
 
@@ -157,6 +156,17 @@ bool fc_trend_write_md(const struct fc_trend *t, size_t top, struct fc_output *o
 static bool put(json_t *o, const char *k, json_t *v)
 {
 	return v && json_object_set_new(o, k, v) == 0;
+}
+
+/* jansson's _new calls take the value whatever happens: each value made
+ * here is handed to its parent once, or released when the parent failed. */
+static bool adopt(json_t *parent, const char *key, json_t *v, bool ok)
+{
+	if (!ok) {
+		json_decref(v);
+		return false;
+	}
+	return key ? put(parent, key, v) : json_array_append_new(parent, v) == 0;
 }
 
 static json_t *series_json(const struct fc_trend *t, const struct fc_trend_series *s)
@@ -172,20 +182,16 @@ static json_t *series_json(const struct fc_trend *t, const struct fc_trend_serie
 	for (i = 0; ok && i < s->n_steps; i++) {
 		const struct fc_trend_step *st = &s->steps[i];
 		json_t *e = json_object();
-		ok = e && put(e, "run", json_integer((json_int_t)st->at)) &&
-		     put(e, "label", json_string(t->runs[st->at].label)) &&
-		     put(e, "before", json_real(st->before)) &&
-		     put(e, "after", json_real(st->after)) &&
-		     put(e, "p_value", json_real(st->p_value)) &&
-		     put(e, "held", json_boolean(st->newest)) &&
-		     json_array_append_new(steps, e) == 0;
+		bool ok_e = e && put(e, "run", json_integer((json_int_t)st->at)) &&
+			    put(e, "label", json_string(t->runs[st->at].label)) &&
+			    put(e, "before", json_real(st->before)) &&
+			    put(e, "after", json_real(st->after)) &&
+			    put(e, "p_value", json_real(st->p_value)) &&
+			    put(e, "held", json_boolean(st->newest));
+		ok = adopt(steps, NULL, e, ok_e);
 	}
-	ok = ok && put(o, "values", v);
-	v = NULL;
-	ok = ok && put(o, "steps", steps);
-	steps = NULL;
-	json_decref(v);
-	json_decref(steps);
+	ok = adopt(o, "values", v, ok);
+	ok = adopt(o, "steps", steps, ok);
 	if (!ok) {
 		json_decref(o);
 		return NULL;
@@ -203,26 +209,23 @@ bool fc_trend_write_json(const struct fc_trend *t, struct fc_output *out, struct
 	for (i = 0; ok && i < t->n_runs; i++) {
 		const struct fc_trend_run *r = &t->runs[i];
 		json_t *o = json_object(), *m = json_object();
-		ok = o && m && put(o, "label", json_string(r->label)) &&
-		     put(o, "path", json_string(r->path)) &&
-		     put(o, "measurements", json_integer((json_int_t)r->n));
-		for (j = 0; ok && j < r->n_fields; j++)
-			ok = put(m, r->fields[j].key,
-				 r->fields[j].number ? json_real(strtod(r->fields[j].value, NULL))
-						     : json_string(r->fields[j].value));
-		ok = ok && put(o, "manifest", m) && json_array_append_new(runs, o) == 0;
-		if (!ok)
-			json_decref(o);
+		bool ok_o = o && m && put(o, "label", json_string(r->label)) &&
+			    put(o, "path", json_string(r->path)) &&
+			    put(o, "measurements", json_integer((json_int_t)r->n));
+		for (j = 0; ok_o && j < r->n_fields; j++)
+			ok_o = put(m, r->fields[j].key,
+				   r->fields[j].number ? json_real(strtod(r->fields[j].value, NULL))
+						       : json_string(r->fields[j].value));
+		ok_o = adopt(o, "manifest", m, ok_o);
+		ok = adopt(runs, NULL, o, ok_o);
 	}
 	for (i = 0; ok && i < t->n_functions; i++)
 		ok = json_array_append_new(fns, series_json(t, &t->functions[i])) == 0;
 	ok = ok && put(root, "version", json_integer(1)) &&
-	     put(root, "unit", json_string(t->bytes ? "bytes" : "us")) && put(root, "runs", runs);
-	runs = NULL;
-	ok = ok && put(root, "total", series_json(t, &t->total)) && put(root, "functions", fns);
-	fns = NULL;
-	json_decref(runs);
-	json_decref(fns);
+	     put(root, "unit", json_string(t->bytes ? "bytes" : "us"));
+	ok = adopt(root, "runs", runs, ok);
+	ok = ok && put(root, "total", series_json(t, &t->total));
+	ok = adopt(root, "functions", fns, ok);
 	text = ok ? json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12))
 		  : NULL;
 	json_decref(root);
