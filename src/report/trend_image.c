@@ -34,6 +34,7 @@ struct plot {
 	struct fc_draw *d;
 	const struct fc_trend *t;
 	double x0, width; /* the run axis */
+	int notes;        /* step notes written in the current plot */
 };
 
 static double run_x(const struct plot *pl, size_t i)
@@ -112,13 +113,47 @@ static void axes(struct plot *pl, double y, double h, double top, const char *na
 		     pl->width);
 }
 
-/* A series' line and dots; its steps as dashed marks with the change. */
+/* A step: a dashed mark between the runs, its change and the function's
+ * name in a note at the plot's top. */
+static void step_mark(struct plot *pl, const struct fc_trend_series *s,
+		      const struct fc_trend_step *st, double y, double h, struct fc_rgb c)
+{
+	/* between the last run before and the first run after */
+	double x = (run_x(pl, st->at - 1) + run_x(pl, st->at)) / 2, yy, tx;
+	char pct[32], note[128];
+	for (yy = y; yy < y + h; yy += 6)
+		pl->d->ops->line(pl->d->ctx, x, yy, x, yy + 3);
+	pl->d->ops->stroke(pl->d->ctx, c, 1, 1.5);
+	fc_diff_format_pct(st->after - st->before, st->before, pct, sizeof(pct));
+	/* a function's step names it: the colour alone is not enough */
+	if (s->name[0]) {
+		char cut[64];
+		snprintf(note, sizeof(note), "%s %s", pct,
+			 fc_diff_short_name(s->name, 24, cut, sizeof(cut)));
+	} else {
+		snprintf(note, sizeof(note), "%s", pct);
+	}
+	/* the notes at the plot's top, one line each, above the lines
+	 * (a noisy series would cross a note placed at its level) */
+	yy = y + 12 + fc_paint_line_h(pl->p->theme) * pl->notes++;
+	/* near the right edge the note goes left of the mark */
+	tx = x + 4;
+	if (tx + text_width(pl->p, note) > pl->x0 + pl->width)
+		tx = x - 4 - text_width(pl->p, note);
+	fc_text_draw(pl->p, FC_TEXT_NOTE, FC_FONT_BOLD, note, tx, yy, c, FC_FIT_NONE, 0);
+}
+
+/* A series' line and dots, or (steps) its steps' marks. */
 static void series(struct plot *pl, const struct fc_trend_series *s, double y, double h, double top,
-		   struct fc_rgb c)
+		   struct fc_rgb c, bool steps)
 {
 	const struct fc_trend *t = pl->t;
 	size_t i;
 
+	for (i = 0; i < s->n_steps && steps; i++)
+		step_mark(pl, s, &s->steps[i], y, h, c);
+	if (steps)
+		return;
 	for (i = 0; i + 1 < t->n_runs; i++)
 		pl->d->ops->line(pl->d->ctx, run_x(pl, i), y + h - h * s->means[i] / top,
 				 run_x(pl, i + 1), y + h - h * s->means[i + 1] / top);
@@ -127,31 +162,6 @@ static void series(struct plot *pl, const struct fc_trend_series *s, double y, d
 		pl->d->ops->rect(pl->d->ctx, run_x(pl, i) - 2, y + h - h * s->means[i] / top - 2, 4,
 				 4);
 	pl->d->ops->fill(pl->d->ctx, c, 1);
-	for (i = 0; i < s->n_steps; i++) {
-		const struct fc_trend_step *st = &s->steps[i];
-		/* between the last run before and the first run after */
-		double x = (run_x(pl, st->at - 1) + run_x(pl, st->at)) / 2, yy, tx;
-		char pct[32], note[128];
-		for (yy = y; yy < y + h; yy += 6)
-			pl->d->ops->line(pl->d->ctx, x, yy, x, yy + 3);
-		pl->d->ops->stroke(pl->d->ctx, c, 1, 1.5);
-		fc_diff_format_pct(st->after - st->before, st->before, pct, sizeof(pct));
-		/* a function's step names it: the colour alone is not enough */
-		if (s->name[0]) {
-			char cut[64];
-			snprintf(note, sizeof(note), "%s %s", pct,
-				 fc_diff_short_name(s->name, 24, cut, sizeof(cut)));
-		} else {
-			snprintf(note, sizeof(note), "%s", pct);
-		}
-		yy = y + h - h * st->after / top - 8;
-		/* near the right edge the note goes left of the mark */
-		tx = x + 4;
-		if (tx + text_width(pl->p, note) > pl->x0 + pl->width)
-			tx = x - 4 - text_width(pl->p, note);
-		fc_text_draw(pl->p, FC_TEXT_NOTE, FC_FONT_BOLD, note, tx, yy < y + 12 ? y + 12 : yy,
-			     c, FC_FIT_NONE, 0);
-	}
 }
 
 /* The runs' labels under the axis, as many as fit side by side. */
@@ -164,14 +174,18 @@ static void run_labels(struct plot *pl, double y)
 	for (i = 0; i < t->n_runs; i++) {
 		double w = text_width(pl->p, t->runs[i].label);
 		widest = w > widest ? w : widest;
-		pl->d->ops->line(pl->d->ctx, run_x(pl, i), y - 14, run_x(pl, i), y - 10);
 	}
-	pl->d->ops->stroke(pl->d->ctx, pl->p->theme->grid, 1, 1);
 	if (widest > 220)
 		widest = 220;
-	every = (size_t)ceil((widest + 14) / dx);
+	/* a gap of 30 px, and the first label may be pushed right by the
+	 * image's edge */
+	every = (size_t)ceil((widest + 30) / dx);
 	if (every < 1)
 		every = 1;
+	/* a tick per run while they stand apart, else per label */
+	for (i = 0; i < t->n_runs; i += dx >= 4 ? 1 : every)
+		pl->d->ops->line(pl->d->ctx, run_x(pl, i), y - 14, run_x(pl, i), y - 10);
+	pl->d->ops->stroke(pl->d->ctx, pl->p->theme->grid, 1, 1);
 	for (i = 0; i < t->n_runs; i += every) {
 		size_t k = i;
 		double w = text_width(pl->p, t->runs[k].label), x = run_x(pl, k) - w / 2;
@@ -313,15 +327,21 @@ bool fc_trend_write_image(const struct fc_trend *t, size_t top, int width_px,
 
 	y += GAP;
 	axes(&pl, y, TOTAL_H, tmax, t->bytes ? "Bytes allocated" : "CPU time");
-	series(&pl, &t->total, y, TOTAL_H, tmax, p.theme->text);
+	series(&pl, &t->total, y, TOTAL_H, tmax, p.theme->text, false);
+	series(&pl, &t->total, y, TOTAL_H, tmax, p.theme->text, true);
 	y += TOTAL_H + GAP;
+	pl.notes = 0;
 	axes(&pl, y, FUNCS_H, fmax_,
 	     t->bytes ? "Bytes allocated by the heaviest functions"
 		      : "Self time of the heaviest functions");
 	/* the heaviest drawn last, on top */
 	for (i = shown; i-- > 0;)
-		series(&pl, &t->functions[i], y, FUNCS_H, fmax_,
-		       palette[i % FC_ARRAY_LEN(palette)]);
+		series(&pl, &t->functions[i], y, FUNCS_H, fmax_, palette[i % FC_ARRAY_LEN(palette)],
+		       false);
+	/* the steps' notes in the functions' order, heaviest first */
+	for (i = 0; i < shown; i++)
+		series(&pl, &t->functions[i], y, FUNCS_H, fmax_, palette[i % FC_ARRAY_LEN(palette)],
+		       true);
 	y += FUNCS_H + 22;
 	run_labels(&pl, y);
 	y += 2 * line_h + 8;
