@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "flamechart/diff.h"
 #include "flamechart/import.h"
+#include "flamechart/style.h"
 #include "flamechart/trend.h"
 #include "util/util.h"
 
@@ -24,7 +25,8 @@ struct trend_cli {
 	enum out_kind format;
 	size_t top;
 	int width_px;
-	const char *title, *order_by;
+	const char *title, *order_by, *theme_name;
+	struct fc_theme *theme; /* --theme, NULL = light */
 	bool quiet;
 	struct fc_trend_options o;
 	struct fc_diff_rule rules[16];
@@ -55,6 +57,7 @@ void fc_cmd_trend_help(FILE *out)
 	      "                        as in diff: total>+5%, self>+20ms, self>+10%\n"
 	      "  -w, --width PX        image width (default 880)\n"
 	      "  --title TEXT          image title\n"
+	      "  --theme NAME|PATH     image theme: light, dark, devtools, classic or a file\n"
 	      "  -q, --quiet           say nothing of skipped files\n"
 	      "  -h, --help            show this help\n"
 	      "\n"
@@ -152,6 +155,8 @@ static bool parse(struct trend_cli *c, int argc, char **argv, struct fc_error *e
 			c->width_px = (int)d;
 		} else if (!strcmp(a, "--title")) {
 			c->title = v;
+		} else if (!strcmp(a, "--theme")) {
+			c->theme_name = v;
 		} else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
 			c->quiet = true;
 		} else if (a[0] == '-' && a[1]) {
@@ -251,7 +256,7 @@ static bool write_one(const struct trend_cli *c, const struct fc_trend *t, enum 
 	bool ok;
 
 	if (k == OUT_SVG || k == OUT_PNG || k == OUT_PDF)
-		return fc_trend_write_image(t, c->top, c->width_px, NULL, c->title, path, err);
+		return fc_trend_write_image(t, c->top, c->width_px, c->theme, c->title, path, err);
 	if (!fc_output_open(&out, path, err))
 		return false;
 	ok = k == OUT_JSON ? fc_trend_write_json(t, &out, err)
@@ -308,6 +313,11 @@ int fc_cmd_trend(int argc, char **argv)
 		rc = FC_EXIT_INPUT;
 		goto done;
 	}
+	if (c.theme_name && !(c.theme = fc_theme_open(c.theme_name, &err))) {
+		fc_log_error(&err);
+		rc = FC_EXIT_USAGE;
+		goto done;
+	}
 	if (!fc_trend_init(&t, &c.o)) {
 		fc_log("out of memory");
 		rc = FC_EXIT_INTERNAL;
@@ -352,6 +362,7 @@ done:
 		fc_diff_rule_finish(&c.rules[i]);
 	if (have_trend)
 		fc_trend_finish(&t);
+	fc_theme_destroy(c.theme);
 	free(c.inputs);
 	return rc;
 }

@@ -201,6 +201,9 @@ contains "$TMP/err" "$TMP/neg.json: profiles[0].top[0]: a function needs a name 
 printf '{"version":1,"totals":{},"profiles":[{"status":"ok","sampled_ms":1e308,"top":[]}]}' >"$TMP/big.json"
 run 2 trend "$S"/01 "$TMP/big.json"
 contains "$TMP/err" "$TMP/big.json: profiles[0]: a profile needs sampled_ms"
+run 0 trend --theme dark "$S"/01 "$S"/02 -o "$TMP/dark.png"
+run 1 trend --theme nope "$S"/01 "$S"/02
+contains "$TMP/err" "unknown theme 'nope'"
 run 1 trend --top 0 "$S"/01 "$S"/02
 run 1 trend --bogus "$S"/01 "$S"/02
 run 0 trend --help
