@@ -1,7 +1,7 @@
 /* Fuzz target: a trend run's manifest (docs/trend.md), the small JSON
  * object beside each run that names it (commit, date, label, fields for
  * --order-by manifest:FIELD). The oracles, beyond the sanitizers:
- *   - a failure is a clean error, and leaves no half-added field;
+ *   - a failure is a clean error, the same twice;
  *   - a manifest that loads holds only clean text, once per key, with
  *     commit and date pointing at their own fields' strings;
  *   - parsing is deterministic (the same bytes twice give the same fields). */

@@ -28,14 +28,14 @@ extern "C" {
  * file; one JSON object of strings and numbers ("commit", "date", "label"
  * and anything --order-by manifest:FIELD names). */
 struct fc_trend_field {
-	char *key, *value; /* owned; a number as written in the file */
+	char *key, *value; /* owned, clean text; a number as %lld or %.17g */
 	bool number;
 };
 
 struct fc_trend_run {
 	char *path;          /* as given, owned */
 	char *label;         /* as people read it (docs/trend.md), owned */
-	char *commit, *date; /* from the manifest, NULL when none */
+	char *commit, *date; /* fields' values (string ones), NULL when none */
 	struct fc_trend_field *fields;
 	size_t n_fields;
 	time_t mtime;    /* of path */
@@ -130,9 +130,6 @@ bool fc_trend_compute(struct fc_trend *t, struct fc_error *err);
  * *out (caller frees), oldest first. false on allocation failure. */
 bool fc_trend_steps(const struct fc_trend_options *o, const struct fc_trend_run *runs, size_t n,
 		    const double *values, double level, struct fc_trend_step **out, size_t *n_out);
-
-/* "2026-11-08 (2d9c96c)": where a step happened, as the answers say it. */
-const char *fc_trend_run_label(const struct fc_trend *t, size_t run);
 
 /* Writers (src/report/trend_write.c): Markdown (top functions, a
  * sparkline each), JSON (every series). false with err. */

@@ -373,8 +373,3 @@ done:
 	free(where);
 	return ok;
 }
-
-const char *fc_trend_run_label(const struct fc_trend *t, size_t run)
-{
-	return run < t->n_runs ? t->runs[run].label : "";
-}
