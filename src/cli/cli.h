@@ -149,6 +149,9 @@ int fc_cmd_report(const struct fc_cli *cli);
 /* flamechart diff (cmd_diff.c): argv[0] is "diff"; parses its own options. */
 int fc_cmd_diff(int argc, char **argv);
 void fc_cmd_diff_help(FILE *out);
+/* flamechart trend (cmd_trend.c): argv[0] is "trend"; parses its own options. */
+int fc_cmd_trend(int argc, char **argv);
+void fc_cmd_trend_help(FILE *out);
 /* A differential folded file (two profiles, BASE and HEAD, in set: taken)
  * rendered as a diff to path in format (enum fc_out_format). */
 int fc_cmd_diff_folded(const struct fc_cli *cli, struct fc_profile_set *set, int format,

@@ -901,7 +901,9 @@ static void help(FILE *out, int command)
 			fputs(command_usage[i], out);
 	if (command < 0)
 		fputs("  flamechart diff [OPTIONS] BASE HEAD         compare two runs (diff "
-		      "--help)\n",
+		      "--help)\n"
+		      "  flamechart trend [OPTIONS] RUN RUN...       the history of a series of "
+		      "runs (trend --help)\n",
 		      out);
 	fputs("  flamechart help [COMMAND] | --help | --version\n"
 	      "\n"
@@ -987,7 +989,8 @@ void fc_cli_man(FILE *out)
 		{ "3", "output error (cannot write the output, disk full, broken pipe)" },
 		{ "4", "partial: report rendered some profiles and failed others" },
 		{ "5", "internal error (out of memory)" },
-		{ "6", "regression: a diff --fail-on rule was crossed (outputs still written)" },
+		{ "6", "regression: a diff or trend --fail-on rule was crossed (outputs still "
+		       "written)" },
 	};
 	char help[512];
 	size_t i;
@@ -999,10 +1002,14 @@ void fc_cli_man(FILE *out)
 	      ".B flamechart info\n[\\fIOPTIONS\\fR] \\fIINPUT\\fR...\n.br\n"
 	      ".B flamechart report\n[\\fIOPTIONS\\fR] \\fIDIR\\fR \\fB\\-o\\fR "
 	      "\\fIOUTDIR\\fR\n.br\n"
+	      ".B flamechart trend\n[\\fIOPTIONS\\fR] \\fIRUN\\fR \\fIRUN\\fR...\n.br\n"
 	      ".B flamechart help\n[\\fICOMMAND\\fR]\n"
 	      ".SH DESCRIPTION\n"
 	      "\\fBrender\\fR (the default) draws a flame chart or graph; \\fBinfo\\fR prints a "
-	      "summary of each profile; \\fBreport\\fR renders every profile in a directory.\n"
+	      "summary of each profile; \\fBreport\\fR renders every profile in a directory; "
+	      "\\fBtrend\\fR draws "
+	      "the history of a series of runs and finds where it changed "
+	      "(\\fBflamechart trend \\-\\-help\\fR).\n"
 	      ".PP\nINPUT is a .cpuprofile, a Chrome trace (JSON), a JS Self\\-Profiling trace or "
 	      "folded stacks, optionally gzip\\-compressed; \\(aq\\-\\(aq reads stdin.\n"
 	      ".SH OPTIONS\n",
@@ -1257,8 +1264,8 @@ bool fc_cli_parse(struct fc_cli *cli, int argc, char **argv, struct fc_error *er
 		/* a word that names no file but nearly a command is a typo */
 		if (i == 1 && argv[1][0] != '-' && !strchr(argv[1], '/') && !strchr(argv[1], '.') &&
 		    access(argv[1], F_OK) != 0) {
-			static const char *const all[] = { "render", "info", "report", "diff",
-							   "help" };
+			static const char *const all[] = { "render", "info",  "report",
+							   "diff",   "trend", "help" };
 			const char *near =
 				nearest(argv[1], strlen(argv[1]), all, FC_ARRAY_LEN(all));
 			if (near)

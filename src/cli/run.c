@@ -74,12 +74,16 @@ static int help_command(int argc, char **argv)
 {
 	int command = argc > 2 ? fc_cli_command_parse(argv[2]) : -1;
 
+	if (argc == 3 && strcmp(argv[2], "trend") == 0) {
+		fc_cmd_trend_help(stdout);
+		return fflush(stdout) == 0 || errno == EPIPE ? FC_EXIT_OK : FC_EXIT_OUTPUT;
+	}
 	if (argc == 3 && strcmp(argv[2], "diff") == 0) {
 		fc_cmd_diff_help(stdout);
 		return fflush(stdout) == 0 || errno == EPIPE ? FC_EXIT_OK : FC_EXIT_OUTPUT;
 	}
 	if (argc > 3 || (argc == 3 && command < 0)) {
-		fc_log("help takes one command name (render, info, report, diff)%s%s%s",
+		fc_log("help takes one command name (render, info, report, diff, trend)%s%s%s",
 		       argc == 3 ? ", not '" : "", argc == 3 ? argv[2] : "", argc == 3 ? "'" : "");
 		return FC_EXIT_USAGE;
 	}
@@ -118,6 +122,8 @@ int fc_cli_main(int argc, char **argv)
 		return help_command(argc, argv);
 	if (argc >= 2 && strcmp(argv[1], "diff") == 0)
 		return fc_cmd_diff(argc - 1, argv + 1);
+	if (argc >= 2 && strcmp(argv[1], "trend") == 0)
+		return fc_cmd_trend(argc - 1, argv + 1);
 	fc_error_init(&err);
 	if (!fc_cli_parse(&cli, argc, argv, &err)) {
 		fc_log_error(&err);

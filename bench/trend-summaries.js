@@ -1,0 +1,73 @@
+// Writes N report summaries (report --summary, version 1) of a made-up
+// nightly series into DIR, one per night, each with a manifest beside it:
+// a CI job of PROFILES profiles (processes and threads), each profile's
+// top five functions drawn from a pool of 40, with noise, and one function
+// (parseRows) 40 % slower from night STEP on. For bench/trend.sh.
+// Usage: node bench/trend-summaries.js DIR N [PROFILES] [STEP]
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+const [dir, nArg, profilesArg, stepArg] = process.argv.slice(2);
+const n = Number(nArg);
+const perRun = Number(profilesArg || 11);
+const step = Number(stepArg || Math.floor(n * 0.7));
+fs.mkdirSync(dir, { recursive: true });
+
+let seed = 36;
+function rand() {
+	// a fixed LCG: the same files every time
+	seed = (seed * 1103515245 + 12345) % 2147483648;
+	return seed / 2147483648;
+}
+const pool = Array.from({ length: 40 }, (_, i) => ({
+	name: i === 0 ? 'parseRows' : `fn${i}`,
+	url: `file:///ci/build/src/${i % 7 === 0 ? 'parse' : 'lib' + (i % 5)}.js`,
+	line: 10 + i * 3,
+	ms: 400 / (i + 1),
+}));
+const tiers = ['app', 'deps', 'core', 'native', 'v8', 'gc', 'idle'];
+
+for (let r = 0; r < n; r++) {
+	const profiles = [];
+	let totalMs = 0;
+	for (let p = 0; p < perRun; p++) {
+		const top = [];
+		for (let k = 0; k < 5; k++) {
+			const f = pool[(k * 3 + p) % pool.length];
+			let ms = f.ms * (0.9 + 0.2 * rand());
+			if (f.name === 'parseRows' && r >= step) ms *= 1.4;
+			top.push({ name: f.name, url: f.url, line: f.line, self_ms: ms });
+		}
+		top.sort((a, b) => b.self_ms - a.self_ms);
+		const sampled = top.reduce((s, f) => s + f.self_ms, 0) * 1.6;
+		const t = {};
+		tiers.forEach((name, i) => (t[name] = i === 0 ? sampled * 0.8 : i === 6 ? 0 : sampled * 0.04));
+		profiles.push({
+			file: `CPU.20261101.000000.${1000 + p}.0.001.cpuprofile`,
+			status: 'ok',
+			title: `process ${1000 + p}`,
+			duration_ms: sampled * 1.1,
+			sampled_ms: sampled,
+			samples: Math.round(sampled),
+			threads: 1,
+			tiers_ms: t,
+			packages_ms: {},
+			top,
+		});
+		totalMs += sampled;
+	}
+	const name = String(r + 1).padStart(4, '0');
+	const summary = {
+		version: 1,
+		totals: { profiles: perRun, ok: perRun, failed: 0, tiers_ms: {}, packages_ms: {} },
+		profiles,
+	};
+	fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(summary, null, 2) + '\n');
+	const date = new Date(Date.UTC(2024, 0, 1) + r * 86400000).toISOString().slice(0, 10);
+	const commit = (r * 2654435761 >>> 0).toString(16).padStart(8, '0') + 'abcdef';
+	fs.writeFileSync(
+		path.join(dir, `${name}.json.run.json`),
+		JSON.stringify({ commit, date, total_ms: Math.round(totalMs) }) + '\n'
+	);
+}

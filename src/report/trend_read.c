@@ -1,0 +1,678 @@
+/* Reading the trend's runs (docs/trend.md): a profile, a directory of
+ * profiles or a report summary JSON, each run's manifest, and per
+ * measurement the CPU time and every function's self time. Functions are
+ * keyed as diff keys them (name and script path relative to the app's
+ * directory, flamechart/diff.h); waits (fc_classify_is_wait) are left out. */
+#include <dirent.h>
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "flamechart/classify.h"
+#include "flamechart/diff.h"
+#include "flamechart/import.h"
+#include "flamechart/profile.h"
+#include "flamechart/stats.h"
+#include "flamechart/trend.h"
+#include "util/util.h"
+
+#define MANIFEST_NAME "run.json"
+#define MANIFEST_MAX (64 * 1024)        /* bytes of a manifest */
+#define SUMMARY_MAX (256 * 1024 * 1024) /* bytes of a summary JSON */
+
+/* --- functions -------------------------------------------------------------- */
+
+struct key {
+	const struct fc_trend *t;
+	uint32_t name, file;
+};
+
+static bool key_eq(const void *ctx, uint32_t v)
+{
+	const struct key *k = ctx;
+	const struct fc_trend_series *s = &k->t->functions[v];
+	/* interned: one id per distinct string */
+	return s->name_id == k->name && s->file_id == k->file;
+}
+
+/* Adds value to function (name, file)'s self time in measurement m. */
+static bool add_self(struct fc_trend *t, uint32_t m, const char *name, const char *file,
+		     double value)
+{
+	struct key k = { t, 0, 0 };
+	uint32_t h, v;
+	size_t slot;
+
+	k.name = fc_strpool_intern(&t->strings, name, strlen(name));
+	k.file = fc_strpool_intern(&t->strings, file, strlen(file));
+	if (k.name == FC_NONE || k.file == FC_NONE ||
+	    !fc_map_reserve(&t->index, t->index.count + 1))
+		return false;
+	h = (uint32_t)fc_hash_u64(((uint64_t)k.name << 32) | k.file);
+	v = fc_map_find(&t->index, h, key_eq, &k, &slot);
+	if (v == FC_NONE) {
+		struct fc_trend_series *s;
+		if (!FC_GROW(t->functions, t->cap_functions, t->n_functions + 1))
+			return false;
+		v = (uint32_t)t->n_functions++;
+		s = &t->functions[v];
+		memset(s, 0, sizeof(*s));
+		s->name_id = k.name;
+		s->file_id = k.file;
+		fc_map_put(&t->index, slot, h, v);
+	}
+	if (!FC_GROW(t->entries, t->cap_entries, t->n_entries + 1))
+		return false;
+	t->entries[t->n_entries].series = v;
+	t->entries[t->n_entries].measure = m;
+	t->entries[t->n_entries++].value = value;
+	return true;
+}
+
+/* The app scripts' common directory in a list of URLs ("" when none): what
+ * diff strips from script paths so that two checkouts match. */
+static char *app_prefix(const char *const *urls, size_t n)
+{
+	const char *first = NULL;
+	size_t i, len = 0;
+
+	for (i = 0; i < n; i++) {
+		const char *u = urls[i];
+		if (!fc_diff_is_app_script(u))
+			continue;
+		if (strncmp(u, "file://", 7) == 0)
+			u += 7;
+		if (!first) {
+			first = u;
+			len = fc_diff_common_dir(u, strlen(u), u);
+		} else {
+			len = fc_diff_common_dir(first, len, u);
+		}
+	}
+	return first ? fc_strndup(first, len) : fc_strdup("");
+}
+
+/* A function's name as diff names it: an anonymous one by its line. */
+static void function_name(const char *name, const char *file, int32_t line, char *out, size_t size)
+{
+	if ((!name[0] || strcmp(name, "(anonymous)") == 0) && file[0] && line >= 0)
+		snprintf(out, size, "(anonymous %ld)", (long)line + 1);
+	else
+		snprintf(out, size, "%s", name[0] ? name : "(anonymous)");
+}
+
+static bool new_measurement(struct fc_trend *t, uint32_t *m)
+{
+	if (!FC_GROW(t->read_total, t->cap_total, t->n_measurements + 1))
+		return false;
+	*m = (uint32_t)t->n_measurements;
+	t->read_total[t->n_measurements++] = 0;
+	return true;
+}
+
+/* Adds the profiles of set to measurement m. */
+static bool add_profiles(struct fc_trend *t, uint32_t m, const struct fc_profile_set *set,
+			 const char *path, struct fc_error *err)
+{
+	size_t i, k;
+
+	for (i = 0; i < set->count; i++) {
+		const struct fc_profile *p = set->items[i];
+		bool bytes = fc_unit_is_bytes(p->weight_unit);
+		struct fc_stats st;
+		const char **urls;
+		char *prefix;
+		bool ok = true;
+
+		if (t->unit_known && bytes != t->bytes) {
+			fc_error_set(err, FC_ERR_INVALID,
+				     "a heap profile and a CPU profile in one trend: its amounts "
+				     "are %s, the runs before are %s",
+				     bytes ? "bytes" : "time", t->bytes ? "bytes" : "time");
+			fc_error_set_file(err, p->source ? p->source : path);
+			return false;
+		}
+		t->bytes = bytes;
+		t->unit_known = true;
+		if (!fc_stats_compute_top(p, SIZE_MAX, &st))
+			goto nomem;
+		urls = malloc((st.n_functions_with_self + 1) * sizeof(*urls));
+		if (!urls) {
+			fc_stats_finish(&st);
+			goto nomem;
+		}
+		for (k = 0; k < st.n_functions_with_self; k++)
+			urls[k] = fc_profile_str(p, p->frames[st.functions[k].frame].url);
+		prefix = app_prefix(urls, st.n_functions_with_self);
+		free(urls);
+		for (k = 0; ok && prefix && k < st.n_functions_with_self; k++) {
+			const struct fc_stats_entry *e = &st.functions[k];
+			const struct fc_frame *f = &p->frames[e->frame];
+			const char *name = fc_profile_str(p, f->name);
+			char file[1024], fname[256];
+			if (fc_classify_is_wait(name) || e->self_us <= 0)
+				continue;
+			fc_diff_key_path(fc_profile_str(p, f->url), prefix[0] ? prefix : NULL, NULL,
+					 0, file, sizeof(file));
+			function_name(name, file, f->line, fname, sizeof(fname));
+			t->read_total[m] += e->self_us;
+			ok = add_self(t, m, fname, file, e->self_us);
+		}
+		fc_stats_finish(&st);
+		if (!prefix || !ok) {
+			free(prefix);
+			goto nomem;
+		}
+		free(prefix);
+	}
+	return true;
+nomem:
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+	return false;
+}
+
+/* --- profiles and directories ----------------------------------------------- */
+
+static bool import_into(struct fc_trend *t, uint32_t m, const char *path, struct fc_error *err)
+{
+	struct fc_profile_set set;
+	struct fc_import_options io = FC_IMPORT_OPTIONS_INIT;
+	bool ok;
+
+	if (t->o.import)
+		io = *t->o.import;
+	fc_profile_set_init(&set);
+	ok = fc_import_file(path, &io, &set, err);
+	ok = ok && add_profiles(t, m, &set, path, err);
+	fc_profile_set_finish(&set);
+	return ok;
+}
+
+static int name_cmp(const void *a, const void *b, void *ctx)
+{
+	(void)ctx;
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The entries of dir (no dot files, no manifest), sorted; NULL with err. */
+static char **list_dir(const char *dir, size_t *n, struct fc_error *err)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char **v = NULL;
+	size_t cap = 0;
+
+	*n = 0;
+	if (!d) {
+		fc_error_set(err, FC_ERR_IO, "cannot open the directory: %s", strerror(errno));
+		fc_error_set_file(err, dir);
+		return NULL;
+	}
+	while ((e = readdir(d))) {
+		char *p;
+		if (e->d_name[0] == '.' || strcmp(e->d_name, MANIFEST_NAME) == 0 ||
+		    strstr(e->d_name, "." MANIFEST_NAME))
+			continue;
+		p = fc_asprintf("%s/%s", dir, e->d_name);
+		if (!p || !FC_GROW(v, cap, *n + 1)) {
+			free(p);
+			goto nomem;
+		}
+		v[(*n)++] = p;
+	}
+	closedir(d);
+	d = NULL;
+	if (!FC_GROW(v, cap, *n + 1) || !fc_sort(v, *n, sizeof(*v), name_cmp, NULL))
+		goto nomem;
+	return v;
+nomem:
+	if (d)
+		closedir(d);
+	while (*n)
+		free(v[--*n]);
+	free(v);
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+	return NULL;
+}
+
+static void free_list(char **v, size_t n)
+{
+	while (n)
+		free(v[--n]);
+	free(v);
+}
+
+/* Whether a directory's file is read: a profile by content, or named as
+ * one (then a broken one fails). */
+static bool is_profile(const struct fc_trend *t, const char *path,
+		       void (*note)(void *, const char *), void *ctx, struct fc_error *err)
+{
+	enum fc_format f;
+	struct fc_error e;
+
+	fc_error_init(&e);
+	if (fc_named_as_profile(path) ||
+	    fc_import_detect_file(path, t->o.import ? t->o.import->max_bytes : 0, &f, &e))
+		return true;
+	if (e.code != FC_ERR_FORMAT) {
+		*err = e;
+		return false;
+	}
+	if (note) {
+		char *text = fc_asprintf("skipped %s: not a profile", path);
+		if (text)
+			note(ctx, text);
+		free(text);
+	}
+	return false;
+}
+
+/* A directory: each profile file one measurement, each sub-directory one
+ * measurement of several threads (its profiles summed). */
+static bool read_dir(struct fc_trend *t, struct fc_trend_run *r, void (*note)(void *, const char *),
+		     void *ctx, struct fc_error *err)
+{
+	size_t n, i, j;
+	char **v = list_dir(r->path, &n, err);
+	bool ok = v != NULL;
+
+	for (i = 0; ok && i < n; i++) {
+		struct stat st;
+		uint32_t m;
+		if (lstat(v[i], &st) != 0 || S_ISLNK(st.st_mode)) {
+			if (note) {
+				char *text = fc_asprintf("skipped %s: a symbolic link", v[i]);
+				if (text)
+					note(ctx, text);
+				free(text);
+			}
+			continue;
+		}
+		if (S_ISDIR(st.st_mode)) {
+			size_t nk;
+			char **w = list_dir(v[i], &nk, err);
+			bool any = false;
+			ok = w != NULL;
+			for (j = 0; ok && j < nk; j++) {
+				struct fc_error e;
+				fc_error_init(&e);
+				if (!is_profile(t, w[j], note, ctx, &e)) {
+					if (e.code != FC_OK) {
+						*err = e;
+						ok = false;
+					}
+					continue;
+				}
+				if (!any && !(ok = new_measurement(t, &m)))
+					fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+				any = true;
+				ok = ok && import_into(t, m, w[j], err);
+			}
+			if (w)
+				free_list(w, nk);
+			r->n += any;
+			continue;
+		}
+		{
+			struct fc_error e;
+			fc_error_init(&e);
+			if (!is_profile(t, v[i], note, ctx, &e)) {
+				if (e.code != FC_OK) {
+					*err = e;
+					ok = false;
+				}
+				continue;
+			}
+		}
+		if (!new_measurement(t, &m)) {
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+			ok = false;
+			break;
+		}
+		ok = import_into(t, m, v[i], err);
+		r->n++;
+	}
+	if (v)
+		free_list(v, n);
+	if (ok && r->n == 0) {
+		fc_error_set(err, FC_ERR_INVALID, "the directory holds no profile");
+		fc_error_set_file(err, r->path);
+		ok = false;
+	}
+	return ok;
+}
+
+/* --- report summaries ------------------------------------------------------- */
+
+static bool json_fail(struct fc_error *err, const char *path, const char *where, const char *what)
+{
+	fc_error_set(err, FC_ERR_TYPE, "%s", what);
+	fc_error_set_file(err, path);
+	fc_error_set_path(err, where);
+	return false;
+}
+
+/* A summary's amount in ms as µs: a number, at least 0, finite once
+ * scaled. */
+static bool amount_of(const json_t *v, double *us)
+{
+	double ms = json_number_value(v);
+
+	*us = ms * 1000;
+	return json_is_number(v) && ms >= 0 && isfinite(*us);
+}
+
+/* One profile of a summary ("profiles[i]"): its CPU time and its functions
+ * ("functions" when the summary has them, else its "top"). */
+static bool summary_profile(struct fc_trend *t, uint32_t m, json_t *p, size_t i, const char *path,
+			    struct fc_error *err)
+{
+	json_t *list = json_object_get(p, "functions"), *e, *tiers;
+	const char **urls, *key = list ? "functions" : "top";
+	char where[96], *prefix;
+	double total, idle;
+	size_t k, n;
+	bool ok = true;
+
+	if (!list)
+		list = json_object_get(p, "top");
+	snprintf(where, sizeof(where), "profiles[%zu]", i);
+	if (!json_is_array(list) || !amount_of(json_object_get(p, "sampled_ms"), &total))
+		return json_fail(err, path, where,
+				 "a profile needs sampled_ms (ms, at least 0) and top");
+	tiers = json_object_get(p, "tiers_ms");
+	if (amount_of(json_object_get(tiers, "idle"), &idle))
+		total -= idle;
+	n = json_array_size(list);
+	urls = calloc(n + 1, sizeof(*urls));
+	if (!urls)
+		goto nomem;
+	json_array_foreach(list, k, e)
+	{
+		const char *u = json_string_value(json_object_get(e, "url"));
+		urls[k] = u ? u : "";
+	}
+	prefix = app_prefix(urls, n);
+	free(urls);
+	if (!prefix)
+		goto nomem;
+	json_array_foreach(list, k, e)
+	{
+		const char *name = json_string_value(json_object_get(e, "name"));
+		const char *url = json_string_value(json_object_get(e, "url"));
+		json_t *line = json_object_get(e, "line");
+		json_int_t l = json_is_integer(line) ? json_integer_value(line) : 0;
+		char file[1024], fname[256];
+		double self;
+		if (!name || !amount_of(json_object_get(e, "self_ms"), &self)) {
+			free(prefix);
+			snprintf(where + strlen(where), sizeof(where) - strlen(where), ".%s[%zu]",
+				 key, k);
+			return json_fail(err, path, where,
+					 "a function needs a name and self_ms (ms, at least 0)");
+		}
+		if (fc_classify_is_wait(name)) {
+			/* (idle) is the idle tier, already out; the others are
+			 * counted in their tiers */
+			if (strcmp(name, "(idle)") != 0)
+				total -= self;
+			continue;
+		}
+		fc_diff_key_path(url ? url : "", prefix[0] ? prefix : NULL, NULL, 0, file,
+				 sizeof(file));
+		/* 1-based in the summary; out of range: unknown */
+		function_name(name, file, l >= 1 && l <= FC_POS_MAX ? (int32_t)(l - 1) : -1, fname,
+			      sizeof(fname));
+		if (!(ok = add_self(t, m, fname, file, self)))
+			break;
+	}
+	free(prefix);
+	if (!ok)
+		goto nomem;
+	t->read_total[m] += total > 0 ? total : 0;
+	return true;
+nomem:
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+	return false;
+}
+
+/* A report summary (report --summary): one measurement, its profiles
+ * summed. false with err; FC_ERR_FORMAT when the file is no summary. */
+static bool read_summary(struct fc_trend *t, struct fc_trend_run *r, struct fc_error *err)
+{
+	json_error_t je;
+	json_t *root, *profiles, *p;
+	uint32_t m;
+	size_t i;
+	bool ok = true;
+	struct stat st;
+
+	if (stat(r->path, &st) == 0 && st.st_size > SUMMARY_MAX) {
+		fc_error_set(err, FC_ERR_LIMIT, "a summary of more than %d MiB",
+			     SUMMARY_MAX / 1024 / 1024);
+		fc_error_set_file(err, r->path);
+		return false;
+	}
+	root = json_load_file(r->path, JSON_REJECT_DUPLICATES, &je);
+	profiles = json_object_get(root, "profiles");
+	if (!root || !json_is_array(profiles) || !json_is_object(json_object_get(root, "totals"))) {
+		json_decref(root);
+		fc_error_set(err, FC_ERR_FORMAT,
+			     "neither a profile nor a report summary (report --summary)");
+		fc_error_set_file(err, r->path);
+		return false;
+	}
+	if (t->unit_known && t->bytes) {
+		json_decref(root);
+		fc_error_set(err, FC_ERR_INVALID, "a report summary among heap profiles");
+		fc_error_set_file(err, r->path);
+		return false;
+	}
+	t->unit_known = true;
+	if (!new_measurement(t, &m)) {
+		json_decref(root);
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	json_array_foreach(profiles, i, p)
+	{
+		const char *status = json_string_value(json_object_get(p, "status"));
+		if (!status || strcmp(status, "ok") != 0)
+			continue;
+		if (!(ok = summary_profile(t, m, p, i, r->path, err)))
+			break;
+	}
+	json_decref(root);
+	r->n = 1;
+	return ok;
+}
+
+/* --- manifests -------------------------------------------------------------- */
+
+bool fc_trend_manifest_parse(struct fc_trend_run *r, const char *name, const char *data, size_t len,
+			     struct fc_error *err)
+{
+	json_error_t je;
+	json_t *root = json_loadb(data, len, JSON_REJECT_DUPLICATES, &je), *v;
+	const char *key;
+
+	if (!root) {
+		fc_error_set(err, FC_ERR_SYNTAX, "%s", fc_json_error_unquoted(je.text));
+		fc_error_set_file(err, name);
+		err->line = je.line;
+		err->column = je.column;
+		return false;
+	}
+	if (!json_is_object(root)) {
+		json_decref(root);
+		fc_error_set(err, FC_ERR_TYPE, "a manifest is one JSON object");
+		fc_error_set_file(err, name);
+		return false;
+	}
+	json_object_foreach(root, key, v)
+	{
+		struct fc_trend_field *f;
+		char num[64];
+		if (!json_is_string(v) && !json_is_number(v)) {
+			json_decref(root);
+			fc_error_set(err, FC_ERR_TYPE,
+				     "%s: a manifest field is a string or a number", key);
+			fc_error_set_file(err, name);
+			return false;
+		}
+		f = realloc(r->fields, (r->n_fields + 1) * sizeof(*f));
+		if (!f)
+			goto nomem;
+		r->fields = f;
+		f = &r->fields[r->n_fields];
+		if (json_is_integer(v))
+			snprintf(num, sizeof(num), "%lld", (long long)json_integer_value(v));
+		else if (json_is_real(v))
+			snprintf(num, sizeof(num), "%.17g", json_real_value(v));
+		f->key = fc_strdup_clean(key);
+		f->value = fc_strdup_clean(json_is_string(v) ? json_string_value(v) : num);
+		f->number = json_is_number(v);
+		if (!f->key || !f->value) {
+			free(f->key);
+			free(f->value);
+			goto nomem;
+		}
+		r->n_fields++;
+		if (strcmp(f->key, "commit") == 0 && !f->number)
+			r->commit = f->value;
+		else if (strcmp(f->key, "date") == 0 && !f->number)
+			r->date = f->value;
+	}
+	json_decref(root);
+	return true;
+nomem:
+	json_decref(root);
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+	return false;
+}
+
+/* The run's manifest when there is one (PATH/run.json, PATH.run.json). */
+static bool read_manifest(struct fc_trend_run *r, bool dir, struct fc_error *err)
+{
+	char *name = dir ? fc_asprintf("%s/%s", r->path, MANIFEST_NAME)
+			 : fc_asprintf("%s.%s", r->path, MANIFEST_NAME);
+	char *data = NULL;
+	size_t len;
+	FILE *f;
+	bool ok = false;
+
+	if (!name) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	f = fopen(name, "rb");
+	if (!f) {
+		free(name);
+		return true; /* none */
+	}
+	data = malloc(MANIFEST_MAX + 1);
+	if (!data) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		goto done;
+	}
+	len = fread(data, 1, MANIFEST_MAX + 1, f);
+	if (ferror(f)) {
+		fc_error_set(err, FC_ERR_IO, "cannot read the manifest");
+		fc_error_set_file(err, name);
+	} else if (len > MANIFEST_MAX) {
+		fc_error_set(err, FC_ERR_LIMIT, "a manifest of more than %d kB",
+			     MANIFEST_MAX / 1024);
+		fc_error_set_file(err, name);
+	} else {
+		ok = fc_trend_manifest_parse(r, name, data, len, err);
+	}
+done:
+	fclose(f);
+	free(data);
+	free(name);
+	return ok;
+}
+
+/* The label people read: the manifest's "label", else its date and short
+ * commit, else the file or directory name without its extensions. */
+static char *run_label(const struct fc_trend_run *r)
+{
+	size_t i;
+	char base[256], *dot;
+
+	for (i = 0; i < r->n_fields; i++)
+		if (strcmp(r->fields[i].key, "label") == 0)
+			return fc_strdup(r->fields[i].value);
+	if (r->date && r->commit)
+		return fc_asprintf("%s (%.7s)", r->date, r->commit);
+	if (r->date)
+		return fc_strdup(r->date);
+	if (r->commit)
+		return fc_asprintf("%.7s", r->commit);
+	snprintf(base, sizeof(base), "%s", r->path);
+	for (i = strlen(base); i > 1 && base[i - 1] == '/'; i--)
+		base[i - 1] = '\0';
+	snprintf(base, sizeof(base), "%s", fc_basename(base));
+	while ((dot = strrchr(base, '.')) && dot != base &&
+	       (!strcmp(dot, ".gz") || !strcmp(dot, ".cpuprofile") ||
+		!strcmp(dot, ".heapprofile") || !strcmp(dot, ".json")))
+		*dot = '\0';
+	return fc_strdup(base);
+}
+
+bool fc_trend_add_run(struct fc_trend *t, const char *path,
+		      void (*note)(void *ctx, const char *text), void *ctx, struct fc_error *err)
+{
+	struct fc_trend_run *r;
+	struct stat st;
+	bool ok;
+
+	if (stat(path, &st) != 0) {
+		fc_error_set(err, FC_ERR_IO, "cannot read the run: %s", strerror(errno));
+		fc_error_set_file(err, path);
+		return false;
+	}
+	if (!FC_GROW(t->runs, t->cap_runs, t->n_runs + 1))
+		goto nomem;
+	r = &t->runs[t->n_runs];
+	memset(r, 0, sizeof(*r));
+	r->path = fc_strdup(path);
+	if (!r->path)
+		goto nomem;
+	t->n_runs++;
+	r->mtime = st.st_mtime;
+	r->first = t->n_measurements;
+	if (!read_manifest(r, S_ISDIR(st.st_mode), err))
+		return false;
+	if (S_ISDIR(st.st_mode)) {
+		ok = read_dir(t, r, note, ctx, err);
+	} else {
+		enum fc_format f;
+		struct fc_error e;
+		uint32_t m;
+		fc_error_init(&e);
+		if (fc_import_detect_file(path, t->o.import ? t->o.import->max_bytes : 0, &f, &e)) {
+			ok = new_measurement(t, &m);
+			if (!ok)
+				fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+			ok = ok && import_into(t, m, path, err);
+			r->n = 1;
+		} else if (e.code == FC_ERR_FORMAT) {
+			ok = read_summary(t, r, err);
+		} else {
+			*err = e;
+			ok = false;
+		}
+	}
+	r->label = run_label(r);
+	if (ok && !r->label)
+		goto nomem;
+	return ok;
+nomem:
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+	return false;
+}
