@@ -257,7 +257,12 @@ static bool render(struct fc_context *ctx, const struct fc_profile_set *set,
 		for (i = 0; i < set->count; i++) {
 			if (set->items[i]->has_time)
 				continue;
-			if (fc_unit_is_bytes(set->items[i]->weight_unit))
+			if (set->items[i]->format == FC_FORMAT_PPROF)
+				fc_error_set(err, FC_ERR_USAGE,
+					     "a pprof profile sums its samples by stack and keeps "
+					     "no time order, so it cannot be drawn as a "
+					     "time-ordered chart; use -m graph");
+			else if (fc_unit_is_bytes(set->items[i]->weight_unit))
 				/* samples have an order, but no time */
 				fc_error_set(
 					err, FC_ERR_USAGE,
