@@ -44,6 +44,13 @@ bool fc_write_pdf(const struct fc_layout *l, const struct fc_style *st,
  * for a chart layout, FC_ERR_NOMEM). */
 bool fc_write_folded(const struct fc_layout *l, struct fc_output *out, struct fc_error *err);
 
+/* pprof (src/render/write_pprof.c): the profiles' merged graph, built with
+ * the graph options of lo (keep_idle, gc_root), as a gzipped profile.proto
+ * message. Profiles with time get samples/count and cpu/nanoseconds per
+ * stack, others their weight in its unit. */
+bool fc_write_pprof(const struct fc_profile_set *set, const struct fc_layout_options *lo,
+		    struct fc_output *out, struct fc_error *err);
+
 #ifdef __cplusplus
 }
 #endif

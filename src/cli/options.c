@@ -39,7 +39,7 @@ struct option_def {
 };
 
 static const char *const out_names[FC_OUT_COUNT] = {
-	"auto", "svg", "png", "pdf", "json", "folded", "md",
+	"auto", "svg", "png", "pdf", "json", "folded", "md", "pprof",
 };
 
 /* "a, b, c" (sep ", ") into buf */

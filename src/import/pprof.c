@@ -220,7 +220,7 @@ static uint32_t line_frame(struct importer *im, const Location *loc, size_t li, 
 	char path[96], addr[40];
 	const char *name, *file = "";
 	char *marked = NULL;
-	int32_t line = -1;
+	int32_t line = -1, column = -1;
 	uint32_t f;
 
 	if (loc->n_line == 0) {
@@ -247,6 +247,11 @@ static uint32_t line_frame(struct importer *im, const Location *loc, size_t li, 
 		file = str(im, fn->filename);
 		if (fn->start_line > 0 && fn->start_line <= FC_POS_MAX)
 			line = (int32_t)(fn->start_line - 1);
+		/* a column on the function's own first line is where the
+		 * function starts (JavaScript frames keep it) */
+		if (line >= 0 && ln->line == fn->start_line && ln->column > 0 &&
+		    ln->column <= FC_POS_MAX)
+			column = (int32_t)(ln->column - 1);
 		if (li + 1 < loc->n_line) {
 			marked = fc_asprintf("%s (inline)", name);
 			if (!marked) {
@@ -257,7 +262,7 @@ static uint32_t line_frame(struct importer *im, const Location *loc, size_t li, 
 		}
 	}
 	f = fc_profile_intern_frame(im->p, name, strlen(name), file, strlen(file),
-				    file[0] ? "1" : "0", 1, line, -1);
+				    file[0] ? "1" : "0", 1, line, column);
 	free(marked);
 	if (f == FC_NONE)
 		nomem(im);
@@ -469,6 +474,10 @@ static bool build(struct importer *im, const struct fc_import_options *opts)
 	im->b.end_us = total;
 	if (!fc_builder_finish(&im->b, im->err))
 		return false;
+	/* the chart's rules that look at the previous sample (GC on its
+	 * stack, a lone (program) healed) need a time order pprof does not
+	 * keep: such frames stay where the stacks put them */
+	im->p->gc_node = im->p->program_node = FC_NONE;
 	im->p->format = FC_FORMAT_PPROF;
 	im->p->has_time = false;
 	im->p->weight_unit = u.model;

@@ -202,7 +202,7 @@ static bool render(struct fc_context *ctx, const struct fc_profile_set *set,
 	struct fc_paint_options popts;
 	struct fc_layout_options lopts = {
 		/* folded stacks are the merged graph */
-		.mode = fmt == FC_OUT_FOLDED ? FC_MODE_GRAPH : req->mode,
+		.mode = fmt == FC_OUT_FOLDED || fmt == FC_OUT_PPROF ? FC_MODE_GRAPH : req->mode,
 		.keep_idle = req->keep_idle,
 		.gc_root = req->gc_root,
 		.sort_weight = req->sort_weight,
@@ -251,6 +251,19 @@ static bool render(struct fc_context *ctx, const struct fc_profile_set *set,
 	if (!req->output) {
 		fc_error_set(err, FC_ERR_USAGE, "no output file");
 		return false;
+	}
+	if (fmt == FC_OUT_PPROF) {
+		/* the merged graph, written from the profiles */
+		ok = fc_output_open(&out, req->output, err);
+		if (ok && !fc_write_pprof(set, &lopts, &out, err)) {
+			if (out.failed && out.errno_value == EPIPE)
+				err->code = FC_ERR_PIPE;
+			fc_output_abort(&out);
+			ok = false;
+		} else if (ok) {
+			ok = fc_output_commit(&out, err);
+		}
+		return ok;
 	}
 	if (lopts.mode == FC_MODE_CHART) {
 		/* folded stacks have weights, not times (input-rules §D1) */
