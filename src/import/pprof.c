@@ -105,6 +105,18 @@ static bool invalid(struct importer *im, const char *path, const char *fmt, ...)
 	return false;
 }
 
+/* s for a message: printable ASCII, at most 40 bytes, anything else '?'
+ * (a file's strings may hold control characters). */
+static const char *shown(const char *s, char *buf, size_t size)
+{
+	size_t i;
+
+	for (i = 0; s[i] && i + 1 < size && i < 40; i++)
+		buf[i] = s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?';
+	buf[i] = '\0';
+	return buf;
+}
+
 static const char *str(const struct importer *im, int64_t i)
 {
 	return i >= 0 && (uint64_t)i < im->pb->n_string_table ? im->pb->string_table[i] : NULL;
@@ -347,7 +359,7 @@ static bool unit_of(const char *type, const char *unit, struct unit *u)
 static bool choose_type(struct importer *im, const char *want, size_t *out)
 {
 	const Profile *pb = im->pb;
-	char list[256] = "";
+	char list[256] = "", name[48];
 	size_t i;
 
 	for (i = 0; i < pb->n_sample_type; i++) {
@@ -371,12 +383,12 @@ static bool choose_type(struct importer *im, const char *want, size_t *out)
 			return true;
 		}
 		snprintf(list + strlen(list), sizeof(list) - strlen(list), "%s%s", i ? ", " : "",
-			 type);
+			 shown(type, name, sizeof(name)));
 	}
 	if (!want)
 		return true;
-	fc_error_set(im->err, FC_ERR_USAGE, "no sample type %s in this profile (it has: %s)", want,
-		     list);
+	fc_error_set(im->err, FC_ERR_USAGE, "no sample type %s in this profile (it has: %s)",
+		     shown(want, name, sizeof(name)), list);
 	return false;
 }
 
@@ -389,13 +401,15 @@ static bool build(struct importer *im, const struct fc_import_options *opts)
 	int64_t total = 0, model_total = 0, events = 0;
 	__int128 raw = 0;
 	uint32_t f;
+	char name[48];
 
 	if (!choose_type(im, want, &t))
 		return false;
 	if (!unit_of(str(im, pb->sample_type[t]->type), str(im, pb->sample_type[t]->unit), &u)) {
 		/* an unknown unit: weighed as a count, and said so */
-		im->p->note = fc_asprintf("weights are in the profile's unit %s",
-					  str(im, pb->sample_type[t]->unit));
+		im->p->note =
+			fc_asprintf("weights are in the profile's unit %s",
+				    shown(str(im, pb->sample_type[t]->unit), name, sizeof(name)));
 		if (!im->p->note)
 			return nomem(im);
 	}
@@ -457,7 +471,7 @@ static bool build(struct importer *im, const struct fc_import_options *opts)
 	if (im->b.n_samples == 0) {
 		fc_error_set(im->err, FC_ERR_FORMAT,
 			     "the pprof profile has no sample with a %s value",
-			     str(im, pb->sample_type[t]->type));
+			     shown(str(im, pb->sample_type[t]->type), name, sizeof(name)));
 		return false;
 	}
 	for (i = 1; i < im->n_nodes; i++) {
