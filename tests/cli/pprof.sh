@@ -68,6 +68,7 @@ run 0 -m graph "$P/go-heap.pb.gz" -o "$TMP/h.svg"
 contains "$TMP/h.svg" "MB"
 run 0 -f md -o - "$P/go-cpu.pb.gz"
 contains "$TMP/out" "| 2 | \`main.primes (inline)\`"
+contains "$TMP/out" "**730.0 ms** in all · 58 stacks"
 run 0 diff -f md -o - "$P/go-cpu.pb.gz" "$P/go-cpu2.pb.gz"
 contains "$TMP/out" "730.0 ms → 710.0 ms"
 
