@@ -324,7 +324,7 @@ static uint32_t sample_node(struct importer *im, const Perftools__Profiles__Samp
 struct unit {
 	int64_t num, den; /* model = value * num / den */
 	const char *model;
-	bool time;
+	bool count; /* a count of events (unit "count") */
 };
 
 static bool unit_of(const char *type, const char *unit, struct unit *u)
@@ -339,10 +339,12 @@ static bool unit_of(const char *type, const char *unit, struct unit *u)
 	};
 	size_t i;
 
-	*u = (struct unit){ 1, 1, "count", false };
+	/* counts of anything (samples, objects, contentions) are the model's
+	 * count unit, "samples" (input-rules §G3) */
+	*u = (struct unit){ 1, 1, "samples", strcmp(unit, "count") == 0 };
 	for (i = 0; i < FC_ARRAY_LEN(times); i++) {
 		if (strcmp(unit, times[i].name) == 0) {
-			*u = (struct unit){ times[i].num, times[i].den, "µs", true };
+			*u = (struct unit){ times[i].num, times[i].den, "µs", false };
 			return true;
 		}
 	}
@@ -350,9 +352,7 @@ static bool unit_of(const char *type, const char *unit, struct unit *u)
 		u->model = FC_UNIT_BYTES;
 		return true;
 	}
-	if (strcmp(type, "samples") == 0)
-		u->model = "samples";
-	return strcmp(unit, "count") == 0;
+	return u->count;
 }
 
 /* The sample type asked for, the default one, or the last. */
@@ -405,18 +405,24 @@ static bool build(struct importer *im, const struct fc_import_options *opts)
 
 	if (!choose_type(im, want, &t))
 		return false;
-	if (!unit_of(str(im, pb->sample_type[t]->type), str(im, pb->sample_type[t]->unit), &u)) {
-		/* an unknown unit: weighed as a count, and said so */
+	{
+		/* the header says which sample type it shows, and an unknown
+		 * unit (weighed as a count) */
+		char unit[48];
+		bool known = unit_of(str(im, pb->sample_type[t]->type),
+				     str(im, pb->sample_type[t]->unit), &u);
 		im->p->note =
-			fc_asprintf("weights are in the profile's unit %s",
-				    shown(str(im, pb->sample_type[t]->unit), name, sizeof(name)));
+			fc_asprintf("pprof sample type %s (%s%s)",
+				    shown(str(im, pb->sample_type[t]->type), name, sizeof(name)),
+				    shown(str(im, pb->sample_type[t]->unit), unit, sizeof(unit)),
+				    known ? "" : ", weighed as a count");
 		if (!im->p->note)
 			return nomem(im);
 	}
 	/* a heap profile's count of allocations beside its bytes */
 	for (i = 0; i < pb->n_sample_type && strcmp(u.model, FC_UNIT_BYTES) == 0; i++)
-		if (unit_of("", str(im, pb->sample_type[i]->unit), &ucount) &&
-		    strcmp(ucount.model, "count") == 0 && i != t)
+		if (unit_of("", str(im, pb->sample_type[i]->unit), &ucount) && ucount.count &&
+		    i != t)
 			count_type = i;
 	if (!index_ids(im, false) || !index_ids(im, true))
 		return false;

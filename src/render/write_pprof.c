@@ -106,11 +106,9 @@ static void weight_type(const char *unit, const char **type, const char **punit,
 		*type = "cpu";
 		*punit = "nanoseconds";
 		*scale = 1000;
-	} else if (strcmp(unit, "samples") == 0) {
-		*type = "samples";
-		*punit = "count";
 	} else {
-		*type = unit;
+		/* "samples", and folded stacks' thousandths of a sample */
+		*type = "samples";
 		*punit = "count";
 	}
 }
