@@ -28,6 +28,11 @@ check "$P/go-cpu2.pb.gz"
 for t in alloc_objects alloc_space inuse_objects inuse_space; do
 	check "$P/go-heap.pb.gz" "$t"
 done
+# Node's, from Datadog's bindings: wall time and sample counts; heap
+check "$P/node-cpu.pb.gz"
+check "$P/node-cpu.pb.gz" sample
+check "$P/node-heap.pb.gz"
+check "$P/node-heap.pb.gz" inuse_objects
 # flamechart's own pprof: the decoder's reading, and the total of the
 # source's graph (every thread merged, as the file holds them)
 for f in "$DATA/corpus/real/nx-run-lint/CPU.20250526.173254.19960.0.001.cpuprofile" \

@@ -77,7 +77,7 @@ contains "$TMP/out" "730.0 ms → 710.0 ms"
 for f in "$DATA/corpus/real/nx-run-lint/CPU.20250526.173254.19960.0.001.cpuprofile" \
 	"$DATA/corpus/chrome-versions/Chrome-65-sucrase.cpuprofile" \
 	"$DATA/corpus/minimal/Trace-20250622T203446.json" "$DATA/heap/double.heapprofile" \
-	"$P/go-cpu.pb.gz" "$TMP/inline.pb"; do
+	"$P/go-cpu.pb.gz" "$P/node-cpu.pb.gz" "$P/node-heap.pb.gz" "$TMP/inline.pb"; do
 	name=$(basename "$f")
 	run 0 -q -f pprof "$f" -o "$TMP/rt.pb.gz"
 	gzip -t "$TMP/rt.pb.gz" || fail "$name: -f pprof is not gzip"
