@@ -460,6 +460,14 @@ static bool build(struct importer *im, const struct fc_import_options *opts)
 				return false;
 			continue;
 		}
+		if (s->n_location_id == 0) {
+			/* no stack to put the weight on */
+			snprintf(path, sizeof(path), "sample[%zu].location_id", i);
+			if (!fc_builder_repair(&im->b, im->err, path, 0, 0,
+					       "a sample without locations was skipped"))
+				return false;
+			continue;
+		}
 		if ((leaf = sample_node(im, s, i)) == FC_NONE)
 			return false;
 		raw += v;

@@ -9,6 +9,7 @@ back what flamechart's own writer made): pprof_make.py DIR.
   bad-string.pb  a function name beyond the string table
   bad-loc.pb     a sample naming a location that does not exist
   negative.pb    one negative value beside a positive one
+  no-stack.pb    a sample without locations beside one with
 """
 import os
 import sys
@@ -83,6 +84,7 @@ def main():
                                       [(1, 99, 6, 3)], [(1, [(1, 4)])]))
     write(d, "bad-loc.pb", profile([(1, 2)], [([1, 7], [1])], STRINGS, FUNCS, LOCS))
     write(d, "negative.pb", profile([(1, 2)], [([2, 1], [-3]), ([1], [4])], STRINGS, FUNCS, LOCS))
+    write(d, "no-stack.pb", profile([(1, 2)], [([], [5]), ([1], [2])], STRINGS, FUNCS, LOCS))
 
 
 main()
