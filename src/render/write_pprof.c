@@ -1,9 +1,11 @@
 /* pprof out (-f pprof, docs/inputs.md "pprof"): the merged graph of the
  * profiles as they reach the writer -- after --focus, --hide, source maps
  * and the other transforms -- as a gzipped profile.proto message, packed by
- * protobuf-c. One sample per merged stack that has weight; one location
- * and one function per frame (a frame pprof showed as inlined keeps its
- * "(inline)" name, so reading the file back gives the same frames).
+ * protobuf-c. One sample per merged stack that has weight; one function and
+ * one location per frame, except that frames read from pprof as inlined
+ * ("NAME (inline)", input-rules §G2) go back into one location with their
+ * caller, under their own name, as pprof wrote them; reading the file back
+ * gives the same frames.
  *
  * Profiles with time (.cpuprofile, traces) get two sample types, pprof's
  * CPU pair: samples/count and cpu/nanoseconds, the time of each stack as
@@ -76,6 +78,14 @@ struct message {
 	Sample *samples, **sample_ptrs;
 	uint64_t *stack_ids; /* every sample's location ids, one array */
 	int64_t *values;     /* every sample's values, one array */
+	/* locations of inlined calls: frames (leaf first, the caller last) at
+	 * group_frames[group_start[k] .. group_start[k + 1]), location id
+	 * n_frames + 1 + k */
+	uint32_t *group_frames, *group_start;
+	size_t n_group_frames, group_frames_cap, n_groups, group_start_cap;
+	struct fc_map groups;
+	char **owned; /* names made here (the inlined frames' own) */
+	size_t n_owned, owned_cap;
 };
 
 static void message_free(struct message *m)
@@ -92,6 +102,64 @@ static void message_free(struct message *m)
 	free(m->sample_ptrs);
 	free(m->stack_ids);
 	free(m->values);
+	free(m->group_frames);
+	free(m->group_start);
+	fc_map_finish(&m->groups);
+	while (m->n_owned)
+		free(m->owned[--m->n_owned]);
+	free(m->owned);
+}
+
+#define INLINE_SUFFIX " (inline)"
+
+/* The frame's name without " (inline)", 0 when it has no such suffix. */
+static size_t inlined_name(const struct fc_profile *p, uint32_t frame)
+{
+	const char *s = fc_profile_str(p, p->frames[frame].name);
+	size_t n = strlen(s), k = sizeof(INLINE_SUFFIX) - 1;
+
+	return n > k && memcmp(s + n - k, INLINE_SUFFIX, k) == 0 ? n - k : 0;
+}
+
+struct group_probe {
+	const struct message *m;
+	const uint32_t *frames;
+	size_t n;
+};
+
+static bool group_eq(const void *ctx, uint32_t k)
+{
+	const struct group_probe *q = ctx;
+	const struct message *m = q->m;
+	size_t n = m->group_start[k + 1] - m->group_start[k];
+
+	return n == q->n &&
+	       memcmp(m->group_frames + m->group_start[k], q->frames, n * sizeof(*q->frames)) == 0;
+}
+
+/* The location id of an inlined call chain (frames leaf first, the caller
+ * last), added when new; 0 on allocation failure. */
+static uint64_t group_id(struct message *m, size_t n_frames, const uint32_t *frames, size_t n)
+{
+	struct group_probe q = { m, frames, n };
+	uint32_t h = (uint32_t)fc_hash_bytes(frames, n * sizeof(*frames)), k;
+	size_t slot;
+
+	if (!fc_map_reserve(&m->groups, m->n_groups + 1))
+		return 0;
+	k = fc_map_find(&m->groups, h, group_eq, &q, &slot);
+	if (k == FC_NONE) {
+		if (!FC_GROW(m->group_frames, m->group_frames_cap, m->n_group_frames + n) ||
+		    !FC_GROW(m->group_start, m->group_start_cap, m->n_groups + 2))
+			return 0;
+		m->group_start[m->n_groups] = (uint32_t)m->n_group_frames;
+		memcpy(m->group_frames + m->n_group_frames, frames, n * sizeof(*frames));
+		m->n_group_frames += n;
+		m->group_start[m->n_groups + 1] = (uint32_t)m->n_group_frames;
+		k = (uint32_t)m->n_groups++;
+		fc_map_put(&m->groups, slot, h, k);
+	}
+	return (uint64_t)n_frames + 1 + k;
 }
 
 /* What the profiles' weight unit is written as: pprof's type and unit, and
@@ -113,49 +181,85 @@ static void weight_type(const char *unit, const char **type, const char **punit,
 	}
 }
 
-/* One function and one location (of one line) per frame of the merged
- * profile: ids are frame index + 1. */
+/* The functions and locations: frame f is function f + 1 (and, when it
+ * was inlined, function n + 1 + f under its own name) and single-line
+ * location f + 1; the inlined chains add the locations add_samples made
+ * ids for. */
 static bool add_frames(struct message *m, const struct fc_profile *p)
 {
-	size_t n = p->n_frames, i;
+	size_t n = p->n_frames, nl = n + m->n_group_frames, nloc = n + m->n_groups, i, j;
 
-	m->functions = calloc(n ? n : 1, sizeof(*m->functions));
-	m->function_ptrs = calloc(n ? n : 1, sizeof(*m->function_ptrs));
-	m->locations = calloc(n ? n : 1, sizeof(*m->locations));
-	m->location_ptrs = calloc(n ? n : 1, sizeof(*m->location_ptrs));
-	m->lines = calloc(n ? n : 1, sizeof(*m->lines));
-	m->line_ptrs = calloc(n ? n : 1, sizeof(*m->line_ptrs));
+	m->functions = calloc(2 * n + 1, sizeof(*m->functions));
+	m->function_ptrs = calloc(2 * n + 1, sizeof(*m->function_ptrs));
+	m->locations = calloc(nloc + 1, sizeof(*m->locations));
+	m->location_ptrs = calloc(nloc + 1, sizeof(*m->location_ptrs));
+	m->lines = calloc(nl + 1, sizeof(*m->lines));
+	m->line_ptrs = calloc(nl + 1, sizeof(*m->line_ptrs));
 	if (!m->functions || !m->function_ptrs || !m->locations || !m->location_ptrs || !m->lines ||
 	    !m->line_ptrs)
 		return false;
+	m->pb.n_function = 0;
 	for (i = 0; i < n; i++) {
 		const struct fc_frame *f = &p->frames[i];
-		Function *fn = &m->functions[i];
-		Location *loc = &m->locations[i];
-		Line *ln = &m->lines[i];
-		int64_t name = string_id(&m->strings, fc_profile_str(p, f->name));
+		Function *fn = &m->functions[m->pb.n_function];
+		const char *name = fc_profile_str(p, f->name);
+		int64_t nid = string_id(&m->strings, name);
 		int64_t file = string_id(&m->strings, fc_profile_str(p, f->url));
+		size_t own = inlined_name(p, (uint32_t)i);
 
-		if (name < 0 || file < 0)
+		if (nid < 0 || file < 0)
 			return false;
 		perftools__profiles__function__init(fn);
 		fn->id = i + 1;
-		fn->name = fn->system_name = name;
+		fn->name = fn->system_name = nid;
 		fn->filename = file;
 		fn->start_line = f->line >= 0 ? (int64_t)f->line + 1 : 0;
-		m->function_ptrs[i] = fn;
+		m->function_ptrs[m->pb.n_function++] = fn;
+		if (own) {
+			Function *in = &m->functions[m->pb.n_function];
+			char *copy = malloc(own + 1);
+
+			if (!copy || !FC_GROW(m->owned, m->owned_cap, m->n_owned + 1)) {
+				free(copy);
+				return false;
+			}
+			memcpy(copy, name, own);
+			copy[own] = '\0';
+			m->owned[m->n_owned++] = copy;
+			*in = *fn;
+			in->id = n + 1 + i;
+			if ((in->name = in->system_name = string_id(&m->strings, copy)) < 0)
+				return false;
+			m->function_ptrs[m->pb.n_function++] = in;
+		}
+	}
+	/* lines: one per frame (the single-line locations), then the chains',
+	 * where every line but a chain's last is inlined */
+	for (i = 0; i < nl; i++) {
+		uint32_t fr = i < n ? (uint32_t)i : m->group_frames[i - n];
+		const struct fc_frame *f = &p->frames[fr];
+		Line *ln = &m->lines[i];
+
 		perftools__profiles__line__init(ln);
-		ln->function_id = i + 1;
-		ln->line = fn->start_line;
+		ln->function_id = 1 + fr;
+		ln->line = f->line >= 0 ? (int64_t)f->line + 1 : 0;
 		ln->column = f->column >= 0 ? (int64_t)f->column + 1 : 0;
 		m->line_ptrs[i] = ln;
+	}
+	for (i = 0; i < m->n_groups; i++)
+		for (j = m->group_start[i]; j + 1 < m->group_start[i + 1]; j++)
+			m->lines[n + j].function_id += n; /* the inlined name */
+	for (i = 0; i < nloc; i++) {
+		Location *loc = &m->locations[i];
+
 		perftools__profiles__location__init(loc);
 		loc->id = i + 1;
-		loc->n_line = 1;
-		loc->line = &m->line_ptrs[i];
+		j = i < n ? i : n + m->group_start[i - n];
+		loc->n_line = i < n ? 1 : m->group_start[i - n + 1] - m->group_start[i - n];
+		loc->line = &m->line_ptrs[j];
 		m->location_ptrs[i] = loc;
 	}
-	m->pb.n_function = m->pb.n_location = n;
+	m->pb.n_location = nloc;
 	m->pb.function = m->function_ptrs;
 	m->pb.location = m->location_ptrs;
 	return true;
@@ -223,10 +327,10 @@ static bool match_graphs(const struct fc_graph *t, struct fc_graph *c, uint32_t 
  * with a time graph, g counts samples and the time of the matching node is
  * the second value. */
 static bool add_samples(struct message *m, const struct fc_graph *g, const struct fc_graph *time,
-			const uint32_t *of, double scale)
+			const uint32_t *of, double scale, uint32_t **chain, size_t *chain_cap)
 {
 	const struct fc_profile *p = g->merged;
-	size_t n = 0, ids = 0, i, k = 0, at = 0, nv = time ? 2 : 1;
+	size_t n = 0, ids = 0, i, k = 0, at = 0, nv = time ? 2 : 1, run;
 	double cum = 0;
 	int64_t written = 0;
 
@@ -252,8 +356,22 @@ static bool add_samples(struct message *m, const struct fc_graph *g, const struc
 			continue;
 		perftools__profiles__sample__init(s);
 		s->location_id = &m->stack_ids[at];
-		for (v = (uint32_t)i; v != 0; v = p->node_parent[v])
-			m->stack_ids[at + s->n_location_id++] = (uint64_t)p->node_frame[v] + 1;
+		/* the stack leaf first; a run of inlined frames and the caller
+		 * they were inlined into make one location */
+		for (v = (uint32_t)i, run = 0; v != 0; v = p->node_parent[v]) {
+			uint32_t fr = p->node_frame[v];
+			uint64_t id = (uint64_t)fr + 1;
+
+			if (!FC_GROW(*chain, *chain_cap, run + 1))
+				return false;
+			(*chain)[run++] = fr;
+			if (inlined_name(p, fr) && p->node_parent[v] != 0)
+				continue; /* its caller comes next */
+			if (run > 1 && (id = group_id(m, p->n_frames, *chain, run)) == 0)
+				return false;
+			run = 0;
+			m->stack_ids[at + s->n_location_id++] = id;
+		}
 		at += s->n_location_id;
 		s->value = &m->values[k * nv];
 		s->n_value = nv;
@@ -307,7 +425,8 @@ bool fc_write_pprof(const struct fc_profile_set *set, const struct fc_layout_opt
 	struct fc_layout_options o = *lo;
 	struct fc_graph *g = NULL, *counts = NULL;
 	struct message m;
-	uint32_t *of = NULL;
+	uint32_t *of = NULL, *chain = NULL;
+	size_t chain_cap = 0;
 	const char *type, *unit, *wunit;
 	double scale, median = 0;
 	uint8_t *packed = NULL;
@@ -370,8 +489,10 @@ bool fc_write_pprof(const struct fc_profile_set *set, const struct fc_layout_opt
 		m.pb.period_type = &m.period_type;
 		m.pb.period = (int64_t)llround(median * 1000);
 	}
-	if (timed ? !add_frames(&m, counts->merged) || !add_samples(&m, counts, g, of, scale)
-		  : !add_frames(&m, g->merged) || !add_samples(&m, g, NULL, NULL, scale))
+	if (timed ? !add_samples(&m, counts, g, of, scale, &chain, &chain_cap) ||
+			    !add_frames(&m, counts->merged)
+		  : !add_samples(&m, g, NULL, NULL, scale, &chain, &chain_cap) ||
+			    !add_frames(&m, g->merged))
 		goto nomem;
 	m.pb.n_string_table = m.strings.n;
 	m.pb.string_table = m.strings.text;
@@ -396,6 +517,7 @@ nomem:
 out:
 	free(packed);
 	free(of);
+	free(chain);
 	message_free(&m);
 	fc_graph_destroy(counts);
 	fc_graph_destroy(g);

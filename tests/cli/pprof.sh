@@ -98,6 +98,14 @@ run 0 -q -f pprof --focus realpathSync --hide native "$f" -o "$TMP/focus.pb.gz"
 run 0 -q -f folded --weight time --focus realpathSync --hide native "$f" -o "$TMP/a.folded"
 run 0 -f folded --weight time "$TMP/focus.pb.gz" -o "$TMP/b.folded"
 cmp -s "$TMP/a.folded" "$TMP/b.folded" || fail "--focus/--hide before -f pprof"
+# inlined frames go back into their caller's location, also when --focus
+# makes one the root (then it stands alone, under its marked name)
+for foc in 'main.primes' 'typedmemmove'; do
+	run 0 -q -f pprof --focus "$foc" "$P/go-cpu.pb.gz" -o "$TMP/focus.pb.gz"
+	run 0 -q -f folded --weight time --focus "$foc" "$P/go-cpu.pb.gz" -o "$TMP/a.folded"
+	run 0 -f folded --weight time "$TMP/focus.pb.gz" -o "$TMP/b.folded"
+	cmp -s "$TMP/a.folded" "$TMP/b.folded" || fail "--focus $foc before -f pprof"
+done
 # the output's name says pprof; -f and the name must agree
 run 0 -q "$f" -o "$TMP/named.pb.gz"
 run 0 info "$TMP/named.pb.gz"
