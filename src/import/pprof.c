@@ -23,9 +23,10 @@
 /* Weights beyond 2^53 would not be exact in the layout's doubles. */
 #define WEIGHT_LIMIT ((int64_t)1 << 53)
 /* protobuf-c's decoded messages may take this many times the encoded
- * bytes, plus a constant, before the file is refused: a 2-byte empty
+ * bytes, plus a constant, before the file is refused: real profiles take 6
+ * to 10 times (Go's, Node's, flamechart's own), but a 2-byte empty
  * Location becomes a struct of about 60 bytes and a pointer. */
-#define DECODE_FACTOR 40
+#define DECODE_FACTOR 16
 #define DECODE_SLACK ((size_t)64 << 20)
 
 typedef Perftools__Profiles__Profile Profile;
@@ -534,6 +535,8 @@ bool fc_import_pprof(struct fc_source *src, const struct fc_import_options *opts
 			       ? SIZE_MAX
 			       : len * DECODE_FACTOR + DECODE_SLACK;
 	pb = perftools__profiles__profile__unpack(&alloc, len, data);
+	free(data); /* the message holds copies of what it needs */
+	data = NULL;
 	if (!pb) {
 		if (budget.exceeded)
 			fc_error_set(err, FC_ERR_LIMIT,

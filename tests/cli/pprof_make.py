@@ -10,6 +10,7 @@ back what flamechart's own writer made): pprof_make.py DIR.
   bad-loc.pb     a sample naming a location that does not exist
   negative.pb    one negative value beside a positive one
   no-stack.pb    a sample without locations beside one with
+  empties.pb     3 million empty locations (6 MB that would decode to ~200 MB)
 """
 import os
 import sys
@@ -85,6 +86,8 @@ def main():
     write(d, "bad-loc.pb", profile([(1, 2)], [([1, 7], [1])], STRINGS, FUNCS, LOCS))
     write(d, "negative.pb", profile([(1, 2)], [([2, 1], [-3]), ([1], [4])], STRINGS, FUNCS, LOCS))
     write(d, "no-stack.pb", profile([(1, 2)], [([], [5]), ([1], [2])], STRINGS, FUNCS, LOCS))
+    write(d, "empties.pb", field(1, msg(field(1, 1), field(2, 2))) + field(4, b"") * 3000000 +
+          b"".join(field(6, s.encode()) for s in STRINGS[:3]))
 
 
 main()
