@@ -36,6 +36,7 @@ enum fc_out_format {
 	FC_OUT_FOLDED,
 	FC_OUT_MD,         /* Markdown summary: fc_summary_markdown_write (fc_render refuses it) */
 	FC_OUT_SPEEDSCOPE, /* speedscope's JSON (docs/speedscope.md) */
+	FC_OUT_PPROF,      /* gzipped profile.proto of the merged graph */
 	FC_OUT_COUNT
 };
 

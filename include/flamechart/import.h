@@ -41,7 +41,7 @@ struct fc_sourcemap_options {
  * options pointer means the defaults): version is the struct's layout the
  * caller was compiled with, refused when unknown; zero means the default
  * in every other field. */
-#define FC_IMPORT_OPTIONS_VERSION 1
+#define FC_IMPORT_OPTIONS_VERSION 2
 #define FC_IMPORT_OPTIONS_INIT                       \
 	{                                            \
 		.version = FC_IMPORT_OPTIONS_VERSION \
@@ -54,6 +54,9 @@ struct fc_import_options {
 	uint64_t max_bytes;            /* 0 = FC_IMPORT_DEFAULT_MAX */
 	/* non-NULL: frames are mapped through source maps (sourcemap.h) */
 	const struct fc_sourcemap_options *sourcemaps;
+	/* version 2: pprof's sample type to read ("cpu", "alloc_space"...),
+	 * NULL for the profile's default (input-rules §I1) */
+	const char *sample_type;
 };
 
 /* Clears o and sets its version. */
@@ -78,7 +81,8 @@ FC_API bool fc_import_memory(const char *name, const void *data, size_t len,
 FC_API bool fc_import_detect_file(const char *path, uint64_t max_bytes, enum fc_format *format,
 				  struct fc_error *err);
 
-/* "cpuprofile", "trace", "self-profiling", "folded"; and the inverse
+/* "cpuprofile", "trace", "self-profiling", "folded", "heapprofile",
+ * "pprof"; and the inverse
  * (FC_FORMAT_AUTO for "auto", -1 when unknown). */
 FC_API const char *fc_format_name(enum fc_format f);
 FC_API int fc_format_parse(const char *name);

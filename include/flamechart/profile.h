@@ -55,6 +55,7 @@ enum fc_format {
 	FC_FORMAT_HEAPPROFILE, /* V8 heap sampling profile: weights in bytes */
 	FC_FORMAT_SPEEDSCOPE,  /* speedscope's file format */
 	FC_FORMAT_HERMES,      /* Hermes sampling profiler (React Native) */
+	FC_FORMAT_PPROF,       /* pprof's profile.proto, gzipped or not */
 };
 
 /* The weight unit of a heap profile (fc_profile.weight_unit). */

@@ -51,6 +51,12 @@ bool fc_write_folded(const struct fc_layout *l, struct fc_output *out, struct fc
 struct fc_profile_set;
 bool fc_write_speedscope(const struct fc_profile_set *set, bool chart, struct fc_output *out,
 			 struct fc_error *err);
+/* pprof (src/write/write_pprof.c): the profiles' merged graph, built with
+ * the graph options of lo (keep_idle, gc_root), as a gzipped profile.proto
+ * message. Profiles with time get samples/count and cpu/nanoseconds per
+ * stack, others their weight in its unit. */
+bool fc_write_pprof(const struct fc_profile_set *set, const struct fc_layout_options *lo,
+		    struct fc_output *out, struct fc_error *err);
 
 #ifdef __cplusplus
 }

@@ -71,6 +71,7 @@ struct fc_cli {
 	bool weight_time; /* --weight time given (folded export: µs, not samples) */
 	int count_unit;   /* --count-unit: enum fc_count_unit of folded inputs */
 	enum fc_format input_format;
+	const char *sample_type; /* --sample-type: pprof's sample type */
 	bool no_legend;
 	bool interactive; /* --interactive: SVG with zoom and search */
 	bool svg_cairo;   /* --svg-backend cairo */

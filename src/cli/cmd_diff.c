@@ -462,6 +462,7 @@ int fc_cmd_diff(int argc, char **argv)
 	io.strict = c.cli.strict;
 	io.max_bytes = c.cli.max_input_bytes;
 	io.sourcemaps = fc_cli_sourcemaps(&c.cli);
+	io.sample_type = c.cli.sample_type;
 	if (c.cli.theme) {
 		theme = fc_theme_open(c.cli.theme, &err);
 		if (!theme)

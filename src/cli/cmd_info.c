@@ -152,6 +152,7 @@ int fc_cmd_info(const struct fc_cli *cli)
 		.max_bytes = cli->max_input_bytes,
 		.count_unit = (enum fc_count_unit)cli->count_unit,
 		.sourcemaps = fc_cli_sourcemaps(cli),
+		.sample_type = cli->sample_type,
 	};
 	struct fc_select sel = { .thread = cli->thread, .pid = cli->pid };
 	char available[400] = "";

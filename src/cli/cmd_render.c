@@ -14,7 +14,7 @@
 #include "util/util.h"
 
 static const char *const ext_names[FC_OUT_COUNT] = {
-	"", "svg", "png", "pdf", "json", "txt", "md", "speedscope.json",
+	"", "svg", "png", "pdf", "json", "txt", "md", "speedscope.json", "pb.gz",
 };
 
 static enum fc_out_format format_from_path(const char *path)
@@ -38,6 +38,10 @@ static enum fc_out_format format_from_path(const char *path)
 		return FC_OUT_FOLDED;
 	if (strcasecmp(dot, "md") == 0)
 		return FC_OUT_MD;
+	if (strcasecmp(dot, "pprof") == 0 ||
+	    (strcasecmp(dot, "gz") == 0 && dot - fc_basename(path) > 4 &&
+	     strncasecmp(dot - 4, ".pb.", 4) == 0))
+		return FC_OUT_PPROF;
 	return FC_OUT_AUTO;
 }
 
@@ -74,7 +78,7 @@ static bool check_output(const struct fc_cli *cli, struct fc_error *err)
 	if (by_name == FC_OUT_AUTO && given == FC_OUT_AUTO) {
 		fc_error_set(err, FC_ERR_USAGE,
 			     "'%s': flamechart writes no %s files; name the output .svg, .png, "
-			     ".pdf, .json or .folded, or give -f",
+			     ".pdf, .json, .folded, .md or .pb.gz, or give -f",
 			     cli->output, dot + 1);
 		return false;
 	}
@@ -82,8 +86,13 @@ static bool check_output(const struct fc_cli *cli, struct fc_error *err)
 	    by_name != (enum fc_out_format)given) {
 		fc_error_set(err, FC_ERR_USAGE,
 			     "-f %s but the output '%s' is named as %s: make them agree",
-			     given == FC_OUT_FOLDED ? "folded" : ext_names[given], cli->output,
-			     by_name == FC_OUT_FOLDED ? "folded" : ext_names[by_name]);
+			     given == FC_OUT_FOLDED  ? "folded"
+			     : given == FC_OUT_PPROF ? "pprof"
+						     : ext_names[given],
+			     cli->output,
+			     by_name == FC_OUT_FOLDED  ? "folded"
+			     : by_name == FC_OUT_PPROF ? "pprof"
+						       : ext_names[by_name]);
 		return false;
 	}
 	return true;
@@ -156,6 +165,7 @@ int fc_cmd_render(const struct fc_cli *cli)
 	/* folded stacks are the merged graph whatever -m says; speedscope's
 	 * file holds the profiles, not a layout */
 	if (mode == FC_MODE_CHART && fmt != FC_OUT_FOLDED && fmt != FC_OUT_SPEEDSCOPE &&
+	    fmt != FC_OUT_PPROF &&
 	    !fc_cli_check_graph_only(cli, &err)) {
 		fc_log_error(&err);
 		return FC_EXIT_USAGE;
@@ -171,8 +181,8 @@ int fc_cmd_render(const struct fc_cli *cli)
 		return err.code == FC_ERR_USAGE ? FC_EXIT_USAGE : (int)fc_error_exit_code(err.code);
 	}
 	fc_log_profile_warnings(cli, &set);
-	if (fmt == FC_OUT_FOLDED)
-		mode = FC_MODE_GRAPH; /* folded stacks are the merged graph */
+	if (fmt == FC_OUT_FOLDED || fmt == FC_OUT_PPROF)
+		mode = FC_MODE_GRAPH; /* folded stacks and pprof are the merged graph */
 	/* profiles of different runs each start at 0 unless --same-clock */
 	if (mode == FC_MODE_CHART && !cli->same_clock)
 		tw.clocks = fc_clock_separate(&set);

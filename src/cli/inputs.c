@@ -35,6 +35,7 @@ bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		.max_bytes = cli->max_input_bytes,
 		.count_unit = (enum fc_count_unit)cli->count_unit,
 		.sourcemaps = fc_cli_sourcemaps(cli),
+		.sample_type = cli->sample_type,
 	};
 	struct fc_select sel = { .thread = cli->thread, .pid = cli->pid };
 	size_t i;

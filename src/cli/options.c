@@ -39,7 +39,7 @@ struct option_def {
 };
 
 static const char *const out_names[FC_OUT_COUNT] = {
-	"auto", "svg", "png", "pdf", "json", "folded", "md", "speedscope",
+	"auto", "svg", "png", "pdf", "json", "folded", "md", "speedscope", "pprof",
 };
 
 /* "a, b, c" (sep ", ") into buf */
@@ -344,7 +344,7 @@ static bool set_input_format(struct fc_cli *c, const char *a, struct fc_error *e
 	if (f < 0)
 		return usage(e,
 			     "unknown input format '%s' (auto, cpuprofile, trace, "
-			     "self-profiling, folded, heapprofile, speedscope, hermes)",
+			     "self-profiling, folded, heapprofile, speedscope, hermes, pprof)",
 			     a);
 	c->input_format = (enum fc_format)f;
 	return true;
@@ -606,6 +606,13 @@ static bool set_count_unit(struct fc_cli *c, const char *a, struct fc_error *e)
 	return true;
 }
 
+static bool set_sample_type(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	(void)e;
+	c->sample_type = a;
+	return true;
+}
+
 static bool add_glob(const char **globs, size_t *n, const char *opt, const char *a,
 		     struct fc_error *e)
 {
@@ -783,7 +790,7 @@ static const struct option_def options[] = {
 	{ "per-thread", 0, NULL, CMD_RENDER, set_per_thread,
 	  "graph: one graph per thread instead of one merged graph" },
 	{ "input-format", 0, "FMT", CMD_ALL | CMD_DIFF, set_input_format,
-	  "cpuprofile, trace, self-profiling, folded, heapprofile, speedscope or hermes "
+	  "cpuprofile, trace, self-profiling, folded, heapprofile, speedscope, hermes or pprof "
 	  "(default: detected)" },
 	{ "no-legend", 0, NULL, CMD_RENDER | CMD_REPORT, set_no_legend, "omit the legend" },
 	{ "interactive", 0, NULL, CMD_RENDER, set_interactive,
@@ -838,6 +845,9 @@ static const struct option_def options[] = {
 	  "(by default each starts at 0)" },
 	{ "count-unit", 0, "samples|us|ms", CMD_ALL, set_count_unit,
 	  "what the counts of folded stacks are (default samples, FlameGraph's convention)" },
+	{ "sample-type", 0, "NAME", CMD_ALL | CMD_DIFF, set_sample_type,
+	  "pprof: the sample type to read, e.g. cpu, samples, alloc_space, inuse_space "
+	  "(default: the profile's default, else its last)" },
 	{ "include-files", 0, "GLOB", CMD_REPORT, set_include,
 	  "report: only files matching GLOB (the name, or the path under DIR when GLOB has "
 	  "a '/'); repeatable" },

@@ -7,6 +7,7 @@
  *                               traceEvents with samples or stackFrames:
  *                               Hermes (decided within the first window)
  *   text "stack count" lines -> folded stacks
+ *   a Profile protocol buffer -> pprof (input-rules §I)
  * gzip is already undone by the source layer. Top-level keys may come in any
  * order and after large values, so the object is scanned (jstream) until a
  * deciding key shows up: first inside a growing look-ahead window, then (for
@@ -274,6 +275,85 @@ static const struct {
 	{ "<?xml", 5, "an XML document, not a profile" },
 };
 
+/* --- pprof (input-rules §I) ---------------------------------------------------- */
+
+/* A protocol buffer varint at d[*pos..n); false when cut or longer than 10. */
+static bool varint(const unsigned char *d, size_t n, size_t *pos, uint64_t *v)
+{
+	unsigned shift;
+
+	*v = 0;
+	for (shift = 0; shift < 70 && *pos < n; shift += 7) {
+		unsigned char c = d[(*pos)++];
+		*v |= (uint64_t)(c & 0x7f) << shift;
+		if (!(c & 0x80))
+			return true;
+	}
+	return false;
+}
+
+/* profile.proto's Profile fields: 1-6, 11 and 13 are length-delimited (13,
+ * the comments, packed), the others varints. */
+static bool pprof_field(uint64_t tag)
+{
+	uint64_t field = tag >> 3, wire = tag & 7;
+
+	if (field == 0 || field > 15)
+		return false;
+	if (field <= 6 || field == 11)
+		return wire == 2;
+	return wire == 0 || (field == 13 && wire == 2);
+}
+
+/* A sample type: a ValueType message of varints 1 and 2. */
+static bool value_type(const unsigned char *d, size_t n)
+{
+	size_t p = 0;
+	uint64_t tag, v;
+
+	while (p < n)
+		if (!varint(d, n, &p, &tag) || (tag != 0x08 && tag != 0x10) ||
+		    !varint(d, n, &p, &v))
+			return false;
+	return n > 0;
+}
+
+/* A pprof profile: a Profile message whose fields all have profile.proto's
+ * numbers and wire types as far as the window reaches, ending on a field's
+ * end when the window holds the whole input, and among them a sample type
+ * (Go writes time_nanos or period_type first, other writers sample_type).
+ * Text and JSON fail at once: their bytes make tags of unknown fields or
+ * wrong wire types long before a sample type could appear. */
+static bool pprof(const unsigned char *d, size_t n, bool whole)
+{
+	size_t pos = 0;
+	uint64_t tag, v, len;
+	bool sample_type = false;
+
+	while (pos < n) {
+		if (!varint(d, n, &pos, &tag))
+			return !whole && sample_type;
+		if (!pprof_field(tag))
+			return false;
+		if ((tag & 7) == 0) {
+			if (!varint(d, n, &pos, &v))
+				return !whole && sample_type;
+			continue;
+		}
+		if (!varint(d, n, &pos, &len))
+			return !whole && sample_type;
+		if (len > n - pos)
+			return !whole && sample_type; /* goes on past the window */
+		if (tag >> 3 == 1) {
+			if (!value_type(d + pos, (size_t)len))
+				return false;
+			sample_type = true;
+		}
+		pos += (size_t)len;
+	}
+	return sample_type;
+}
+
 static bool binary(const unsigned char *d, size_t n)
 {
 	size_t i, controls = 0;
@@ -395,6 +475,10 @@ bool fc_import_detect(struct fc_source *src, enum fc_format *format, struct fc_e
 			fc_error_set(err, FC_ERR_FORMAT, "%s", magics[k].what);
 			return false;
 		}
+	}
+	if (pprof(d, n, n < want)) {
+		*format = FC_FORMAT_PPROF;
+		return true;
 	}
 	if (n >= 3 && d[0] == 0xef && d[1] == 0xbb && d[2] == 0xbf)
 		i = bom = 3; /* UTF-8 byte order mark */

@@ -17,6 +17,7 @@ static const char *const format_names[] = {
 	[FC_FORMAT_HEAPPROFILE] = "heapprofile",
 	[FC_FORMAT_SPEEDSCOPE] = "speedscope",
 	[FC_FORMAT_HERMES] = "hermes",
+	[FC_FORMAT_PPROF] = "pprof",
 };
 
 const char *fc_format_name(enum fc_format f)
@@ -106,6 +107,9 @@ bool fc_import_source(struct fc_source *src, const char *path, const struct fc_i
 	case FC_FORMAT_HERMES:
 		ok = fc_import_hermes(src, opts, out, err);
 		break;
+	case FC_FORMAT_PPROF:
+		ok = fc_import_pprof(src, opts, out, err);
+		break;
 	default:
 		fc_error_set(err, FC_ERR_USAGE, "input format %s is not supported",
 			     fc_format_name(format));
@@ -145,17 +149,17 @@ void fc_import_options_init(struct fc_import_options *o)
 
 static bool check_options(const struct fc_import_options *o, struct fc_error *err)
 {
-	if (o->version != FC_IMPORT_OPTIONS_VERSION ||
-	    (o->sourcemaps && o->sourcemaps->version != FC_SOURCEMAP_OPTIONS_VERSION)) {
+	/* version 1 is version 2 without sample_type */
+	bool known = o->version == FC_IMPORT_OPTIONS_VERSION || o->version == 1;
+
+	if (!known || (o->sourcemaps && o->sourcemaps->version != FC_SOURCEMAP_OPTIONS_VERSION)) {
 		fc_error_set(err, FC_ERR_USAGE, "%s version %u is not one this library knows (%d)",
-			     o->version != FC_IMPORT_OPTIONS_VERSION ? "import options"
-								     : "source map options",
-			     o->version != FC_IMPORT_OPTIONS_VERSION ? o->version
-								     : o->sourcemaps->version,
-			     FC_IMPORT_OPTIONS_VERSION);
+			     !known ? "import options" : "source map options",
+			     !known ? o->version : o->sourcemaps->version,
+			     !known ? FC_IMPORT_OPTIONS_VERSION : FC_SOURCEMAP_OPTIONS_VERSION);
 		return false;
 	}
-	if ((unsigned)o->format > FC_FORMAT_FOLDED) {
+	if ((unsigned)o->format > FC_FORMAT_FOLDED && o->format != FC_FORMAT_PPROF) {
 		fc_error_set(err, FC_ERR_USAGE, "unknown input format %d", (int)o->format);
 		return false;
 	}

@@ -12,6 +12,8 @@ bool fc_import_trace(struct fc_source *src, const struct fc_import_options *opts
 		     struct fc_profile_set *out, struct fc_error *err);
 bool fc_import_self_profiling(struct fc_source *src, const struct fc_import_options *opts,
 			      struct fc_profile_set *out, struct fc_error *err);
+bool fc_import_pprof(struct fc_source *src, const struct fc_import_options *opts,
+		     struct fc_profile_set *out, struct fc_error *err);
 bool fc_import_folded(struct fc_source *src, const struct fc_import_options *opts,
 		      struct fc_profile_set *out, struct fc_error *err);
 bool fc_import_speedscope(struct fc_source *src, const struct fc_import_options *opts,

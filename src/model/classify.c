@@ -309,6 +309,108 @@ static void set(struct fc_class *out, enum fc_tier tier, unsigned tags)
 	out->tags = tags;
 }
 
+/* --- Go (input-rules §E5) ------------------------------------------------------ */
+
+/* A Go toolchain's directory name: go, golang, go-1.19, go1.21.0. */
+static bool goroot_segment(const char *s, size_t n)
+{
+	return (n == 2 && memcmp(s, "go", 2) == 0) || (n == 6 && memcmp(s, "golang", 6) == 0) ||
+	       (n > 3 && memcmp(s, "go-", 3) == 0) ||
+	       (n > 2 && memcmp(s, "go", 2) == 0 && s[2] >= '0' && s[2] <= '9') ||
+	       (n == 7 && memcmp(s, "$GOROOT", 7) == 0);
+}
+
+/* Where the standard library starts in path: after "<goroot>/src/" when a
+ * segment before "src" names a Go toolchain; NULL when it is not there. */
+static const char *goroot_src(const char *path)
+{
+	const char *p = path, *src;
+
+	while ((src = strstr(p, "/src/")) != NULL) {
+		const char *seg = path;
+		while (seg < src) {
+			const char *e = memchr(seg, '/', (size_t)(src - seg));
+			size_t n = e ? (size_t)(e - seg) : (size_t)(src - seg);
+			if (goroot_segment(seg, n))
+				return src + 5;
+			seg += n + 1;
+		}
+		p = src + 1;
+	}
+	return NULL;
+}
+
+/* The first segment of s has no dot: a standard library import path
+ * ("runtime/proc.go", "encoding/json/encode.go"), not a module's
+ * ("github.com/..."). */
+static bool std_path(const char *s)
+{
+	size_t n = strcspn(s, "/");
+	return s[n] == '/' && !memchr(s, '.', n) && !memchr(s, '@', n);
+}
+
+/* A Go package's import path from the directory part of s ("example.com/
+ * lib/x.go" -> "example.com/lib"), at most three segments, the version
+ * after '@' left out. */
+static void go_package(const char *s, char *out, size_t size)
+{
+	const char *end = strrchr(s, '/'), *at;
+	size_t n = end ? (size_t)(end - s) : 0, i, segs = 1;
+
+	for (i = 0; i < n; i++)
+		if (s[i] == '/' && ++segs > 3)
+			n = i; /* ends the loop */
+	if ((at = memchr(s, '@', n)) != NULL)
+		n = (size_t)(at - s);
+	snprintf(out, size, "%.*s", (int)(n > 200 ? 200 : n), s);
+}
+
+/* The Go runtime's collector: its background workers, marking, sweeping
+ * and scavenging. */
+static bool go_gc(const char *fn)
+{
+	static const char *const names[] = { "runtime.gc",         "runtime.markroot",
+					     "runtime.scanobject", "runtime.greyobject",
+					     "runtime.bgsweep",    "runtime.sweepone",
+					     "runtime.bgscavenge" };
+	size_t i;
+
+	for (i = 0; i < FC_ARRAY_LEN(names); i++)
+		if (starts(fn, names[i]))
+			return true;
+	return false;
+}
+
+/* Go source files (.go, and the toolchain's own assembly). */
+static bool go_source(const char *url)
+{
+	return ends(url, ".go") || (ends(url, ".s") && goroot_src(url));
+}
+
+static void classify_go(const char *fn, const char *url, struct fc_class *out)
+{
+	const char *std = goroot_src(url), *mod;
+
+	if (go_gc(fn))
+		return set(out, FC_TIER_GC, 0);
+	if (std || (url[0] != '/' && std_path(url)))
+		return set(out, FC_TIER_CORE, 0);
+	if ((mod = strstr(url, "/pkg/mod/")) != NULL) {
+		go_package(mod + 9, out->package, sizeof(out->package));
+		return set(out, FC_TIER_DEPS, 0);
+	}
+	if ((mod = strstr(url, "/vendor/")) != NULL) {
+		go_package(mod + 8, out->package, sizeof(out->package));
+		return set(out, FC_TIER_DEPS, 0);
+	}
+	if (url[0] != '/' && strchr(url, '@')) {
+		/* -trimpath: a module's files as "<module>@<version>/..." */
+		go_package(url, out->package, sizeof(out->package));
+		return set(out, FC_TIER_DEPS, 0);
+	}
+	set(out, FC_TIER_APP, 0);
+}
+
 void fc_classify(const struct fc_callframe *in, struct fc_class *out)
 {
 	const char *fn = in->name ? in->name : "";
@@ -363,6 +465,9 @@ void fc_classify(const struct fc_callframe *in, struct fc_class *out)
 		snprintf(out->package, sizeof(out->package), "ext:%s", host);
 		return set(out, FC_TIER_DEPS, FC_TAG_EXT);
 	}
+
+	if (go_source(url))
+		return classify_go(fn, url, out); /* input-rules §E5 */
 
 	path = malloc(PATH_MAX_LEN);
 	if (!path)

@@ -202,7 +202,7 @@ static bool render(struct fc_context *ctx, const struct fc_profile_set *set,
 	struct fc_paint_options popts;
 	struct fc_layout_options lopts = {
 		/* folded stacks are the merged graph */
-		.mode = fmt == FC_OUT_FOLDED ? FC_MODE_GRAPH : req->mode,
+		.mode = fmt == FC_OUT_FOLDED || fmt == FC_OUT_PPROF ? FC_MODE_GRAPH : req->mode,
 		.keep_idle = req->keep_idle,
 		.gc_root = req->gc_root,
 		.sort_weight = req->sort_weight,
@@ -264,12 +264,30 @@ static bool render(struct fc_context *ctx, const struct fc_profile_set *set,
 		}
 		return fc_output_commit(&out, err);
 	}
+	if (fmt == FC_OUT_PPROF) {
+		/* the merged graph, written from the profiles */
+		ok = fc_output_open(&out, req->output, err);
+		if (ok && !fc_write_pprof(set, &lopts, &out, err)) {
+			if (out.failed && out.errno_value == EPIPE)
+				err->code = FC_ERR_PIPE;
+			fc_output_abort(&out);
+			ok = false;
+		} else if (ok) {
+			ok = fc_output_commit(&out, err);
+		}
+		return ok;
+	}
 	if (lopts.mode == FC_MODE_CHART) {
 		/* folded stacks have weights, not times (input-rules §D1) */
 		for (i = 0; i < set->count; i++) {
 			if (set->items[i]->has_time)
 				continue;
-			if (fc_unit_is_bytes(set->items[i]->weight_unit))
+			if (set->items[i]->format == FC_FORMAT_PPROF)
+				fc_error_set(err, FC_ERR_USAGE,
+					     "a pprof profile sums its samples by stack and keeps "
+					     "no time order, so it cannot be drawn as a "
+					     "time-ordered chart; use -m graph");
+			else if (fc_unit_is_bytes(set->items[i]->weight_unit))
 				/* samples have an order, but no time */
 				fc_error_set(
 					err, FC_ERR_USAGE,

@@ -151,6 +151,11 @@ static void summary_line(struct fc_md *md, const struct fc_profile *p, const str
 	if (fc_unit_is_bytes(p->weight_unit)) {
 		fc_format_bytes(s->sampled_us, false, a, sizeof(a));
 		fc_md_printf(md, "**%s** allocated · %s stacks\n", a, c);
+	} else if (!p->has_time && strcmp(p->weight_unit, "µs") == 0) {
+		/* time without an order (pprof, folded durations): ms as always */
+		fc_summary_number(s->sampled_us / 1000.0, s->sampled_us >= 100000 ? 1 : 3, a,
+				  sizeof(a));
+		fc_md_printf(md, "**%s ms** in all · %s stacks\n", a, c);
 	} else if (!p->has_time) {
 		fc_summary_number(s->sampled_us, 0, a, sizeof(a));
 		fc_md_printf(md, "**%s %s** in all · %s stacks\n", a, p->weight_unit, c);

@@ -117,6 +117,31 @@ static const struct row rows[] = {
 	{ "23", "f", "devtools://devtools/x.js", 1, NULL, NULL, FC_TIER_V8, 0, "" },
 	{ "24", "f", "some/relative/thing", 1, NULL, NULL, FC_TIER_APP, 0, "" },
 	{ "24", "f", "__puppeteer_evaluation_script__", 1, NULL, NULL, FC_TIER_APP, 0, "" },
+	/* §E5: Go frames by their file */
+	{ "E5", "runtime.mallocgc", "/usr/lib/go-1.19/src/runtime/malloc.go", 1, NULL, NULL,
+	  FC_TIER_CORE, 0, "" },
+	{ "E5", "runtime.asyncPreempt", "/usr/lib/go-1.19/src/runtime/preempt_amd64.s", 1, NULL,
+	  NULL, FC_TIER_CORE, 0, "" },
+	{ "E5", "encoding/json.Marshal", "/usr/local/go/src/encoding/json/encode.go", 1, NULL, NULL,
+	  FC_TIER_CORE, 0, "" },
+	{ "E5", "sort.Slice", "/root/sdk/go1.21.0/src/sort/slice.go", 1, NULL, NULL, FC_TIER_CORE,
+	  0, "" },
+	{ "E5", "runtime.main", "runtime/proc.go", 1, NULL, NULL, FC_TIER_CORE, 0, "" },
+	{ "E5", "runtime.gcBgMarkWorker", "/usr/local/go/src/runtime/mgc.go", 1, NULL, NULL,
+	  FC_TIER_GC, 0, "" },
+	{ "E5", "runtime.scanobject", "runtime/mgcmark.go", 1, NULL, NULL, FC_TIER_GC, 0, "" },
+	{ "E5", "x.F", "/home/u/go/pkg/mod/github.com/x/y@v1.2.3/z/f.go", 1, NULL, NULL,
+	  FC_TIER_DEPS, 0, "github.com/x/y" },
+	{ "E5", "c.Adler", "/src/app/vendor/example.com/checksum/c.go", 1, NULL, NULL, FC_TIER_DEPS,
+	  0, "example.com/checksum" },
+	{ "E5", "x.F", "github.com/x/y@v1.2.3/f.go", 1, NULL, NULL, FC_TIER_DEPS, 0,
+	  "github.com/x/y" },
+	{ "E5", "main.main", "/home/u/src/app/main.go", 1, NULL, NULL, FC_TIER_APP, 0, "" },
+	{ "E5", "main.main", "example.com/app/main.go", 1, NULL, NULL, FC_TIER_APP, 0, "" },
+	/* a source tree under a src/ that no toolchain owns is the app's */
+	{ "E5", "main.f", "/home/gopher/src/app/f.go", 1, NULL, NULL, FC_TIER_APP, 0, "" },
+	/* a Go symbol without a file (a stripped binary, C code): native */
+	{ "E5", "runtime.cgocall", "", 0, NULL, NULL, FC_TIER_NATIVE, 0, "" },
 };
 
 static void test_table(void **state)
