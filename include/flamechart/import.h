@@ -41,7 +41,7 @@ struct fc_sourcemap_options {
  * options pointer means the defaults): version is the struct's layout the
  * caller was compiled with, refused when unknown; zero means the default
  * in every other field. */
-#define FC_IMPORT_OPTIONS_VERSION 1
+#define FC_IMPORT_OPTIONS_VERSION 2 /* 2: tasks */
 #define FC_IMPORT_OPTIONS_INIT                       \
 	{                                            \
 		.version = FC_IMPORT_OPTIONS_VERSION \
@@ -54,6 +54,9 @@ struct fc_import_options {
 	uint64_t max_bytes;            /* 0 = FC_IMPORT_DEFAULT_MAX */
 	/* non-NULL: frames are mapped through source maps (sourcemap.h) */
 	const struct fc_sourcemap_options *sourcemaps;
+	/* version 2: traces: each thread's tasks and trace events with its JS, as DevTools'
+	 * Performance panel draws them (devtools-rules §13) */
+	bool tasks;
 };
 
 /* Clears o and sets its version. */

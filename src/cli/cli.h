@@ -75,6 +75,7 @@ struct fc_cli {
 	bool interactive; /* --interactive: SVG with zoom and search */
 	bool svg_cairo;   /* --svg-backend cairo */
 	bool strict;
+	bool tasks; /* --tasks: a trace's events with its JS */
 	bool quiet;
 	uint64_t max_input_bytes;
 	/* --focus, --exclude, --prune, --collapse-recursion, --merge-by,

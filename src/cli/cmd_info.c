@@ -149,6 +149,7 @@ int fc_cmd_info(const struct fc_cli *cli)
 		.version = FC_IMPORT_OPTIONS_VERSION,
 		.format = cli->input_format,
 		.strict = cli->strict,
+		.tasks = cli->tasks,
 		.max_bytes = cli->max_input_bytes,
 		.count_unit = (enum fc_count_unit)cli->count_unit,
 		.sourcemaps = fc_cli_sourcemaps(cli),

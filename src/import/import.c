@@ -1,5 +1,6 @@
 /* fc_import_file: open the input, detect its format by content, run the
  * importer, name the profiles. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -132,6 +133,19 @@ void fc_import_options_init(struct fc_import_options *o)
 		*o = (struct fc_import_options)FC_IMPORT_OPTIONS_INIT;
 }
 
+/* Options of an older layout, read as the current one with the fields it
+ * lacks at their defaults. */
+static const struct fc_import_options *upgrade(const struct fc_import_options *o,
+					       struct fc_import_options *buf)
+{
+	if (o->version != 1)
+		return o;
+	memset(buf, 0, sizeof(*buf));
+	memcpy(buf, o, offsetof(struct fc_import_options, tasks));
+	buf->version = FC_IMPORT_OPTIONS_VERSION;
+	return buf;
+}
+
 static bool check_options(const struct fc_import_options *o, struct fc_error *err)
 {
 	if (o->version != FC_IMPORT_OPTIONS_VERSION ||
@@ -159,6 +173,7 @@ bool fc_import_file(const char *path, const struct fc_import_options *opts,
 		    struct fc_profile_set *out, struct fc_error *err)
 {
 	static const struct fc_import_options defaults = FC_IMPORT_OPTIONS_INIT;
+	struct fc_import_options v1;
 	struct fc_error scratch;
 	struct fc_source src;
 	uint64_t max;
@@ -170,6 +185,7 @@ bool fc_import_file(const char *path, const struct fc_import_options *opts,
 	opts = opts ? opts : &defaults;
 	max = opts->max_bytes ? opts->max_bytes : FC_IMPORT_DEFAULT_MAX;
 	fc_error_set_file(err, strcmp(path, "-") == 0 ? "<stdin>" : path);
+	opts = upgrade(opts, &v1);
 	if (!check_options(opts, err))
 		return false;
 	if (!fc_source_open(&src, path, max, err))
@@ -186,6 +202,7 @@ bool fc_import_memory(const char *name, const void *data, size_t len,
 		      struct fc_error *err)
 {
 	static const struct fc_import_options defaults = FC_IMPORT_OPTIONS_INIT;
+	struct fc_import_options v1;
 	struct fc_error scratch;
 	struct fc_source src;
 	bool ok;
@@ -196,6 +213,7 @@ bool fc_import_memory(const char *name, const void *data, size_t len,
 	opts = opts ? opts : &defaults;
 	name = name ? name : "<memory>";
 	fc_error_set_file(err, name);
+	opts = upgrade(opts, &v1);
 	if (!check_options(opts, err))
 		return false;
 	fc_source_memory(&src, name, data, len);

@@ -22,6 +22,7 @@
 
 #include "import/importers.h"
 #include "import/jstream.h"
+#include "import/trace_tasks.h"
 #include "model/builder.h"
 #include "util/util.h"
 
@@ -41,6 +42,8 @@ enum ctx {
 	C_LINES, /* args.data.lines: each sample's source line */
 	C_TICKS, /* a node's positionTicks (in a whole CpuProfile) */
 	C_TICK,
+	C_FRAMES, /* args.data.frames of TracingStartedInBrowser */
+	C_FRAME,
 };
 
 enum key {
@@ -77,6 +80,9 @@ enum key {
 	K_POSITION_TICKS,
 	K_TICK_LINE,
 	K_TICKS,
+	K_DUR,
+	K_TYPE,
+	K_PROCESS_ID,
 	K_COUNT
 };
 
@@ -86,7 +92,7 @@ static const char *const key_names[K_COUNT] = {
 	"args",          "data",     "startTime", "endTime",    "source",       "cpuProfile",
 	"timeDeltas",    "samples",  "parent",    "callFrame",  "children",     "hitCount",
 	"functionName",  "scriptId", "url",       "lineNumber", "columnNumber", "lines",
-	"positionTicks", "line",     "ticks",
+	"positionTicks", "line",     "ticks",     "dur",        "type",         "processId",
 };
 
 /* Short strings of an event; longer values are cut (they only need to be
@@ -110,6 +116,10 @@ struct evnode {
 /* The event being read. */
 struct event {
 	char name[SHORT], ph[8], id[SHORT], source[SHORT], arg_name[THREAD_NAME_MAX];
+	char data_type[SHORT]; /* args.data.type: what an EventDispatch dispatched */
+	int64_t page_pids[8];  /* processes of the page's frames (args.data) */
+	size_t n_page_pids;
+	double dur;
 	bool have_pid, have_tid, have_ts, have_id, have_data, have_cpuprofile, have_deltas;
 	bool have_data_end, have_cp_start, have_cp_end;
 	int64_t pid, tid, index;
@@ -193,6 +203,8 @@ struct importer {
 	struct thread_name *names;
 	size_t n_names, names_cap;
 	struct fc_map name_table; /* (pid, tid) -> name */
+
+	struct trace_tasks tasks; /* kept events, with opts->tasks */
 
 	/* repairs that belong to the trace, not to one thread */
 	char *warn_path[8], *warn_text[8];
@@ -350,7 +362,7 @@ static const unsigned key_ctx[K_COUNT] = {
 	[K_TRACE_EVENTS] = IN(C_ROOT),
 	[K_NODES] = IN(C_ROOT) | IN(C_CPUPROF),
 	[K_HEAD] = IN(C_ROOT),
-	[K_FRAMES] = IN(C_ROOT),
+	[K_FRAMES] = IN(C_ROOT) | IN(C_DATA),
 	[K_RESOURCES] = IN(C_ROOT),
 	[K_STACKS] = IN(C_ROOT),
 	[K_NAME] = IN(C_EVENT) | IN(C_ARGS),
@@ -380,6 +392,9 @@ static const unsigned key_ctx[K_COUNT] = {
 	[K_POSITION_TICKS] = IN(C_NODE),
 	[K_TICK_LINE] = IN(C_TICK),
 	[K_TICKS] = IN(C_TICK),
+	[K_DUR] = IN(C_EVENT),
+	[K_TYPE] = IN(C_DATA),
+	[K_PROCESS_ID] = IN(C_DATA) | IN(C_FRAME),
 };
 
 static int key_of(void *user, int ctx, const char *s, size_t len)
@@ -387,7 +402,7 @@ static int key_of(void *user, int ctx, const char *s, size_t len)
 	const struct importer *im = user;
 	int k;
 
-	if (ctx <= 0 || ctx > C_TICK)
+	if (ctx <= 0 || ctx > C_FRAME)
 		return J_NOKEY;
 	for (k = 0; k < K_COUNT; k++)
 		if (im->key_len[k] == len && (key_ctx[k] & IN(ctx)) &&
@@ -429,6 +444,9 @@ static void event_reset(struct importer *im, int64_t index)
 	struct event *e = &im->ev;
 
 	e->name[0] = e->ph[0] = e->id[0] = e->source[0] = e->arg_name[0] = '\0';
+	e->data_type[0] = '\0';
+	e->n_page_pids = 0;
+	e->dur = 0;
 	e->have_pid = e->have_tid = e->have_ts = e->have_id = e->have_data = false;
 	e->have_cpuprofile = e->have_deltas = false;
 	e->have_data_end = e->have_cp_start = e->have_cp_end = false;
@@ -515,11 +533,17 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 			im->ev.have_lines = true;
 			return C_LINES;
 		}
+		if (key == K_FRAMES && !is_map)
+			return C_FRAMES;
 		bad(im, "expected %s, found %s",
 		    key == K_CPUPROFILE ? "an object"
 		    : key == K_DELTAS   ? "an array"
 					: "a scalar",
 		    is_map ? "an object" : "an array");
+		return J_SKIP;
+	case C_FRAMES:
+		return is_map ? C_FRAME : J_SKIP;
+	case C_FRAME:
 		return J_SKIP;
 	case C_CPUPROF:
 		if (!is_map && key == K_NODES)
@@ -704,6 +728,16 @@ static bool value_node(struct importer *im, int ctx, int key, const struct jvalu
 	}
 }
 
+/* A process that holds one of the page's frames (devtools-rules §13.1). */
+static void page_pid(struct event *e, const struct jvalue *v)
+{
+	int64_t x;
+
+	if (v->type != J_STRING && get_int(v, &x) &&
+	    e->n_page_pids < sizeof(e->page_pids) / sizeof(e->page_pids[0]))
+		e->page_pids[e->n_page_pids++] = x;
+}
+
 static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t index,
 		     const struct jvalue *v)
 {
@@ -751,6 +785,10 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		case K_TID:
 			e->have_tid = get_int(v, &e->tid);
 			return true;
+		case K_DUR:
+			if (!get_time(v, &e->dur))
+				e->dur = 0;
+			return true;
 		case K_TS:
 			e->have_ts = get_time(v, &e->ts);
 			if (!e->have_ts && v->type != J_NULL)
@@ -767,6 +805,13 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		case K_SOURCE:
 			if (v->type == J_STRING)
 				copy_short(e->source, sizeof(e->source), v);
+			return true;
+		case K_TYPE:
+			if (v->type == J_STRING)
+				copy_short(e->data_type, sizeof(e->data_type), v);
+			return true;
+		case K_PROCESS_ID:
+			page_pid(e, v);
 			return true;
 		case K_END:
 			if (v->type == J_NULL)
@@ -802,6 +847,12 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 			return true;
 		}
 		return bad(im, "expected an array, found %s", jstream_type_name(v));
+	case C_FRAME:
+		if (key == K_PROCESS_ID)
+			page_pid(e, v);
+		return true;
+	case C_FRAMES:
+		return true;
 	case C_NODES:
 		return bad(im, "expected a node object, found %s", jstream_type_name(v));
 	case C_NODE:
@@ -1032,6 +1083,17 @@ static bool on_event(struct importer *im)
 			return set_name(im, e->pid, -1, e->arg_name) || nomem(im);
 		return true;
 	}
+	if (im->opts->tasks && (strcmp(e->name, "TracingStartedInBrowser") == 0 ||
+				strcmp(e->name, "FrameCommittedInBrowser") == 0)) {
+		size_t i;
+		for (i = 0; i < e->n_page_pids; i++)
+			if (!tt_page_process(&im->tasks, e->page_pids[i]))
+				return nomem(im);
+		return true;
+	}
+	if (im->opts->tasks && e->have_pid && e->have_tid && e->have_ts && e->ph[0] && !e->ph[1] &&
+	    !tt_add(&im->tasks, e->ph[0], e->pid, e->tid, e->ts, e->dur, e->name, e->data_type))
+		return nomem(im);
 	if (strcmp(e->name, "Profile") == 0)
 		return on_profile(im);
 	if (strcmp(e->name, "ProfileChunk") == 0)
@@ -1309,6 +1371,60 @@ static int run_cmp(const void *pa, const void *pb, void *ctx)
 	return a < b ? -1 : a > b;
 }
 
+/* With opts->tasks: the sampled threads (out's profiles from first on)
+ * give way to lanes of the entry tree of events and JS (devtools-rules §13);
+ * a sampled thread without events stays as it is. */
+static bool tasks_for_samples(struct importer *im, struct fc_profile_set *out, size_t first)
+{
+	struct fc_profile_set lanes;
+	size_t i, j;
+	bool ok = false;
+
+	fc_profile_set_init(&lanes);
+	if (!tt_lanes(&im->tasks, out->items + first, out->count - first, &lanes, im->err))
+		goto out;
+	for (i = 0; i < lanes.count; i++) {
+		struct fc_profile *lane = lanes.items[i];
+		const char *tn = get_name(im, lane->pid, lane->tid);
+		const char *pn = get_name(im, lane->pid, -1);
+		if ((tn && !(lane->thread_name = fc_strdup_clean(tn))) ||
+		    (pn && !(lane->process_name = fc_strdup_clean(pn))))
+			goto nomem;
+		fc_profile_classify(lane);
+		for (j = first; j < out->count; j++)
+			if (out->items[j] && out->items[j]->pid == lane->pid &&
+			    out->items[j]->tid == lane->tid) {
+				fc_profile_destroy(out->items[j]);
+				out->items[j] = NULL;
+			}
+	}
+	for (i = first; i < out->count; i++)
+		if (out->items[i] && !tt_page_process_of(&im->tasks, out->items[i]->pid)) {
+			/* another page's renderer, not the traced one */
+			fc_profile_destroy(out->items[i]);
+			out->items[i] = NULL;
+		}
+	for (i = j = first; i < out->count; i++)
+		if (out->items[i])
+			out->items[j++] = out->items[i];
+	out->count = j;
+	for (i = 0; i < lanes.count; i++) {
+		if (!fc_profile_set_add(out, lanes.items[i]))
+			goto nomem;
+		lanes.items[i] = NULL;
+	}
+	ok = true;
+	goto out;
+nomem:
+	fc_error_set(im->err, FC_ERR_NOMEM, "out of memory");
+out:
+	for (i = 0; i < lanes.count; i++)
+		fc_profile_destroy(lanes.items[i]);
+	lanes.count = 0;
+	fc_profile_set_finish(&lanes);
+	return ok;
+}
+
 /* One profile per (pid, tid): builds the chosen ones and hands them over.
  * The profiles are sorted by thread, so that this is O(n log n) in the
  * number of profiles and threads, in the order of the file. */
@@ -1382,6 +1498,8 @@ static bool assemble(struct importer *im, struct fc_profile_set *out)
 			goto nomem;
 		best->p = NULL;
 	}
+	if (im->opts->tasks && !tasks_for_samples(im, out, first))
+		goto out;
 	if (out->count == first) {
 		if (im->n_profile_events)
 			fc_error_set(im->err, FC_ERR_FORMAT,
@@ -1441,6 +1559,7 @@ static void free_importer(struct importer *im)
 		free(im->warn_path[i]);
 		free(im->warn_text[i]);
 	}
+	tt_finish(&im->tasks);
 	free(im->ev.nodes);
 	free(im->ev.arena);
 	free(im->ev.children);
@@ -1480,8 +1599,14 @@ bool fc_import_trace(struct fc_source *src, const struct fc_import_options *opts
 	im.file = src->name;
 	for (i = 0; i < K_COUNT; i++)
 		im.key_len[i] = strlen(key_names[i]);
-	if (!jstream_init(&im.js, &handlers, &im, src->name, err))
+	if (!tt_init(&im.tasks)) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;
+	}
+	if (!jstream_init(&im.js, &handlers, &im, src->name, err)) {
+		tt_finish(&im.tasks);
+		return false;
+	}
 	for (;;) {
 		if (!fc_source_next(src, &chunk, &len, err))
 			goto out;
