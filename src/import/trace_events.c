@@ -44,6 +44,8 @@ enum ctx {
 	C_TICK,
 	C_FRAMES, /* args.data.frames of TracingStartedInBrowser */
 	C_FRAME,
+	C_TRACE_IDS,  /* args.data.cpuProfile.trace_ids: {sample trace id: node id} */
+	C_BEGIN_DATA, /* args.beginData */
 };
 
 enum key {
@@ -83,16 +85,56 @@ enum key {
 	K_DUR,
 	K_TYPE,
 	K_PROCESS_ID,
-	K_COUNT
+	K_SAMPLE_TRACE_ID,
+	K_TRACE_IDS,
+	K_BEGIN_DATA,
+	K_COUNT,
+	/* a member of trace_ids: its key is a number, any number (past the
+	 * ids jstream checks for duplicates) */
+	K_TRACE_ID_ENTRY = 64
 };
 
-static const char *const key_names[K_COUNT] = {
-	"traceEvents",   "nodes",    "head",      "frames",     "resources",    "stacks",
-	"name",          "ph",       "pid",       "tid",        "ts",           "id",
-	"args",          "data",     "startTime", "endTime",    "source",       "cpuProfile",
-	"timeDeltas",    "samples",  "parent",    "callFrame",  "children",     "hitCount",
-	"functionName",  "scriptId", "url",       "lineNumber", "columnNumber", "lines",
-	"positionTicks", "line",     "ticks",     "dur",        "type",         "processId",
+static const char *const key_names[K_TRACE_ID_ENTRY + 1] = {
+	"traceEvents",
+	"nodes",
+	"head",
+	"frames",
+	"resources",
+	"stacks",
+	"name",
+	"ph",
+	"pid",
+	"tid",
+	"ts",
+	"id",
+	"args",
+	"data",
+	"startTime",
+	"endTime",
+	"source",
+	"cpuProfile",
+	"timeDeltas",
+	"samples",
+	"parent",
+	"callFrame",
+	"children",
+	"hitCount",
+	"functionName",
+	"scriptId",
+	"url",
+	"lineNumber",
+	"columnNumber",
+	"lines",
+	"positionTicks",
+	"line",
+	"ticks",
+	"dur",
+	"type",
+	"processId",
+	"sampleTraceId",
+	"trace_ids",
+	"beginData",
+	[K_TRACE_ID_ENTRY] = "trace_ids member",
 };
 
 /* Short strings of an event; longer values are cut (they only need to be
@@ -119,6 +161,12 @@ struct event {
 	char data_type[SHORT]; /* args.data.type: what an EventDispatch dispatched */
 	int64_t page_pids[8];  /* processes of the page's frames (args.data) */
 	size_t n_page_pids;
+	/* sampleTraceId of args.beginData, args and args.data (0 = none) */
+	int64_t begin_trace_id, args_trace_id, data_trace_id;
+	bool have_begin_data;
+	int64_t pending_trace_id; /* the trace_ids member being read */
+	int64_t *trace_ids;       /* (sample trace id, node id) pairs */
+	size_t n_trace_ids, trace_ids_cap;
 	double dur;
 	bool have_pid, have_tid, have_ts, have_id, have_data, have_cpuprofile, have_deltas;
 	bool have_data_end, have_cp_start, have_cp_end;
@@ -180,6 +228,8 @@ struct acc {
 	int64_t *children, *samples, *deltas, *lines, *ticks;
 	size_t n_children, children_cap, n_samples, samples_cap, n_deltas, deltas_cap;
 	size_t n_lines, lines_cap, n_ticks, ticks_cap;
+	int64_t *trace_ids; /* (sample trace id, node id) pairs of its chunks */
+	size_t n_trace_ids, trace_ids_cap;
 };
 
 struct thread_name {
@@ -395,15 +445,40 @@ static const unsigned key_ctx[K_COUNT] = {
 	[K_DUR] = IN(C_EVENT),
 	[K_TYPE] = IN(C_DATA),
 	[K_PROCESS_ID] = IN(C_DATA) | IN(C_FRAME),
+	[K_SAMPLE_TRACE_ID] = IN(C_ARGS) | IN(C_DATA) | IN(C_BEGIN_DATA),
+	[K_TRACE_IDS] = IN(C_CPUPROF),
+	[K_BEGIN_DATA] = IN(C_ARGS),
 };
+
+/* A trace_ids member's key: a sample trace id in decimal (others are left
+ * out: -1). */
+static int trace_id_key(void *user, const char *s, size_t len)
+{
+	struct importer *im = user;
+	int64_t x = 0;
+	size_t i;
+
+	im->ev.pending_trace_id = -1;
+	if (len == 0 || len > 18)
+		return K_TRACE_ID_ENTRY;
+	for (i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return K_TRACE_ID_ENTRY;
+		x = x * 10 + (s[i] - '0');
+	}
+	im->ev.pending_trace_id = x;
+	return K_TRACE_ID_ENTRY;
+}
 
 static int key_of(void *user, int ctx, const char *s, size_t len)
 {
 	const struct importer *im = user;
 	int k;
 
-	if (ctx <= 0 || ctx > C_FRAME)
+	if (ctx <= 0 || ctx > C_BEGIN_DATA)
 		return J_NOKEY;
+	if (ctx == C_TRACE_IDS)
+		return trace_id_key(user, s, len);
 	for (k = 0; k < K_COUNT; k++)
 		if (im->key_len[k] == len && (key_ctx[k] & IN(ctx)) &&
 		    memcmp(key_names[k], s, len) == 0)
@@ -446,6 +521,9 @@ static void event_reset(struct importer *im, int64_t index)
 	e->name[0] = e->ph[0] = e->id[0] = e->source[0] = e->arg_name[0] = '\0';
 	e->data_type[0] = '\0';
 	e->n_page_pids = 0;
+	e->begin_trace_id = e->args_trace_id = e->data_trace_id = 0;
+	e->have_begin_data = false;
+	e->n_trace_ids = 0;
 	e->dur = 0;
 	e->have_pid = e->have_tid = e->have_ts = e->have_id = e->have_data = false;
 	e->have_cpuprofile = e->have_deltas = false;
@@ -517,6 +595,13 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 			im->ev.have_data = true;
 			return C_DATA;
 		}
+		if (key == K_BEGIN_DATA && is_map) {
+			im->ev.have_begin_data = true;
+			return C_BEGIN_DATA;
+		}
+		return J_SKIP;
+	case C_BEGIN_DATA:
+	case C_TRACE_IDS:
 		return J_SKIP;
 	case C_DATA:
 		if (key == K_CPUPROFILE && is_map) {
@@ -546,6 +631,8 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 	case C_FRAME:
 		return J_SKIP;
 	case C_CPUPROF:
+		if (is_map && key == K_TRACE_IDS)
+			return C_TRACE_IDS;
 		if (!is_map && key == K_NODES)
 			return C_NODES;
 		if (!is_map && key == K_SAMPLES)
@@ -799,7 +886,21 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 	case C_ARGS:
 		if (key == K_NAME && v->type == J_STRING)
 			copy_short(e->arg_name, sizeof(e->arg_name), v);
+		if (key == K_SAMPLE_TRACE_ID && v->type != J_STRING && get_int(v, &x))
+			e->args_trace_id = x;
 		return true; /* args.data null: nothing to read (input-rules §C4) */
+	case C_BEGIN_DATA:
+		if (key == K_SAMPLE_TRACE_ID && v->type != J_STRING && get_int(v, &x))
+			e->begin_trace_id = x;
+		return true;
+	case C_TRACE_IDS:
+		/* a sample trace id's node (devtools-rules §13.3) */
+		if (e->pending_trace_id > 0 && v->type != J_STRING && get_int(v, &x) &&
+		    (!push_i64(im, &e->trace_ids, &e->n_trace_ids, &e->trace_ids_cap,
+			       e->pending_trace_id) ||
+		     !push_i64(im, &e->trace_ids, &e->n_trace_ids, &e->trace_ids_cap, x)))
+			return false;
+		return true;
 	case C_DATA:
 		switch (key) {
 		case K_SOURCE:
@@ -812,6 +913,10 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 			return true;
 		case K_PROCESS_ID:
 			page_pid(e, v);
+			return true;
+		case K_SAMPLE_TRACE_ID:
+			if (v->type != J_STRING && get_int(v, &x))
+				e->data_trace_id = x;
 			return true;
 		case K_END:
 			if (v->type == J_NULL)
@@ -831,7 +936,7 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		}
 		return true;
 	case C_CPUPROF:
-		if (v->type == J_NULL)
+		if (v->type == J_NULL || key == K_TRACE_IDS)
 			return true;
 		if (key == K_START || key == K_END) {
 			if (!get_time(v, &t))
@@ -1041,6 +1146,13 @@ static bool on_chunk(struct importer *im)
 		}
 		return true;
 	}
+	if (im->opts->tasks && e->n_trace_ids) {
+		size_t i;
+		for (i = 0; i < e->n_trace_ids; i++)
+			if (!push_i64(im, &a->trace_ids, &a->n_trace_ids, &a->trace_ids_cap,
+				      e->trace_ids[i]))
+				return false;
+	}
 	return add_chunk(im, a);
 }
 
@@ -1091,9 +1203,15 @@ static bool on_event(struct importer *im)
 				return nomem(im);
 		return true;
 	}
-	if (im->opts->tasks && e->have_pid && e->have_tid && e->have_ts && e->ph[0] && !e->ph[1] &&
-	    !tt_add(&im->tasks, e->ph[0], e->pid, e->tid, e->ts, e->dur, e->name, e->data_type))
-		return nomem(im);
+	if (im->opts->tasks && e->have_pid && e->have_tid && e->have_ts && e->ph[0] && !e->ph[1]) {
+		/* where DevTools reads a sample trace id */
+		int64_t trace_id = e->have_begin_data ? e->begin_trace_id
+				   : e->args_trace_id ? e->args_trace_id
+						      : e->data_trace_id;
+		if (!tt_add(&im->tasks, e->ph[0], e->pid, e->tid, e->ts, e->dur, e->name,
+			    e->data_type, trace_id))
+			return nomem(im);
+	}
 	if (strcmp(e->name, "Profile") == 0)
 		return on_profile(im);
 	if (strcmp(e->name, "ProfileChunk") == 0)
@@ -1482,6 +1600,9 @@ static bool assemble(struct importer *im, struct fc_profile_set *out)
 			continue; /* the thread was not sampled */
 		if (!build(im, best))
 			goto out;
+		if (im->opts->tasks && !tt_trace_ids(&im->tasks, best->pid, best->tid,
+						     best->trace_ids, best->n_trace_ids / 2))
+			goto nomem;
 		best->p->format = FC_FORMAT_TRACE;
 		best->p->pid = best->pid;
 		best->p->tid = best->tid;
@@ -1548,6 +1669,7 @@ static void free_importer(struct importer *im)
 		free(a->deltas);
 		free(a->lines);
 		free(a->ticks);
+		free(a->trace_ids);
 	}
 	free(im->accs);
 	fc_map_finish(&im->acc_table);
@@ -1560,6 +1682,7 @@ static void free_importer(struct importer *im)
 		free(im->warn_text[i]);
 	}
 	tt_finish(&im->tasks);
+	free(im->ev.trace_ids);
 	free(im->ev.nodes);
 	free(im->ev.arena);
 	free(im->ev.children);

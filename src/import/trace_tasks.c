@@ -13,10 +13,14 @@
 #include "import/trace_tasks.h"
 #include "util/util.h"
 
-/* The events the Performance panel draws, with its names and categories
- * (devtools-rules §13.2). Sorted by event name for bsearch. */
+/* The events the Performance panel draws, with the names and categories
+ * DevTools gives them (devtools-rules §13.2), in byte order for bsearch.
+ * Made by tests/tools/traces/devtools-kinds.mjs from DevTools' trace
+ * engine. */
 static const struct tt_kind kinds[] = {
+	{ "AbortPostTaskCallback", "Cancel postTask", "scripting" },
 	{ "Animation", "Animation", "rendering" },
+	{ "AsyncTask", "Async task", "async" },
 	{ "BlinkGC.AtomicPhase", "DOM GC", "scripting" },
 	{ "CancelAnimationFrame", "Cancel animation frame", "scripting" },
 	{ "CancelIdleCallback", "Cancel idle callback", "scripting" },
@@ -24,16 +28,29 @@ static const struct tt_kind kinds[] = {
 	{ "CompositeLayers", "Composite layers", "painting" },
 	{ "ComputeIntersections", "Compute intersections", "rendering" },
 	{ "ConsoleTime", "Console time", "scripting" },
-	{ "CppGC.IncrementalSweep", "CPP GC", "scripting" },
-	{ "CpuProfiler::StartProfiling", "Profiling", "other" },
+	{ "CppGC.IncrementalSweep", "C++ GC", "scripting" },
+	{ "CpuProfiler::StartProfiling", "Profiling overhead", "other" },
 	{ "Decode Image", "Image decode", "painting" },
+	{ "DoDecrypt", "Decrypt", "scripting" },
+	{ "DoDecryptReply", "Decrypt reply", "scripting" },
+	{ "DoDigest", "Digest", "scripting" },
+	{ "DoDigestReply", "Digest reply", "scripting" },
+	{ "DoEncrypt", "Encrypt", "scripting" },
+	{ "DoEncryptReply", "Encrypt reply", "scripting" },
+	{ "DoSign", "Sign", "scripting" },
+	{ "DoSignReply", "Sign reply", "scripting" },
+	{ "DoVerify", "Verify", "scripting" },
+	{ "DoVerifyReply", "Verify reply", "scripting" },
+	{ "EmbedderCallback", "Embedder callback", "scripting" },
 	{ "EvaluateScript", "Evaluate script", "scripting" },
 	{ "EventDispatch", "Event", "scripting" },
+	{ "EventTiming", "Event timing", "experience" },
 	{ "FireAnimationFrame", "Animation frame fired", "scripting" },
 	{ "FireIdleCallback", "Fire idle callback", "scripting" },
 	{ "FunctionCall", "Function call", "scripting" },
 	{ "GCEvent", "GC event", "scripting" },
-	{ "HandlePostMessage", "Handle postMessage", "scripting" },
+	{ "GPUTask", "GPU", "gpu" },
+	{ "HandlePostMessage", "On message", "messaging" },
 	{ "HitTest", "Hit test", "rendering" },
 	{ "Layerize", "Layerize", "rendering" },
 	{ "Layout", "Layout", "rendering" },
@@ -44,6 +61,7 @@ static const struct tt_kind kinds[] = {
 	{ "ParseAuthorStyleSheet", "Parse stylesheet", "loading" },
 	{ "ParseHTML", "Parse HTML", "loading" },
 	{ "PrePaint", "Pre-paint", "rendering" },
+	{ "Program", "Other", "other" },
 	{ "RasterTask", "Rasterize paint", "painting" },
 	{ "RequestAnimationFrame", "Request animation frame", "scripting" },
 	{ "RequestIdleCallback", "Request idle callback", "scripting" },
@@ -53,10 +71,14 @@ static const struct tt_kind kinds[] = {
 	{ "ResourceSendRequest", "Send request", "loading" },
 	{ "ResourceWillSendRequest", "Will send request", "loading" },
 	{ "RunMicrotasks", "Run microtasks", "scripting" },
+	{ "RunPostTaskCallback", "Fire postTask", "scripting" },
 	{ "RunTask", "Task", "other" },
-	{ "SchedulePostMessage", "Schedule postMessage", "scripting" },
+	{ "SchedulePostMessage", "Schedule postMessage", "messaging" },
+	{ "SchedulePostTaskCallback", "Schedule postTask", "scripting" },
 	{ "ScheduleStyleRecalculation", "Schedule style recalculation", "rendering" },
 	{ "ScrollLayer", "Scroll", "rendering" },
+	{ "SyntheticLayoutShift", "Layout shift", "experience" },
+	{ "SyntheticLayoutShiftCluster", "Layout shift cluster", "experience" },
 	{ "TimeStamp", "Timestamp", "scripting" },
 	{ "TimerFire", "Timer fired", "scripting" },
 	{ "TimerInstall", "Install timer", "scripting" },
@@ -66,14 +88,30 @@ static const struct tt_kind kinds[] = {
 	{ "UserTiming", "User timing", "scripting" },
 	{ "V8.CompileCode", "Compile code", "scripting" },
 	{ "V8.CompileModule", "Compile module", "scripting" },
+	{ "V8.FinalizeDeserialization", "Profiling overhead", "other" },
 	{ "V8.OptimizeCode", "Optimize code", "scripting" },
+	{ "V8Console::runTask", "Run console task", "scripting" },
+	{ "WebSocketCreate", "Create WebSocket", "scripting" },
+	{ "WebSocketDestroy", "Destroy WebSocket", "scripting" },
+	{ "WebSocketReceive", "Receive WebSocket message", "scripting" },
+	{ "WebSocketReceiveHandshakeResponse", "Receive WebSocket handshake", "scripting" },
+	{ "WebSocketSend", "Send WebSocket message", "scripting" },
+	{ "WebSocketSendHandshakeRequest", "Send WebSocket handshake", "scripting" },
 	{ "XHRLoad", "XHR load", "scripting" },
-	{ "XHRReadyStateChange", "XHR ready state change", "scripting" },
+	{ "XHRReadyStateChange", "XHR readyState change", "scripting" },
 	{ "v8.compile", "Compile script", "scripting" },
+	{ "v8.deserializeOnBackground", "Deserialize code cache", "scripting" },
 	{ "v8.evaluateModule", "Evaluate module", "scripting" },
-	{ "v8.parseOnBackground", "Compile script", "scripting" },
+	{ "v8.parseOnBackground", "Streaming compile task", "other" },
+	{ "v8.parseOnBackgroundParsing", "Parse and compile", "scripting" },
+	{ "v8.parseOnBackgroundWaiting", "Waiting for network", "idle" },
 	{ "v8.produceCache", "Cache script code", "scripting" },
 	{ "v8.produceModuleCache", "Cache module code", "scripting" },
+	{ "v8.wasm.cachedModule", "Cached Wasm module", "scripting" },
+	{ "v8.wasm.compiledModule", "Compiled Wasm module", "scripting" },
+	{ "v8.wasm.moduleCacheHit", "Wasm module cache hit", "scripting" },
+	{ "v8.wasm.moduleCacheInvalid", "Wasm module cache invalid", "scripting" },
+	{ "v8.wasm.streamFromResponseCallback", "Streaming Wasm response", "scripting" },
 };
 
 static int kind_cmp(const void *key, const void *elt)
@@ -97,6 +135,7 @@ void tt_finish(struct trace_tasks *t)
 	fc_strpool_finish(&t->names);
 	free(t->ev);
 	free(t->page_pids);
+	free(t->trace_ids);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -107,13 +146,13 @@ static bool time_fits(double t)
 }
 
 bool tt_add(struct trace_tasks *t, char ph, int64_t pid, int64_t tid, double ts, double dur,
-	    const char *name, const char *detail)
+	    const char *name, const char *detail, int64_t trace_id)
 {
 	struct tt_event *e;
 
-	if ((ph != 'X' && ph != 'B' && ph != 'E') || !time_fits(ts))
+	if ((ph != 'X' && ph != 'B' && ph != 'E' && (ph != 'I' || !trace_id)) || !time_fits(ts))
 		return true;
-	if (ph == 'X' && (!time_fits(dur) || dur < 0))
+	if (ph == 'I' || (ph == 'X' && (!time_fits(dur) || dur < 0)))
 		dur = 0;
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 1024;
@@ -127,7 +166,8 @@ bool tt_add(struct trace_tasks *t, char ph, int64_t pid, int64_t tid, double ts,
 	e->pid = pid;
 	e->tid = tid;
 	e->ts = (int64_t)(ts < 0 ? ts - 0.5 : ts + 0.5);
-	e->dur = ph == 'X' ? (int64_t)(dur + 0.5) : -1;
+	e->dur = ph == 'X' || ph == 'I' ? (int64_t)(dur + 0.5) : -1;
+	e->trace_id = trace_id;
 	e->ph = ph;
 	e->seq = (uint32_t)t->n;
 	e->name = fc_strpool_intern(&t->names, name, strlen(name));
@@ -138,7 +178,52 @@ bool tt_add(struct trace_tasks *t, char ph, int64_t pid, int64_t tid, double ts,
 	return true;
 }
 
+bool tt_trace_ids(struct trace_tasks *t, int64_t pid, int64_t tid, const int64_t *pairs, size_t n)
+{
+	size_t i;
+
+	if (t->n_trace_ids + n > t->trace_ids_cap) {
+		size_t cap = t->trace_ids_cap ? t->trace_ids_cap : 64;
+		struct tt_trace_id *p;
+		while (cap < t->n_trace_ids + n)
+			cap *= 2;
+		p = realloc(t->trace_ids, cap * sizeof(*p));
+		if (!p)
+			return false;
+		t->trace_ids = p;
+		t->trace_ids_cap = cap;
+	}
+	for (i = 0; i < n; i++) {
+		struct tt_trace_id *x = &t->trace_ids[t->n_trace_ids++];
+		x->pid = pid;
+		x->tid = tid;
+		x->trace_id = pairs[2 * i];
+		x->node_id = pairs[2 * i + 1];
+	}
+	return true;
+}
+
 /* --- one thread ---------------------------------------------------------------- */
+
+/* A file id (node id or sample trace id) and the node it names. */
+struct id_node {
+	int64_t id;
+	uint32_t node;
+};
+
+static int id_node_cmp(const void *pa, const void *pb, void *ctx)
+{
+	const struct id_node *a = pa, *b = pb;
+	(void)ctx;
+	return a->id < b->id ? -1 : a->id > b->id;
+}
+
+static int id_node_find(const void *key, const void *elt)
+{
+	int64_t id = *(const int64_t *)key;
+	const struct id_node *e = elt;
+	return id < e->id ? -1 : id > e->id;
+}
 
 /* An entry: a trace event (ev index) or a JS call (node of the sampled
  * profile). */
@@ -161,6 +246,8 @@ struct thread {
 	bool fake_invocation;
 	uint32_t *path; /* scratch: a sample's stack, outermost first */
 	size_t path_cap;
+	struct id_node *trace_nodes; /* sample trace id -> node, sorted by id */
+	size_t n_trace_nodes;
 };
 
 /* DevTools' order: start, then the later end first, then JS calls before
@@ -316,9 +403,22 @@ static size_t pop_locked(struct thread *th)
 	return th->n_locked ? th->locked[--th->n_locked] : 0;
 }
 
+/* The node of an event's sample trace id (FC_NONE: none, or unknown). */
+static uint32_t trace_node(const struct thread *th, const struct entry *e)
+{
+	int64_t id = th->t->ev[e->ev].trace_id;
+	const struct id_node *x;
+
+	if (!id || !th->n_trace_nodes)
+		return FC_NONE;
+	x = bsearch(&id, th->trace_nodes, th->n_trace_nodes, sizeof(*x), id_node_find);
+	return x ? x->node : FC_NONE;
+}
+
 static bool event_start(struct thread *th, const struct entry *e)
 {
 	const char *name = ev_name(th, e);
+	uint32_t node = th->p ? trace_node(th, e) : FC_NONE;
 
 	if (strcmp(name, "RunMicrotasks") == 0 || strcmp(name, "RunTask") == 0) {
 		th->n_locked = 0;
@@ -329,8 +429,14 @@ static bool event_start(struct thread *th, const struct entry *e)
 		truncate_stack(th, pop_locked(th), e->ts);
 		th->fake_invocation = false;
 	}
-	/* the open calls cover the event's start */
-	truncate_stack(th, th->n_stack, e->ts);
+	if (node != FC_NONE) {
+		/* the JS stack the event was emitted from */
+		if (!take_sample(th, e->ts, node, FC_NONE))
+			return false;
+	} else {
+		/* the open calls cover the event's start */
+		truncate_stack(th, th->n_stack, e->ts);
+	}
 	return push_locked(th, th->n_stack);
 }
 
@@ -361,19 +467,24 @@ static bool integrate(struct thread *th, const struct entry *events, size_t n_ev
 	const struct fc_profile *p = th->p;
 	size_t i = 0, j = 0, n_open = 0, open_cap = 0, k;
 	const struct entry **open = NULL;
-	uint32_t prev = FC_NONE;
+	uint32_t prev = FC_NONE, *nodes;
 	struct entry s;
 	bool ok = false;
 
 	if (!grow((void **)&th->path, &th->path_cap, p->max_depth + 2, sizeof(*th->path)))
 		return false;
+	/* the samples as DevTools' profile model holds them (§13.3) */
+	nodes = malloc((p->n_samples + 1) * sizeof(*nodes));
+	if (!nodes)
+		return false;
+	fc_profile_heal_program(p, nodes);
 	while (i < n_events || j < p->n_samples) {
 		const struct entry *e;
 		if (j < p->n_samples) {
 			s.ts = p->sample_time_us[j];
 			s.dur = 0;
 			s.ev = FC_NONE;
-			s.node = p->sample_node[j];
+			s.node = nodes[j];
 			s.seq = prev; /* the stack a GC sample stands on */
 		}
 		if (i < n_events && (j >= p->n_samples || entry_cmp(&events[i], &s, NULL) <= 0))
@@ -407,6 +518,7 @@ static bool integrate(struct thread *th, const struct entry *events, size_t n_ev
 	ok = true;
 out:
 	free(open);
+	free(nodes);
 	return ok;
 }
 
@@ -430,13 +542,22 @@ static uint32_t event_frame(struct fc_profile *out, const struct trace_tasks *t,
 	return fc_profile_intern_frame(out, label, strlen(label), url, strlen(url), "0", 1, -1, -1);
 }
 
-/* Fills out's tree and samples from the sorted entries: an entry is kept when
- * it lies inside the entry open before it, or starts after it ends (§13.4). */
+/* Whether the Performance panel shows an entry (devtools-rules §13.2). */
+static bool shown(const struct thread *th, const struct entry *e)
+{
+	return e->ev == FC_NONE || tt_kind_of(ev_name(th, e)) != NULL;
+}
+
+/* Fills out's tree and samples from the sorted entries (§13.4): an entry
+ * lies inside the entry open before it, or that one has ended; one that
+ * overruns it is left out. Entries the panel does not show stay in the
+ * tree but get no node: a shown entry's parent is its nearest shown
+ * ancestor. Marks (samples) say which node is innermost from when. */
 static bool make_lane(struct thread *th, struct entry *es, size_t n, struct fc_profile *out)
 {
 	const struct trace_tasks *t = th->t;
 	size_t i, n_nodes = 1, n_open = 0, n_s = 0;
-	uint32_t *open = NULL, *node_entry = NULL;
+	uint32_t *open = NULL, *open_node = NULL, *open_up = NULL;
 	uint32_t *parent = NULL, *frame = NULL, *depth = NULL;
 	int64_t *id = NULL, *stime = NULL;
 	uint32_t *snode = NULL;
@@ -445,14 +566,16 @@ static bool make_lane(struct thread *th, struct entry *es, size_t n, struct fc_p
 	if (th->p && !fc_profile_copy_frames(out, th->p))
 		return false;
 	open = malloc((n + 1) * sizeof(*open));
-	node_entry = malloc((n + 1) * sizeof(*node_entry));
+	open_node = malloc((n + 1) * sizeof(*open_node));
+	open_up = malloc((n + 1) * sizeof(*open_up));
 	parent = malloc((n + 1) * sizeof(*parent));
 	frame = malloc((n + 1) * sizeof(*frame));
 	depth = malloc((n + 1) * sizeof(*depth));
 	id = malloc((n + 1) * sizeof(*id));
 	stime = malloc((2 * n + 1) * sizeof(*stime));
 	snode = malloc((2 * n + 1) * sizeof(*snode));
-	if (!open || !node_entry || !parent || !frame || !depth || !id || !stime || !snode)
+	if (!open || !open_node || !open_up || !parent || !frame || !depth || !id || !stime ||
+	    !snode)
 		goto out;
 	parent[0] = FC_NONE;
 	depth[0] = 0;
@@ -463,25 +586,34 @@ static bool make_lane(struct thread *th, struct entry *es, size_t n, struct fc_p
 	out->max_depth = 0;
 	for (i = 0; i < n; i++) {
 		const struct entry *e = &es[i];
-		uint32_t node;
+		uint32_t node, up;
 		/* close what ends before this entry starts */
 		while (n_open) {
-			const struct entry *top = &es[node_entry[open[n_open - 1]]];
+			const struct entry *top = &es[open[n_open - 1]];
 			if (e->ts < top->ts + top->dur)
 				break;
 			n_open--;
-			stime[n_s] = top->ts + top->dur;
-			snode[n_s++] = n_open ? open[n_open - 1] : 0;
+			if (open_node[n_open] != FC_NONE) {
+				stime[n_s] = top->ts + top->dur;
+				snode[n_s++] = parent[open_node[n_open]];
+			}
 		}
 		if (n_open) {
-			const struct entry *top = &es[node_entry[open[n_open - 1]]];
+			const struct entry *top = &es[open[n_open - 1]];
 			if (e->ts + e->dur > top->ts + top->dur)
-				continue; /* overlaps its parent's end: left out */
+				continue; /* overruns its parent: left out */
+		}
+		/* the nearest shown ancestor */
+		up = n_open ? open_up[n_open - 1] : 0;
+		open[n_open] = (uint32_t)i;
+		if (!shown(th, e)) {
+			open_node[n_open] = FC_NONE;
+			open_up[n_open++] = up;
+			continue;
 		}
 		node = (uint32_t)n_nodes++;
-		node_entry[node] = (uint32_t)i;
-		parent[node] = n_open ? open[n_open - 1] : 0;
-		depth[node] = (uint32_t)n_open + 1;
+		parent[node] = up;
+		depth[node] = depth[up] + 1;
 		id[node] = (int64_t)node;
 		frame[node] = e->ev == FC_NONE ? th->p->node_frame[e->node]
 					       : event_frame(out, t, &t->ev[e->ev]);
@@ -489,15 +621,18 @@ static bool make_lane(struct thread *th, struct entry *es, size_t n, struct fc_p
 			goto out;
 		if (depth[node] > out->max_depth)
 			out->max_depth = depth[node];
-		open[n_open++] = node;
+		open_node[n_open] = node;
+		open_up[n_open++] = node;
 		stime[n_s] = e->ts;
 		snode[n_s++] = node;
 	}
 	while (n_open) {
-		const struct entry *top = &es[node_entry[open[n_open - 1]]];
+		const struct entry *top = &es[open[n_open - 1]];
 		n_open--;
-		stime[n_s] = top->ts + top->dur;
-		snode[n_s++] = n_open ? open[n_open - 1] : 0;
+		if (open_node[n_open] != FC_NONE) {
+			stime[n_s] = top->ts + top->dur;
+			snode[n_s++] = parent[open_node[n_open]];
+		}
 	}
 	/* at one time only the last mark counts */
 	{
@@ -528,7 +663,8 @@ static bool make_lane(struct thread *th, struct entry *es, size_t n, struct fc_p
 	ok = true;
 out:
 	free(open);
-	free(node_entry);
+	free(open_node);
+	free(open_up);
 	free(parent);
 	free(frame);
 	free(depth);
@@ -634,6 +770,50 @@ static bool process_drawn(const struct trace_tasks *t, struct fc_profile *const 
 	return false;
 }
 
+/* The thread's sample trace ids, each with the node its file id names. */
+static bool trace_nodes_of(struct thread *th, int64_t pid, int64_t tid)
+{
+	const struct trace_tasks *t = th->t;
+	const struct fc_profile *p = th->p;
+	struct id_node *by_id = NULL;
+	size_t i, n = 0;
+	bool ok = false;
+
+	for (i = 0; i < t->n_trace_ids; i++)
+		n += t->trace_ids[i].pid == pid && t->trace_ids[i].tid == tid;
+	if (!n)
+		return true;
+	by_id = malloc(p->n_nodes * sizeof(*by_id));
+	th->trace_nodes = malloc(n * sizeof(*th->trace_nodes));
+	if (!by_id || !th->trace_nodes)
+		goto out;
+	for (i = 0; i < p->n_nodes; i++) {
+		by_id[i].id = p->node_id[i];
+		by_id[i].node = (uint32_t)i;
+	}
+	if (!fc_sort(by_id, p->n_nodes, sizeof(*by_id), id_node_cmp, NULL))
+		goto out;
+	for (i = 0; i < t->n_trace_ids; i++) {
+		const struct tt_trace_id *x = &t->trace_ids[i];
+		const struct id_node *hit;
+		if (x->pid != pid || x->tid != tid || !x->node_id)
+			continue;
+		hit = bsearch(&x->node_id, by_id, p->n_nodes, sizeof(*by_id), id_node_find);
+		if (!hit)
+			continue;
+		th->trace_nodes[th->n_trace_nodes].id = x->trace_id;
+		th->trace_nodes[th->n_trace_nodes++].node = hit->node;
+	}
+	/* a trace id given twice: the first stays (a stable sort) */
+	if (!fc_sort(th->trace_nodes, th->n_trace_nodes, sizeof(*th->trace_nodes), id_node_cmp,
+		     NULL))
+		goto out;
+	ok = true;
+out:
+	free(by_id);
+	return ok;
+}
+
 /* One thread's lane; *lane stays NULL when the thread has nothing to draw. */
 static bool thread_lane(struct trace_tasks *t, size_t from, size_t to, const struct fc_profile *p,
 			struct fc_profile **lane)
@@ -649,7 +829,7 @@ static bool thread_lane(struct trace_tasks *t, size_t from, size_t to, const str
 		return false;
 	for (i = from; i < to; i++) {
 		const struct tt_event *e = &t->ev[i];
-		if (e->ph != 'X')
+		if (e->ph != 'X' && e->ph != 'I')
 			continue;
 		es[n].ts = e->ts;
 		es[n].dur = e->dur;
@@ -661,17 +841,15 @@ static bool thread_lane(struct trace_tasks *t, size_t from, size_t to, const str
 	if (!fc_sort(es, n, sizeof(*es), entry_cmp, NULL))
 		goto out;
 	n_events = n;
-	if (p && !integrate(&th, es, n_events))
+	if (p && (!trace_nodes_of(&th, p->pid, p->tid) || !integrate(&th, es, n_events)))
 		goto out;
-	/* the drawn entries: the events DevTools draws, then the JS calls */
-	for (i = 0; i < n_events; i++) {
+	/* the tree is made of every event and JS call; a thread is drawn
+	 * when it holds more than tasks */
+	for (i = 0; i < n_events && !drawn; i++) {
 		const char *name = fc_strpool_get(&t->names, t->ev[es[i].ev].name);
-		if (!tt_kind_of(name))
-			continue;
-		if (strcmp(name, "RunTask") != 0)
-			drawn = true;
-		es[n_vis++] = es[i];
+		drawn = tt_kind_of(name) && strcmp(name, "RunTask") != 0;
 	}
+	n_vis = n_events;
 	if (th.n_calls) {
 		struct entry *more = realloc(es, (n_vis + th.n_calls + 1) * sizeof(*es));
 		if (!more)
@@ -703,6 +881,7 @@ out:
 	free(th.stack);
 	free(th.locked);
 	free(th.path);
+	free(th.trace_nodes);
 	return ok;
 }
 

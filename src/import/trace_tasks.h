@@ -11,14 +11,20 @@
 #include "flamechart/profile.h"
 #include "flamechart/strpool.h"
 
-/* One kept event: 40 bytes. B/E pairs become complete events at the end. */
+/* One kept event: 48 bytes. B/E pairs become complete events at the end. */
 struct tt_event {
 	int64_t pid, tid;
-	int64_t ts, dur; /* µs on the trace clock; dur -1 for a B or an E */
-	uint32_t name;   /* string id of the event's name */
-	uint32_t detail; /* string id of args.data.type (an event's type), 0 = none */
-	uint32_t seq;    /* order in the file, for stable sorting */
-	char ph;         /* 'X', 'B' or 'E' */
+	int64_t ts, dur;  /* µs on the trace clock; dur -1 for a B or an E */
+	int64_t trace_id; /* the sample trace id of its JS stack, 0 = none */
+	uint32_t name;    /* string id of the event's name */
+	uint32_t detail;  /* string id of args.data.type (an event's type), 0 = none */
+	uint32_t seq;     /* order in the file, for stable sorting */
+	char ph;          /* 'X', 'B', 'E', or 'I' (an instant with a trace id) */
+};
+
+/* A sample trace id's node in a thread's profile (its id in the file). */
+struct tt_trace_id {
+	int64_t pid, tid, trace_id, node_id;
 };
 
 struct trace_tasks {
@@ -28,15 +34,21 @@ struct trace_tasks {
 	size_t n_unmatched; /* B without E or E without B, left out */
 	int64_t *page_pids; /* processes holding the page's frames */
 	size_t n_page_pids, page_pids_cap;
+	struct tt_trace_id *trace_ids;
+	size_t n_trace_ids, trace_ids_cap;
 };
 
 bool tt_init(struct trace_tasks *t);
 void tt_finish(struct trace_tasks *t);
 
-/* Keeps an event (ph X, B or E; others are not kept). false on allocation
- * failure. */
+/* Keeps an event (ph X, B or E, and I with a sample trace id; others are
+ * not kept). false on allocation failure. */
 bool tt_add(struct trace_tasks *t, char ph, int64_t pid, int64_t tid, double ts, double dur,
-	    const char *name, const char *detail);
+	    const char *name, const char *detail, int64_t trace_id);
+
+/* Keeps a thread's sample trace ids: n (trace id, node id) pairs. false on
+ * allocation failure. */
+bool tt_trace_ids(struct trace_tasks *t, int64_t pid, int64_t tid, const int64_t *pairs, size_t n);
 
 /* Notes a process that holds a frame of the traced page (at most 64 are
  * kept). false on allocation failure. */

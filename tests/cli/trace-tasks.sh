@@ -1,0 +1,39 @@
+#!/bin/sh
+# --tasks: a trace's threads drawn as DevTools' Performance panel draws them
+# (devtools-rules §13). On the recorded traces of tests/data/traces/, every
+# entry with a duration equals what DevTools' own trace engine draws, in
+# name, start, duration and row (±1 µs; the engine's output is committed
+# beside each trace, made by tests/tools/traces/devtools-entries.mjs).
+. "$(dirname "$0")/lib.sh"
+
+traces="$DATA/traces"
+
+# the lanes drawn: the page's renderer only, its main thread and worker
+run 0 info --tasks "$traces/worker.json.gz"
+contains "$TMP/out" "Renderer / CrRendererMain"
+contains "$TMP/out" "Renderer / DedicatedWorker thread"
+if grep -q "WebUI" "$TMP/out"; then
+	fail "worker.json.gz: a lane of another page's renderer"
+fi
+run 0 info --tasks "$traces/click-long-task.json.gz"
+for name in "Event: click" "Function call" "Layout" "Recalculate style" "onClick"; do
+	contains "$TMP/out" "$name"
+done
+# without --tasks the trace reads as before: the sampled threads' JS only
+run 0 info "$traces/click-long-task.json.gz"
+contains "$TMP/out" "onClick"
+if grep -q "Recalculate style" "$TMP/out"; then
+	fail "click-long-task.json.gz without --tasks: trace events drawn"
+fi
+
+if ! command -v node >/dev/null 2>&1; then
+	missing_tool node "the comparison with DevTools' trace engine"
+else
+	for t in click-long-task timers worker; do
+		"$FLAMECHART" -q --tasks -f json --minwidth 0 "$traces/$t.json.gz" \
+			-o "$TMP/$t.json" || { fail "render $t"; continue; }
+		node "$ROOT/tests/oracle/trace-tasks-compare.js" \
+			"$traces/$t.devtools.json.gz" <"$TMP/$t.json" || fail "$t: differs from DevTools"
+	done
+fi
+finish

@@ -1,0 +1,80 @@
+// Compares flamechart's chart of a trace drawn with --tasks (the layout JSON,
+// -f json --minwidth 0, on stdin) with what DevTools' own trace engine draws
+// (tests/tools/traces/devtools-entries.mjs, its output committed as
+// TRACE.devtools.json.gz): for every thread flamechart draws, every entry
+// DevTools shows with a duration must be there with the same name, start,
+// duration and row (±1 µs), and nothing else.
+//   node trace-tasks-compare.js TRACE.devtools.json.gz < layout.json
+'use strict';
+const fs = require('fs');
+
+const zlib = require('zlib');
+
+let raw = fs.readFileSync(process.argv[2]);
+if (raw[0] === 0x1f && raw[1] === 0x8b) raw = zlib.gunzipSync(raw);
+const devtools = JSON.parse(raw.toString('utf8'));
+const layout = JSON.parse(fs.readFileSync(0, 'utf8'));
+const TOLERANCE = 1; // µs: flamechart keeps whole µs, DevTools the file's fractions
+
+let failures = 0, compared = 0;
+const say = (msg) => {
+  if (failures++ < 20) console.log(msg);
+};
+const key = (name, row) => `${row}\u0000${name}`;
+
+for (const lane of layout.profiles) {
+  const thread = devtools.threads.find((t) => t.pid === lane.pid && t.tid === lane.tid);
+  if (!thread) {
+    say(`${lane.name}: DevTools draws no thread ${lane.pid}/${lane.tid}`);
+    continue;
+  }
+  // DevTools' entries with a width, by (row, name), in time order
+  const want = new Map();
+  for (const [name, ts, dur, row] of thread.entries) {
+    if (Math.round(dur) <= 0) continue;
+    const k = key(name, row);
+    if (!want.has(k)) want.set(k, []);
+    want.get(k).push({ts, dur});
+  }
+  const got = new Map();
+  for (const f of lane.frames) {
+    if (f.name === '…') {
+      say(`${lane.name}: coalesced boxes in the layout (render with --minwidth 0)`);
+      continue;
+    }
+    const name = f.name === '' ? '(anonymous)' : f.name;
+    const k = key(name, f.depth);
+    if (!got.has(k)) got.set(k, []);
+    got.get(k).push({ts: f.start_us, dur: f.end_us - f.start_us});
+  }
+  for (const [k, list] of want) {
+    const mine = got.get(k) || [];
+    const [row, name] = k.split('\u0000');
+    let j = 0;
+    for (const w of list) {
+      while (j < mine.length && mine[j].ts < w.ts - TOLERANCE) {
+        say(`${lane.name}: extra ${name} at row ${row}, ${mine[j].ts} +${mine[j].dur}`);
+        j++;
+      }
+      const m = mine[j];
+      if (!m || Math.abs(m.ts - w.ts) > TOLERANCE ||
+          Math.abs(m.ts + m.dur - (w.ts + w.dur)) > TOLERANCE) {
+        say(`${lane.name}: ${name} at row ${row}: DevTools ${w.ts} +${w.dur}, flamechart ${
+            m ? `${m.ts} +${m.dur}` : 'none'}`);
+        continue;
+      }
+      j++;
+      compared++;
+    }
+    for (; j < mine.length; j++)
+      say(`${lane.name}: extra ${name} at row ${row}, ${mine[j].ts} +${mine[j].dur}`);
+    got.delete(k);
+  }
+  for (const [k, list] of got) {
+    const [row, name] = k.split('\u0000');
+    for (const m of list) say(`${lane.name}: extra ${name} at row ${row}, ${m.ts} +${m.dur}`);
+  }
+}
+if (failures > 20) console.log(`... ${failures - 20} more`);
+console.log(`${compared} entries equal DevTools'${failures ? `, ${failures} differences` : ''}`);
+process.exit(failures ? 1 : 0);
