@@ -33,6 +33,9 @@ enum fc_tag {
 	FC_TAG_WASM = 1 << 1,
 	FC_TAG_EVAL = 1 << 2,
 	FC_TAG_EXT = 1 << 3,
+	/* a trace event drawn with --tasks; its package is DevTools' category
+	 * ("scripting", "rendering"...: devtools-rules §13.2) */
+	FC_TAG_EVENT = 1 << 4,
 };
 
 /* Synthetic frames recognised by name. Only the root's direct children count

@@ -1509,6 +1509,8 @@ static bool tasks_for_samples(struct importer *im, struct fc_profile_set *out, s
 		    (pn && !(lane->process_name = fc_strdup_clean(pn))))
 			goto nomem;
 		fc_profile_classify(lane);
+		if (!tt_mark_events(lane))
+			goto nomem;
 		for (j = first; j < out->count; j++)
 			if (out->items[j] && out->items[j]->pid == lane->pid &&
 			    out->items[j]->tid == lane->tid) {

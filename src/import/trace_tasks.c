@@ -674,6 +674,33 @@ out:
 	return ok;
 }
 
+bool tt_mark_events(struct fc_profile *lane)
+{
+	static const char prefix[] = "devtools:";
+	uint32_t i, empty = fc_strpool_intern(&lane->strings, "", 0);
+
+	if (empty == FC_NONE)
+		return false;
+	for (i = 0; i < lane->n_frames; i++) {
+		struct fc_frame *f = &lane->frames[i];
+		const char *url = fc_profile_str(lane, f->url);
+		char name[32]; /* interning may move the pool: a copy */
+		uint32_t cat;
+		if (strncmp(url, prefix, sizeof(prefix) - 1) != 0)
+			continue;
+		snprintf(name, sizeof(name), "%s", url + sizeof(prefix) - 1);
+		cat = fc_strpool_intern(&lane->strings, name, strlen(name));
+		if (cat == FC_NONE)
+			return false;
+		f->tags = FC_TAG_EVENT;
+		f->package = cat;
+		f->url = empty;
+	}
+	/* frames are looked up by URL no more: the index would be stale */
+	fc_profile_drop_frame_index(lane);
+	return true;
+}
+
 /* --- all threads ------------------------------------------------------------------ */
 
 static int thread_order(const void *pa, const void *pb, void *ctx)

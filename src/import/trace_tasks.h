@@ -64,6 +64,11 @@ bool tt_page_process_of(const struct trace_tasks *t, int64_t pid);
 bool tt_lanes(struct trace_tasks *t, struct fc_profile *const *sampled, size_t n_sampled,
 	      struct fc_profile_set *out, struct fc_error *err);
 
+/* After classification: the lane's event frames (url "devtools:CATEGORY"
+ * while the lane is built) are tagged FC_TAG_EVENT with the category as
+ * their package and no URL. false on allocation failure. */
+bool tt_mark_events(struct fc_profile *lane);
+
 /* DevTools' display name and category of a trace event name (NULL when the
  * Performance panel does not draw the event). */
 struct tt_kind {

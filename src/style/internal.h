@@ -30,4 +30,9 @@ bool fc_style_parse_color(const char *s, struct fc_rgb *out);
 bool fc_style_frame_self(const struct fc_layout *l, const struct fc_lane *lane, double *self,
 			 double *total, double *gaps);
 
+/* A trace event's colour and legend name by its DevTools category (the
+ * frame's package; devtools-rules §13.2). */
+struct fc_rgb fc_style_event_color(const struct fc_profile *p, const struct fc_frame *f);
+const char *fc_style_event_category(const struct fc_profile *p, const struct fc_frame *f);
+
 #endif

@@ -147,6 +147,45 @@ static struct fc_rgb shade(const struct fc_profile *p, const struct fc_frame *f,
 				(uint8_t)lround(c.b * k) };
 }
 
+/* DevTools' timeline categories: the name its Summary shows and its colour
+ * in the light theme (devtools-rules §13.2). */
+static const struct {
+	const char *category, *name;
+	struct fc_rgb color;
+} event_categories[] = {
+	{ "loading", "Loading", { 124, 172, 248 } },
+	{ "scripting", "Scripting", { 250, 204, 21 } },
+	{ "rendering", "Rendering", { 197, 138, 249 } },
+	{ "experience", "Experience", { 197, 138, 249 } },
+	{ "painting", "Painting", { 109, 213, 140 } },
+	{ "gpu", "GPU", { 109, 213, 140 } },
+	{ "messaging", "Messaging", { 78, 205, 230 } },
+	{ "async", "Async", { 228, 105, 98 } },
+	{ "idle", "Idle", { 227, 227, 227 } },
+	{ "other", "System", { 199, 199, 199 } },
+};
+
+static size_t event_category(const struct fc_profile *p, const struct fc_frame *f)
+{
+	const char *cat = fc_profile_str(p, f->package);
+	size_t i, n = sizeof(event_categories) / sizeof(event_categories[0]);
+
+	for (i = 0; i + 1 < n; i++)
+		if (strcmp(cat, event_categories[i].category) == 0)
+			return i;
+	return n - 1; /* "other": System */
+}
+
+struct fc_rgb fc_style_event_color(const struct fc_profile *p, const struct fc_frame *f)
+{
+	return event_categories[event_category(p, f)].color;
+}
+
+const char *fc_style_event_category(const struct fc_profile *p, const struct fc_frame *f)
+{
+	return event_categories[event_category(p, f)].name;
+}
+
 struct fc_rgb fc_style_fill(const struct fc_style *st, const struct fc_profile *p,
 			    const struct fc_box *box, double total)
 {
@@ -162,13 +201,13 @@ struct fc_rgb fc_style_fill(const struct fc_style *st, const struct fc_profile *
 		return st->fill_hook(st->hook_ctx, p, box);
 	switch (st->scheme) {
 	case FC_SCHEME_URL:
-		c = url_color(t, p, f);
+		c = f->tags & FC_TAG_EVENT ? fc_style_event_color(p, f) : url_color(t, p, f);
 		break;
 	case FC_SCHEME_TIER:
 		c = t->tier[f->tier];
 		break;
 	case FC_SCHEME_PACKAGE:
-		c = package_color(t, p, f);
+		c = f->tags & FC_TAG_EVENT ? fc_style_event_color(p, f) : package_color(t, p, f);
 		break;
 	case FC_SCHEME_HEAT:
 		shares = heat_shares(st, p);

@@ -35,5 +35,21 @@ else
 		node "$ROOT/tests/oracle/trace-tasks-compare.js" \
 			"$traces/$t.devtools.json.gz" <"$TMP/$t.json" || fail "$t: differs from DevTools"
 	done
+	# events in DevTools' category colours, JS in its URL colours
+	node -e '
+		const l = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+		const want = {"Task": "#c7c7c7", "Event: click": "#facc15", "Function call": "#facc15",
+			"Layout": "#c58af9", "Recalculate style": "#c58af9", "Paint": "#6dd58c"};
+		let bad = 0;
+		for (const f of l.profiles[0].frames)
+			if (f.name in want && f.color.toLowerCase() !== want[f.name]) {
+				console.log(`${f.name}: ${f.color}, want ${want[f.name]}`);
+				bad++;
+			} else if (f.name === "onClick" && f.color.toLowerCase() === "#facc15") {
+				console.log("onClick in the scripting colour");
+				bad++;
+			}
+		process.exit(bad ? 1 : 0);
+	' "$TMP/click-long-task.json" || fail "click-long-task: colours"
 fi
 finish
