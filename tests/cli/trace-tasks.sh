@@ -26,6 +26,14 @@ if grep -q "Recalculate style" "$TMP/out"; then
 	fail "click-long-task.json.gz without --tasks: trace events drawn"
 fi
 
+# the click's long task: the part past 50 ms hatched, a red corner
+run 0 --tasks "$traces/click-long-task.json.gz" -o "$TMP/click.svg"
+contains "$TMP/click.svg" "#dc362e"
+run 0 "$traces/click-long-task.json.gz" -o "$TMP/plain.svg"
+if grep -q "#dc362e" "$TMP/plain.svg"; then
+	fail "click-long-task.json.gz without --tasks: a long task marked"
+fi
+
 if ! command -v node >/dev/null 2>&1; then
 	missing_tool node "the comparison with DevTools' trace engine"
 else
