@@ -37,8 +37,10 @@ fi
 if ! command -v node >/dev/null 2>&1; then
 	missing_tool node "the comparison with DevTools' trace engine"
 else
-	for t in click-long-task timers worker; do
-		"$FLAMECHART" -q --tasks -f json --minwidth 0 "$traces/$t.json.gz" \
+	for t in click-long-task timers worker minimal-tasks; do
+		f="$traces/$t.json.gz"
+		[ -f "$f" ] || f="$traces/$t.json"
+		"$FLAMECHART" -q --tasks -f json --minwidth 0 "$f" \
 			-o "$TMP/$t.json" || { fail "render $t"; continue; }
 		node "$ROOT/tests/oracle/trace-tasks-compare.js" \
 			"$traces/$t.devtools.json.gz" <"$TMP/$t.json" || fail "$t: differs from DevTools"
