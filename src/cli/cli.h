@@ -215,6 +215,12 @@ json_t *fc_cli_info_functions_json(const struct fc_profile *p, const struct fc_c
 bool fc_cli_info_compact(FILE *out, const struct fc_profile *p, const struct fc_stats *s,
 			 size_t top, size_t budget);
 
+/* info for a trace read with --tasks (info_tasks.c): time by DevTools
+ * category and the long tasks, as text (nothing for other profiles) and as
+ * a JSON object (NULL on allocation failure). */
+bool fc_cli_info_tasks(FILE *out, const struct fc_profile *p);
+json_t *fc_cli_info_tasks_json(const struct fc_profile *p);
+
 /* info's heaviest stacks (flamechart/stacks.h): count of them as text. */
 bool fc_cli_info_stacks(FILE *out, const struct fc_profile *p, size_t count);
 /* Options that shape only the merged graph (--inverted, --sort weight,

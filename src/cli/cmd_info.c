@@ -214,6 +214,10 @@ int fc_cmd_info(const struct fc_cli *cli)
 					fputc('\n', stdout);
 				first = false;
 				print_profile(stdout, set.items[j], &s, top);
+				if (!fc_cli_info_tasks(stdout, set.items[j])) {
+					fc_log("out of memory");
+					rc = FC_EXIT_INTERNAL;
+				}
 				if (set.items[j]->has_time &&
 				    (!fc_cli_info_hot_lines(stdout, set.items[j], FC_NONE, top,
 							    s.sampled_us) ||

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "flamechart/style.h"
+#include "model/tasks.h"
 #include "style/internal.h"
 #include "util/util.h"
 
@@ -147,43 +148,24 @@ static struct fc_rgb shade(const struct fc_profile *p, const struct fc_frame *f,
 				(uint8_t)lround(c.b * k) };
 }
 
-/* DevTools' timeline categories: the name its Summary shows and its colour
- * in the light theme (devtools-rules §13.2). */
-static const struct {
-	const char *category, *name;
-	struct fc_rgb color;
-} event_categories[] = {
-	{ "loading", "Loading", { 124, 172, 248 } },
-	{ "scripting", "Scripting", { 250, 204, 21 } },
-	{ "rendering", "Rendering", { 197, 138, 249 } },
-	{ "experience", "Experience", { 197, 138, 249 } },
-	{ "painting", "Painting", { 109, 213, 140 } },
-	{ "gpu", "GPU", { 109, 213, 140 } },
-	{ "messaging", "Messaging", { 78, 205, 230 } },
-	{ "async", "Async", { 228, 105, 98 } },
-	{ "idle", "Idle", { 227, 227, 227 } },
-	{ "other", "System", { 199, 199, 199 } },
+/* DevTools' timeline categories' colours in the light theme
+ * (devtools-rules §13.2). */
+static const struct fc_rgb event_colors[FC_CAT_COUNT] = {
+	[FC_CAT_LOADING] = { 124, 172, 248 },   [FC_CAT_EXPERIENCE] = { 197, 138, 249 },
+	[FC_CAT_MESSAGING] = { 78, 205, 230 },  [FC_CAT_SCRIPTING] = { 250, 204, 21 },
+	[FC_CAT_RENDERING] = { 197, 138, 249 }, [FC_CAT_PAINTING] = { 109, 213, 140 },
+	[FC_CAT_GPU] = { 109, 213, 140 },       [FC_CAT_ASYNC] = { 228, 105, 98 },
+	[FC_CAT_SYSTEM] = { 199, 199, 199 },    [FC_CAT_IDLE] = { 227, 227, 227 },
 };
-
-static size_t event_category(const struct fc_profile *p, const struct fc_frame *f)
-{
-	const char *cat = fc_profile_str(p, f->package);
-	size_t i, n = sizeof(event_categories) / sizeof(event_categories[0]);
-
-	for (i = 0; i + 1 < n; i++)
-		if (strcmp(cat, event_categories[i].category) == 0)
-			return i;
-	return n - 1; /* "other": System */
-}
 
 struct fc_rgb fc_style_event_color(const struct fc_profile *p, const struct fc_frame *f)
 {
-	return event_categories[event_category(p, f)].color;
+	return event_colors[fc_task_category_parse(fc_profile_str(p, f->package))];
 }
 
 const char *fc_style_event_category(const struct fc_profile *p, const struct fc_frame *f)
 {
-	return event_categories[event_category(p, f)].name;
+	return fc_task_category_name(fc_task_category_parse(fc_profile_str(p, f->package)));
 }
 
 struct fc_rgb fc_style_fill(const struct fc_style *st, const struct fc_profile *p,

@@ -42,8 +42,10 @@ else
 		[ -f "$f" ] || f="$traces/$t.json"
 		"$FLAMECHART" -q --tasks -f json --minwidth 0 "$f" \
 			-o "$TMP/$t.json" || { fail "render $t"; continue; }
-		node "$ROOT/tests/oracle/trace-tasks-compare.js" \
-			"$traces/$t.devtools.json.gz" <"$TMP/$t.json" || fail "$t: differs from DevTools"
+		"$FLAMECHART" info -q --tasks --json "$f" >"$TMP/$t.info.json" ||
+			{ fail "info $t"; continue; }
+		node "$ROOT/tests/oracle/trace-tasks-compare.js" "$traces/$t.devtools.json.gz" \
+			"$TMP/$t.info.json" <"$TMP/$t.json" || fail "$t: differs from DevTools"
 	done
 	# events in DevTools' category colours, JS in its URL colours
 	node -e '

@@ -5,6 +5,11 @@
 // DevTools shows with a duration must be there with the same name, start,
 // duration and row (±1 µs), and nothing else.
 //   node trace-tasks-compare.js TRACE.devtools.json.gz < layout.json
+// With a third argument, `info --tasks --json` of the same trace, also its
+// answers in words: each category's time (the self time of DevTools' entries
+// by the engine's category; Idle left out, as it depends on the range) and
+// the long tasks (DevTools' Task entries over 50 ms), within 0.1 ms.
+//   node trace-tasks-compare.js TRACE.devtools.json.gz INFO.json < layout.json
 'use strict';
 const fs = require('fs');
 
@@ -74,6 +79,51 @@ for (const lane of layout.profiles) {
     const [row, name] = k.split('\u0000');
     for (const m of list) say(`${lane.name}: extra ${name} at row ${row}, ${m.ts} +${m.dur}`);
   }
+}
+// the answers in words
+const CATEGORY = {
+  loading: 'Loading', experience: 'Experience', messaging: 'Messaging', scripting: 'Scripting',
+  rendering: 'Rendering', painting: 'Painting', gpu: 'GPU', async: 'Async', other: 'System',
+  idle: 'Idle',
+};
+if (process.argv[3]) {
+  const info = JSON.parse(fs.readFileSync(process.argv[3], 'utf8'));
+  const profiles = info.profiles ?? info;
+  let answered = 0;
+  for (const p of profiles) {
+    if (!p.tasks) continue;
+    const thread = devtools.threads.find((t) => t.pid === p.thread.pid && t.tid === p.thread.tid);
+    if (!thread) continue;
+    // self time: an entry's duration less its shown children's (pre-order,
+    // a child's row one more than its parent's)
+    const want = {}, stack = [];
+    for (const [name, ts, dur, row, cat] of thread.entries) {
+      stack.length = row;
+      const e = {dur, cat, self: dur};
+      if (row > 0 && stack[row - 1]) stack[row - 1].self -= dur;
+      stack[row] = e;
+      e.key = CATEGORY[cat] ?? 'System';
+      (want.all ??= []).push(e);
+    }
+    const sums = {};
+    for (const e of want.all ?? []) sums[e.key] = (sums[e.key] ?? 0) + e.self;
+    for (const [cat, us] of Object.entries(sums)) {
+      if (cat === 'Idle') continue;
+      const got = (p.tasks.categories_ms[cat] ?? 0) * 1000;
+      if (Math.abs(got - us) > 100) say(`${p.title} ${p.thread.tid}: ${cat} ${got / 1000} ms, DevTools ${us / 1000} ms`);
+      else answered++;
+    }
+    const longs = thread.entries.filter(([name, , dur, row]) => name === 'Task' && row === 0 && dur > 50000);
+    if (longs.length !== p.tasks.long_tasks.length)
+      say(`${p.title} ${p.thread.tid}: ${p.tasks.long_tasks.length} long tasks, DevTools ${longs.length}`);
+    for (let i = 0; i < longs.length && i < p.tasks.long_tasks.length; i++) {
+      const lt = p.tasks.long_tasks[i];
+      if (Math.abs(lt.duration_ms * 1000 - longs[i][2]) > 100)
+        say(`${p.title} ${p.thread.tid}: long task ${i} lasts ${lt.duration_ms} ms, DevTools ${longs[i][2] / 1000} ms`);
+      else answered++;
+    }
+  }
+  console.log(`${answered} category totals and long tasks equal DevTools'`);
 }
 if (failures > 20) console.log(`... ${failures - 20} more`);
 console.log(`${compared} entries equal DevTools'${failures ? `, ${failures} differences` : ''}`);

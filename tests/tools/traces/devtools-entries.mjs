@@ -4,7 +4,8 @@
 // thread's tree that the panel shows (JS calls and the event names of the
 // engine's VISIBLE_TRACE_EVENT_TYPES) with DevTools' name, start, duration
 // and row (the number of shown entries above it, as the panel's thread
-// track lays out the tree).
+// track lays out the tree), and the engine's category of the entry (JS calls
+// are scripting).
 //   node devtools-entries.mjs TRACE.json.gz > TRACE.devtools.json
 // The output is committed beside the traces (tests/data/traces/) so that
 // tests/cli/trace-tasks.sh compares without node_modules or the network.
@@ -21,6 +22,10 @@ globalThis.DOMRect ??= class {
 
 const shown = (e) =>
   Trace.Types.Events.isProfileCall(e) || Trace.Helpers.Trace.VISIBLE_TRACE_EVENT_TYPES.has(e.name);
+
+const category = (e) => Trace.Types.Events.isProfileCall(e) ?
+    'scripting' :
+    (Trace.Styles.getEventStyle(e.name)?.category.name ?? 'other');
 
 // Names come as i18n records in node: {i18nId, values}.
 const text = (name) => {
@@ -47,7 +52,7 @@ for (const [pid, proc] of data.Renderer.processes) {
     const walk = (node, row) => {
       const e = node.entry;
       if (shown(e)) {
-        entries.push([text(Trace.Name.forEntry(e)), e.ts, e.dur ?? 0, row]);
+        entries.push([text(Trace.Name.forEntry(e)), e.ts, e.dur ?? 0, row, category(e)]);
         row++;
       }
       for (const child of node.children) walk(child, row);
