@@ -85,12 +85,13 @@ static bool clean_z(const char *s)
 
 /* fc_import_file's path, over a source that may deliver the input in
  * pieces of read_max bytes. */
-static bool import(const uint8_t *data, size_t size, enum fc_format format, size_t read_max,
-		   struct fc_profile_set *set, struct fc_error *err)
+static bool import(const uint8_t *data, size_t size, enum fc_format format, bool tasks,
+		   size_t read_max, struct fc_profile_set *set, struct fc_error *err)
 {
 	struct fc_import_options opts = { .version = FC_IMPORT_OPTIONS_VERSION,
 					  .format = format,
-					  .max_bytes = FUZZ_MAX_BYTES };
+					  .max_bytes = FUZZ_MAX_BYTES,
+					  .tasks = tasks };
 	struct fc_source src;
 	bool ok;
 
@@ -280,7 +281,7 @@ static void check_stats(const struct fc_profile_set *set)
 	}
 }
 
-void fuzz_import(const uint8_t *data, size_t size, enum fc_format format)
+static void import_twice(const uint8_t *data, size_t size, enum fc_format format, bool tasks)
 {
 	struct fc_profile_set whole, pieces;
 	struct fc_error e1, e2;
@@ -292,8 +293,8 @@ void fuzz_import(const uint8_t *data, size_t size, enum fc_format format)
 
 	fc_profile_set_init(&whole);
 	fc_profile_set_init(&pieces);
-	ok1 = import(data, size, format, 0, &whole, &e1);
-	ok2 = import(data, size, format, piece, &pieces, &e2);
+	ok1 = import(data, size, format, tasks, 0, &whole, &e1);
+	ok2 = import(data, size, format, tasks, piece, &pieces, &e2);
 	fuzz_check(ok1 == ok2, "piecewise import: success differs");
 	if (!ok1) {
 		fuzz_check_error(&e1);
@@ -313,6 +314,16 @@ void fuzz_import(const uint8_t *data, size_t size, enum fc_format format)
 	}
 	fc_profile_set_finish(&whole);
 	fc_profile_set_finish(&pieces);
+}
+
+void fuzz_import(const uint8_t *data, size_t size, enum fc_format format)
+{
+	import_twice(data, size, format, false);
+}
+
+void fuzz_import_tasks(const uint8_t *data, size_t size)
+{
+	import_twice(data, size, FC_FORMAT_TRACE, true);
 }
 
 /* --- through a real file (fuzz_file) ---------------------------------------- */

@@ -44,6 +44,10 @@ void fuzz_check_error(const struct fc_error *err);
  * summarised (stats), whose results are checked too. */
 void fuzz_import(const uint8_t *data, size_t size, enum fc_format format);
 
+/* The same for a Chrome trace read with --tasks (fc_import_options.tasks):
+ * the events kept and the entry tree made of them and the samples. */
+void fuzz_import_tasks(const uint8_t *data, size_t size);
+
 /* fuzz_file: data[0] chooses a transformation of the rest (leading
  * whitespace, a filler member before the object's keys -- zeros, or
  * numbers gzip cannot shrink -- sizes from 70 KiB to 9 MiB, gzip); the result is written to a

@@ -15,14 +15,14 @@ done
 # the documents the project started from, which it does not hold (each
 # first letter in brackets: the same pattern, without this line naming them)
 outside='[D]ESIGN|[d]evtools\.md|[f]ormats\.md|[S]TYLE\.md|[p]eers\.md|reference/[d]evtools|\.\./[s]hared'
-if grep -rnE "$outside" src include docs tests README.md --exclude=architecture.sh; then
+if grep -rnE "$outside" src include docs tests README.md --exclude=architecture.sh --exclude-dir=node_modules; then
 	echo "the lines above point to documents outside the repository"
 	status=1
 fi
-for d in $(grep -rohE 'docs/[A-Za-z0-9_-]+\.md' src include docs tests README.md --exclude=architecture.sh | sort -u); do
+for d in $(grep -rohE 'docs/[A-Za-z0-9_-]+\.md' src include docs tests README.md --exclude=architecture.sh --exclude-dir=node_modules | sort -u); do
 	[ -f "$d" ] || { echo "$d is named but does not exist"; status=1; }
 done
-for ref in $(grep -rohE '(devtools|input)-rules §[A-Z]?[0-9]*' src include tests | tr ' ' '@' | sort -u); do
+for ref in $(grep -rohE '(devtools|input)-rules §[A-Z]?[0-9]*' src include tests --exclude-dir=node_modules | tr ' ' '@' | sort -u); do
 	page=docs/${ref%%@*}.md
 	sec=${ref#*§}
 	pat="^##+ $sec\."

@@ -41,7 +41,7 @@ struct fc_sourcemap_options {
  * options pointer means the defaults): version is the struct's layout the
  * caller was compiled with, refused when unknown; zero means the default
  * in every other field. */
-#define FC_IMPORT_OPTIONS_VERSION 2
+#define FC_IMPORT_OPTIONS_VERSION 3 /* 2: sample_type; 3: tasks */
 #define FC_IMPORT_OPTIONS_INIT                       \
 	{                                            \
 		.version = FC_IMPORT_OPTIONS_VERSION \
@@ -57,6 +57,9 @@ struct fc_import_options {
 	/* version 2: pprof's sample type to read ("cpu", "alloc_space"...),
 	 * NULL for the profile's default (input-rules §I1) */
 	const char *sample_type;
+	/* version 3: traces: each thread's tasks and trace events with its JS, as DevTools'
+	 * Performance panel draws them (devtools-rules §13) */
+	bool tasks;
 };
 
 /* Clears o and sets its version. */

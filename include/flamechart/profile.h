@@ -33,6 +33,9 @@ enum fc_tag {
 	FC_TAG_WASM = 1 << 1,
 	FC_TAG_EVAL = 1 << 2,
 	FC_TAG_EXT = 1 << 3,
+	/* a trace event drawn with --tasks; its package is DevTools' category
+	 * ("scripting", "rendering"...: devtools-rules §13.2) */
+	FC_TAG_EVENT = 1 << 4,
 };
 
 /* Synthetic frames recognised by name. Only the root's direct children count
@@ -273,6 +276,11 @@ double fc_profile_sample_duration(const struct fc_profile *p, uint32_t i);
 
 /* Median interval between consecutive samples in µs (0 with < 2 samples). */
 double fc_profile_median_interval(const struct fc_profile *p);
+
+/* DevTools' repair of a lone (program) sample between two samples under the
+ * same top-level frame (devtools-rules §2): out (n_samples) gets the sample
+ * nodes with each such sample given the node before it. Returns how many. */
+uint32_t fc_profile_heal_program(const struct fc_profile *p, uint32_t *out);
 
 /* Sets program_node, idle_node and gc_node: the first (program), (idle) and
  * GC node among the root's children, FC_NONE when there is none (the chart's

@@ -76,6 +76,7 @@ struct fc_cli {
 	bool interactive; /* --interactive: SVG with zoom and search */
 	bool svg_cairo;   /* --svg-backend cairo */
 	bool strict;
+	bool tasks; /* --tasks: a trace's events with its JS */
 	bool quiet;
 	uint64_t max_input_bytes;
 	/* --focus, --exclude, --prune, --collapse-recursion, --merge-by,
@@ -217,6 +218,12 @@ json_t *fc_cli_info_functions_json(const struct fc_profile *p, const struct fc_c
  * heaviest stacks as tab-separated records within about budget bytes. */
 bool fc_cli_info_compact(FILE *out, const struct fc_profile *p, const struct fc_stats *s,
 			 size_t top, size_t budget);
+
+/* info for a trace read with --tasks (info_tasks.c): time by DevTools
+ * category and the long tasks, as text (nothing for other profiles) and as
+ * a JSON object (NULL on allocation failure). */
+bool fc_cli_info_tasks(FILE *out, const struct fc_profile *p);
+json_t *fc_cli_info_tasks_json(const struct fc_profile *p);
 
 /* info's heaviest stacks (flamechart/stacks.h): count of them as text. */
 bool fc_cli_info_stacks(FILE *out, const struct fc_profile *p, size_t count);

@@ -149,6 +149,7 @@ int fc_cmd_info(const struct fc_cli *cli)
 		.version = FC_IMPORT_OPTIONS_VERSION,
 		.format = cli->input_format,
 		.strict = cli->strict,
+		.tasks = cli->tasks,
 		.max_bytes = cli->max_input_bytes,
 		.count_unit = (enum fc_count_unit)cli->count_unit,
 		.sourcemaps = fc_cli_sourcemaps(cli),
@@ -214,6 +215,10 @@ int fc_cmd_info(const struct fc_cli *cli)
 					fputc('\n', stdout);
 				first = false;
 				print_profile(stdout, set.items[j], &s, top);
+				if (!fc_cli_info_tasks(stdout, set.items[j])) {
+					fc_log("out of memory");
+					rc = FC_EXIT_INTERNAL;
+				}
 				if (set.items[j]->has_time &&
 				    (!fc_cli_info_hot_lines(stdout, set.items[j], FC_NONE, top,
 							    s.sampled_us) ||

@@ -10,6 +10,7 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
+#include "model/tasks.h"
 #include "flamechart/classify.h"
 #include "flamechart/import.h"
 #include "flamechart/stats.h"
@@ -118,7 +119,8 @@ json_t *fc_cli_info_json(const struct fc_profile *p, const struct fc_stats *s, s
 		 functions(p, s->by_total, top < s->n_by_total ? top : s->n_by_total)) &&
 	     put(o, "line_data", json_boolean(p->node_lines != NULL)) &&
 	     put(o, "hot_lines", fc_cli_info_lines_json(p, FC_NONE, top)) &&
-	     (!cli->function || put(o, "functions", fc_cli_info_functions_json(p, cli, top)));
+	     (!cli->function || put(o, "functions", fc_cli_info_functions_json(p, cli, top))) &&
+	     (!fc_tasks_lane(p) || put(o, "tasks", fc_cli_info_tasks_json(p)));
 	json_decref(tiers);
 	json_decref(pkgs);
 	if (!ok) {

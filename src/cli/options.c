@@ -385,6 +385,14 @@ static bool set_strict(struct fc_cli *c, const char *a, struct fc_error *e)
 	return true;
 }
 
+static bool set_tasks(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	(void)a;
+	(void)e;
+	c->tasks = true;
+	return true;
+}
+
 static bool set_quiet(struct fc_cli *c, const char *a, struct fc_error *e)
 {
 	(void)a;
@@ -797,6 +805,8 @@ static const struct option_def options[] = {
 	  "SVG: click to zoom, Ctrl+F to search (an inline script)" },
 	{ "svg-backend", 0, "NAME", CMD_RENDER | CMD_REPORT, set_svg_backend,
 	  "SVG writer: native (text, tooltips; default) or cairo (glyphs as paths)" },
+	{ "tasks", 0, NULL, CMD_ALL, set_tasks,
+	  "traces: draw tasks and trace events with the JS, as the Performance panel" },
 	{ "strict", 0, NULL, CMD_ALL | CMD_DIFF, set_strict,
 	  "treat repaired damage in an input as an error (exit 2)" },
 	{ "quiet", 'q', NULL, CMD_ALL | CMD_DIFF, set_quiet, "no warnings or progress on stderr" },

@@ -1,5 +1,6 @@
 /* fc_import_file: open the input, detect its format by content, run the
  * importer, name the profiles. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,10 +148,28 @@ void fc_import_options_init(struct fc_import_options *o)
 		*o = (struct fc_import_options)FC_IMPORT_OPTIONS_INIT;
 }
 
+/* Options of an older layout, read as the current one with the fields it
+ * lacks at their defaults. */
+static const struct fc_import_options *upgrade(const struct fc_import_options *o,
+					       struct fc_import_options *buf)
+{
+	size_t have;
+
+	if (o->version == FC_IMPORT_OPTIONS_VERSION)
+		return o;
+	/* version 1 ends before sample_type, version 2 before tasks */
+	have = o->version == 1 ? offsetof(struct fc_import_options, sample_type)
+			       : offsetof(struct fc_import_options, tasks);
+	memset(buf, 0, sizeof(*buf));
+	memcpy(buf, o, have);
+	buf->version = FC_IMPORT_OPTIONS_VERSION;
+	return buf;
+}
+
 static bool check_options(const struct fc_import_options *o, struct fc_error *err)
 {
-	/* version 1 is version 2 without sample_type */
-	bool known = o->version == FC_IMPORT_OPTIONS_VERSION || o->version == 1;
+	/* version 1 lacks sample_type and tasks, version 2 tasks */
+	bool known = o->version >= 1 && o->version <= FC_IMPORT_OPTIONS_VERSION;
 
 	if (!known || (o->sourcemaps && o->sourcemaps->version != FC_SOURCEMAP_OPTIONS_VERSION)) {
 		fc_error_set(err, FC_ERR_USAGE, "%s version %u is not one this library knows (%d)",
@@ -159,7 +178,7 @@ static bool check_options(const struct fc_import_options *o, struct fc_error *er
 			     !known ? FC_IMPORT_OPTIONS_VERSION : FC_SOURCEMAP_OPTIONS_VERSION);
 		return false;
 	}
-	if ((unsigned)o->format > FC_FORMAT_FOLDED && o->format != FC_FORMAT_PPROF) {
+	if ((unsigned)o->format > FC_FORMAT_PPROF) {
 		fc_error_set(err, FC_ERR_USAGE, "unknown input format %d", (int)o->format);
 		return false;
 	}
@@ -174,6 +193,7 @@ bool fc_import_file(const char *path, const struct fc_import_options *opts,
 		    struct fc_profile_set *out, struct fc_error *err)
 {
 	static const struct fc_import_options defaults = FC_IMPORT_OPTIONS_INIT;
+	struct fc_import_options v1;
 	struct fc_error scratch;
 	struct fc_source src;
 	uint64_t max;
@@ -185,6 +205,7 @@ bool fc_import_file(const char *path, const struct fc_import_options *opts,
 	opts = opts ? opts : &defaults;
 	max = opts->max_bytes ? opts->max_bytes : FC_IMPORT_DEFAULT_MAX;
 	fc_error_set_file(err, strcmp(path, "-") == 0 ? "<stdin>" : path);
+	opts = upgrade(opts, &v1);
 	if (!check_options(opts, err))
 		return false;
 	if (!fc_source_open(&src, path, max, err))
@@ -201,6 +222,7 @@ bool fc_import_memory(const char *name, const void *data, size_t len,
 		      struct fc_error *err)
 {
 	static const struct fc_import_options defaults = FC_IMPORT_OPTIONS_INIT;
+	struct fc_import_options v1;
 	struct fc_error scratch;
 	struct fc_source src;
 	bool ok;
@@ -211,6 +233,7 @@ bool fc_import_memory(const char *name, const void *data, size_t len,
 	opts = opts ? opts : &defaults;
 	name = name ? name : "<memory>";
 	fc_error_set_file(err, name);
+	opts = upgrade(opts, &v1);
 	if (!check_options(opts, err))
 		return false;
 	fc_source_memory(&src, name, data, len);

@@ -22,6 +22,7 @@
 
 #include "import/importers.h"
 #include "import/jstream.h"
+#include "import/trace_tasks.h"
 #include "model/builder.h"
 #include "util/util.h"
 
@@ -41,6 +42,10 @@ enum ctx {
 	C_LINES, /* args.data.lines: each sample's source line */
 	C_TICKS, /* a node's positionTicks (in a whole CpuProfile) */
 	C_TICK,
+	C_FRAMES, /* args.data.frames of TracingStartedInBrowser */
+	C_FRAME,
+	C_TRACE_IDS,  /* args.data.cpuProfile.trace_ids: {sample trace id: node id} */
+	C_BEGIN_DATA, /* args.beginData */
 };
 
 enum key {
@@ -77,16 +82,59 @@ enum key {
 	K_POSITION_TICKS,
 	K_TICK_LINE,
 	K_TICKS,
-	K_COUNT
+	K_DUR,
+	K_TYPE,
+	K_PROCESS_ID,
+	K_SAMPLE_TRACE_ID,
+	K_TRACE_IDS,
+	K_BEGIN_DATA,
+	K_COUNT,
+	/* a member of trace_ids: its key is a number, any number (past the
+	 * ids jstream checks for duplicates) */
+	K_TRACE_ID_ENTRY = 64
 };
 
-static const char *const key_names[K_COUNT] = {
-	"traceEvents",   "nodes",    "head",      "frames",     "resources",    "stacks",
-	"name",          "ph",       "pid",       "tid",        "ts",           "id",
-	"args",          "data",     "startTime", "endTime",    "source",       "cpuProfile",
-	"timeDeltas",    "samples",  "parent",    "callFrame",  "children",     "hitCount",
-	"functionName",  "scriptId", "url",       "lineNumber", "columnNumber", "lines",
-	"positionTicks", "line",     "ticks",
+static const char *const key_names[K_TRACE_ID_ENTRY + 1] = {
+	"traceEvents",
+	"nodes",
+	"head",
+	"frames",
+	"resources",
+	"stacks",
+	"name",
+	"ph",
+	"pid",
+	"tid",
+	"ts",
+	"id",
+	"args",
+	"data",
+	"startTime",
+	"endTime",
+	"source",
+	"cpuProfile",
+	"timeDeltas",
+	"samples",
+	"parent",
+	"callFrame",
+	"children",
+	"hitCount",
+	"functionName",
+	"scriptId",
+	"url",
+	"lineNumber",
+	"columnNumber",
+	"lines",
+	"positionTicks",
+	"line",
+	"ticks",
+	"dur",
+	"type",
+	"processId",
+	"sampleTraceId",
+	"trace_ids",
+	"beginData",
+	[K_TRACE_ID_ENTRY] = "trace_ids member",
 };
 
 /* Short strings of an event; longer values are cut (they only need to be
@@ -110,6 +158,16 @@ struct evnode {
 /* The event being read. */
 struct event {
 	char name[SHORT], ph[8], id[SHORT], source[SHORT], arg_name[THREAD_NAME_MAX];
+	char data_type[SHORT]; /* args.data.type: what an EventDispatch dispatched */
+	int64_t page_pids[8];  /* processes of the page's frames (args.data) */
+	size_t n_page_pids;
+	/* sampleTraceId of args.beginData, args and args.data (0 = none) */
+	int64_t begin_trace_id, args_trace_id, data_trace_id;
+	bool have_begin_data;
+	int64_t pending_trace_id; /* the trace_ids member being read */
+	int64_t *trace_ids;       /* (sample trace id, node id) pairs */
+	size_t n_trace_ids, trace_ids_cap;
+	double dur;
 	bool have_pid, have_tid, have_ts, have_id, have_data, have_cpuprofile, have_deltas;
 	bool have_data_end, have_cp_start, have_cp_end;
 	int64_t pid, tid, index;
@@ -170,6 +228,8 @@ struct acc {
 	int64_t *children, *samples, *deltas, *lines, *ticks;
 	size_t n_children, children_cap, n_samples, samples_cap, n_deltas, deltas_cap;
 	size_t n_lines, lines_cap, n_ticks, ticks_cap;
+	int64_t *trace_ids; /* (sample trace id, node id) pairs of its chunks */
+	size_t n_trace_ids, trace_ids_cap;
 };
 
 struct thread_name {
@@ -193,6 +253,8 @@ struct importer {
 	struct thread_name *names;
 	size_t n_names, names_cap;
 	struct fc_map name_table; /* (pid, tid) -> name */
+
+	struct trace_tasks tasks; /* kept events, with opts->tasks */
 
 	/* repairs that belong to the trace, not to one thread */
 	char *warn_path[8], *warn_text[8];
@@ -350,7 +412,7 @@ static const unsigned key_ctx[K_COUNT] = {
 	[K_TRACE_EVENTS] = IN(C_ROOT),
 	[K_NODES] = IN(C_ROOT) | IN(C_CPUPROF),
 	[K_HEAD] = IN(C_ROOT),
-	[K_FRAMES] = IN(C_ROOT),
+	[K_FRAMES] = IN(C_ROOT) | IN(C_DATA),
 	[K_RESOURCES] = IN(C_ROOT),
 	[K_STACKS] = IN(C_ROOT),
 	[K_NAME] = IN(C_EVENT) | IN(C_ARGS),
@@ -380,15 +442,43 @@ static const unsigned key_ctx[K_COUNT] = {
 	[K_POSITION_TICKS] = IN(C_NODE),
 	[K_TICK_LINE] = IN(C_TICK),
 	[K_TICKS] = IN(C_TICK),
+	[K_DUR] = IN(C_EVENT),
+	[K_TYPE] = IN(C_DATA),
+	[K_PROCESS_ID] = IN(C_DATA) | IN(C_FRAME),
+	[K_SAMPLE_TRACE_ID] = IN(C_ARGS) | IN(C_DATA) | IN(C_BEGIN_DATA),
+	[K_TRACE_IDS] = IN(C_CPUPROF),
+	[K_BEGIN_DATA] = IN(C_ARGS),
 };
+
+/* A trace_ids member's key: a sample trace id in decimal (others are left
+ * out: -1). */
+static int trace_id_key(void *user, const char *s, size_t len)
+{
+	struct importer *im = user;
+	int64_t x = 0;
+	size_t i;
+
+	im->ev.pending_trace_id = -1;
+	if (len == 0 || len > 18)
+		return K_TRACE_ID_ENTRY;
+	for (i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return K_TRACE_ID_ENTRY;
+		x = x * 10 + (s[i] - '0');
+	}
+	im->ev.pending_trace_id = x;
+	return K_TRACE_ID_ENTRY;
+}
 
 static int key_of(void *user, int ctx, const char *s, size_t len)
 {
 	const struct importer *im = user;
 	int k;
 
-	if (ctx <= 0 || ctx > C_TICK)
+	if (ctx <= 0 || ctx > C_BEGIN_DATA)
 		return J_NOKEY;
+	if (ctx == C_TRACE_IDS)
+		return trace_id_key(user, s, len);
 	for (k = 0; k < K_COUNT; k++)
 		if (im->key_len[k] == len && (key_ctx[k] & IN(ctx)) &&
 		    memcmp(key_names[k], s, len) == 0)
@@ -429,6 +519,12 @@ static void event_reset(struct importer *im, int64_t index)
 	struct event *e = &im->ev;
 
 	e->name[0] = e->ph[0] = e->id[0] = e->source[0] = e->arg_name[0] = '\0';
+	e->data_type[0] = '\0';
+	e->n_page_pids = 0;
+	e->begin_trace_id = e->args_trace_id = e->data_trace_id = 0;
+	e->have_begin_data = false;
+	e->n_trace_ids = 0;
+	e->dur = 0;
 	e->have_pid = e->have_tid = e->have_ts = e->have_id = e->have_data = false;
 	e->have_cpuprofile = e->have_deltas = false;
 	e->have_data_end = e->have_cp_start = e->have_cp_end = false;
@@ -499,6 +595,13 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 			im->ev.have_data = true;
 			return C_DATA;
 		}
+		if (key == K_BEGIN_DATA && is_map) {
+			im->ev.have_begin_data = true;
+			return C_BEGIN_DATA;
+		}
+		return J_SKIP;
+	case C_BEGIN_DATA:
+	case C_TRACE_IDS:
 		return J_SKIP;
 	case C_DATA:
 		if (key == K_CPUPROFILE && is_map) {
@@ -515,13 +618,21 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 			im->ev.have_lines = true;
 			return C_LINES;
 		}
+		if (key == K_FRAMES && !is_map)
+			return C_FRAMES;
 		bad(im, "expected %s, found %s",
 		    key == K_CPUPROFILE ? "an object"
 		    : key == K_DELTAS   ? "an array"
 					: "a scalar",
 		    is_map ? "an object" : "an array");
 		return J_SKIP;
+	case C_FRAMES:
+		return is_map ? C_FRAME : J_SKIP;
+	case C_FRAME:
+		return J_SKIP;
 	case C_CPUPROF:
+		if (is_map && key == K_TRACE_IDS)
+			return C_TRACE_IDS;
 		if (!is_map && key == K_NODES)
 			return C_NODES;
 		if (!is_map && key == K_SAMPLES)
@@ -704,6 +815,16 @@ static bool value_node(struct importer *im, int ctx, int key, const struct jvalu
 	}
 }
 
+/* A process that holds one of the page's frames (devtools-rules §13.1). */
+static void page_pid(struct event *e, const struct jvalue *v)
+{
+	int64_t x;
+
+	if (v->type != J_STRING && get_int(v, &x) &&
+	    e->n_page_pids < sizeof(e->page_pids) / sizeof(e->page_pids[0]))
+		e->page_pids[e->n_page_pids++] = x;
+}
+
 static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t index,
 		     const struct jvalue *v)
 {
@@ -751,6 +872,10 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		case K_TID:
 			e->have_tid = get_int(v, &e->tid);
 			return true;
+		case K_DUR:
+			if (!get_time(v, &e->dur))
+				e->dur = 0;
+			return true;
 		case K_TS:
 			e->have_ts = get_time(v, &e->ts);
 			if (!e->have_ts && v->type != J_NULL)
@@ -761,12 +886,37 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 	case C_ARGS:
 		if (key == K_NAME && v->type == J_STRING)
 			copy_short(e->arg_name, sizeof(e->arg_name), v);
+		if (key == K_SAMPLE_TRACE_ID && v->type != J_STRING && get_int(v, &x))
+			e->args_trace_id = x;
 		return true; /* args.data null: nothing to read (input-rules §C4) */
+	case C_BEGIN_DATA:
+		if (key == K_SAMPLE_TRACE_ID && v->type != J_STRING && get_int(v, &x))
+			e->begin_trace_id = x;
+		return true;
+	case C_TRACE_IDS:
+		/* a sample trace id's node (devtools-rules §13.3) */
+		if (e->pending_trace_id > 0 && v->type != J_STRING && get_int(v, &x) &&
+		    (!push_i64(im, &e->trace_ids, &e->n_trace_ids, &e->trace_ids_cap,
+			       e->pending_trace_id) ||
+		     !push_i64(im, &e->trace_ids, &e->n_trace_ids, &e->trace_ids_cap, x)))
+			return false;
+		return true;
 	case C_DATA:
 		switch (key) {
 		case K_SOURCE:
 			if (v->type == J_STRING)
 				copy_short(e->source, sizeof(e->source), v);
+			return true;
+		case K_TYPE:
+			if (v->type == J_STRING)
+				copy_short(e->data_type, sizeof(e->data_type), v);
+			return true;
+		case K_PROCESS_ID:
+			page_pid(e, v);
+			return true;
+		case K_SAMPLE_TRACE_ID:
+			if (v->type != J_STRING && get_int(v, &x))
+				e->data_trace_id = x;
 			return true;
 		case K_END:
 			if (v->type == J_NULL)
@@ -786,7 +936,7 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		}
 		return true;
 	case C_CPUPROF:
-		if (v->type == J_NULL)
+		if (v->type == J_NULL || key == K_TRACE_IDS)
 			return true;
 		if (key == K_START || key == K_END) {
 			if (!get_time(v, &t))
@@ -802,6 +952,12 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 			return true;
 		}
 		return bad(im, "expected an array, found %s", jstream_type_name(v));
+	case C_FRAME:
+		if (key == K_PROCESS_ID)
+			page_pid(e, v);
+		return true;
+	case C_FRAMES:
+		return true;
 	case C_NODES:
 		return bad(im, "expected a node object, found %s", jstream_type_name(v));
 	case C_NODE:
@@ -990,6 +1146,13 @@ static bool on_chunk(struct importer *im)
 		}
 		return true;
 	}
+	if (im->opts->tasks && e->n_trace_ids) {
+		size_t i;
+		for (i = 0; i < e->n_trace_ids; i++)
+			if (!push_i64(im, &a->trace_ids, &a->n_trace_ids, &a->trace_ids_cap,
+				      e->trace_ids[i]))
+				return false;
+	}
 	return add_chunk(im, a);
 }
 
@@ -1031,6 +1194,23 @@ static bool on_event(struct importer *im)
 		if (strcmp(e->name, "process_name") == 0 && e->arg_name[0])
 			return set_name(im, e->pid, -1, e->arg_name) || nomem(im);
 		return true;
+	}
+	if (im->opts->tasks && (strcmp(e->name, "TracingStartedInBrowser") == 0 ||
+				strcmp(e->name, "FrameCommittedInBrowser") == 0)) {
+		size_t i;
+		for (i = 0; i < e->n_page_pids; i++)
+			if (!tt_page_process(&im->tasks, e->page_pids[i]))
+				return nomem(im);
+		return true;
+	}
+	if (im->opts->tasks && e->have_pid && e->have_tid && e->have_ts && e->ph[0] && !e->ph[1]) {
+		/* where DevTools reads a sample trace id */
+		int64_t trace_id = e->have_begin_data ? e->begin_trace_id
+				   : e->args_trace_id ? e->args_trace_id
+						      : e->data_trace_id;
+		if (!tt_add(&im->tasks, e->ph[0], e->pid, e->tid, e->ts, e->dur, e->name,
+			    e->data_type, trace_id))
+			return nomem(im);
 	}
 	if (strcmp(e->name, "Profile") == 0)
 		return on_profile(im);
@@ -1309,6 +1489,62 @@ static int run_cmp(const void *pa, const void *pb, void *ctx)
 	return a < b ? -1 : a > b;
 }
 
+/* With opts->tasks: the sampled threads (out's profiles from first on)
+ * give way to lanes of the entry tree of events and JS (devtools-rules §13);
+ * a sampled thread without events stays as it is. */
+static bool tasks_for_samples(struct importer *im, struct fc_profile_set *out, size_t first)
+{
+	struct fc_profile_set lanes;
+	size_t i, j;
+	bool ok = false;
+
+	fc_profile_set_init(&lanes);
+	if (!tt_lanes(&im->tasks, out->items + first, out->count - first, &lanes, im->err))
+		goto out;
+	for (i = 0; i < lanes.count; i++) {
+		struct fc_profile *lane = lanes.items[i];
+		const char *tn = get_name(im, lane->pid, lane->tid);
+		const char *pn = get_name(im, lane->pid, -1);
+		if ((tn && !(lane->thread_name = fc_strdup_clean(tn))) ||
+		    (pn && !(lane->process_name = fc_strdup_clean(pn))))
+			goto nomem;
+		fc_profile_classify(lane);
+		if (!tt_mark_events(lane))
+			goto nomem;
+		for (j = first; j < out->count; j++)
+			if (out->items[j] && out->items[j]->pid == lane->pid &&
+			    out->items[j]->tid == lane->tid) {
+				fc_profile_destroy(out->items[j]);
+				out->items[j] = NULL;
+			}
+	}
+	for (i = first; i < out->count; i++)
+		if (out->items[i] && !tt_page_process_of(&im->tasks, out->items[i]->pid)) {
+			/* another page's renderer, not the traced one */
+			fc_profile_destroy(out->items[i]);
+			out->items[i] = NULL;
+		}
+	for (i = j = first; i < out->count; i++)
+		if (out->items[i])
+			out->items[j++] = out->items[i];
+	out->count = j;
+	for (i = 0; i < lanes.count; i++) {
+		if (!fc_profile_set_add(out, lanes.items[i]))
+			goto nomem;
+		lanes.items[i] = NULL;
+	}
+	ok = true;
+	goto out;
+nomem:
+	fc_error_set(im->err, FC_ERR_NOMEM, "out of memory");
+out:
+	for (i = 0; i < lanes.count; i++)
+		fc_profile_destroy(lanes.items[i]);
+	lanes.count = 0;
+	fc_profile_set_finish(&lanes);
+	return ok;
+}
+
 /* One profile per (pid, tid): builds the chosen ones and hands them over.
  * The profiles are sorted by thread, so that this is O(n log n) in the
  * number of profiles and threads, in the order of the file. */
@@ -1366,6 +1602,9 @@ static bool assemble(struct importer *im, struct fc_profile_set *out)
 			continue; /* the thread was not sampled */
 		if (!build(im, best))
 			goto out;
+		if (im->opts->tasks && !tt_trace_ids(&im->tasks, best->pid, best->tid,
+						     best->trace_ids, best->n_trace_ids / 2))
+			goto nomem;
 		best->p->format = FC_FORMAT_TRACE;
 		best->p->pid = best->pid;
 		best->p->tid = best->tid;
@@ -1382,6 +1621,8 @@ static bool assemble(struct importer *im, struct fc_profile_set *out)
 			goto nomem;
 		best->p = NULL;
 	}
+	if (im->opts->tasks && !tasks_for_samples(im, out, first))
+		goto out;
 	if (out->count == first) {
 		if (im->n_profile_events)
 			fc_error_set(im->err, FC_ERR_FORMAT,
@@ -1430,6 +1671,7 @@ static void free_importer(struct importer *im)
 		free(a->deltas);
 		free(a->lines);
 		free(a->ticks);
+		free(a->trace_ids);
 	}
 	free(im->accs);
 	fc_map_finish(&im->acc_table);
@@ -1441,6 +1683,8 @@ static void free_importer(struct importer *im)
 		free(im->warn_path[i]);
 		free(im->warn_text[i]);
 	}
+	tt_finish(&im->tasks);
+	free(im->ev.trace_ids);
 	free(im->ev.nodes);
 	free(im->ev.arena);
 	free(im->ev.children);
@@ -1480,8 +1724,14 @@ bool fc_import_trace(struct fc_source *src, const struct fc_import_options *opts
 	im.file = src->name;
 	for (i = 0; i < K_COUNT; i++)
 		im.key_len[i] = strlen(key_names[i]);
-	if (!jstream_init(&im.js, &handlers, &im, src->name, err))
+	if (!tt_init(&im.tasks)) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;
+	}
+	if (!jstream_init(&im.js, &handlers, &im, src->name, err)) {
+		tt_finish(&im.tasks);
+		return false;
+	}
 	for (;;) {
 		if (!fc_source_next(src, &chunk, &len, err))
 			goto out;

@@ -436,6 +436,41 @@ double fc_profile_samples_end(const struct fc_profile *p)
 	return last + (last - first) / (double)(n - 1);
 }
 
+/* DevTools' bottomNode(): the ancestor just below the root (the root itself
+ * for the root). */
+static uint32_t bottom_node(const struct fc_profile *p, uint32_t n)
+{
+	while (p->node_parent[n] != FC_NONE && p->node_parent[p->node_parent[n]] != FC_NONE)
+		n = p->node_parent[n];
+	return n;
+}
+
+static bool is_system(const struct fc_profile *p, uint32_t n)
+{
+	return n == p->program_node || n == p->gc_node || n == p->idle_node;
+}
+
+/* DevTools fixMissingSamples (devtools-rules §2, heuristic 1): tests use the
+ * original sample values, never an earlier replacement. */
+uint32_t fc_profile_heal_program(const struct fc_profile *p, uint32_t *out)
+{
+	uint32_t n = p->n_samples, i, healed = 0;
+
+	if (n)
+		memcpy(out, p->sample_node, n * sizeof(*out));
+	if (p->program_node == FC_NONE || n < 3)
+		return 0;
+	for (i = 1; i + 1 < n; i++) {
+		uint32_t prev = p->sample_node[i - 1], next = p->sample_node[i + 1];
+		if (p->sample_node[i] == p->program_node && !is_system(p, prev) &&
+		    !is_system(p, next) && bottom_node(p, prev) == bottom_node(p, next)) {
+			out[i] = prev;
+			healed++;
+		}
+	}
+	return healed;
+}
+
 void fc_profile_find_meta_nodes(struct fc_profile *p)
 {
 	uint32_t i;

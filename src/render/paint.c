@@ -624,6 +624,66 @@ static void paint_caps(struct fc_painter *p, size_t li)
 		d->ops->fill(d->ctx, p->theme->text_muted, 1);
 }
 
+/* DevTools' mark of a long task (devtools-rules §13.5): a task longer than
+ * 50 ms has the part past 50 ms hatched in red and a red corner. */
+#define LONG_TASK_US 50000.0
+
+static bool long_task(const struct fc_layout *l, const struct fc_lane *lane, const struct fc_box *b)
+{
+	const struct fc_frame *f;
+
+	if (l->mode != FC_MODE_CHART || !lane->profile->has_time || b->frame == FC_NONE ||
+	    b->x1 - b->x0 <= LONG_TASK_US)
+		return false;
+	f = &lane->profile->frames[b->frame];
+	return (f->tags & FC_TAG_EVENT) &&
+	       strcmp(fc_profile_str(lane->profile, f->name), "Task") == 0;
+}
+
+static void paint_long_tasks(struct fc_painter *p, size_t li)
+{
+	static const struct fc_rgb red = { 220, 54, 46 };
+	const struct fc_lane *lane = &p->layout->lanes[li];
+	struct fc_draw *d = p->draw;
+	double h = bar_height(p->theme) - 1;
+	bool any = false;
+
+	for (size_t i = 0; i < lane->n_boxes; i++) {
+		const struct fc_box *b = &lane->boxes[i];
+		uint32_t row = box_row(p, li, i);
+		double x, w, x0, x1, y, s;
+
+		if (!long_task(p->layout, lane, b) || row >= p->lane_rows[li] ||
+		    !row_visible(p, li, row))
+			continue;
+		columns(p, b, &x, &w);
+		x1 = p->plot_x + x + w - 0.5;
+		x0 = p->plot_x + x + w * (LONG_TASK_US / (b->x1 - b->x0));
+		y = row_y(p, li, row);
+		/* stripes at 45 degrees, 6 px apart, cut to the overrun */
+		for (s = x0 - h; s < x1; s += 6) {
+			double xa = s, ya = y + h, xb = s + h, yb = y;
+			if (xa < x0) {
+				ya -= x0 - xa;
+				xa = x0;
+			}
+			if (xb > x1) {
+				yb += xb - x1;
+				xb = x1;
+			}
+			if (xb > xa)
+				d->ops->line(d->ctx, xa, ya, xb, yb);
+		}
+		d->ops->stroke(d->ctx, red, 0.8, 1);
+		/* the corner: a right triangle of 1 px rows */
+		for (s = 0; s < 6 && s < w; s++)
+			d->ops->rect(d->ctx, x1 - (6 - s), y + s, 6 - s, 1);
+		any = true;
+	}
+	if (any)
+		d->ops->fill(d->ctx, red, 1);
+}
+
 /* Fills a lane's bars, one path per colour (DevTools batches by colour too):
  * fewer, larger SVG and PDF objects and the same pixels, as bars never
  * overlap. A back end that groups frames gets one group per box instead, in
@@ -894,8 +954,10 @@ bool fc_painter_draw(struct fc_painter *p, struct fc_draw *d, struct fc_error *e
 	}
 	d->ops->layer(d->ctx, FC_LAYER_GRID);
 	fc_paint_ruler(p, true);
-	for (i = 0; i < l->n_lanes; i++)
+	for (i = 0; i < l->n_lanes; i++) {
 		paint_caps(p, i);
+		paint_long_tasks(p, i);
+	}
 	d->ops->layer(d->ctx, FC_LAYER_LABELS);
 	for (i = 0; i < l->n_lanes; i++)
 		if (!p->quiet || !p->quiet[i])

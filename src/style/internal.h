@@ -34,5 +34,9 @@ bool fc_style_frame_self(const struct fc_layout *l, const struct fc_lane *lane, 
  * their self time: idle, and the waits of fc_classify_is_wait
  * (input-rules §E4). */
 bool fc_style_heat_waits(const struct fc_profile *p, const struct fc_frame *f);
+/* A trace event's colour and legend name by its DevTools category (the
+ * frame's package; devtools-rules §13.2). */
+struct fc_rgb fc_style_event_color(const struct fc_profile *p, const struct fc_frame *f);
+const char *fc_style_event_category(const struct fc_profile *p, const struct fc_frame *f);
 
 #endif

@@ -76,6 +76,15 @@ static char *name_label(const struct fc_profile *p, const struct fc_frame *f)
 	return fc_strdup(buf);
 }
 
+/* Trace events: one entry per DevTools category ("Rendering"), before the
+ * scripts. */
+static bool event_group(struct groups *g, const struct fc_profile *p, uint32_t fi, double self)
+{
+	const char *name = fc_style_event_category(p, &p->frames[fi]);
+
+	return groups_add(g, fc_asprintf("\x01event %s", name), fc_strdup(name), self, p, fi);
+}
+
 /* The url scheme's key is the string style.c hashes: devtools-rules §5.2 (JS
  * Profiler) or §5.3 (Performance panel keys). Fixed colours get fixed keys. */
 static bool url_group(struct groups *g, const struct fc_theme *t, const struct fc_profile *p,
@@ -86,6 +95,8 @@ static bool url_group(struct groups *g, const struct fc_theme *t, const struct f
 	const char *sid = fc_profile_str(p, f->script_id);
 	bool no_script = !sid[0] || strcmp(sid, "0") == 0;
 
+	if (f->tags & FC_TAG_EVENT)
+		return event_group(g, p, fi, self);
 	if (t->url_performance_keys) {
 		if (f->meta == FC_META_IDLE)
 			return groups_add(g, fc_strdup("\x01idle"), fc_strdup("(idle)"), self, p,
@@ -114,6 +125,8 @@ static bool package_group(struct groups *g, const struct fc_profile *p, uint32_t
 {
 	const struct fc_frame *f = &p->frames[fi];
 
+	if (f->tags & FC_TAG_EVENT)
+		return event_group(g, p, fi, self);
 	if (f->tier == FC_TIER_DEPS && f->package) {
 		const char *pkg = fc_profile_str(p, f->package);
 		return groups_add(g, fc_strdup(pkg), fc_strdup(pkg), self, p, fi);

@@ -8,6 +8,7 @@
 
 #include "flamechart/classify.h"
 #include "flamechart/style.h"
+#include "model/tasks.h"
 #include "style/internal.h"
 #include "util/util.h"
 
@@ -153,6 +154,26 @@ static struct fc_rgb shade(const struct fc_profile *p, const struct fc_frame *f,
 				(uint8_t)lround(c.b * k) };
 }
 
+/* DevTools' timeline categories' colours in the light theme
+ * (devtools-rules §13.2). */
+static const struct fc_rgb event_colors[FC_CAT_COUNT] = {
+	[FC_CAT_LOADING] = { 124, 172, 248 },   [FC_CAT_EXPERIENCE] = { 197, 138, 249 },
+	[FC_CAT_MESSAGING] = { 78, 205, 230 },  [FC_CAT_SCRIPTING] = { 250, 204, 21 },
+	[FC_CAT_RENDERING] = { 197, 138, 249 }, [FC_CAT_PAINTING] = { 109, 213, 140 },
+	[FC_CAT_GPU] = { 109, 213, 140 },       [FC_CAT_ASYNC] = { 228, 105, 98 },
+	[FC_CAT_SYSTEM] = { 199, 199, 199 },    [FC_CAT_IDLE] = { 227, 227, 227 },
+};
+
+struct fc_rgb fc_style_event_color(const struct fc_profile *p, const struct fc_frame *f)
+{
+	return event_colors[fc_task_category_parse(fc_profile_str(p, f->package))];
+}
+
+const char *fc_style_event_category(const struct fc_profile *p, const struct fc_frame *f)
+{
+	return fc_task_category_name(fc_task_category_parse(fc_profile_str(p, f->package)));
+}
+
 struct fc_rgb fc_style_fill(const struct fc_style *st, const struct fc_profile *p,
 			    const struct fc_box *box, double total)
 {
@@ -168,13 +189,13 @@ struct fc_rgb fc_style_fill(const struct fc_style *st, const struct fc_profile *
 		return st->fill_hook(st->hook_ctx, p, box);
 	switch (st->scheme) {
 	case FC_SCHEME_URL:
-		c = url_color(t, p, f);
+		c = f->tags & FC_TAG_EVENT ? fc_style_event_color(p, f) : url_color(t, p, f);
 		break;
 	case FC_SCHEME_TIER:
 		c = t->tier[f->tier];
 		break;
 	case FC_SCHEME_PACKAGE:
-		c = package_color(t, p, f);
+		c = f->tags & FC_TAG_EVENT ? fc_style_event_color(p, f) : package_color(t, p, f);
 		break;
 	case FC_SCHEME_HEAT:
 		/* a thread waiting is not hot code, however long it waits */

@@ -14,6 +14,7 @@
 #include "flamechart/stats.h"
 #include "flamechart/summary.h"
 #include "model/wrappers.h"
+#include "model/tasks.h"
 #include "util/util.h"
 
 /* rows in the <details> list of the other functions, at most */
@@ -288,6 +289,70 @@ static void suffixed(char *buf, size_t size, const char *what, const struct fc_p
 		snprintf(buf, size, "%s", what);
 }
 
+/* A trace read with --tasks (devtools-rules §13.6): the time by DevTools
+ * category as the Performance panel's Summary gives it, and the long tasks. */
+static bool tasks_sections(const struct fc_profile *p, struct fc_md_doc *doc, bool many)
+{
+	static const char *const cat_titles[] = { "category", "ms", "% of the range" };
+	static const char *const long_titles[] = { "at ms", "ms", "started by", "heaviest inside" };
+	struct fc_tasks_summary ts;
+	struct fc_md *md;
+	char title[256];
+	double range;
+	size_t i, k;
+
+	if (!fc_tasks_summarize(p, &ts))
+		return false;
+	range = (double)(ts.end_us - ts.start_us);
+	suffixed(title, sizeof(title), "Time by category", p, many);
+	md = fc_md_doc_add(doc, title, true);
+	fc_md_blank_line(md);
+	fc_md_raw(md, "**Time by category** (DevTools' Summary)\n");
+	fc_md_table_head(md, cat_titles, "lrr");
+	for (int c = 0; c < FC_CAT_COUNT; c++) {
+		if (ts.category_us[c] <= 0 && c != FC_CAT_SCRIPTING && c != FC_CAT_RENDERING &&
+		    c != FC_CAT_PAINTING && c != FC_CAT_LOADING && c != FC_CAT_SYSTEM &&
+		    c != FC_CAT_IDLE)
+			continue;
+		fc_md_cell(md);
+		fc_md_text(md, fc_task_category_name((enum fc_task_category)c));
+		fc_md_cell(md);
+		ms_cell(md, p, ts.category_us[c]);
+		fc_md_cell(md);
+		pct_cell(md, ts.category_us[c], range);
+		fc_md_row_end(md);
+	}
+	suffixed(title, sizeof(title), "Long tasks", p, many);
+	md = fc_md_doc_add(doc, title, true);
+	fc_md_blank_line(md);
+	fc_md_printf(md, "**Long tasks** (over 50 ms): %zu\n", ts.n_long_tasks);
+	if (ts.n_long_tasks)
+		fc_md_table_head(md, long_titles, "rrll");
+	for (i = 0; i < ts.n_long_tasks; i++) {
+		const struct fc_long_task *lt = &ts.long_tasks[i];
+		fc_md_cell(md);
+		ms_cell(md, p, (double)(lt->start_us - p->start_us));
+		fc_md_cell(md);
+		ms_cell(md, p, (double)(lt->end_us - lt->start_us));
+		fc_md_cell(md);
+		fc_md_text(md, lt->cause == FC_NONE ? "-"
+						    : fc_profile_str(p, p->frames[lt->cause].name));
+		fc_md_cell(md);
+		for (k = 0; k < lt->n_top; k++) {
+			const char *name = fc_profile_str(p, p->frames[lt->top[k]].name);
+			if (k)
+				fc_md_raw(md, ", ");
+			fc_md_text(md, name[0] ? name : "(anonymous)");
+			fc_md_raw(md, " ");
+			ms_cell(md, p, lt->top_us[k]);
+			fc_md_raw(md, " ms");
+		}
+		fc_md_row_end(md);
+	}
+	fc_tasks_summary_finish(&ts);
+	return true;
+}
+
 static bool one_profile(const struct fc_profile *p, const struct fc_summary_options *o, bool many,
 			struct fc_md_doc *doc)
 {
@@ -354,6 +419,11 @@ static bool one_profile(const struct fc_profile *p, const struct fc_summary_opti
 		fc_md_cell(md);
 		pct_cell(md, s.tier_us[t], s.sampled_us);
 		fc_md_row_end(md);
+	}
+
+	if (fc_tasks_lane(p) && !tasks_sections(p, doc, many)) {
+		fc_stats_finish(&s);
+		return false;
 	}
 
 	if (s.n_packages) {

@@ -1,0 +1,126 @@
+/* info for a trace read with --tasks (devtools-rules §13.6): the time by
+ * DevTools category, as the Performance panel's Summary gives it, and the
+ * long tasks with what started them and the heaviest work inside. */
+#include <stdio.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "cli/cli.h"
+#include "model/tasks.h"
+#include "util/util.h"
+
+/* The Summary's rows: always these, the others when they hold time. */
+static bool category_shown(const struct fc_tasks_summary *s, int c)
+{
+	return c == FC_CAT_LOADING || c == FC_CAT_SCRIPTING || c == FC_CAT_RENDERING ||
+	       c == FC_CAT_PAINTING || c == FC_CAT_SYSTEM || c == FC_CAT_IDLE ||
+	       s->category_us[c] > 0;
+}
+
+static const char *frame_name(const struct fc_profile *p, uint32_t frame)
+{
+	const char *name;
+
+	if (frame == FC_NONE)
+		return "(nothing inside)";
+	name = fc_profile_str(p, p->frames[frame].name);
+	return name[0] ? name : "(anonymous)";
+}
+
+bool fc_cli_info_tasks(FILE *out, const struct fc_profile *p)
+{
+	struct fc_tasks_summary s;
+	double range;
+	size_t i, k;
+	int c;
+
+	if (!fc_tasks_lane(p))
+		return true;
+	if (!fc_tasks_summarize(p, &s))
+		return false;
+	range = (double)(s.end_us - s.start_us);
+	fputs("  time by category (DevTools' Summary)\n", out);
+	for (c = 0; c < FC_CAT_COUNT; c++)
+		if (category_shown(&s, c))
+			fprintf(out, "    %-11s %12.3f ms %6.1f%%\n",
+				fc_task_category_name((enum fc_task_category)c),
+				s.category_us[c] / 1000.0,
+				range > 0 ? 100.0 * s.category_us[c] / range : 0.0);
+	fprintf(out, "  long tasks    %zu over 50 ms\n", s.n_long_tasks);
+	for (i = 0; i < s.n_long_tasks; i++) {
+		const struct fc_long_task *lt = &s.long_tasks[i];
+		fprintf(out, "    at %.3f ms for %.3f ms, from %s:",
+			(double)(lt->start_us - p->start_us) / 1000.0,
+			(double)(lt->end_us - lt->start_us) / 1000.0, frame_name(p, lt->cause));
+		for (k = 0; k < lt->n_top; k++)
+			fprintf(out, "%s %s %.3f ms", k ? "," : "", frame_name(p, lt->top[k]),
+				lt->top_us[k] / 1000.0);
+		fputc('\n', out);
+	}
+	fc_tasks_summary_finish(&s);
+	return true;
+}
+
+static bool put(json_t *o, const char *k, json_t *v)
+{
+	return v && json_object_set_new(o, k, v) == 0;
+}
+
+json_t *fc_cli_info_tasks_json(const struct fc_profile *p)
+{
+	struct fc_tasks_summary s;
+	json_t *o = NULL, *cats = NULL, *longs = NULL;
+	bool ok;
+	size_t i, k;
+	int c;
+
+	if (!fc_tasks_summarize(p, &s))
+		return NULL;
+	o = json_object();
+	cats = json_object();
+	longs = json_array();
+	ok = o && cats && longs &&
+	     put(o, "range_ms", json_real((double)(s.end_us - s.start_us) / 1000.0));
+	for (c = 0; ok && c < FC_CAT_COUNT; c++)
+		if (category_shown(&s, c))
+			ok = put(cats, fc_task_category_name((enum fc_task_category)c),
+				 json_real(s.category_us[c] / 1000.0));
+	for (i = 0; ok && i < s.n_long_tasks; i++) {
+		const struct fc_long_task *lt = &s.long_tasks[i];
+		json_t *t = json_object(), *inside = json_array();
+		ok = t && inside &&
+		     put(t, "start_ms", json_real((double)(lt->start_us - p->start_us) / 1000.0)) &&
+		     put(t, "duration_ms",
+			 json_real((double)(lt->end_us - lt->start_us) / 1000.0)) &&
+		     put(t, "started_by",
+			 lt->cause == FC_NONE ? json_null()
+					      : json_string(frame_name(p, lt->cause)));
+		for (k = 0; ok && k < lt->n_top; k++) {
+			json_t *w = json_object();
+			ok = w && put(w, "name", json_string(frame_name(p, lt->top[k]))) &&
+			     put(w, "self_ms", json_real(lt->top_us[k] / 1000.0)) &&
+			     json_array_append_new(inside, w) == 0;
+			if (!ok)
+				json_decref(w);
+		}
+		ok = ok && put(t, "heaviest_inside", inside) &&
+		     json_array_append_new(longs, t) == 0;
+		if (!ok) {
+			json_decref(t);
+			json_decref(inside);
+		}
+	}
+	ok = ok && put(o, "categories_ms", cats);
+	cats = NULL;
+	ok = ok && put(o, "long_tasks", longs);
+	longs = NULL;
+	fc_tasks_summary_finish(&s);
+	json_decref(cats);
+	json_decref(longs);
+	if (!ok) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}

@@ -1,0 +1,67 @@
+#!/bin/sh
+# --tasks: a trace's threads drawn as DevTools' Performance panel draws them
+# (devtools-rules §13). On the recorded traces of tests/data/traces/, every
+# entry with a duration equals what DevTools' own trace engine draws, in
+# name, start, duration and row (±1 µs; the engine's output is committed
+# beside each trace, made by tests/tools/traces/devtools-entries.mjs).
+. "$(dirname "$0")/lib.sh"
+
+traces="$DATA/traces"
+
+# the lanes drawn: the page's renderer only, its main thread and worker
+run 0 info --tasks "$traces/worker.json.gz"
+contains "$TMP/out" "Renderer / CrRendererMain"
+contains "$TMP/out" "Renderer / DedicatedWorker thread"
+if grep -q "WebUI" "$TMP/out"; then
+	fail "worker.json.gz: a lane of another page's renderer"
+fi
+run 0 info --tasks "$traces/click-long-task.json.gz"
+for name in "Event: click" "Function call" "Layout" "Recalculate style" "onClick"; do
+	contains "$TMP/out" "$name"
+done
+# without --tasks the trace reads as before: the sampled threads' JS only
+run 0 info "$traces/click-long-task.json.gz"
+contains "$TMP/out" "onClick"
+if grep -q "Recalculate style" "$TMP/out"; then
+	fail "click-long-task.json.gz without --tasks: trace events drawn"
+fi
+
+# the click's long task: the part past 50 ms hatched, a red corner
+run 0 --tasks "$traces/click-long-task.json.gz" -o "$TMP/click.svg"
+contains "$TMP/click.svg" "#dc362e"
+run 0 "$traces/click-long-task.json.gz" -o "$TMP/plain.svg"
+if grep -q "#dc362e" "$TMP/plain.svg"; then
+	fail "click-long-task.json.gz without --tasks: a long task marked"
+fi
+
+if ! command -v node >/dev/null 2>&1; then
+	missing_tool node "the comparison with DevTools' trace engine"
+else
+	for t in click-long-task timers worker minimal-tasks; do
+		f="$traces/$t.json.gz"
+		[ -f "$f" ] || f="$traces/$t.json"
+		"$FLAMECHART" -q --tasks -f json --minwidth 0 "$f" \
+			-o "$TMP/$t.json" || { fail "render $t"; continue; }
+		"$FLAMECHART" info -q --tasks --json "$f" >"$TMP/$t.info.json" ||
+			{ fail "info $t"; continue; }
+		node "$ROOT/tests/oracle/trace-tasks-compare.js" "$traces/$t.devtools.json.gz" \
+			"$TMP/$t.info.json" <"$TMP/$t.json" || fail "$t: differs from DevTools"
+	done
+	# events in DevTools' category colours, JS in its URL colours
+	node -e '
+		const l = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+		const want = {"Task": "#c7c7c7", "Event: click": "#facc15", "Function call": "#facc15",
+			"Layout": "#c58af9", "Recalculate style": "#c58af9", "Paint": "#6dd58c"};
+		let bad = 0;
+		for (const f of l.profiles[0].frames)
+			if (f.name in want && f.color.toLowerCase() !== want[f.name]) {
+				console.log(`${f.name}: ${f.color}, want ${want[f.name]}`);
+				bad++;
+			} else if (f.name === "onClick" && f.color.toLowerCase() === "#facc15") {
+				console.log("onClick in the scripting colour");
+				bad++;
+			}
+		process.exit(bad ? 1 : 0);
+	' "$TMP/click-long-task.json" || fail "click-long-task: colours"
+fi
+finish

@@ -1,0 +1,130 @@
+// Compares flamechart's chart of a trace drawn with --tasks (the layout JSON,
+// -f json --minwidth 0, on stdin) with what DevTools' own trace engine draws
+// (tests/tools/traces/devtools-entries.mjs, its output committed as
+// TRACE.devtools.json.gz): for every thread flamechart draws, every entry
+// DevTools shows with a duration must be there with the same name, start,
+// duration and row (±1 µs), and nothing else.
+//   node trace-tasks-compare.js TRACE.devtools.json.gz < layout.json
+// With a third argument, `info --tasks --json` of the same trace, also its
+// answers in words: each category's time (the self time of DevTools' entries
+// by the engine's category; Idle left out, as it depends on the range) and
+// the long tasks (DevTools' Task entries over 50 ms), within 0.1 ms.
+//   node trace-tasks-compare.js TRACE.devtools.json.gz INFO.json < layout.json
+'use strict';
+const fs = require('fs');
+
+const zlib = require('zlib');
+
+let raw = fs.readFileSync(process.argv[2]);
+if (raw[0] === 0x1f && raw[1] === 0x8b) raw = zlib.gunzipSync(raw);
+const devtools = JSON.parse(raw.toString('utf8'));
+const layout = JSON.parse(fs.readFileSync(0, 'utf8'));
+const TOLERANCE = 1; // µs: flamechart keeps whole µs, DevTools the file's fractions
+
+let failures = 0, compared = 0;
+const say = (msg) => {
+  if (failures++ < 20) console.log(msg);
+};
+const key = (name, row) => `${row}\u0000${name}`;
+
+for (const lane of layout.profiles) {
+  const thread = devtools.threads.find((t) => t.pid === lane.pid && t.tid === lane.tid);
+  if (!thread) {
+    say(`${lane.name}: DevTools draws no thread ${lane.pid}/${lane.tid}`);
+    continue;
+  }
+  // DevTools' entries with a width, by (row, name), in time order
+  const want = new Map();
+  for (const [name, ts, dur, row] of thread.entries) {
+    if (Math.round(dur) <= 0) continue;
+    const k = key(name, row);
+    if (!want.has(k)) want.set(k, []);
+    want.get(k).push({ts, dur});
+  }
+  const got = new Map();
+  for (const f of lane.frames) {
+    if (f.name === '…') {
+      say(`${lane.name}: coalesced boxes in the layout (render with --minwidth 0)`);
+      continue;
+    }
+    const name = f.name === '' ? '(anonymous)' : f.name;
+    const k = key(name, f.depth);
+    if (!got.has(k)) got.set(k, []);
+    got.get(k).push({ts: f.start_us, dur: f.end_us - f.start_us});
+  }
+  for (const [k, list] of want) {
+    const mine = got.get(k) || [];
+    const [row, name] = k.split('\u0000');
+    let j = 0;
+    for (const w of list) {
+      while (j < mine.length && mine[j].ts < w.ts - TOLERANCE) {
+        say(`${lane.name}: extra ${name} at row ${row}, ${mine[j].ts} +${mine[j].dur}`);
+        j++;
+      }
+      const m = mine[j];
+      if (!m || Math.abs(m.ts - w.ts) > TOLERANCE ||
+          Math.abs(m.ts + m.dur - (w.ts + w.dur)) > TOLERANCE) {
+        say(`${lane.name}: ${name} at row ${row}: DevTools ${w.ts} +${w.dur}, flamechart ${
+            m ? `${m.ts} +${m.dur}` : 'none'}`);
+        continue;
+      }
+      j++;
+      compared++;
+    }
+    for (; j < mine.length; j++)
+      say(`${lane.name}: extra ${name} at row ${row}, ${mine[j].ts} +${mine[j].dur}`);
+    got.delete(k);
+  }
+  for (const [k, list] of got) {
+    const [row, name] = k.split('\u0000');
+    for (const m of list) say(`${lane.name}: extra ${name} at row ${row}, ${m.ts} +${m.dur}`);
+  }
+}
+// the answers in words
+const CATEGORY = {
+  loading: 'Loading', experience: 'Experience', messaging: 'Messaging', scripting: 'Scripting',
+  rendering: 'Rendering', painting: 'Painting', gpu: 'GPU', async: 'Async', other: 'System',
+  idle: 'Idle',
+};
+if (process.argv[3]) {
+  const info = JSON.parse(fs.readFileSync(process.argv[3], 'utf8'));
+  const profiles = info.profiles ?? info;
+  let answered = 0;
+  for (const p of profiles) {
+    if (!p.tasks) continue;
+    const thread = devtools.threads.find((t) => t.pid === p.thread.pid && t.tid === p.thread.tid);
+    if (!thread) continue;
+    // self time: an entry's duration less its shown children's (pre-order,
+    // a child's row one more than its parent's)
+    const want = {}, stack = [];
+    for (const [name, ts, dur, row, cat] of thread.entries) {
+      stack.length = row;
+      const e = {dur, cat, self: dur};
+      if (row > 0 && stack[row - 1]) stack[row - 1].self -= dur;
+      stack[row] = e;
+      e.key = CATEGORY[cat] ?? 'System';
+      (want.all ??= []).push(e);
+    }
+    const sums = {};
+    for (const e of want.all ?? []) sums[e.key] = (sums[e.key] ?? 0) + e.self;
+    for (const [cat, us] of Object.entries(sums)) {
+      if (cat === 'Idle') continue;
+      const got = (p.tasks.categories_ms[cat] ?? 0) * 1000;
+      if (Math.abs(got - us) > 100) say(`${p.title} ${p.thread.tid}: ${cat} ${got / 1000} ms, DevTools ${us / 1000} ms`);
+      else answered++;
+    }
+    const longs = thread.entries.filter(([name, , dur, row]) => name === 'Task' && row === 0 && dur > 50000);
+    if (longs.length !== p.tasks.long_tasks.length)
+      say(`${p.title} ${p.thread.tid}: ${p.tasks.long_tasks.length} long tasks, DevTools ${longs.length}`);
+    for (let i = 0; i < longs.length && i < p.tasks.long_tasks.length; i++) {
+      const lt = p.tasks.long_tasks[i];
+      if (Math.abs(lt.duration_ms * 1000 - longs[i][2]) > 100)
+        say(`${p.title} ${p.thread.tid}: long task ${i} lasts ${lt.duration_ms} ms, DevTools ${longs[i][2] / 1000} ms`);
+      else answered++;
+    }
+  }
+  console.log(`${answered} category totals and long tasks equal DevTools'`);
+}
+if (failures > 20) console.log(`... ${failures - 20} more`);
+console.log(`${compared} entries equal DevTools'${failures ? `, ${failures} differences` : ''}`);
+process.exit(failures ? 1 : 0);
