@@ -57,6 +57,9 @@ contains "$TMP/no-stack.folded" "main /src/app/main.go:3 2"
 # the decoding's memory bound: refused, not allocated
 run 2 info "$TMP/empties.pb"
 contains "$TMP/err" "empties.pb: decoding this pprof profile would take more than 16 x its"
+# JSON read as pprof (--input-format) does not decode
+run 2 info --input-format pprof "$DATA/corpus/minimal/pyramide.20250519.110180.10003.0.001.cpuprofile"
+contains "$TMP/err" "not a valid pprof profile (profile.proto): the protocol buffer does not decode"
 head -c 300 "$P/go-cpu.pb.gz" >"$TMP/cut.pb.gz"
 run 2 info "$TMP/cut.pb.gz"
 contains "$TMP/err" "cut.pb.gz:"

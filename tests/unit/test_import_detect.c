@@ -111,6 +111,40 @@ static void test_detect(void **state)
 			       "text, but line 2 is not `stack count`"));
 }
 
+static enum fc_format detect_bytes(const char *s, size_t len)
+{
+	enum fc_format f = FC_FORMAT_AUTO;
+	struct fc_error err;
+
+	return detect(s, len, &f, &err) ? f : FC_FORMAT_AUTO;
+}
+
+/* pprof by structure (input-rules §G4): Profile fields with their wire
+ * types up to the end, a sample type among them, whatever field comes first */
+static void test_detect_pprof(void **state)
+{
+	/* sample_type {type: 1, unit: 2}, string_table "", "a", "b" */
+	static const char st_first[] = "\x0a\x04\x08\x01\x10\x02\x32\x00\x32\x01"
+				       "a\x32\x01"
+				       "b";
+	/* time_nanos first, as Go writes it */
+	static const char time_first[] = "\x48\x96\x01\x0a\x04\x08\x01\x10\x02\x32\x00";
+
+	(void)state;
+	assert_int_equal(detect_bytes(st_first, sizeof(st_first) - 1), FC_FORMAT_PPROF);
+	assert_int_equal(detect_bytes(time_first, sizeof(time_first) - 1), FC_FORMAT_PPROF);
+	/* no sample type: not recognised */
+	assert_int_equal(detect_bytes("\x48\x96\x01\x32\x00", 5), FC_FORMAT_AUTO);
+	/* the whole input must end on a field's end */
+	assert_int_equal(detect_bytes(st_first, sizeof(st_first) - 2), FC_FORMAT_AUTO);
+	/* a sample type that is not two varints */
+	assert_int_equal(detect_bytes("\x0a\x02\x18\x01", 4), FC_FORMAT_AUTO);
+	/* text and JSON that start with a newline stay what they are */
+	assert_int_equal(detect_str("\n\nmain;a 1\n"), FC_FORMAT_FOLDED);
+	assert_int_equal(detect_str("\n\x08{\"nodes\":[]}"), FC_FORMAT_AUTO);
+	assert_int_equal(detect_str("\n{\"nodes\":[]}"), FC_FORMAT_CPUPROFILE);
+}
+
 /* A deciding key after 12 MiB: beyond the look-ahead kept in memory the
  * source is read on and rewound, and the import still sees every byte. */
 static void test_detect_late_key(void **state)
@@ -408,9 +442,10 @@ static void test_select(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_detect),    cmocka_unit_test(test_detect_late_key),
-		cmocka_unit_test(test_gzip),      cmocka_unit_test(test_gzip_fault_order),
-		cmocka_unit_test(test_readahead), cmocka_unit_test(test_select),
+		cmocka_unit_test(test_detect),           cmocka_unit_test(test_detect_pprof),
+		cmocka_unit_test(test_detect_late_key),  cmocka_unit_test(test_gzip),
+		cmocka_unit_test(test_gzip_fault_order), cmocka_unit_test(test_readahead),
+		cmocka_unit_test(test_select),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
