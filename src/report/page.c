@@ -66,6 +66,16 @@ static void pane(struct fc_output *o, const struct fc_report *r, const char *cls
 		fc_output_printf(o, "\"%s>", svg ? "" : " style=\"display:block\"");
 	}
 	fc_output_printf(o, "<p class=\"small files\">");
+	if (!svg && !png) {
+		/* PDF only: nothing to show in the page, a link to it */
+		char *pdf = fc_report_image_name(slug, mode, "pdf");
+		if (pdf) {
+			fc_output_printf(o, "<a href=\"");
+			fc_report_url_path(o, pdf);
+			fc_output_printf(o, "\">open the %s (PDF)</a>", what);
+		}
+		free(pdf);
+	}
 	if (svg && svg_name) {
 		fc_output_printf(o, "<a href=\"");
 		fc_report_url_path(o, svg_name);
@@ -178,9 +188,13 @@ static bool write_page(const struct fc_report *r, const struct fc_report_file *f
 	}
 	fc_output_printf(&o, "</p>\n<h1>");
 	fc_report_html_text(&o, label);
-	fc_output_printf(&o, "</h1>\n<p class=\"small\"><code>");
-	fc_report_html_text(&o, f->rel);
-	fc_output_printf(&o, "</code><br>");
+	fc_output_printf(&o, "</h1>\n<p class=\"small\">");
+	/* the file's name, unless it is the name above */
+	if (strcmp(label, f->rel) != 0) {
+		fc_output_printf(&o, "<code>");
+		fc_report_html_text(&o, f->rel);
+		fc_output_printf(&o, "</code><br>");
+	}
 	for (t = 0; t < FC_TIER_COUNT; t++)
 		if (t != FC_TIER_IDLE)
 			cpu += f->tier_ms[t];
