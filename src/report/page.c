@@ -14,25 +14,25 @@
 
 #define MAX_MD ((off_t)1 << 20) /* bytes of a Markdown summary shown in the page */
 
-/* The height in px an SVG made by flamechart states on its root (the
- * first kilobyte of OUTDIR/rel), 0 when it cannot be read. */
-static int svg_height(const char *outdir, const char *rel)
+/* The width and height in px an SVG made by flamechart states on its root
+ * (the first kilobyte of OUTDIR/rel); false when it cannot be read. */
+static bool svg_size(const char *outdir, const char *rel, int *w, int *h)
 {
 	FILE *f = fc_report_open_inside(outdir, rel, FC_REPORT_MAX_INLINE * 16);
-	char head[1024], *p;
+	char head[1024], *p, *q;
 	size_t n;
-	int h = 0;
 
 	if (!f)
-		return 0;
+		return false;
 	n = fread(head, 1, sizeof(head) - 1, f);
 	fclose(f);
 	head[n] = '\0';
 	p = strstr(head, "<svg ");
+	q = p ? strstr(p, " width=\"") : NULL;
 	p = p ? strstr(p, " height=\"") : NULL;
-	if (p)
-		h = atoi(p + 9);
-	return h > 0 && h <= 1000000 ? h : 0;
+	*w = q ? atoi(q + 8) : 0;
+	*h = p ? atoi(p + 9) : 0;
+	return *w > 0 && *w <= 1000000 && *h > 0 && *h <= 1000000;
 }
 
 /* One view: the interactive SVG in a frame where there is room, the still
@@ -43,7 +43,8 @@ static void pane(struct fc_output *o, const struct fc_report *r, const char *cls
 	bool svg = r->formats & (1u << FC_OUT_SVG), png = r->formats & (1u << FC_OUT_PNG);
 	char *svg_name = fc_report_image_name(slug, mode, "svg");
 	char *png_name = fc_report_image_name(slug, mode, "png");
-	int h = svg && svg_name ? svg_height(r->outdir, svg_name) : 0;
+	int w = 0, h = 0;
+	bool sized = svg && svg_name && svg_size(r->outdir, svg_name, &w, &h);
 
 	fc_output_printf(o, "<div class=\"pane %s\">", cls);
 	if (svg && svg_name) {
@@ -52,7 +53,11 @@ static void pane(struct fc_output *o, const struct fc_report *r, const char *cls
 		fc_output_printf(o, "<iframe class=\"svg\" loading=\"lazy\" title=\"%s\" src=\"",
 				 what);
 		fc_report_url_path(o, svg_name);
-		fc_output_printf(o, "\" style=\"height:%dpx\"></iframe>", (h ? h : 800) + 20);
+		if (sized)
+			fc_output_printf(o, "\" style=\"height:%dpx;max-width:%dpx\"></iframe>",
+					 h + 20, w + 2);
+		else
+			fc_output_printf(o, "\" style=\"height:820px\"></iframe>");
 	}
 	if (png && png_name) {
 		fc_output_printf(o, "<img class=\"still\" loading=\"lazy\" alt=\"%s\" src=\"",
@@ -61,6 +66,16 @@ static void pane(struct fc_output *o, const struct fc_report *r, const char *cls
 		fc_output_printf(o, "\"%s>", svg ? "" : " style=\"display:block\"");
 	}
 	fc_output_printf(o, "<p class=\"small files\">");
+	if (!svg && !png) {
+		/* PDF only: nothing to show in the page, a link to it */
+		char *pdf = fc_report_image_name(slug, mode, "pdf");
+		if (pdf) {
+			fc_output_printf(o, "<a href=\"");
+			fc_report_url_path(o, pdf);
+			fc_output_printf(o, "\">open the %s (PDF)</a>", what);
+		}
+		free(pdf);
+	}
 	if (svg && svg_name) {
 		fc_output_printf(o, "<a href=\"");
 		fc_report_url_path(o, svg_name);
@@ -173,9 +188,13 @@ static bool write_page(const struct fc_report *r, const struct fc_report_file *f
 	}
 	fc_output_printf(&o, "</p>\n<h1>");
 	fc_report_html_text(&o, label);
-	fc_output_printf(&o, "</h1>\n<p class=\"small\"><code>");
-	fc_report_html_text(&o, f->rel);
-	fc_output_printf(&o, "</code><br>");
+	fc_output_printf(&o, "</h1>\n<p class=\"small\">");
+	/* the file's name, unless it is the name above */
+	if (strcmp(label, f->rel) != 0) {
+		fc_output_printf(&o, "<code>");
+		fc_report_html_text(&o, f->rel);
+		fc_output_printf(&o, "</code><br>");
+	}
 	for (t = 0; t < FC_TIER_COUNT; t++)
 		if (t != FC_TIER_IDLE)
 			cpu += f->tier_ms[t];
