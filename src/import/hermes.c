@@ -485,29 +485,26 @@ static uint32_t find_frame(const struct importer *im, const uint32_t *by_id, int
 	return FC_NONE;
 }
 
-static const char *find_name(const struct importer *im, int64_t pid, int64_t tid)
+/* The metadata name of (pid, tid), tid -1 for the process: the last one
+ * given; SIZE_MAX when there is none. */
+static size_t find_name(const struct importer *im, int64_t pid, int64_t tid)
 {
 	size_t i;
 
 	for (i = im->n_names; i-- > 0;)
 		if (im->names[i].pid == pid && im->names[i].tid == tid)
-			return im->arena + im->names[i].name;
-	return NULL;
+			return i;
+	return SIZE_MAX;
 }
 
-static char *name_copy(const struct importer *im, int64_t pid, int64_t tid)
+/* names[k] as clean text; NULL when out of memory. */
+static char *name_copy(const struct importer *im, size_t k)
 {
-	size_t i;
+	char *raw = fc_strndup(im->arena + im->names[k].name, im->names[k].name_len);
+	char *clean = raw ? fc_strdup_clean(raw) : NULL;
 
-	for (i = im->n_names; i-- > 0;)
-		if (im->names[i].pid == pid && im->names[i].tid == tid) {
-			char *raw =
-				fc_strndup(im->arena + im->names[i].name, im->names[i].name_len);
-			char *clean = raw ? fc_strdup_clean(raw) : NULL;
-			free(raw);
-			return clean;
-		}
-	return NULL;
+	free(raw);
+	return clean;
 }
 
 /* One thread's profile: its samples (order[t->first ..]), in file order. */
@@ -519,7 +516,7 @@ static bool build_thread(struct importer *im, const uint32_t *by_id, uint32_t in
 	char path[64];
 	uint32_t root, *used = NULL;
 	int64_t last = INT64_MIN;
-	size_t i, n_used = 0, used_cap = 0;
+	size_t i, k, n_used = 0, used_cap = 0;
 	bool ok = false, inited = false;
 
 	if (!p)
@@ -602,9 +599,11 @@ static bool build_thread(struct importer *im, const uint32_t *by_id, uint32_t in
 	p->format = FC_FORMAT_HERMES;
 	p->pid = t->pid;
 	p->tid = t->tid;
-	if (find_name(im, t->pid, t->tid) && !(p->thread_name = name_copy(im, t->pid, t->tid)))
+	k = find_name(im, t->pid, t->tid);
+	if (k != SIZE_MAX && !(p->thread_name = name_copy(im, k)))
 		goto nomem;
-	if (find_name(im, t->pid, -1) && !(p->process_name = name_copy(im, t->pid, -1)))
+	k = find_name(im, t->pid, -1);
+	if (k != SIZE_MAX && !(p->process_name = name_copy(im, k)))
 		goto nomem;
 	fc_profile_drop_frame_index(p);
 	fc_profile_classify(p);

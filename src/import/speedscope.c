@@ -132,11 +132,12 @@ struct importer {
 	size_t n_profiles, profiles_cap;
 	struct sevent *events;
 	size_t n_events, events_cap;
-	/* sample k's stack is items[sample_off[k] .. sample_off[k + 1]) */
-	size_t *sample_off;
-	uint32_t *sample_line;
-	size_t n_samples, samples_cap, sample_line_cap;
-	int64_t *items; /* frame indices as read (checked when built) */
+	/* sample k's stack is items[sample_off[k] .. sample_off[k + 1]): frame
+	 * indices as read, checked when built (UINT32_MAX: past any table);
+	 * 32-bit, so that a sample "[0]," costs no more than its bytes x 3 */
+	uint32_t *sample_off;
+	size_t n_samples, samples_cap;
+	uint32_t *items;
 	size_t n_items, items_cap;
 	double *weights;
 	size_t n_weights, weights_cap;
@@ -269,25 +270,17 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 		cur_profile(im)->n_ev++;
 		return C_EVENT;
 	}
-	case C_SAMPLES: {
-		size_t cap = im->sample_line_cap;
-		long line;
+	case C_SAMPLES:
 		if (is_map)
 			return type_error(im, "a stack (an array of frame indices)", is_map);
-		if (!FC_GROW(im->sample_off, im->samples_cap, im->n_samples + 2) ||
-		    !FC_GROW(im->sample_line, cap, im->n_samples + 1)) {
+		if (!FC_GROW(im->sample_off, im->samples_cap, im->n_samples + 2)) {
 			nomem(im);
 			return J_SKIP;
 		}
-		im->sample_line_cap = cap;
-		jstream_pos(js, &line, &col);
-		im->sample_off[im->n_samples] = im->n_items;
-		im->sample_line[im->n_samples] =
-			line > (long)UINT32_MAX ? UINT32_MAX : (uint32_t)line;
+		im->sample_off[im->n_samples] = (uint32_t)im->n_items;
 		im->n_samples++;
 		cur_profile(im)->n_s++;
 		return C_STACK;
-	}
 	default:
 		return type_error(im, "a number or string", is_map);
 	}
@@ -464,9 +457,11 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		int64_t x = 0;
 		if (!want_index(im, v, &x))
 			return false;
+		if (im->n_items >= UINT32_MAX - 1)
+			return jstream_fail(js, FC_ERR_LIMIT, "more than 2^32 frames in samples");
 		if (!FC_GROW(im->items, im->items_cap, im->n_items + 1))
 			return nomem(im);
-		im->items[im->n_items++] = x;
+		im->items[im->n_items++] = x >= UINT32_MAX ? UINT32_MAX : (uint32_t)x;
 		return true;
 	}
 	case C_WEIGHTS: {
@@ -507,7 +502,7 @@ static bool on_close(void *user, struct jstream *js, int ctx)
 	(void)js;
 
 	if (ctx == C_STACK)
-		im->sample_off[im->n_samples] = im->n_items;
+		im->sample_off[im->n_samples] = (uint32_t)im->n_items;
 	return true;
 }
 
@@ -603,7 +598,7 @@ static bool fail_at(struct build *bd, long line, const char *where, const char *
 }
 
 /* The model's frame for frame index f of the file (checked). */
-static uint32_t model_frame(struct build *bd, int64_t f, long line, const char *where)
+static uint32_t model_frame(struct build *bd, int64_t f, long line, bool event, size_t k)
 {
 	const struct sframe *sf;
 	const char *a = bd->im->arena ? bd->im->arena : "";
@@ -611,6 +606,8 @@ static uint32_t model_frame(struct build *bd, int64_t f, long line, const char *
 	size_t sid_len;
 
 	if (f < 0 || (uint64_t)f >= bd->im->n_frames) {
+		char where[48];
+		snprintf(where, sizeof(where), event ? "events[%zu].frame" : "samples[%zu]", k);
 		fail_at(bd, line, where, "frame %lld is not in shared.frames (there are %zu)",
 			(long long)f, bd->im->n_frames);
 		return FC_NONE;
@@ -706,8 +703,7 @@ static bool build_evented(struct build *bd, int64_t *end_t)
 			goto out;
 		}
 		last_at = e->at;
-		snprintf(where, sizeof(where), "events[%zu].frame", j);
-		frame = model_frame(bd, e->frame, e->line, where);
+		frame = model_frame(bd, e->frame, e->line, true, j);
 		if (frame == FC_NONE)
 			goto out;
 		if (e->kind == 'O') {
@@ -780,9 +776,7 @@ static bool build_sampled(struct build *bd, int64_t *end_t)
 		int64_t at = llround(t);
 
 		for (i = im->sample_off[s]; i < im->sample_off[s + 1]; i++) {
-			uint32_t frame;
-			snprintf(where, sizeof(where), "samples[%zu]", k);
-			frame = model_frame(bd, im->items[i], im->sample_line[s], where);
+			uint32_t frame = model_frame(bd, im->items[i], sp->line, false, k);
 			if (frame == FC_NONE)
 				return false;
 			node = trie_child(&bd->t, node, frame);
@@ -792,8 +786,7 @@ static bool build_sampled(struct build *bd, int64_t *end_t)
 		t += im->weights[sp->w0 + k] * bd->scale;
 		if (fabs(t) > VALUE_LIMIT) {
 			snprintf(where, sizeof(where), "weights[%zu]", k);
-			return fail_at(bd, im->sample_line[s], where,
-				       "the weights add up to more than 2^53");
+			return fail_at(bd, sp->line, where, "the weights add up to more than 2^53");
 		}
 		/* each sample stays one, even one that weighs nothing */
 		if (!FC_GROW(bd->s_node, bd->cap, bd->n + 1) ||
@@ -894,6 +887,11 @@ static bool build_profile(struct importer *im, size_t index, struct fc_profile_s
 		goto nomem;
 	b.have_start = b.have_end = true;
 	b.start_us = bd.s_time[0];
+	/* the builder has its copy: ours goes before it makes the profile's */
+	free(bd.s_node);
+	free(bd.s_time);
+	bd.s_node = NULL;
+	bd.s_time = NULL;
 	b.end_us = end_t;
 	if (!fc_builder_finish(&b, im->err))
 		goto out;
@@ -983,7 +981,6 @@ out:
 	free(im.profiles);
 	free(im.events);
 	free(im.sample_off);
-	free(im.sample_line);
 	free(im.items);
 	free(im.weights);
 	return ok;

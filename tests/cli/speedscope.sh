@@ -225,4 +225,28 @@ else
 	missing_tool node "the speedscope files against tests/oracle/speedscope-check.js"
 fi
 
+# --- a non-JS profile: Python, in py-spy's shape (python/record.py) ------------------
+Y=$S/python
+run 0 info "$Y/python-wordcount.speedscope.json"
+contains "$TMP/out" "thread        MainThread"
+contains "$TMP/out" "record.py:29"
+contains "$TMP/out" "/usr/lib/python3.11/re/__init__.py:216"
+run 0 -m graph --preset github -o "$TMP/py.png" "$Y/python-wordcount.speedscope.json"
+# two runs compared
+run 0 diff "$Y/python-wordcount.speedscope.json" "$Y/python-wordcount-2.speedscope.json" -f md -o -
+contains "$TMP/out" "python-wordcount-2.speedscope.json"
+run 0 diff "$S/0.1.2_simple-sampled.speedscope.json" "$S/0.6.0_two-sampled.speedscope.json" -f json -o -
+contains "$TMP/out" '"base"'
+
+# the frame table's file, line and col are enough for source maps and
+# packages: a bundle's profile through speedscope maps as the original does
+SM=$DATA/sourcemaps
+run 0 -m graph -f speedscope -o "$TMP/sm.speedscope.json" "$SM/esbuild/app.cpuprofile"
+run 0 -m graph -f folded --sourcemap-root "file:///srv/shop/=$SM" -o "$TMP/sm1" "$SM/esbuild/app.cpuprofile"
+run 0 -m graph -f folded --sourcemap-root "file:///srv/shop/=$SM" -o "$TMP/sm2" "$TMP/sm.speedscope.json"
+cmp -s "$TMP/sm1" "$TMP/sm2" || fail "source maps through speedscope differ"
+grep -q 'src/' "$TMP/sm2" || fail "source maps through speedscope: nothing mapped"
+run 0 info --json "$DATA/inputs/hermes/two-threads.json"
+contains "$TMP/out" '"react-native"'
+
 finish
