@@ -294,11 +294,16 @@ static bool render(struct fc_context *ctx, const struct fc_profile_set *set,
 					"a heap profile weighs allocations in bytes and has no "
 					"time, so it cannot be drawn as a time-ordered chart; "
 					"use -m graph");
-			else
+			else if (set->items[i]->format == FC_FORMAT_FOLDED)
 				fc_error_set(
 					err, FC_ERR_FORMAT,
 					"folded stacks carry no time, only counts, so they "
 					"cannot be drawn as a time-ordered chart; use -m graph");
+			else
+				fc_error_set(
+					err, FC_ERR_FORMAT,
+					"the profile weighs its stacks in counts, not time, so "
+					"it cannot be drawn as a time-ordered chart; use -m graph");
 			fc_error_set_file(err, set->items[i]->source ? set->items[i]->source
 								     : "<stdin>");
 			return false;

@@ -61,6 +61,8 @@ contains "$TMP/out" '"unit": "bytes"'
 evented none >"$TMP/n.json"
 run 0 info "$TMP/n.json"
 contains "$TMP/out" "total weight  12 samples"
+run 2 -o "$TMP/n.svg" "$TMP/n.json"
+contains "$TMP/err" "n.json: the profile weighs its stacks in counts, not time"
 run 0 -f folded -o - "$TMP/n.json"
 sort "$TMP/out" >"$TMP/got"
 printf 'main /srv/app.js:3:1 5\nmain /srv/app.js:3:1;work /srv/app.js:10:5 4\nmain /srv/app.js:3:1;work /srv/app.js:10:5;leaf 1\n' | cmp -s - "$TMP/got" || fail "none: stacks differ"
