@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "flamechart/report.h"
+#include "report/internal.h"
 #include "harness.h"
 
 static char dir[4200], mdir[4300], path[4400];

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "flamechart/report.h"
+#include "report/internal.h"
 #include "flamechart/import.h"
 #include "util/util.h"
 

@@ -311,7 +311,7 @@ static void md_row(struct fc_md *md, const struct fc_report *r, const struct fc_
 	fc_md_cell(md);
 	if (f->bytes) {
 		fc_report_weight(w, sizeof(w), f, total - f->tier_ms[FC_TIER_IDLE]);
-		fc_md_printf(md, "%s allocated", w);
+		fc_md_raw(md, w);
 	} else {
 		fc_report_weight(w, sizeof(w), f, f->duration_ms);
 		fc_md_raw(md, w);
@@ -361,13 +361,45 @@ static void md_row(struct fc_md *md, const struct fc_report *r, const struct fc_
 	fc_md_row_end(md);
 }
 
-static void md_table_head(struct fc_md *md)
+static void md_table_head(struct fc_md *md, bool bytes)
 {
-	static const char *const titles[] = {
+	static const char *const time[] = {
 		"Profile", "Duration", "Samples", "Per tier", "Top self time (waits left out)",
 		"Files",
 	};
-	fc_md_table_head(md, titles, "lrrlll");
+	static const char *const mem[] = {
+		"Profile", "Allocated", "Stacks", "Per tier", "Most bytes allocated (self)",
+		"Files",
+	};
+	fc_md_table_head(md, bytes ? mem : time, "lrrlll");
+}
+
+/* The profiles of one section: time first, then allocations, each in a
+ * table of its own, as in index.html. */
+static void md_tables(struct fc_md *md, const struct fc_report *r, const size_t *members, size_t n,
+		      bool in_group)
+{
+	int pass;
+	size_t k;
+
+	for (pass = 0; pass < 2; pass++) {
+		size_t rows = 0;
+		for (k = 0; k < n; k++)
+			rows += r->files[members ? members[k] : k].bytes == (pass == 1) &&
+				(members || r->files[k].group < 0);
+		if (!rows)
+			continue;
+		if (pass == 1) {
+			fc_md_blank_line(md);
+			fc_md_raw(md, "Memory: allocations sampled\n\n");
+		}
+		md_table_head(md, pass == 1);
+		for (k = 0; k < n; k++) {
+			const struct fc_report_file *f = &r->files[members ? members[k] : k];
+			if (f->bytes == (pass == 1) && (members || f->group < 0))
+				md_row(md, r, f, in_group);
+		}
+	}
 }
 
 static bool write_md(const struct fc_report *r, struct fc_error *err)
@@ -375,7 +407,7 @@ static bool write_md(const struct fc_report *r, struct fc_error *err)
 	char *path = fc_asprintf("%s/index.md", r->outdir);
 	struct fc_output o;
 	struct fc_md md;
-	size_t i, k, lone = 0;
+	size_t i, lone = 0;
 
 	if (!path || !fc_output_open(&o, path, err)) {
 		if (!path)
@@ -410,9 +442,7 @@ static bool write_md(const struct fc_report *r, struct fc_error *err)
 			fc_md_text(&md, g->error);
 			fc_md_raw(&md, "\n");
 		}
-		md_table_head(&md);
-		for (k = 0; k < g->n_members; k++)
-			md_row(&md, r, &r->files[g->members[k]], true);
+		md_tables(&md, r, g->members, g->n_members, true);
 	}
 	for (i = 0; i < r->n_files; i++)
 		lone += r->files[i].group < 0;
@@ -421,10 +451,7 @@ static bool write_md(const struct fc_report *r, struct fc_error *err)
 			fc_md_blank_line(&md);
 			fc_md_raw(&md, "## Other profiles\n");
 		}
-		md_table_head(&md);
-		for (i = 0; i < r->n_files; i++)
-			if (r->files[i].group < 0)
-				md_row(&md, r, &r->files[i], false);
+		md_tables(&md, r, NULL, r->n_files, false);
 	}
 	if (md.failed) {
 		fc_md_finish(&md);

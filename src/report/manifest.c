@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "flamechart/report.h"
+#include "report/internal.h"
 #include "flamechart/classify.h"
 #include "flamechart/output.h"
 #include "import/jstream.h"

@@ -608,15 +608,21 @@ bool fc_report_run(const struct fc_report_options *o, struct fc_report_outcome *
 {
 	static const struct fc_report_options defaults = FC_REPORT_OPTIONS_INIT;
 	struct fc_report r = { .o = o };
+	struct fc_report_outcome none;
+	struct fc_error scratch;
 	int count = o && o->shard_count > 1 ? o->shard_count : 1;
 	int shard = count > 1 ? o->shard : 1;
 	int locks[2] = { -1, -1 };
 	bool ok;
 
+	err = fc_error_begin(err, &scratch);
+	out = out ? out : &none;
 	memset(out, 0, sizeof(*out));
 	if (!o || o->version != FC_REPORT_OPTIONS_VERSION || !o->outdir ||
 	    (!o->merge && (!o->dir || !o->hooks.import || !o->hooks.render))) {
-		fc_error_set(err, FC_ERR_USAGE, "report: bad options (version %u, not %u)",
+		fc_error_set(err, FC_ERR_USAGE,
+			     "report: options missing, of an unknown version (%u; this library "
+			     "knows %u), or without outdir, dir or the import and render hooks",
 			     o ? o->version : 0, defaults.version);
 		return false;
 	}
@@ -644,6 +650,8 @@ bool fc_report_run(const struct fc_report_options *o, struct fc_report_outcome *
 		out->output_failed = failed;
 	}
 	unlock_outdir(locks);
+	if (out == &none)
+		fc_report_outcome_finish(out);
 	return ok;
 }
 
@@ -651,6 +659,8 @@ void fc_report_outcome_finish(struct fc_report_outcome *out)
 {
 	size_t i;
 
+	if (!out)
+		return;
 	for (i = 0; i < out->n_skipped; i++)
 		free(out->skipped[i]);
 	free(out->skipped);

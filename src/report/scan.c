@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "flamechart/report.h"
+#include "report/internal.h"
 #include "flamechart/map.h"
 #include "util/util.h"
 

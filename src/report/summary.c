@@ -9,6 +9,7 @@
 #include "flamechart/classify.h"
 #include "flamechart/output.h"
 #include "flamechart/report.h"
+#include "report/internal.h"
 #include "util/util.h"
 
 static bool put(json_t *o, const char *k, json_t *v)

@@ -18,6 +18,7 @@
 #include <cmocka.h>
 
 #include "flamechart/flamechart.h"
+#include "flamechart/report.h"
 #include "flamechart/summary.h"
 
 static char dir[256];
@@ -400,6 +401,87 @@ static void test_summary(void **state)
 	fc_profile_set_finish(&set);
 }
 
+/* A report through the public header, read and drawn by an embedder's
+ * hooks on the public calls. */
+static bool report_import(void *ctx, const char *const *paths, size_t n, struct fc_profile_set *set,
+			  struct fc_error *err)
+{
+	size_t i;
+
+	(void)ctx;
+	for (i = 0; i < n; i++)
+		if (!fc_import_file(paths[i], NULL, set, err))
+			return false;
+	return true;
+}
+
+static bool report_render(void *ctx, const struct fc_profile_set *set,
+			  const struct fc_report_image *img, const char *path, struct fc_error *err)
+{
+	struct fc_render_request req = { .version = FC_RENDER_REQUEST_VERSION,
+					 .format = img->format,
+					 .mode = (enum fc_mode)img->mode,
+					 .output = path,
+					 .width_px = img->width_px,
+					 .title = img->title,
+					 .max_rows = img->max_rows,
+					 .interactive = img->interactive };
+
+	if (img->format == FC_OUT_MD)
+		return fc_summary_markdown_write(set, NULL, path, err);
+	return fc_render(ctx, set, &req, err);
+}
+
+static void test_report(void **state)
+{
+	struct fc_context *ctx = fc_context_create();
+	struct fc_report_options o = FC_REPORT_OPTIONS_INIT;
+	struct fc_report_outcome out;
+	struct fc_error e;
+	char in[512], outdir[512], cmd[2048], path[1024];
+
+	(void)state;
+	assert_non_null(ctx);
+	snprintf(in, sizeof(in), "%s/report-in", dir);
+	snprintf(outdir, sizeof(outdir), "%s/report-out", dir);
+	snprintf(cmd, sizeof(cmd), "mkdir -p '%s' && cp '%s' '%s/p.cpuprofile'", in, profile_path,
+		 in);
+	assert_int_equal(system(cmd), 0);
+	o.dir = in;
+	o.outdir = outdir;
+	o.jobs = 1;
+	o.hooks = (struct fc_report_hooks){ .ctx = ctx,
+					    .import = report_import,
+					    .render = report_render };
+	garbage(&e);
+	assert_true(fc_report_run(&o, &out, &e));
+	is_clear(&e);
+	assert_int_equal(out.profiles, 1);
+	assert_int_equal(out.failed, 0);
+	fc_report_outcome_finish(&out);
+	snprintf(path, sizeof(path), "%s/index.html", outdir);
+	assert_true(exists(path));
+	snprintf(path, sizeof(path), "%s/p.html", outdir);
+	assert_true(exists(path));
+	assert_true(fc_report_run(&o, NULL, NULL));
+
+	o.version = FC_REPORT_OPTIONS_VERSION + 1;
+	garbage(&e);
+	assert_false(fc_report_run(&o, &out, &e));
+	failed(&e, FC_ERR_USAGE, "");
+	fc_report_outcome_finish(&out);
+	o.version = FC_REPORT_OPTIONS_VERSION;
+	o.hooks.render = NULL;
+	garbage(&e);
+	assert_false(fc_report_run(&o, &out, &e));
+	failed(&e, FC_ERR_USAGE, "");
+	garbage(&e);
+	assert_false(fc_report_run(NULL, &out, &e));
+	failed(&e, FC_ERR_USAGE, "");
+	fc_report_outcome_finish(NULL);
+	fc_context_destroy(ctx);
+}
+
 /* The temporary-file hook: each temporary is announced before it exists
  * and withdrawn once it is gone; it lies beside the target. */
 struct temp_log {
@@ -483,6 +565,7 @@ int main(void)
 		cmocka_unit_test(test_import_memory), cmocka_unit_test(test_import_detect),
 		cmocka_unit_test(test_context_theme), cmocka_unit_test(test_render),
 		cmocka_unit_test(test_summary),       cmocka_unit_test(test_temp_file_hook),
+		cmocka_unit_test(test_report),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
