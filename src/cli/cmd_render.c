@@ -165,8 +165,7 @@ int fc_cmd_render(const struct fc_cli *cli)
 	/* folded stacks are the merged graph whatever -m says; speedscope's
 	 * file holds the profiles, not a layout */
 	if (mode == FC_MODE_CHART && fmt != FC_OUT_FOLDED && fmt != FC_OUT_SPEEDSCOPE &&
-	    fmt != FC_OUT_PPROF &&
-	    !fc_cli_check_graph_only(cli, &err)) {
+	    fmt != FC_OUT_PPROF && !fc_cli_check_graph_only(cli, &err)) {
 		fc_log_error(&err);
 		return FC_EXIT_USAGE;
 	}

@@ -155,8 +155,8 @@ static const struct fc_import_options *upgrade(const struct fc_import_options *o
 {
 	size_t have;
 
-	if (o->version == FC_IMPORT_OPTIONS_VERSION)
-		return o;
+	if (o->version != 1 && o->version != 2)
+		return o; /* current, or refused by check_options */
 	/* version 1 ends before sample_type, version 2 before tasks */
 	have = o->version == 1 ? offsetof(struct fc_import_options, sample_type)
 			       : offsetof(struct fc_import_options, tasks);

@@ -712,7 +712,8 @@ static bool shape_value(void *user, struct jstream *js, int ctx, int key, int64_
 		return jstream_fail(js, FC_ERR_IO, "a damaged shard manifest: not an object");
 	if (ctx == SC_TOPS && index >= FC_REPORT_TOP)
 		return jstream_fail(js, FC_ERR_LIMIT,
-				    "a damaged shard manifest: more than %d entries", FC_REPORT_TOP);
+				    "a damaged shard manifest: more than %d entries",
+				    FC_REPORT_TOP);
 	if (ctx == SC_PACKAGES && ++sh->packages > MAX_PACKAGES)
 		return jstream_fail(js, FC_ERR_LIMIT,
 				    "a damaged shard manifest: more than %d packages",

@@ -153,7 +153,7 @@ import json, sys
 doc = json.load(open(sys.argv[1]))
 assert [r["measurements"] for r in doc["runs"]] == [3, 3, 3, 3], doc["runs"]
 # with 2 runs a side the one split is after p1; its test takes the 6
-# measurements a side (p about 0.003), not the runs' 2 means (about 0.05)
+# measurements a side (p about 0.003), not the 2 means of the runs (about 0.05)
 p = {f["name"]: f for f in doc["functions"]}["parseRows"]
 assert [s["run"] for s in p["steps"]] == [2], p["steps"]
 ' "$TMP/out" || fail "a directory of 3 profiles is 3 measurements, and its step"

@@ -119,7 +119,7 @@ static enum fc_format detect_bytes(const char *s, size_t len)
 	return detect(s, len, &f, &err) ? f : FC_FORMAT_AUTO;
 }
 
-/* pprof by structure (input-rules §G4): Profile fields with their wire
+/* pprof by structure (input-rules §I4): Profile fields with their wire
  * types up to the end, a sample type among them, whatever field comes first */
 static void test_detect_pprof(void **state)
 {
