@@ -136,27 +136,24 @@ static const char digit_pairs[] = "00010203040506070809"
 
 void fc_jbuf_int(struct fc_jbuf *b, long long v)
 {
-	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v, t;
-	char *d = fc_jbuf_room(b, 21), *e;
-	size_t n = 1;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	char t[24], *e = t + sizeof(t), *q = e;
 
-	if (!d)
-		return;
-	if (v < 0)
-		*d++ = '-';
-	for (t = u; t >= 10; t /= 10)
-		n++;
-	e = d + n;
-	b->len = (size_t)(e - b->s);
+	/* right to left, two digits at a time, then one copy */
 	while (u >= 100) {
-		e -= 2;
-		memcpy(e, digit_pairs + 2 * (u % 100), 2);
+		q -= 2;
+		memcpy(q, digit_pairs + 2 * (u % 100), 2);
 		u /= 100;
 	}
-	if (u >= 10)
-		memcpy(e - 2, digit_pairs + 2 * u, 2);
-	else
-		e[-1] = (char)('0' + u);
+	if (u >= 10) {
+		q -= 2;
+		memcpy(q, digit_pairs + 2 * u, 2);
+	} else {
+		*--q = (char)('0' + u);
+	}
+	if (v < 0)
+		*--q = '-';
+	fc_jbuf_add(b, q, (size_t)(e - q));
 }
 
 static void add_real(struct fc_jbuf *b, double v)
