@@ -4,8 +4,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef __SSE2__
+/* SIMD string scans: x86-64 has SSE2 always; AVX2 is compiled in too (as a
+ * function of its own) and used where the CPU has it. -Dscanner=scalar
+ * leaves both out. */
+#if defined(__SSE2__) && !defined(FC_SCANNER_SCALAR)
+#define SCAN_SSE2 1
 #include <emmintrin.h>
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define SCAN_AVX2 1
+#include <immintrin.h>
+#endif
 #endif
 
 #include "import/jstream.h"
@@ -330,10 +338,18 @@ static bool str_special(unsigned char c)
 	return c == '"' || c == '\\' || c < 0x20;
 }
 
-/* The first byte at or after p that ends a string's plain run; end if none. */
-static const unsigned char *str_scan(const unsigned char *p, const unsigned char *end)
+/* The first byte at or after p that ends a string's plain run; end if none.
+ * Three versions, the same answer: one byte, 16 and 32 bytes at a time. */
+static const unsigned char *str_scan_scalar(const unsigned char *p, const unsigned char *end)
 {
-#ifdef __SSE2__
+	while (p < end && !str_special(*p))
+		p++;
+	return p;
+}
+
+#ifdef SCAN_SSE2
+static const unsigned char *str_scan_sse2(const unsigned char *p, const unsigned char *end)
+{
 	const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
 	const __m128i ctl = _mm_set1_epi8(0x1f);
 
@@ -348,10 +364,61 @@ static const unsigned char *str_scan(const unsigned char *p, const unsigned char
 			return p + __builtin_ctz((unsigned)bits);
 		p += 16;
 	}
+	return str_scan_scalar(p, end);
+}
 #endif
-	while (p < end && !str_special(*p))
-		p++;
-	return p;
+
+#ifdef SCAN_AVX2
+__attribute__((target("avx2"))) static const unsigned char *str_scan_avx2(const unsigned char *p,
+									  const unsigned char *end)
+{
+	const __m256i quote = _mm256_set1_epi8('"'), bslash = _mm256_set1_epi8('\\');
+	const __m256i ctl = _mm256_set1_epi8(0x1f);
+
+	while (end - p >= 32) {
+		__m256i v = _mm256_loadu_si256((const __m256i *)(const void *)p);
+		__m256i m =
+			_mm256_or_si256(_mm256_cmpeq_epi8(v, quote), _mm256_cmpeq_epi8(v, bslash));
+		unsigned bits;
+		m = _mm256_or_si256(m, _mm256_cmpeq_epi8(_mm256_min_epu8(v, ctl), v));
+		bits = (unsigned)_mm256_movemask_epi8(m);
+		if (bits)
+			return p + __builtin_ctz(bits);
+		p += 32;
+	}
+	return str_scan_sse2(p, end);
+}
+#endif
+
+enum jscan jstream_best_scan(void)
+{
+#ifdef SCAN_AVX2
+	if (__builtin_cpu_supports("avx2"))
+		return JSCAN_AVX2;
+#endif
+#ifdef SCAN_SSE2
+	return JSCAN_SSE2;
+#else
+	return JSCAN_SCALAR;
+#endif
+}
+
+/* The scan js chose; inlined, so that choosing costs a predictable branch. */
+static inline __attribute__((always_inline)) const unsigned char *
+str_scan(const struct jstream *js, const unsigned char *p, const unsigned char *end)
+{
+	switch (js->scan) {
+#ifdef SCAN_AVX2
+	case JSCAN_AVX2:
+		return str_scan_avx2(p, end);
+#endif
+#ifdef SCAN_SSE2
+	case JSCAN_SSE2:
+		return str_scan_sse2(p, end);
+#endif
+	default:
+		return str_scan_scalar(p, end);
+	}
 }
 
 static bool text_add(struct jstream *js, size_t *n, const void *s, size_t len)
@@ -416,7 +483,7 @@ static enum str_result str_slow(struct jstream *js, const unsigned char *s,
 	size_t n = 0;
 
 	for (;;) {
-		const unsigned char *q = str_scan(p, end);
+		const unsigned char *q = str_scan(js, p, end);
 		char u[8];
 		size_t ul = 1;
 		long cp;
@@ -538,9 +605,11 @@ static const unsigned char *bad_word(struct jstream *js, const unsigned char *p,
 /* A number at p. Integers are accumulated here (no strtod on the hot path);
  * a fraction, an exponent or an integer beyond int64 goes through strtod.
  * Returns the byte after it, p when the next chunk may continue it, NULL on
- * error. */
-static const unsigned char *lex_number(struct jstream *js, const unsigned char *p,
-				       const unsigned char *end, bool final, struct jvalue *v)
+ * error. Inlined in both of its callers: it is the hot path of integer
+ * arrays. */
+static inline __attribute__((always_inline)) const unsigned char *
+lex_number(struct jstream *js, const unsigned char *p, const unsigned char *end, bool final,
+	   struct jvalue *v)
 {
 	const unsigned char *q = p;
 	bool neg = false, frac = false, overflow = false;
@@ -630,6 +699,30 @@ static const unsigned char *lex_literal(struct jstream *js, const unsigned char 
 	return p + n;
 }
 
+/* After a scalar in an array: the elements that follow as ",digits" with no
+ * space (samples, timeDeltas, children), read here without going round the
+ * token switch; what any other byte starts is left to it. Returns where
+ * reading goes on, or NULL on error or stop. */
+static const unsigned char *number_run(struct jstream *js, const unsigned char *p,
+				       const unsigned char *end, bool final)
+{
+	while (end - p >= 2 && p[0] == ',' && is_digit(p[1])) {
+		struct jvalue v = { .type = J_NULL };
+		const unsigned char *q;
+
+		js->state = S_VALUE; /* the comma */
+		js->tok = p + 1;
+		q = lex_number(js, p + 1, end, final, &v);
+		if (q == NULL || q == p + 1)
+			return q;
+		if (!on_value(js, &v))
+			return NULL;
+		js->state = S_NEXT;
+		p = q;
+	}
+	return p;
+}
+
 /* Reads the tokens of p[0..end). Returns end, or the start of a token that
  * the next chunk may continue (when !final; when final, only a string that
  * is not closed stops there); NULL on error or stop. */
@@ -666,7 +759,7 @@ static const unsigned char *lex(struct jstream *js, const unsigned char *p,
 
 			if (!key && js->state != S_VALUE && js->state != S_VALUE_OR_CLOSE)
 				return unexpected(js, p);
-			q = str_scan(p + 1, end);
+			q = str_scan(js, p + 1, end);
 			if (q < end && *q == '"') {
 				len = (size_t)(q - (p + 1));
 				q++;
@@ -751,6 +844,9 @@ static const unsigned char *lex(struct jstream *js, const unsigned char *p,
 				return NULL;
 			js->state = js->nest ? S_NEXT : S_END;
 			p = q;
+			if (end - p >= 2 && p[0] == ',' && is_digit(p[1]) && js->state == S_NEXT &&
+			    !top_is_map(js) && !(p = number_run(js, p, end, final)))
+				return NULL;
 			break;
 		default:
 			return unexpected(js, p);
@@ -946,6 +1042,7 @@ bool jstream_init(struct jstream *js, const struct jhandlers *hd, void *user, co
 	js->err = err;
 	js->line = 1;
 	js->state = S_VALUE;
+	js->scan = jstream_best_scan();
 	js->stack = malloc(16 * sizeof(*js->stack));
 	if (!js->stack) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");

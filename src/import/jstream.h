@@ -33,6 +33,17 @@ struct jvalue {
 
 struct jstream;
 
+/* How a string's plain run is scanned for its end: many bytes at a time where
+ * the build and the CPU allow (SSE2 on x86-64, AVX2 chosen at run time),
+ * one byte at a time otherwise or when built with -Dscanner=scalar. Every
+ * scan gives the same tokens, errors and positions; the tests and the fuzz
+ * target jstream_scan compare them. */
+enum jscan { JSCAN_SCALAR, JSCAN_SSE2, JSCAN_AVX2 };
+
+/* The widest scan this build has and this CPU runs: what jstream_init
+ * picks. A lower one may be set in js->scan after jstream_init. */
+enum jscan jstream_best_scan(void);
+
 struct jhandlers {
 	/* Key names by id, for duplicate detection and paths. Keys are looked
 	 * up with key(); an unknown key returns J_NOKEY and its value is skipped. */
@@ -96,6 +107,8 @@ struct jstream {
 
 	bool bom_checked;
 	int bom_pos; /* bytes of a byte order mark seen so far */
+
+	enum jscan scan; /* at most jstream_best_scan() */
 };
 
 bool jstream_init(struct jstream *js, const struct jhandlers *hd, void *user, const char *file,

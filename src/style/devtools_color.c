@@ -22,16 +22,35 @@ static uint32_t next_cp(const unsigned char **s)
 	return cp;
 }
 
-/* fmod(x, 2^32 - 5) for the whole, non-negative x of the hash (below 2^81):
- * the exact remainder in integers where the compiler has them, the same
- * value as fmod, which takes a slow loop for large x. */
+/* v mod 2^32 - 5 without a division: 2^32 = 5 (mod 2^32 - 5), so the high
+ * half folds onto the low half, five times over, until v fits. */
+static uint64_t mod_p64(uint64_t v)
+{
+	v = (v >> 32) * 5 + (v & 0xffffffffu); /* < 6 * 2^32 */
+	v = (v >> 32) * 5 + (v & 0xffffffffu); /* < 2^32 + 25 */
+	return v >= 4294967291u ? v - 4294967291u : v;
+}
+
+/* fmod(x, 2^32 - 5) for the whole, non-negative x of the hash (below 2^81),
+ * exactly, in integers: x is m * 2^e with a 53-bit m, so its remainder is
+ * m's remainder doubled e times (32 bits at a time), each step reduced.
+ * fmod gives the same value by a slow loop for large x. */
 static double mod_p(double x)
 {
-#ifdef __SIZEOF_INT128__
-	if (x >= 0 && x < 0x1p120)
-		return (double)(uint64_t)((unsigned __int128)x % 4294967291u);
-#endif
-	return fmod(x, 4294967291.0);
+	uint64_t bits, m, r;
+	int e;
+
+	if (!(x >= 0 && x < 0x1p1023))
+		return fmod(x, 4294967291.0);
+	if (x < 0x1p63)
+		return (double)mod_p64((uint64_t)x);
+	memcpy(&bits, &x, sizeof(bits));
+	m = (bits & ((UINT64_C(1) << 52) - 1)) | UINT64_C(1) << 52;
+	e = (int)(bits >> 52) - 1075; /* x = m * 2^e, e > 10 here */
+	r = mod_p64(m);
+	for (; e > 0; e -= 32)
+		r = mod_p64(r << (e < 32 ? e : 32));
+	return (double)r;
 }
 
 uint32_t fc_devtools_hash(const char *utf8)

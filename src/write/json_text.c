@@ -1,4 +1,5 @@
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,44 +12,54 @@ void fc_jbuf_free(struct fc_jbuf *b)
 	memset(b, 0, sizeof(*b));
 }
 
-static char *room(struct fc_jbuf *b, size_t n)
+bool fc_jbuf_grow(struct fc_jbuf *b, size_t n)
 {
-	if (b->len + n > b->cap) {
-		size_t cap = b->cap ? b->cap : 256;
-		char *q;
-		while (cap < b->len + n)
-			cap *= 2;
-		q = realloc(b->s, cap);
-		if (!q) {
-			b->nomem = true;
-			return NULL;
-		}
-		b->s = q;
-		b->cap = cap;
-	}
-	return b->s + b->len;
+	size_t cap = b->cap ? b->cap : 256;
+	char *q;
+
+	if (b->nomem || n > SIZE_MAX / 2 - b->len)
+		goto nomem;
+	while (cap - b->len < n)
+		cap *= 2;
+	q = realloc(b->s, cap);
+	if (!q)
+		goto nomem;
+	b->s = q;
+	b->cap = cap;
+	return true;
+nomem:
+	b->nomem = true;
+	return false;
 }
 
-void fc_jbuf_add(struct fc_jbuf *b, const char *s, size_t n)
+/* Bytes a JSON string writes as they are: not a control byte, quote or
+ * backslash. */
+static bool plain(unsigned char c)
 {
-	char *d = room(b, n);
-	if (d) {
-		memcpy(d, s, n);
-		b->len += n;
-	}
+	return c >= 0x20 && c != '"' && c != '\\';
 }
 
-void fc_jbuf_string(struct fc_jbuf *b, const char *s)
+/* Eight bytes at once: true when all are plain. The borrow tests are exact
+ * for "some byte is below 0x20" and, after an XOR, "some byte is zero". */
+static bool plain8(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
+	uint64_t q = w ^ (ones * '"'), s = w ^ (ones * '\\');
+	uint64_t control = (w - ones * 0x20) & ~w & high;
+	uint64_t quote = (q - ones) & ~q & high, backslash = (s - ones) & ~s & high;
+
+	return !(control | quote | backslash);
+}
+
+static void add_escaped(struct fc_jbuf *b, const unsigned char *p)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	const unsigned char *p = (const unsigned char *)s;
 
-	FC_JBUF_LIT(b, "\"");
 	for (;;) {
 		const unsigned char *q = p;
 		char esc[6] = { '\\', 'u', '0', '0', 0, 0 };
 		size_t n = 2;
-		while (*q >= 0x20 && *q != '"' && *q != '\\')
+		while (*q && plain(*q))
 			q++;
 		fc_jbuf_add(b, (const char *)p, (size_t)(q - p));
 		if (!*q)
@@ -81,18 +92,65 @@ void fc_jbuf_string(struct fc_jbuf *b, const char *s)
 		fc_jbuf_add(b, esc, n);
 		p = q + 1;
 	}
+}
+
+void fc_jbuf_string(struct fc_jbuf *b, const char *s)
+{
+	size_t n = strlen(s), i = 0;
+	char *d = fc_jbuf_room(b, n + 2);
+	uint64_t w;
+
+	if (!d)
+		return;
+	/* most strings need no escape: one copy */
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		if (!plain8(w))
+			break;
+	}
+	while (i < n && plain((unsigned char)s[i]))
+		i++;
+	if (i == n) {
+		d[0] = '"';
+		memcpy(d + 1, s, n);
+		d[n + 1] = '"';
+		b->len += n + 2;
+		return;
+	}
+	FC_JBUF_LIT(b, "\"");
+	add_escaped(b, (const unsigned char *)s);
 	FC_JBUF_LIT(b, "\"");
 }
 
+/* "00" "01" .. "99": two digits per division. */
+static const char digit_pairs[] = "00010203040506070809"
+				  "10111213141516171819"
+				  "20212223242526272829"
+				  "30313233343536373839"
+				  "40414243444546474849"
+				  "50515253545556575859"
+				  "60616263646566676869"
+				  "70717273747576777879"
+				  "80818283848586878889"
+				  "90919293949596979899";
+
 void fc_jbuf_int(struct fc_jbuf *b, long long v)
 {
-	char t[24], *e = t + sizeof(t), *q = e;
 	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+	char t[24], *e = t + sizeof(t), *q = e;
 
-	do {
-		*--q = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
+	/* right to left, two digits at a time, then one copy */
+	while (u >= 100) {
+		q -= 2;
+		memcpy(q, digit_pairs + 2 * (u % 100), 2);
+		u /= 100;
+	}
+	if (u >= 10) {
+		q -= 2;
+		memcpy(q, digit_pairs + 2 * u, 2);
+	} else {
+		*--q = (char)('0' + u);
+	}
 	if (v < 0)
 		*--q = '-';
 	fc_jbuf_add(b, q, (size_t)(e - q));
@@ -126,7 +184,9 @@ static void add_real(struct fc_jbuf *b, double v)
 
 void fc_jbuf_number(struct fc_jbuf *b, double v)
 {
-	if (v == floor(v) && fabs(v) < 9007199254740992.0)
+	/* integral below 2^53 (NaN fails the first test): the truncation is
+	 * exact, with no call to floor */
+	if (fabs(v) < 9007199254740992.0 && (double)(long long)v == v)
 		fc_jbuf_int(b, (long long)v);
 	else
 		add_real(b, v);

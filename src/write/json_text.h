@@ -1,12 +1,14 @@
 /* JSON text without a JSON tree: a growable buffer and the pieces of a
  * value, formatted exactly as jansson formats them (JSON_COMPACT), so that
  * a writer can stream millions of values and still match what jansson
- * writes elsewhere. */
+ * writes elsewhere. Appending is inline and checks for room once per
+ * piece: a layout's bars are a few hundred million bytes of such pieces. */
 #ifndef FC_WRITE_JSON_TEXT_H
 #define FC_WRITE_JSON_TEXT_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 struct fc_jbuf {
 	char *s;
@@ -15,7 +17,25 @@ struct fc_jbuf {
 };
 
 void fc_jbuf_free(struct fc_jbuf *b);
-void fc_jbuf_add(struct fc_jbuf *b, const char *s, size_t n);
+/* Makes room for n more bytes; false (and nomem set) when memory ran out. */
+bool fc_jbuf_grow(struct fc_jbuf *b, size_t n);
+
+/* Where n more bytes may be written (then add them to len), or NULL. */
+static inline char *fc_jbuf_room(struct fc_jbuf *b, size_t n)
+{
+	if (b->cap - b->len < n && !fc_jbuf_grow(b, n))
+		return NULL;
+	return b->s + b->len;
+}
+
+static inline void fc_jbuf_add(struct fc_jbuf *b, const char *s, size_t n)
+{
+	char *d = fc_jbuf_room(b, n);
+	if (d) {
+		memcpy(d, s, n);
+		b->len += n;
+	}
+}
 #define FC_JBUF_LIT(b, lit) fc_jbuf_add((b), (lit), sizeof(lit) - 1)
 
 /* A string of valid UTF-8, quoted: \" \\ \b \f \n \r \t, \u00XX for

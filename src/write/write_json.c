@@ -31,9 +31,12 @@ static bool put(json_t *obj, const char *key, json_t *v)
 }
 
 /* --- bars, written directly ------------------------------------------------ *
- * A layout has millions of bars: each is formatted into one buffer
- * (write/json_text.c, the text jansson would write) and written in one
- * piece, with no JSON object built. */
+ * A layout has millions of bars: they are formatted into one buffer
+ * (write/json_text.c, the text jansson would write), with no JSON object
+ * built, and the buffer goes to the output whenever it holds FLUSH_AT
+ * bytes: a few large writes instead of one per bar. */
+
+enum { FLUSH_AT = 256 * 1024 };
 
 struct bar_writer {
 	const struct fc_layout *l;
@@ -45,6 +48,15 @@ struct bar_writer {
 	bool first;
 };
 
+/* false: no memory, or the write failed (commit reports it) */
+static bool flush(struct bar_writer *w)
+{
+	bool ok = !w->buf.nomem && fc_output_write(w->out, w->buf.s, w->buf.len);
+
+	w->buf.len = 0;
+	return ok;
+}
+
 static bool write_bar(void *ctx, const struct fc_box *b)
 {
 	struct bar_writer *w = ctx;
@@ -53,7 +65,6 @@ static bool write_bar(void *ctx, const struct fc_box *b)
 	char hex[8];
 	uint32_t rgb;
 
-	j->len = 0;
 	if (!w->first)
 		FC_JBUF_LIT(j, ",");
 	w->first = false;
@@ -117,9 +128,7 @@ static bool write_bar(void *ctx, const struct fc_box *b)
 	FC_JBUF_LIT(j, ",\"color\":\"");
 	fc_jbuf_add(j, hex, 7);
 	FC_JBUF_LIT(j, "\"}");
-	if (j->nomem)
-		return false;
-	return fc_output_write(w->out, j->s, j->len);
+	return !j->nomem && (j->len < FLUSH_AT || flush(w));
 }
 
 /* What the scope transforms did (docs/scope.md), each phrase once. */
@@ -299,7 +308,7 @@ bool fc_write_layout_json_image(const struct fc_layout *l, const struct fc_style
 		w.lane = lane;
 		w.first = true;
 		/* false: a failed write (commit reports it) or no memory */
-		ok = fc_lane_each(lane, write_bar, &w) && fc_output_printf(out, "]}");
+		ok = fc_lane_each(lane, write_bar, &w) && flush(&w) && fc_output_printf(out, "]}");
 	}
 	if (ok)
 		fc_output_printf(out, "]}\n");

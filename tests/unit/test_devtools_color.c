@@ -1,6 +1,7 @@
 /* DevTools' colour generator: the hashCode test vectors of devtools-rules §5.1
  * and the HSL spaces of the JS Profiler (§5.2) and Performance panel (§5.3). */
 #include <setjmp.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -66,6 +67,73 @@ static void test_utf16(void **state)
 	assert_int_not_equal(fc_devtools_hash("\xc3\xa9"), fc_devtools_hash("e"));
 }
 
+/* hashCode as JS computes it, with fmod for %: the reference the fast
+ * remainder in integers must match bit for bit. */
+static uint32_t reference_hash(const uint32_t *units, size_t n)
+{
+	const double p = 4294967291.0, z = 1345575271.0, z2 = 1506996573.0;
+	double acc = 0, zi = 1;
+	int32_t i32;
+	size_t i;
+
+	if (!n)
+		return 0;
+	for (i = 0; i < n; i++) {
+		acc = fmod(acc + zi * ((double)units[i] * z2), p);
+		zi = fmod(zi * z, p);
+	}
+	acc = fmod(acc + zi * (p - 1), p);
+	i32 = (int32_t)(uint32_t)(uint64_t)acc;
+	return i32 < 0 ? (uint32_t)(-(int64_t)i32) : (uint32_t)i32;
+}
+
+/* Long strings of every kind of code point (URLs are 50-200 units): the
+ * sums reach 2^79, where a remainder taken wrongly would show. */
+static void test_hash_against_fmod(void **state)
+{
+	uint64_t rng = 88172645463325252u;
+	uint32_t units[512];
+	char s[2048];
+	size_t round;
+	(void)state;
+
+	for (round = 0; round < 3000; round++) {
+		size_t n = 0, len = 0, want;
+		rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+		want = rng % 250;
+		while (len < want) {
+			uint32_t cp;
+			rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+			cp = rng % 8 == 0   ? 0x10000 + (uint32_t)(rng >> 16) % 0xfffff
+			     : rng % 8 == 1 ? 0x80 + (uint32_t)(rng >> 16) % 0xd700
+					    : 0x20 + (uint32_t)(rng >> 16) % 0x5f;
+			if (cp < 0x80) {
+				s[n++] = (char)cp;
+			} else if (cp < 0x800) {
+				s[n++] = (char)(0xc0 | cp >> 6);
+				s[n++] = (char)(0x80 | (cp & 0x3f));
+			} else if (cp < 0x10000) {
+				s[n++] = (char)(0xe0 | cp >> 12);
+				s[n++] = (char)(0x80 | ((cp >> 6) & 0x3f));
+				s[n++] = (char)(0x80 | (cp & 0x3f));
+			} else {
+				s[n++] = (char)(0xf0 | cp >> 18);
+				s[n++] = (char)(0x80 | ((cp >> 12) & 0x3f));
+				s[n++] = (char)(0x80 | ((cp >> 6) & 0x3f));
+				s[n++] = (char)(0x80 | (cp & 0x3f));
+			}
+			if (cp >= 0x10000) {
+				units[len++] = 0xd800 + ((cp - 0x10000) >> 10);
+				units[len++] = 0xdc00 + ((cp - 0x10000) & 0x3ff);
+			} else {
+				units[len++] = cp;
+			}
+		}
+		s[n] = '\0';
+		assert_int_equal(fc_devtools_hash(s), reference_hash(units, len));
+	}
+}
+
 static void test_hsl_to_rgb(void **state)
 {
 	struct fc_rgb c;
@@ -90,6 +158,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_vectors),
 		cmocka_unit_test(test_utf16),
+		cmocka_unit_test(test_hash_against_fmod),
 		cmocka_unit_test(test_hsl_to_rgb),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -110,6 +110,10 @@ static const struct jhandlers handlers = {
 	.close = on_close,
 };
 
+/* The string scan under test: every one this build and CPU have, in turn
+ * (main), so that each passes every test here. */
+static enum jscan scan_under_test;
+
 /* What reading a document gave: its tree, or an error. */
 struct outcome {
 	json_t *tree;
@@ -130,6 +134,7 @@ static struct outcome read_cut(const char *doc, size_t len, const size_t *cut, s
 	memset(&r, 0, sizeof(r));
 	fc_error_init(&o.err);
 	assert_true(jstream_init(&js, &handlers, &r, "t.json", &o.err));
+	js.scan = scan_under_test;
 	ok = true;
 	for (i = 0; i <= n_cut && ok; i++) {
 		size_t next = i < n_cut ? cut[i] : len;
@@ -654,9 +659,17 @@ int main(void)
 		cmocka_unit_test(test_deep),
 		cmocka_unit_test(test_agrees_with_jansson),
 	};
+	static const char *const scan_names[] = { "scalar", "sse2", "avx2" };
+	enum jscan best = jstream_best_scan();
+	int failed = 0;
 	size_t i;
 
 	for (i = 0; i <= KEY_ANY; i++)
 		key_names[i] = "k";
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	for (i = 0; i <= (size_t)best; i++) {
+		scan_under_test = (enum jscan)i;
+		print_message("string scan: %s\n", scan_names[i]);
+		failed += cmocka_run_group_tests(tests, NULL, NULL);
+	}
+	return failed;
 }

@@ -409,7 +409,7 @@ static void test_strings(void **state)
 	(void)state;
 
 	for (i = 0; i < 20000; i++) {
-		size_t n = 0, len = next64() % 12;
+		size_t n = 0, len = next64() % 40; /* past the 8-byte blocks */
 		for (k = 0; k < len; k++) {
 			uint64_t r = next64();
 			uint32_t cp = r % 4 ? picks[(r >> 8) % (sizeof(picks) / sizeof(picks[0]))]
