@@ -515,7 +515,8 @@ enum shape_key {
 	SK_THREADS,
 	SK_TIERS,
 	SK_PACKAGES,
-	SK_TOP, /* a file */
+	SK_TOP,
+	SK_UNIT, /* a file (a heap profile's) */
 	SK_NAME,
 	SK_URL,
 	SK_LINE,
@@ -535,7 +536,7 @@ static const char *const shape_key_names[SK_UNKNOWN + 1] = {
 	"version",     "shard",      "shards",  "modes",   "formats",  "files",       "groups",
 	"rel",         "slug",       "pid",     "tid",     "ok",       "error",       "title",
 	"duration_ms", "sampled_ms", "samples", "threads", "tiers_ms", "packages_ms", "top",
-	"name",        "url",        "line",    "self_ms", "members",
+	"unit",        "name",       "url",     "line",    "self_ms",  "members",
 };
 
 /* A manifest read and checked: its bytes, its top-level members in a small
