@@ -378,6 +378,10 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 				continue;
 			switch (st->scheme) {
 			case FC_SCHEME_TIER:
+				if (p->frames[f].tags & FC_TAG_EVENT) {
+					ok = event_group(&g, p, f, self[f]);
+					break;
+				}
 				if (!tier_p[p->frames[f].tier]) {
 					tier_p[p->frames[f].tier] = p;
 					tier_frame[p->frames[f].tier] = f;
@@ -413,6 +417,16 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 					       : fc_strdup(tier_labels[i]),
 				       tier_self[i] / total))
 				goto nomem;
+		/* trace events (--tasks): by DevTools category */
+		if (!merge_keys(&g) || !fc_sort(g.items, g.n, sizeof(*g.items), by_self_desc, NULL))
+			goto nomem;
+		for (i = 0; i < g.n; i++) {
+			label = g.items[i].label;
+			g.items[i].label = NULL;
+			if (!add_entry(out, &cap, frame_color(st, g.items[i].p, g.items[i].frame),
+				       true, label, g.items[i].self / total))
+				goto nomem;
+		}
 		break;
 	case FC_SCHEME_HEAT:
 		if (!heat_entries(out, &cap, t))
