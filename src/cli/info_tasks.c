@@ -1,4 +1,4 @@
-/* info for a trace read with --tasks (devtools-rules §13.6): the time by
+/* info for a trace read with --tasks (devtools-rules §13.7): the time by
  * DevTools category, as the Performance panel's Summary gives it, and the
  * long tasks with what started them and the heaviest work inside. */
 #include <stdio.h>

@@ -1499,7 +1499,9 @@ static bool tasks_for_samples(struct importer *im, struct fc_profile_set *out, s
 	bool ok = false;
 
 	fc_profile_set_init(&lanes);
-	if (!tt_lanes(&im->tasks, out->items + first, out->count - first, &lanes, im->err))
+	/* a trace without samples still has events to draw */
+	if (!tt_lanes(&im->tasks, out->count > first ? out->items + first : NULL,
+		      out->count - first, &lanes, im->err))
 		goto out;
 	for (i = 0; i < lanes.count; i++) {
 		struct fc_profile *lane = lanes.items[i];
@@ -1624,7 +1626,12 @@ static bool assemble(struct importer *im, struct fc_profile_set *out)
 	if (im->opts->tasks && !tasks_for_samples(im, out, first))
 		goto out;
 	if (out->count == first) {
-		if (im->n_profile_events)
+		if (im->opts->tasks)
+			fc_error_set(im->err, FC_ERR_FORMAT,
+				     "trace has neither CPU profile samples nor events the "
+				     "Performance panel draws (%zu events kept)",
+				     im->tasks.n);
+		else if (im->n_profile_events)
 			fc_error_set(im->err, FC_ERR_FORMAT,
 				     "trace has no CPU profile samples: %zu profile event%s, none "
 				     "with samples",

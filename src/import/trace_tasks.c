@@ -783,7 +783,8 @@ bool tt_page_process_of(const struct trace_tasks *t, int64_t pid)
 }
 
 /* The processes drawn: those holding the page's frames when the trace
- * names them, else those with a sampled thread. */
+ * names them, else those with a sampled thread, else all (a trace of
+ * events only). */
 static bool process_drawn(const struct trace_tasks *t, struct fc_profile *const *sampled, size_t n,
 			  int64_t pid)
 {
@@ -791,6 +792,8 @@ static bool process_drawn(const struct trace_tasks *t, struct fc_profile *const 
 
 	if (t->n_page_pids)
 		return tt_page_process_of(t, pid);
+	if (!n)
+		return true;
 	for (i = 0; i < n; i++)
 		if (sampled[i]->pid == pid)
 			return true;

@@ -1,4 +1,4 @@
-/* A trace's tracks in words (devtools-rules §13.6). A lane of --tasks holds
+/* A trace's tracks in words (devtools-rules §13.7). A lane of --tasks holds
  * one node per entry and marks (samples) where entries start and end: the
  * innermost entry from one mark to the next has that time as self time. */
 #include <stdlib.h>

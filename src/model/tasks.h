@@ -1,4 +1,4 @@
-/* What a trace's tracks (--tasks) say in words (devtools-rules §13.6): the
+/* What a trace's tracks (--tasks) say in words (devtools-rules §13.7): the
  * time by DevTools category, as the Performance panel's Summary gives it,
  * and the long tasks with what started them and the work inside them. */
 #ifndef FC_MODEL_TASKS_H

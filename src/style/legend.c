@@ -381,6 +381,11 @@ static bool tally_frames(struct tally *ty, const struct fc_profile *p, const dou
 			continue;
 		switch (ty->st->scheme) {
 		case FC_SCHEME_TIER:
+			/* trace events (--tasks): by DevTools category */
+			if (p->frames[f].tags & FC_TAG_EVENT) {
+				ok = event_group(&ty->g, p, f, self[f]);
+				break;
+			}
 			if (!ty->tier_p[tier]) {
 				ty->tier_p[tier] = p;
 				ty->tier_frame[tier] = f;
@@ -504,6 +509,17 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 					       : fc_strdup(tier_labels[i]),
 				       ty.tier_self[i] / total))
 				goto nomem;
+		/* trace events (--tasks): by DevTools category */
+		if (!merge_keys(g) ||
+		    !fc_sort(g->items, g->n, sizeof(*g->items), by_self_desc, NULL))
+			goto nomem;
+		for (i = 0; i < g->n; i++) {
+			label = g->items[i].label;
+			g->items[i].label = NULL;
+			if (!add_entry(out, &cap, frame_color(st, g->items[i].p, g->items[i].frame),
+				       true, label, g->items[i].self / total))
+				goto nomem;
+		}
 		break;
 	case FC_SCHEME_HEAT:
 		if (!heat_entries(out, &cap, t, l))

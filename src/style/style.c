@@ -192,7 +192,7 @@ struct fc_rgb fc_style_fill(const struct fc_style *st, const struct fc_profile *
 		c = f->tags & FC_TAG_EVENT ? fc_style_event_color(p, f) : url_color(t, p, f);
 		break;
 	case FC_SCHEME_TIER:
-		c = t->tier[f->tier];
+		c = f->tags & FC_TAG_EVENT ? fc_style_event_color(p, f) : t->tier[f->tier];
 		break;
 	case FC_SCHEME_PACKAGE:
 		c = f->tags & FC_TAG_EVENT ? fc_style_event_color(p, f) : package_color(t, p, f);

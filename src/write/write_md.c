@@ -289,7 +289,7 @@ static void suffixed(char *buf, size_t size, const char *what, const struct fc_p
 		snprintf(buf, size, "%s", what);
 }
 
-/* A trace read with --tasks (devtools-rules §13.6): the time by DevTools
+/* A trace read with --tasks (devtools-rules §13.7): the time by DevTools
  * category as the Performance panel's Summary gives it, and the long tasks. */
 static bool tasks_sections(const struct fc_profile *p, struct fc_md_doc *doc, bool many)
 {

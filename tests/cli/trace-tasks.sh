@@ -63,5 +63,22 @@ else
 			}
 		process.exit(bad ? 1 : 0);
 	' "$TMP/click-long-task.json" || fail "click-long-task: colours"
+	# -m graph merges entries by name: one Layout box under thrashLayout,
+	# which is under onClick, Function call, Event: click and Task
+	"$FLAMECHART" -q --tasks -m graph -f json --minwidth 0 --thread CrRendererMain \
+		"$traces/click-long-task.json.gz" -o "$TMP/graph.json" || fail "graph"
+	node -e '
+		const l = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+		const f = l.profiles[0].frames;
+		const layout = f.filter((b) => b.name === "Layout");
+		const chain = ["Task", "Event: click", "Function call", "onClick", "thrashLayout"];
+		const under = (b) => chain.every((name, d) => f.some((a) => a.name === name &&
+			a.depth === d && a.x0 <= b.x0 && a.x1 >= b.x1));
+		const hit = layout.filter((b) => b.depth === chain.length && under(b));
+		if (hit.length !== 1) {
+			console.log(`${hit.length} Layout boxes under ${chain.join(" > ")}`);
+			process.exit(1);
+		}
+	' "$TMP/graph.json" || fail "click-long-task: the graph of entries"
 fi
 finish
