@@ -47,7 +47,7 @@ mkdir -p "$TMP/m/.flamechart-report"
 printf '{"version": %s}\n' "$SECRET" >"$TMP/m/.flamechart-report/shard-1-of-1.json"
 run 2 report --merge -o "$TMP/m"
 lacks "$TMP/err" "$SECRET"
-contains "$TMP/err" "not a valid shard manifest"
+contains "$TMP/err" "shard-1-of-1.json: version (line 1, column 13): not valid JSON"
 
 # --- samples before the Profile event's time: the duration covers them all
 # (before: 6 ms, from the Profile event to the end, for 11 ms of samples)
