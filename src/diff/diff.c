@@ -16,6 +16,7 @@
 #include "flamechart/scope.h"
 #include "layout/graph.h"
 #include "util/util.h"
+#include "util/children.h"
 
 /* --- loading a side ------------------------------------------------------------ */
 
@@ -652,20 +653,12 @@ static void items_finish(struct items *it)
 
 /* --- the aligned tree ----------------------------------------------------------- */
 
-/* A slot of the aligned tree's table: the edge (parent, function) it
- * holds, so that a probe reads one slot and never the node arrays. */
-struct edge_slot {
-	uint32_t parent, fn;
-	uint32_t node; /* FC_NONE: empty */
-};
-
 struct tree {
 	struct fc_diff *d;
 	size_t cap;
-	/* (parent, function) -> node: open addressing, linear probing, sized
-	 * once for every node the runs can bring (no rehash), at most 7/8 full */
-	struct edge_slot *slots;
-	size_t mask;
+	/* (parent, function) -> node: the child-lookup table, dense and sized
+	 * once for every node the runs can bring (no rehash) */
+	struct fc_map table;
 	/* each path's self time in the runs it has time in, per side (only
 	 * for Welch's test: several runs a side) */
 	bool welch;
@@ -678,41 +671,34 @@ struct tree {
 static bool tree_init_table(struct tree *t)
 {
 	struct fc_diff *d = t->d;
-	size_t cap = 16, i, n = t->expect + 1;
+	size_t n = t->expect + 1;
 
-	while (cap - cap / 8 < t->expect + 1)
-		cap *= 2;
-	t->slots = malloc(cap * sizeof(*t->slots));
+	t->table.dense = true;
+	if (!fc_map_reserve(&t->table, n))
+		return false;
 	d->node_parent = malloc(n * sizeof(uint32_t));
 	d->node_function = malloc(n * sizeof(uint32_t));
 	d->node_self[0] = malloc(n * sizeof(double));
 	d->node_self[1] = malloc(n * sizeof(double));
 	t->runs[0] = malloc((t->welch ? n : 1) * sizeof(struct run_list));
 	t->runs[1] = malloc((t->welch ? n : 1) * sizeof(struct run_list));
-	if (!t->slots || !d->node_parent || !d->node_function || !d->node_self[0] ||
-	    !d->node_self[1] || !t->runs[0] || !t->runs[1])
+	if (!d->node_parent || !d->node_function || !d->node_self[0] || !d->node_self[1] ||
+	    !t->runs[0] || !t->runs[1])
 		return false;
 	t->cap = n;
-	for (i = 0; i < cap; i++)
-		t->slots[i].node = FC_NONE;
-	t->mask = cap - 1;
 	return true;
 }
 
 static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
 {
 	struct fc_diff *d = t->d;
-	size_t j = (size_t)fc_hash_u64((uint64_t)parent << 32 | fn) & t->mask;
-	struct edge_slot *e;
-	uint32_t k;
+	uint32_t h, k;
+	size_t slot;
 
-	for (;; j = (j + 1) & t->mask) {
-		e = &t->slots[j];
-		if (e->node == FC_NONE)
-			break;
-		if (e->parent == parent && e->fn == fn)
-			return e->node;
-	}
+	/* reserved for every node at once: the table never grows */
+	k = fc_children_find(&t->table, d->node_parent, d->node_function, parent, fn, &h, &slot);
+	if (k != FC_NONE)
+		return k;
 	if (d->n_nodes >= t->cap)
 		return FC_NONE; /* cannot happen: expect bounds the tree */
 	k = (uint32_t)d->n_nodes++;
@@ -721,9 +707,7 @@ static uint32_t tree_child(struct tree *t, uint32_t parent, uint32_t fn)
 	d->node_self[0][k] = d->node_self[1][k] = 0;
 	if (t->welch)
 		t->runs[0][k] = t->runs[1][k] = no_runs;
-	e->parent = parent;
-	e->fn = fn;
-	e->node = k;
+	fc_map_put(&t->table, slot, h, k);
 	return k;
 }
 
@@ -1196,8 +1180,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	}
 	fc_diff_moves_finish(&moves);
 	/* the tables only served the sums: their memory is the tests' */
-	free(s.tree.slots);
-	s.tree.slots = NULL;
+	fc_map_finish(&s.tree.table);
 	fc_map_finish(&s.fn.index);
 	/* totals per run and normalisation */
 	for (side = 0; side < 2; side++) {
@@ -1261,7 +1244,7 @@ done:
 	items_finish(&thr);
 	free(s.rv.v);
 	free(s.active);
-	free(s.tree.slots);
+	fc_map_finish(&s.tree.table);
 	free(s.tree.runs[0]);
 	free(s.tree.runs[1]);
 	return ok;

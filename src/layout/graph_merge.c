@@ -10,28 +10,13 @@
 #include "layout/graph.h"
 #include "layout/internal.h"
 #include "util/util.h"
+#include "util/children.h"
 
 /* mnode[] of a source node: WEIGHTED while its subtree has weight and it
  * is not merged yet; LEFT_OUT when it is left out with its subtree ((idle));
  * FC_NONE when it has no weight and is never merged. */
 #define LEFT_OUT (UINT32_MAX - 1)
 #define WEIGHTED (UINT32_MAX - 2)
-
-static uint32_t edge_hash(uint32_t parent, uint32_t frame)
-{
-	return (uint32_t)fc_hash_u64(((uint64_t)parent << 32) | frame);
-}
-
-struct edge_probe {
-	const struct fc_profile *m;
-	uint32_t parent, frame;
-};
-
-static bool edge_eq(const void *ctx, uint32_t k)
-{
-	const struct edge_probe *q = ctx;
-	return q->m->node_parent[k] == q->parent && q->m->node_frame[k] == q->frame;
-}
 
 /* Room for need merged nodes: their arrays and the table, a dense one (the
  * table is the merge's largest array).
@@ -81,13 +66,13 @@ static uint32_t add_node(struct fc_graph *g, uint32_t parent, uint32_t frame)
 /* The child of parent with the given merged frame, created when new. */
 static uint32_t child_of(struct fc_graph *g, uint32_t parent, uint32_t frame)
 {
-	struct edge_probe q = { g->merged, parent, frame };
-	uint32_t h = edge_hash(parent, frame), k;
+	uint32_t h, k;
 	size_t slot;
 
 	if (!reserve(g, g->n_nodes + 1))
 		return FC_NONE;
-	k = fc_map_find(&g->table, h, edge_eq, &q, &slot);
+	k = fc_children_find(&g->table, g->merged->node_parent, g->merged->node_frame, parent,
+			     frame, &h, &slot);
 	if (k != FC_NONE)
 		return k;
 	k = add_node(g, parent, frame);

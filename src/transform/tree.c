@@ -6,6 +6,7 @@
 
 #include "transform/tree.h"
 #include "util/util.h"
+#include "util/children.h"
 
 bool fc_tree_init(struct fc_tree *t, uint32_t expect, uint32_t root_frame, int64_t root_id)
 {
@@ -37,22 +38,6 @@ void fc_tree_finish(struct fc_tree *t)
 	memset(t, 0, sizeof(*t));
 }
 
-static uint32_t edge_hash(uint32_t parent, uint32_t frame)
-{
-	return (uint32_t)fc_hash_u64((uint64_t)parent << 32 | frame);
-}
-
-struct edge_probe {
-	const struct fc_tree *t;
-	uint32_t parent, frame;
-};
-
-static bool edge_eq(const void *ctx, uint32_t k)
-{
-	const struct edge_probe *q = ctx;
-	return q->t->parent[k] == q->parent && q->t->frame[k] == q->frame;
-}
-
 static bool grow(struct fc_tree *t)
 {
 	size_t ncap = (size_t)t->cap * 2;
@@ -80,13 +65,12 @@ static bool grow(struct fc_tree *t)
 
 uint32_t fc_tree_child(struct fc_tree *t, uint32_t parent, uint32_t frame, int64_t id)
 {
-	struct edge_probe q = { t, parent, frame };
-	uint32_t h = edge_hash(parent, frame), k;
+	uint32_t h, k;
 	size_t slot;
 
 	if (!fc_map_reserve(&t->table, (size_t)t->n + 1))
 		return FC_NONE;
-	k = fc_map_find(&t->table, h, edge_eq, &q, &slot);
+	k = fc_children_find(&t->table, t->parent, t->frame, parent, frame, &h, &slot);
 	if (k != FC_NONE)
 		return k;
 	if (t->n >= t->limit) {

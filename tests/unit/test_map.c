@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "flamechart/map.h"
+#include "util/children.h"
 #include "util/util.h"
 
 struct probe {
@@ -147,6 +148,45 @@ static void test_dense(void **state)
 
 /* root 3; 3 -> {5, 0}, 0 -> {4, 1}, 5 -> {2}: children in increasing index
  * order, 6 and 7 a cycle the walk never reaches. */
+/* A tree built child by child: each (parent, frame) edge gives one node,
+ * found again on every later lookup; a miss leaves the table unchanged. */
+static void test_children(void **state)
+{
+	enum { N = 3000 };
+	uint32_t parent[N + 1], frame[N + 1], n = 1, h, k, want[64][8];
+	struct fc_map m;
+	size_t slot, round;
+
+	(void)state;
+	fc_map_init(&m);
+	parent[0] = FC_NONE;
+	frame[0] = 0;
+	memset(want, 0xff, sizeof(want));
+	for (round = 0; round < 2; round++) {
+		for (uint32_t i = 0; i < 64 * 8; i++) {
+			uint32_t p = i / 8 % 64 < n ? i / 8 % 64 : 0, f = i % 8;
+			assert_true(fc_map_reserve(&m, n + 1));
+			k = fc_children_find(&m, parent, frame, p, f, &h, &slot);
+			if (k == FC_NONE) {
+				assert_int_equal(round, 0);
+				assert_int_equal(want[p][f], FC_NONE);
+				k = n++;
+				parent[k] = p;
+				frame[k] = f;
+				fc_map_put(&m, slot, h, k);
+				want[p][f] = k;
+			}
+			assert_int_equal(k, want[p][f]);
+			assert_int_equal(parent[k], p);
+			assert_int_equal(frame[k], f);
+		}
+	}
+	assert_int_equal(m.count, n - 1);
+	/* a frame no node has */
+	assert_int_equal(fc_children_find(&m, parent, frame, 0, 99, &h, &slot), FC_NONE);
+	fc_map_finish(&m);
+}
+
 static void test_preorder(void **state)
 {
 	const uint32_t parent[8] = { 3, 0, 5, FC_NONE, 0, 3, 7, 6 };
@@ -195,6 +235,7 @@ int main(void)
 		cmocka_unit_test(test_intern),        cmocka_unit_test(test_collisions),
 		cmocka_unit_test(test_duplicates),    cmocka_unit_test(test_preorder),
 		cmocka_unit_test(test_preorder_deep), cmocka_unit_test(test_dense),
+		cmocka_unit_test(test_children),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
