@@ -7,9 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/diff.h"
+#include "diff/diff.h"
 #include "flamechart/import.h"
 #include "harness.h"
+#include "model/profile.h"
 
 /* The size of the Markdown written with budget, through a temporary file;
  * -1 when it could not be written. */

@@ -9,9 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/diff.h"
+#include "diff/diff.h"
 #include "flamechart/import.h"
 #include "harness.h"
+#include "model/profile.h"
 
 #define MAX_RUNS 256
 

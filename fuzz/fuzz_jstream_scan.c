@@ -10,6 +10,7 @@
 
 #include "harness.h"
 #include "import/jstream.h"
+#include "model/profile.h"
 
 #define KEY_ANY 64 /* >= 64: no duplicate tracking */
 #define MAX_FOLLOWED 48

@@ -13,6 +13,7 @@
 
 #include "report/internal.h"
 #include "harness.h"
+#include "model/profile.h"
 
 static char dir[4200], mdir[4300], path[4400];
 

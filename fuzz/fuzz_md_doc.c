@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/markdown.h"
+#include "write/markdown.h"
 #include "harness.h"
 
 #define MAX_SECTIONS 4096

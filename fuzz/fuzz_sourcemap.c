@@ -12,8 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/sourcemap.h"
+#include "import/sourcemap.h"
 #include "harness.h"
+#include "model/profile.h"
 
 #define NAME "fuzz.js.map"
 #define URL "file:///srv/app/dist/fuzz.js.map"

@@ -18,8 +18,9 @@
 #include <unistd.h>
 
 #include "flamechart/import.h"
-#include "flamechart/sourcemap.h"
+#include "import/sourcemap.h"
 #include "harness.h"
+#include "model/profile.h"
 
 #define MAX_FRAMES 64
 

@@ -14,10 +14,11 @@
 #include <string.h>
 
 #include "flamechart/import.h"
-#include "flamechart/layout.h"
-#include "flamechart/paint.h"
-#include "flamechart/style.h"
+#include "layout/layout.h"
+#include "render/paint.h"
+#include "style/style.h"
 #include "harness.h"
+#include "model/profile.h"
 
 /* Two frames of app code, one of a dependency, GC and (program): enough for
  * every scheme to pick different colours and for the legend to have rows. */

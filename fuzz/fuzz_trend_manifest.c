@@ -8,8 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/trend.h"
+#include "report/trend.h"
 #include "harness.h"
+#include "model/profile.h"
 
 static void run_clear(struct fc_trend_run *r)
 {

@@ -13,8 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "flamechart/trend.h"
+#include "report/trend.h"
 #include "harness.h"
+#include "model/profile.h"
 
 static char path[4096];
 

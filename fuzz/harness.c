@@ -13,12 +13,13 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "flamechart/layout.h"
-#include "flamechart/stats.h"
+#include "layout/layout.h"
+#include "model/stats.h"
 #include "harness.h"
 #include "import/importers.h"
 #include "import/source.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 #define TIME_LIMIT_US (INT64_C(1) << 53) /* builder.c: sample times stay within ±2^53 µs */
 

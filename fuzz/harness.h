@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "flamechart/error.h"
-#include "flamechart/profile.h"
+#include "model/profile.h"
 
 /* Decoded bytes a fuzz input may produce (gzip): large enough for any
  * input libFuzzer makes, small enough to keep an execution fast. */

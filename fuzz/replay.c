@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "harness.h"
+#include "model/profile.h"
 
 static int run_file(const char *path)
 {

@@ -104,7 +104,7 @@ struct fc_render_request {
 	uint32_t max_rows; /* rows per lane, 0 = all */
 	bool interactive;  /* SVG: inline zoom and search (static when embedded) */
 	bool svg_cairo;    /* SVG: cairo's glyph outlines instead of the native writer */
-	/* > 0: the image at most this tall, folded to fit (flamechart/fold.h:
+	/* > 0: the image at most this tall, folded to fit (layout/fold.h:
 	 * call chains as one bar, narrow stacks cut, then the deepest rows) */
 	uint32_t height_px;
 	/* a cropped chart: the ruler's 0 on the profiles' clock */

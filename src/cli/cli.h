@@ -8,12 +8,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "flamechart/crop.h"
+#include "transform/crop.h"
 #include "flamechart/error.h"
 #include "flamechart/flamechart.h"
-#include "flamechart/profile.h"
-#include "flamechart/scope.h"
-#include "flamechart/sourcemap.h"
+#include "model/profile.h"
+#include "transform/scope.h"
+#include "import/sourcemap.h"
 
 /* Process exit codes (documented in --help and the README): the program's,
  * not the library's, which reports an enum fc_error_code. */
@@ -225,7 +225,7 @@ bool fc_cli_info_compact(FILE *out, const struct fc_profile *p, const struct fc_
 bool fc_cli_info_tasks(FILE *out, const struct fc_profile *p);
 json_t *fc_cli_info_tasks_json(const struct fc_profile *p);
 
-/* info's heaviest stacks (flamechart/stacks.h): count of them as text. */
+/* info's heaviest stacks (model/stacks.h): count of them as text. */
 bool fc_cli_info_stacks(FILE *out, const struct fc_profile *p, size_t count);
 /* Options that shape only the merged graph (--inverted, --sort weight,
  * --weight samples, --idle, --per-thread) are a usage error when no graph is

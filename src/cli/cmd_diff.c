@@ -13,12 +13,13 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "flamechart/diff.h"
-#include "flamechart/classify.h"
+#include "diff/diff.h"
+#include "model/classify.h"
 #include "flamechart/import.h"
-#include "flamechart/scope.h"
-#include "flamechart/style.h"
+#include "transform/scope.h"
+#include "style/style.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 enum out_kind { OUT_SVG, OUT_PNG, OUT_PDF, OUT_JSON, OUT_MD, OUT_FOLDED, OUT_NONE };
 static const char *const kind_names[] = { "svg", "png", "pdf", "json", "md", "folded" };

@@ -7,13 +7,14 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
-#include "flamechart/classify.h"
+#include "model/classify.h"
 #include "flamechart/import.h"
-#include "flamechart/scope.h"
-#include "flamechart/select.h"
-#include "flamechart/stacks.h"
-#include "flamechart/stats.h"
+#include "transform/scope.h"
+#include "transform/select.h"
+#include "model/stacks.h"
+#include "model/stats.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 #define TOP_FUNCTIONS 15
 

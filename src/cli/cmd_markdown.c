@@ -2,6 +2,7 @@
  * line's options (fc_summary_markdown_write; stdout by default). */
 #include "cli/cli.h"
 #include "flamechart/summary.h"
+#include "model/profile.h"
 
 bool fc_cli_write_markdown(const struct fc_cli *cli, const struct fc_profile_set *set,
 			   const char *path, struct fc_error *err)

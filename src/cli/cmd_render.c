@@ -4,14 +4,15 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "flamechart/clock.h"
+#include "transform/clock.h"
 #include "flamechart/import.h"
-#include "flamechart/layout.h"
-#include "flamechart/paint.h"
-#include "flamechart/render.h"
-#include "flamechart/select.h"
-#include "flamechart/style.h"
+#include "layout/layout.h"
+#include "render/paint.h"
+#include "render/render.h"
+#include "transform/select.h"
+#include "style/style.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 static const char *const ext_names[FC_OUT_COUNT] = {
 	"", "svg", "png", "pdf", "json", "txt", "md", "speedscope.json", "pb.gz",

@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "flamechart/report.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 #define IMAGE_FORMATS ((1u << FC_OUT_SVG) | (1u << FC_OUT_PNG) | (1u << FC_OUT_PDF))
 

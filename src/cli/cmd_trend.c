@@ -7,11 +7,12 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "flamechart/diff.h"
+#include "diff/diff.h"
 #include "flamechart/import.h"
-#include "flamechart/style.h"
-#include "flamechart/trend.h"
+#include "style/style.h"
+#include "report/trend.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 enum out_kind { OUT_MD, OUT_JSON, OUT_SVG, OUT_PNG, OUT_PDF, OUT_NONE };
 static const char *const kind_names[] = { "md", "json", "svg", "png", "pdf" };

@@ -7,11 +7,12 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "flamechart/classify.h"
-#include "flamechart/lines.h"
-#include "flamechart/stacks.h"
-#include "flamechart/stats.h"
-#include "flamechart/summary.h"
+#include "model/classify.h"
+#include "model/lines.h"
+#include "model/stacks.h"
+#include "model/stats.h"
+#include "write/summary.h"
+#include "model/profile.h"
 
 /* a record's text, at most */
 #define RECORD_MAX 1200

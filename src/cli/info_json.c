@@ -11,10 +11,11 @@
 
 #include "cli/cli.h"
 #include "model/tasks.h"
-#include "flamechart/classify.h"
+#include "model/classify.h"
 #include "flamechart/import.h"
-#include "flamechart/stats.h"
+#include "model/stats.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 static bool put(json_t *o, const char *k, json_t *v)
 {

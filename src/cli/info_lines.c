@@ -7,11 +7,12 @@
 #include <jansson.h>
 
 #include "cli/cli.h"
-#include "flamechart/drill.h"
-#include "flamechart/lines.h"
-#include "flamechart/scope.h"
-#include "flamechart/stacks.h"
-#include "flamechart/summary.h"
+#include "model/drill.h"
+#include "model/lines.h"
+#include "transform/scope.h"
+#include "model/stacks.h"
+#include "write/summary.h"
+#include "model/profile.h"
 
 /* width of a line's text in the text form, in bytes */
 #define TEXT_MAX 100

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "model/tasks.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* The Summary's rows: always these, the others when they hold time. */
 static bool category_shown(const struct fc_tasks_summary *s, int c)

@@ -5,11 +5,12 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
-#include "flamechart/hide.h"
+#include "transform/hide.h"
 #include "flamechart/import.h"
-#include "flamechart/scope.h"
-#include "flamechart/select.h"
+#include "transform/scope.h"
+#include "transform/select.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 bool fc_cli_output_is_input(const char *output, const char *input, struct fc_error *err)
 {

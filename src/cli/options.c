@@ -9,11 +9,12 @@
 #include <strings.h>
 
 #include "cli/cli.h"
-#include "flamechart/classify.h"
+#include "model/classify.h"
 #include "flamechart/flamechart.h"
 #include "flamechart/import.h"
-#include "flamechart/style.h"
+#include "style/style.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 #define CMD_RENDER (1u << FC_CMD_RENDER)
 #define CMD_INFO (1u << FC_CMD_INFO)

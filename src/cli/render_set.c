@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "flamechart/flamechart.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 bool fc_cli_check_graph_only(const struct fc_cli *cli, struct fc_error *err)
 {

@@ -3,9 +3,10 @@
 #include <stdio.h>
 
 #include "cli/cli.h"
-#include "flamechart/crop.h"
-#include "flamechart/summary.h"
+#include "transform/crop.h"
+#include "write/summary.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 bool fc_cli_crop(const struct fc_cli *cli, struct fc_profile_set *set, struct fc_render_tweaks *tw,
 		 char *note_buf, size_t size, struct fc_error *err)
@@ -46,12 +47,12 @@ bool fc_cli_crop(const struct fc_cli *cli, struct fc_profile_set *set, struct fc
 						     &inside);
 	tw->has_x_zero = true;
 	tw->x_zero = lo;
-	fc_summary_number((from - lo) / 1000.0, 1, a, sizeof(a));
-	fc_summary_number((to - lo) / 1000.0, 1, b, sizeof(b));
-	fc_summary_number((hi - lo) / 1000.0, 1, c, sizeof(c));
+	fc_format_grouped((from - lo) / 1000.0, 1, a, sizeof(a));
+	fc_format_grouped((to - lo) / 1000.0, 1, b, sizeof(b));
+	fc_format_grouped((hi - lo) / 1000.0, 1, c, sizeof(c));
 	if (tw->n_breaks) {
 		char d[48];
-		fc_summary_number(inside / 1000.0, 1, d, sizeof(d));
+		fc_format_grouped(inside / 1000.0, 1, d, sizeof(d));
 		snprintf(cut, sizeof(cut),
 			 ", after and inside (%s ms in %zu stretch%s, grey lines)", d, tw->n_breaks,
 			 tw->n_breaks > 1 ? "es" : "");

@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 void fc_log(const char *fmt, ...)
 {

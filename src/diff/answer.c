@@ -6,6 +6,7 @@
 
 #include "diff/internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 const char *fc_diff_short_name(const char *name, size_t max, char *buf, size_t size)
 {

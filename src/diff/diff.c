@@ -10,13 +10,14 @@
 #include <sys/stat.h>
 
 #include "diff/internal.h"
-#include "flamechart/classify.h"
-#include "flamechart/diff.h"
-#include "flamechart/hide.h"
-#include "flamechart/scope.h"
+#include "model/classify.h"
+#include "diff/diff.h"
+#include "transform/hide.h"
+#include "transform/scope.h"
 #include "layout/graph.h"
 #include "util/util.h"
 #include "util/children.h"
+#include "model/profile.h"
 
 /* --- loading a side ------------------------------------------------------------ */
 

@@ -2,8 +2,8 @@
 #ifndef FC_DIFF_INTERNAL_H
 #define FC_DIFF_INTERNAL_H
 
-#include "flamechart/diff.h"
-#include "flamechart/map.h"
+#include "diff/diff.h"
+#include "util/map.h"
 
 /* "+12.3 ms" / "-4.1 ms" (U+2212 minus), or "+8.64 MB" when bytes, and
  * "+4.1%" for a change. */

@@ -12,6 +12,7 @@
 #include "diff/internal.h"
 #include "layout/graph.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* A named function seen on one side: its URL and name (the graph's
  * strings), its line, and once known its key path. */

@@ -10,12 +10,13 @@
 #include <string.h>
 
 #include "diff/internal.h"
-#include "flamechart/layout.h"
-#include "flamechart/legend.h"
+#include "layout/layout.h"
+#include "style/legend.h"
 #include "flamechart/flamechart.h"
-#include "flamechart/paint.h"
-#include "flamechart/render.h"
+#include "render/paint.h"
+#include "render/render.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 static const struct fc_rgb neutral = { 238, 238, 234 };
 static const struct fc_rgb red = { 214, 39, 40 }, blue = { 31, 99, 190 };
@@ -475,7 +476,7 @@ bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_opt
 	}
 	po.width_px = io->width_px;
 	po.scale = io->scale;
-	/* the height budget of every image (flamechart/fold.h): folded to at
+	/* the height budget of every image (layout/fold.h): folded to at
 	 * most max_aspect (a render's default, 1.5) x the width */
 	po.max_height_px = (int)((io->width_px > 0 ? io->width_px : FC_PAINT_DEFAULT_WIDTH) *
 				 (io->max_aspect > 0 ? io->max_aspect : FC_RENDER_ASPECT));

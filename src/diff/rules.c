@@ -9,6 +9,7 @@
 
 #include "diff/internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 static bool bad(struct fc_error *err, const char *text, const char *why)
 {

@@ -8,6 +8,7 @@
 
 #include "diff/internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* A frame's name with ';' and line breaks replaced, as -f folded does (a
  * long name or path cut: fc_diff_text). */

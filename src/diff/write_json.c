@@ -11,8 +11,9 @@
 #include <jansson.h>
 
 #include "diff/internal.h"
-#include "flamechart/classify.h"
+#include "model/classify.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 static json_t *num(double v)
 {

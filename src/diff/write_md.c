@@ -1,7 +1,7 @@
 /* The diff as Markdown for a pull-request comment (docs/diff.md): a summary
  * line with the verdict, the top significant regressions and improvements,
  * tiers and packages, everything else in <details>. Written with the shared
- * Markdown writer (flamechart/markdown.h), which escapes every name from the
+ * Markdown writer (write/markdown.h), which escapes every name from the
  * profiles and keeps the comment under GitHub's 65 536 characters. */
 #include <math.h>
 #include <stdio.h>
@@ -9,8 +9,9 @@
 #include <string.h>
 
 #include "diff/internal.h"
-#include "flamechart/markdown.h"
+#include "write/markdown.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* room kept for the note fc_md_doc_render adds and the closing lines */
 #define RESERVE 400

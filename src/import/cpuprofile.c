@@ -17,6 +17,7 @@
 #include "import/jstream.h"
 #include "model/builder.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* Byte totals beyond 2^53 would not be exact in the layout's doubles. */
 #define HEAP_LIMIT 9007199254740992.0

@@ -18,6 +18,7 @@
 #include "import/importers.h"
 #include "import/jstream.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* First look-ahead, and the largest one kept in memory when the input can
  * be read twice (beyond it a regular file is scanned and rewound; a pipe

@@ -12,6 +12,7 @@
 #include "model/builder.h"
 #include "util/util.h"
 #include "util/children.h"
+#include "model/profile.h"
 
 /* Weights beyond 2^53 would not be exact in the layout's doubles. */
 #define WEIGHT_LIMIT 9007199254740992.0

@@ -9,6 +9,7 @@
 
 #include "import/gzip.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 struct fc_gunzip {
 	z_stream z;

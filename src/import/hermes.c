@@ -20,11 +20,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/map.h"
+#include "util/map.h"
 #include "import/importers.h"
 #include "import/jstream.h"
 #include "model/builder.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 enum ctx {
 	C_ROOT = 1,

@@ -5,9 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/sourcemap.h"
+#include "import/sourcemap.h"
 #include "import/importers.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 static const char *const format_names[] = {
 	[FC_FORMAT_AUTO] = "auto",

@@ -18,6 +18,7 @@
 
 #include "import/jstream.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* Longest number literal we accept; anything longer cannot be a valid id,
  * time or count. */

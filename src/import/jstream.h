@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "flamechart/error.h"
+#include "model/profile.h"
 
 #define J_TOP 0   /* context of the top-level value */
 #define J_SKIP -1 /* open() result: ignore this container and all inside it */

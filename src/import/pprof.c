@@ -19,6 +19,7 @@
 #include "model/builder.h"
 #include "profile.pb-c.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* Weights beyond 2^53 would not be exact in the layout's doubles. */
 #define WEIGHT_LIMIT ((int64_t)1 << 53)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "import/readahead.h"
+#include "model/profile.h"
 
 #define SLOTS 3
 

@@ -16,6 +16,7 @@
 #include "import/jstream.h"
 #include "model/builder.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* Chromium's base sampling interval (input-rules §B2), for the length of a
  * lone sample, which has no interval to measure. */

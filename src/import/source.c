@@ -14,6 +14,7 @@
 #include "import/readahead.h"
 #include "import/source.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 static void size_text(uint64_t n, char *buf, size_t size)
 {

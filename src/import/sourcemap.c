@@ -20,9 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/sourcemap.h"
+#include "import/sourcemap.h"
 #include "import/sourcemap_url.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 struct segment {
 	int32_t gen_column;

@@ -16,11 +16,11 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "flamechart/classify.h"
-#include "flamechart/map.h"
-#include "flamechart/lines.h"
-#include "flamechart/profile.h"
-#include "flamechart/sourcemap.h"
+#include "model/classify.h"
+#include "util/map.h"
+#include "model/lines.h"
+#include "model/profile.h"
+#include "import/sourcemap.h"
 #include "import/sourcemap_url.h"
 #include "util/util.h"
 

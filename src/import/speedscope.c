@@ -16,11 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/map.h"
+#include "util/map.h"
 #include "import/importers.h"
 #include "import/jstream.h"
 #include "model/builder.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* The model's clock range: ±2^53 µs. */
 #define VALUE_LIMIT 9.0e15

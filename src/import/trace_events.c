@@ -25,6 +25,7 @@
 #include "import/trace_tasks.h"
 #include "model/builder.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 enum ctx {
 	C_ROOT = 1, /* {"traceEvents": ...} */

@@ -12,6 +12,7 @@
 
 #include "import/trace_tasks.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* The events the Performance panel draws, with the names and categories
  * DevTools gives them (devtools-rules §13.2), in byte order for bsearch.

@@ -8,8 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "flamechart/profile.h"
-#include "flamechart/strpool.h"
+#include "model/profile.h"
+#include "util/strpool.h"
 
 /* One kept event: 48 bytes. B/E pairs become complete events at the end. */
 struct tt_event {

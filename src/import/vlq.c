@@ -2,7 +2,7 @@
  * Base64 digits of six bits, the high bit of each a continuation flag, the
  * low five bits the value, least significant group first; the lowest bit of
  * the first group is the sign. */
-#include "flamechart/sourcemap.h"
+#include "import/sourcemap.h"
 
 /* -1 for a byte that is not a Base64 digit */
 static int digit(unsigned char c)

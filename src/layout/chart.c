@@ -3,9 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/layout.h"
+#include "layout/layout.h"
 #include "layout/internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* DevTools fixMissingSamples (devtools-rules §2, heuristic 1); the rule
  * belongs to the profile model, which trace lanes use too. */

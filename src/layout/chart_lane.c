@@ -7,6 +7,7 @@
 
 #include "layout/internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* --- exact: every bar, as boxes in open order or walked again ------------- */
 

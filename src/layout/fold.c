@@ -1,4 +1,4 @@
-/* Folding a lane into a row budget (flamechart/fold.h; docs/rendering.md,
+/* Folding a lane into a row budget (layout/fold.h; docs/rendering.md,
  * "The height budget"). Boxes
  * may come in any order that lists each row from left to right (a graph's
  * depth-first order, a chart's open order, a culled chart's rows one after
@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/fold.h"
+#include "layout/fold.h"
+#include "model/profile.h"
 
 #define NONE UINT32_MAX
 

@@ -7,10 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/classify.h"
+#include "model/classify.h"
 #include "layout/graph.h"
 #include "layout/internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* --- sibling order ----------------------------------------------------------- */
 

@@ -9,8 +9,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "flamechart/layout.h"
-#include "flamechart/map.h"
+#include "layout/layout.h"
+#include "util/map.h"
+#include "model/profile.h"
 
 /* The merged call tree, as parallel arrays indexed by merged node: node 0
  * is the root, and parent < index for every other node, so one backward

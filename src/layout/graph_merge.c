@@ -11,6 +11,7 @@
 #include "layout/internal.h"
 #include "util/util.h"
 #include "util/children.h"
+#include "model/profile.h"
 
 /* mnode[] of a source node: WEIGHTED while its subtree has weight and it
  * is not merged yet; LEFT_OUT when it is left out with its subtree ((idle));

@@ -2,7 +2,7 @@
 #ifndef FC_LAYOUT_INTERNAL_H
 #define FC_LAYOUT_INTERNAL_H
 
-#include "flamechart/layout.h"
+#include "layout/layout.h"
 
 /* Appends a box to a lane (growing it); false on allocation failure. */
 bool fc_lane_push(struct fc_lane *lane, const struct fc_box *box);

@@ -6,6 +6,7 @@
 #include "layout/graph.h"
 #include "layout/internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 bool fc_lane_push(struct fc_lane *lane, const struct fc_box *box)
 {

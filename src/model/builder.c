@@ -6,6 +6,7 @@
 
 #include "model/builder.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* Sample times beyond ±2^53 µs (285 years) cannot come from a real clock and
  * would not survive a round trip through JSON doubles. */

@@ -8,7 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "flamechart/profile.h"
+#include "model/profile.h"
 
 struct fc_builder {
 	struct fc_profile *profile; /* borrowed; filled by finish */

@@ -5,8 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/classify.h"
+#include "model/classify.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 #define PATH_MAX_LEN 4096
 

@@ -1,13 +1,14 @@
-/* One function's callers and callees (flamechart/drill.h). Each node's
+/* One function's callers and callees (model/drill.h). Each node's
  * self time is the weight of the samples that end there; the path from the
  * node to the root is walked once, and a caller or callee met several
  * times on one path (recursion) is counted once for it. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/drill.h"
-#include "flamechart/stats.h"
+#include "model/drill.h"
+#include "model/stats.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 static int edge_cmp(const void *a, const void *b, void *ctx)
 {

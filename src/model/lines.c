@@ -1,11 +1,12 @@
 /* Per-line ticks in the model (profile.h) and the time per source line
- * (flamechart/lines.h, docs/lines.md). */
+ * (model/lines.h, docs/lines.md). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/lines.h"
+#include "model/lines.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 struct keyed {
 	uint32_t node;

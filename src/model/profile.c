@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/profile.h"
+#include "model/profile.h"
 #include "util/util.h"
 
 struct fc_profile *fc_profile_create(void)
@@ -622,4 +622,49 @@ double fc_profile_median_interval(const struct fc_profile *p)
 		    2.0;
 	free(count);
 	return m;
+}
+
+/* --- the installed header's accessors ------------------------------------- */
+
+const char *fc_profile_name(const struct fc_profile *p)
+{
+	return p && p->name ? p->name : "";
+}
+
+const char *fc_profile_thread_name(const struct fc_profile *p)
+{
+	return p ? p->thread_name : NULL;
+}
+
+enum fc_format fc_profile_format(const struct fc_profile *p)
+{
+	return p ? p->format : FC_FORMAT_AUTO;
+}
+
+size_t fc_profile_sample_count(const struct fc_profile *p)
+{
+	return p ? p->n_samples : 0;
+}
+
+size_t fc_profile_frame_count(const struct fc_profile *p)
+{
+	return p ? p->n_frames : 0;
+}
+
+const char *fc_profile_unit(const struct fc_profile *p)
+{
+	if (!p || p->has_time)
+		return "us";
+	return p->weight_unit ? p->weight_unit : "samples";
+}
+
+double fc_profile_total(const struct fc_profile *p)
+{
+	double total = 0;
+
+	if (!p)
+		return 0;
+	for (uint32_t i = 0; i < p->n_samples; i++)
+		total += fc_profile_sample_duration(p, i);
+	return total;
 }

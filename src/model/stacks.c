@@ -1,11 +1,12 @@
-/* The heaviest stacks (flamechart/stacks.h). Node numbers are in pre-order,
+/* The heaviest stacks (model/stacks.h). Node numbers are in pre-order,
  * so the marked nodes in index order are the tree's rows in pre-order, and
  * every walk is a loop over the arrays. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/stacks.h"
+#include "model/stacks.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* a chain this long or longer is shortened to its first and last two */
 #define CHAIN_MIN 5

@@ -1,8 +1,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/stats.h"
+#include "model/stats.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 static int by_self_desc(const void *a, const void *b, void *ctx)
 {

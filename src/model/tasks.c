@@ -6,6 +6,7 @@
 
 #include "model/tasks.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 static const struct {
 	const char *key, *name;

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "flamechart/profile.h"
+#include "model/profile.h"
 
 /* DevTools' categories in the Summary's order. */
 enum fc_task_category {

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "model/wrappers.h"
+#include "model/profile.h"
 
 /* (program), (idle) and GC: time that runs no JavaScript */
 static bool engine_frame(const struct fc_profile *p, uint32_t node)

@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "flamechart/profile.h"
+#include "model/profile.h"
 
 /* A frame on the root chain is a wrapper when it holds at least this share
  * of the JavaScript time (the root's children less (program), (idle) and

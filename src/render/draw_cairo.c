@@ -4,6 +4,7 @@
  * drawn is what the painter drew on cairo directly before the back ends were
  * split: the same pixels, and real text in the PDF. */
 #include "render/paint_internal.h"
+#include "model/profile.h"
 
 static void c_visible(void *ctx, double *y0, double *y1)
 {

@@ -4,9 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "flamechart/classify.h"
-#include "flamechart/paint.h"
+#include "model/classify.h"
+#include "render/paint.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* DevTools trims a label to 200 characters before it measures anything. */
 #define MAX_LABEL_CHARS 200

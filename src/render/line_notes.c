@@ -5,10 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/lines.h"
-#include "flamechart/paint.h"
-#include "flamechart/summary.h"
+#include "model/lines.h"
+#include "render/paint.h"
+#include "write/summary.h"
 #include "render/line_notes.h"
+#include "model/profile.h"
 
 #define PER_FRAME 3
 

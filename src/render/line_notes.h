@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "flamechart/profile.h"
+#include "model/profile.h"
 
 struct fc_line_notes {
 	struct fc_line_notes_profile *items; /* one per profile met */

@@ -9,8 +9,9 @@
 #include <unistd.h>
 
 #include "flamechart/flamechart.h"
-#include "flamechart/output.h"
+#include "render/output.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 static fc_temp_file_hook *temp_hook;
 static void *temp_hook_data;

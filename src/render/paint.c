@@ -8,10 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/classify.h"
-#include "flamechart/scope.h"
+#include "model/classify.h"
+#include "transform/scope.h"
 #include "render/paint_internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 double fc_paint_plot_width(const struct fc_paint_options *o)
 {

@@ -7,10 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/classify.h"
-#include "flamechart/scope.h"
+#include "model/classify.h"
+#include "transform/scope.h"
 #include "render/paint_internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 #define SEP " \xc2\xb7 " /* " · " */
 

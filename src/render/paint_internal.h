@@ -5,10 +5,11 @@
 
 #include <pango/pangocairo.h>
 
-#include "flamechart/fold.h"
-#include "flamechart/legend.h"
-#include "flamechart/output.h"
-#include "flamechart/paint.h"
+#include "layout/fold.h"
+#include "style/legend.h"
+#include "render/output.h"
+#include "render/paint.h"
+#include "model/profile.h"
 
 /* Geometry. DevTools' flame chart has no margins; an image needs some. */
 #define FC_PAINT_MARGIN_X 10 /* left and right of the plot */
@@ -286,8 +287,6 @@ enum fc_ruler_unit { FC_RULER_MS, FC_RULER_PERCENT, FC_RULER_PLAIN };
 double fc_ruler_step(double span, double width_px);
 size_t fc_ruler_label(double value, double step, enum fc_ruler_unit unit, const char *suffix,
 		      char *out, size_t size);
-/* Formats v with `decimals` decimals and thousands commas. */
-size_t fc_format_grouped(double v, int decimals, char *out, size_t size);
 void fc_paint_ruler(struct fc_painter *p, bool grid);
 
 /* paint_header.c */

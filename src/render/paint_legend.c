@@ -8,6 +8,7 @@
 
 #include "render/paint_internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 #define LABEL_MAX_PX 320 /* long labels are cut to this */
 #define ENTRY_GAP 16     /* between entries on a line */

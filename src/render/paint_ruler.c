@@ -9,6 +9,7 @@
 
 #include "render/paint_internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 #define NBSP "\xc2\xa0" /* DevTools puts a no-break space before the unit */
 
@@ -29,33 +30,6 @@ double fc_ruler_step(double span, double width_px)
 	if (step * px_per_unit >= 2 * FC_PAINT_TICK_MIN_PX)
 		step /= 2;
 	return step;
-}
-
-size_t fc_format_grouped(double v, int decimals, char *out, size_t size)
-{
-	char num[64], *dot;
-	size_t int_len, i, o = 0, start;
-	int n = snprintf(num, sizeof(num), "%.*f", decimals, v);
-
-	if (n < 0 || (size_t)n >= sizeof(num) || !size) {
-		if (size)
-			out[0] = '\0';
-		return 0;
-	}
-	if (strcmp(num, "-0") == 0 || (num[0] == '-' && strspn(num + 1, "0.") == strlen(num + 1)))
-		memmove(num, num + 1, strlen(num)); /* no "-0.00" */
-	dot = strchr(num, '.');
-	start = num[0] == '-';
-	int_len = (dot ? (size_t)(dot - num) : strlen(num)) - start;
-	for (i = 0; num[i] && o + 1 < size; i++) {
-		out[o++] = num[i];
-		/* a comma after each full group of three integer digits */
-		if (i >= start && i + 1 < start + int_len && (start + int_len - i - 1) % 3 == 0 &&
-		    o + 1 < size)
-			out[o++] = ',';
-	}
-	out[o] = '\0';
-	return o;
 }
 
 /* DevTools: precision = max(0, -floor(log10(step × 1.01))). */

@@ -7,6 +7,7 @@
 
 #include "render/paint_internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* Text metrics must not depend on the surface: hint metrics off and glyph
  * positions unrounded make widths the same in user space on every backend

@@ -9,12 +9,13 @@
 #include <string.h>
 
 #include "flamechart/flamechart.h"
-#include "flamechart/layout.h"
-#include "flamechart/paint.h"
-#include "flamechart/render.h"
+#include "layout/layout.h"
+#include "render/paint.h"
+#include "render/render.h"
 #include "render/line_notes.h"
-#include "flamechart/style.h"
+#include "style/style.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 static const char *const scheme_names[] = { "url", "tier", "package", "heat", "mono", NULL };
 

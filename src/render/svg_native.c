@@ -27,10 +27,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/render.h"
+#include "render/render.h"
 #include "render/paint_internal.h"
 #include "render/svg_native.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 #define BUF_SIZE 65536
 

@@ -7,8 +7,9 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "flamechart/render.h"
+#include "render/render.h"
 #include "render/paint_internal.h"
+#include "model/profile.h"
 
 #define FC_PDF_FIXED_DATE "2000-01-01T00:00:00Z"
 

@@ -7,9 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/render.h"
+#include "render/render.h"
 #include "render/paint_internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* cairo's image surfaces stop at 32767 px a side; 512 MiB of pixels is our
  * own bound on memory. */

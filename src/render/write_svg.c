@@ -12,9 +12,10 @@
 
 #include <cairo-svg.h>
 
-#include "flamechart/render.h"
+#include "render/render.h"
 #include "render/paint_internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 struct svg_buf {
 	unsigned char *data;

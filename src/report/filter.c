@@ -9,6 +9,7 @@
 #include "report/internal.h"
 #include "flamechart/import.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* A GLOB with a '/' is matched against the path under DIR, otherwise
  * against the file name (as rsync and .gitignore do). */

@@ -9,11 +9,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "flamechart/classify.h"
-#include "flamechart/output.h"
-#include "flamechart/style.h"
+#include "model/classify.h"
+#include "render/output.h"
+#include "style/style.h"
 #include "report/internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 void fc_report_html_text(struct fc_output *o, const char *s)
 {

@@ -12,11 +12,12 @@
 
 #include "flamechart/report.h"
 #include "report/internal.h"
-#include "flamechart/classify.h"
-#include "flamechart/markdown.h"
-#include "flamechart/output.h"
-#include "flamechart/style.h"
+#include "model/classify.h"
+#include "write/markdown.h"
+#include "render/output.h"
+#include "style/style.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* --- index.html ------------------------------------------------------------- */
 
@@ -277,7 +278,7 @@ static bool write_html(const struct fc_report *r, struct fc_error *err)
 
 /* --- index.md --------------------------------------------------------------- */
 
-/* Written with the Markdown writer (flamechart/markdown.h): names from the
+/* Written with the Markdown writer (write/markdown.h): names from the
  * inputs stay text, links are percent-encoded. */
 static void md_row(struct fc_md *md, const struct fc_report *r, const struct fc_report_file *f,
 		   bool in_group)

@@ -15,10 +15,11 @@
 
 #include "flamechart/report.h"
 #include "report/internal.h"
-#include "flamechart/classify.h"
-#include "flamechart/output.h"
+#include "model/classify.h"
+#include "render/output.h"
 #include "import/jstream.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* "shard-S-of-N.json" with 1 <= S <= N <= FC_REPORT_MAX_SHARDS, decimal
  * without sign or leading zeros: the only names a shard writes. */

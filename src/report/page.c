@@ -7,10 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/output.h"
+#include "render/output.h"
 #include "flamechart/report.h"
 #include "report/internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 #define MAX_MD ((off_t)1 << 20) /* bytes of a Markdown summary shown in the page */
 

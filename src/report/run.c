@@ -16,10 +16,10 @@
 
 #include "flamechart/report.h"
 #include "report/internal.h"
-#include "flamechart/classify.h"
+#include "model/classify.h"
 #include "flamechart/import.h"
-#include "flamechart/profile.h"
-#include "flamechart/stats.h"
+#include "model/profile.h"
+#include "model/stats.h"
 #include "util/util.h"
 
 #define THUMB_WIDTH 480

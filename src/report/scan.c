@@ -9,8 +9,9 @@
 
 #include "flamechart/report.h"
 #include "report/internal.h"
-#include "flamechart/map.h"
+#include "util/map.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 static int by_rel(const void *a, const void *b, void *ctx)
 {

@@ -6,11 +6,12 @@
 
 #include <jansson.h>
 
-#include "flamechart/classify.h"
-#include "flamechart/output.h"
+#include "model/classify.h"
+#include "render/output.h"
 #include "flamechart/report.h"
 #include "report/internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 static bool put(json_t *o, const char *k, json_t *v)
 {

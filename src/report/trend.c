@@ -7,8 +7,9 @@
 #include <sys/stat.h>
 
 #include "diff/internal.h"
-#include "flamechart/trend.h"
+#include "report/trend.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 bool fc_trend_init(struct fc_trend *t, const struct fc_trend_options *o)
 {

@@ -11,10 +11,11 @@
 #include <string.h>
 
 #include "diff/internal.h"
-#include "flamechart/style.h"
-#include "flamechart/trend.h"
+#include "style/style.h"
+#include "report/trend.h"
 #include "render/paint_internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 #define MARGIN_L 48.0 /* room for the amounts, at least */
 #define MARGIN_R 24.0

@@ -2,7 +2,7 @@
  * profiles or a report summary JSON, each run's manifest, and per
  * measurement the CPU time and every function's self time. Functions are
  * keyed as diff keys them (name and script path relative to the app's
- * directory, flamechart/diff.h); waits (fc_classify_is_wait) are left out. */
+ * directory, diff/diff.h); waits (fc_classify_is_wait) are left out. */
 #include <dirent.h>
 #include <errno.h>
 #include <jansson.h>
@@ -12,12 +12,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "flamechart/classify.h"
-#include "flamechart/diff.h"
+#include "model/classify.h"
+#include "diff/diff.h"
 #include "flamechart/import.h"
-#include "flamechart/profile.h"
-#include "flamechart/stats.h"
-#include "flamechart/trend.h"
+#include "model/profile.h"
+#include "model/stats.h"
+#include "report/trend.h"
 #include "util/util.h"
 
 #define MANIFEST_NAME "run.json"

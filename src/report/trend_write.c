@@ -7,9 +7,10 @@
 #include <string.h>
 
 #include "diff/internal.h"
-#include "flamechart/markdown.h"
-#include "flamechart/trend.h"
+#include "write/markdown.h"
+#include "report/trend.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 void fc_trend_sparkline(const double *values, size_t n, size_t width, char *out)
 {

@@ -4,8 +4,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "flamechart/style.h"
+#include "style/style.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* Next code point of a UTF-8 string (assumed valid: the string pool
  * sanitises every string). */

@@ -6,8 +6,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "flamechart/layout.h"
-#include "flamechart/style.h"
+#include "layout/layout.h"
+#include "style/style.h"
 
 /* themes/<name>.json as compiled in by themes/embed.py (themes_embedded.c). */
 struct fc_theme_source {

@@ -6,11 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/classify.h"
-#include "flamechart/legend.h"
-#include "flamechart/scope.h"
+#include "model/classify.h"
+#include "style/legend.h"
+#include "transform/scope.h"
 #include "style/internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* One group of frames that share a colour key. */
 struct group {

@@ -6,11 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/classify.h"
-#include "flamechart/style.h"
+#include "model/classify.h"
+#include "style/style.h"
 #include "model/tasks.h"
 #include "style/internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* One profile's heat: the self share of each of its frames. */
 struct fc_style_heat {

@@ -15,10 +15,11 @@
 
 #include <jansson.h>
 
-#include "flamechart/style.h"
+#include "style/style.h"
 #include "import/jstream.h"
 #include "style/internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 #define THEME_MAX_BYTES (1024 * 1024) /* a theme is a few hundred bytes */
 #define FAMILY_MAX 200                /* bytes of a font family list */

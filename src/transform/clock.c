@@ -4,8 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/clock.h"
+#include "transform/clock.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* The pid of a node --cpu-prof file name (fc_node_file_name), -1 when the
  * name is not one. */

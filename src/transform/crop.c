@@ -4,8 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/crop.h"
-#include "flamechart/layout.h"
+#include "transform/crop.h"
+#include "layout/layout.h"
+#include "model/profile.h"
 
 bool fc_crop_extent(const struct fc_profile_set *set, double *from_us, double *to_us)
 {

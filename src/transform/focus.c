@@ -8,6 +8,7 @@
 #include "transform/scope_internal.h"
 #include "transform/tree.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 uint8_t *fc_scope_match_frames(const struct fc_profile *p, const struct fc_scope_re *re,
 			       enum fc_match_on on)

@@ -5,9 +5,10 @@
  * recursion; memory is a few arrays of the node count. */
 #include <stdlib.h>
 
-#include "flamechart/hide.h"
+#include "transform/hide.h"
 #include "transform/tree.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 bool fc_hide_tiers(struct fc_profile *p, unsigned tiers, struct fc_error *err)
 {

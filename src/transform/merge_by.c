@@ -9,6 +9,7 @@
 #include "transform/scope_internal.h"
 #include "transform/tree.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 void fc_frame_key_of(const struct fc_profile *p, uint32_t f, enum fc_merge_by by,
 		     struct fc_frame_key *key)

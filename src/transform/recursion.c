@@ -11,6 +11,7 @@
 #include "transform/scope_internal.h"
 #include "transform/tree.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 bool fc_scope_recursion_x(struct fc_profile *p, enum fc_recursion how, struct fc_scope_stats *st,
 			  struct fc_error *err)

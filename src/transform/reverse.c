@@ -10,6 +10,7 @@
 #include "transform/scope_internal.h"
 #include "transform/tree.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* Most nodes a reversed tree may have: a small multiple of the input. */
 static size_t node_limit(const struct fc_profile *p)

@@ -7,6 +7,7 @@
 
 #include "transform/scope_internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 void fc_scope_init(struct fc_scope *s)
 {

@@ -5,7 +5,7 @@
 
 #include <regex.h>
 
-#include "flamechart/scope.h"
+#include "transform/scope.h"
 
 struct fc_scope_re {
 	struct fc_scope_re *next;

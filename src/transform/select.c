@@ -9,8 +9,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "flamechart/select.h"
+#include "transform/select.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 bool fc_select_active(const struct fc_select *sel)
 {

@@ -7,6 +7,7 @@
 #include "transform/tree.h"
 #include "util/util.h"
 #include "util/children.h"
+#include "model/profile.h"
 
 bool fc_tree_init(struct fc_tree *t, uint32_t expect, uint32_t root_frame, int64_t root_id)
 {

@@ -10,8 +10,8 @@
 #include <stdint.h>
 
 #include "flamechart/error.h"
-#include "flamechart/map.h"
-#include "flamechart/profile.h"
+#include "util/map.h"
+#include "model/profile.h"
 
 struct fc_tree {
 	uint32_t n, cap; /* nodes made; node 0 is the root */

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "flamechart/map.h"
+#include "util/map.h"
 #include "util/util.h"
 
 struct fc_children_key {

@@ -1,8 +1,8 @@
-/* The hash map's storage: growth and copies (flamechart/map.h). */
+/* The hash map's storage: growth and copies (util/map.h). */
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/map.h"
+#include "util/map.h"
 
 void fc_map_init(struct fc_map *m)
 {

@@ -1,7 +1,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/strpool.h"
+#include "util/strpool.h"
 #include "util.h"
 
 bool fc_strpool_init(struct fc_strpool *p)

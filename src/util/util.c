@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/profile.h"
+#include "model/profile.h"
 #include "util.h"
 
 bool fc_grow(void **ptr, size_t *cap, size_t need, size_t elem)
@@ -462,4 +462,31 @@ size_t fc_format_bytes(double bytes, bool sign, char *out, size_t size)
 					  : 2,
 			     v, units[u]);
 	return n > 0 ? (size_t)n : 0;
+}
+
+size_t fc_format_grouped(double v, int decimals, char *out, size_t size)
+{
+	char num[64], *dot;
+	size_t int_len, i, o = 0, start;
+	int n = snprintf(num, sizeof(num), "%.*f", decimals, v);
+
+	if (n < 0 || (size_t)n >= sizeof(num) || !size) {
+		if (size)
+			out[0] = '\0';
+		return 0;
+	}
+	if (strcmp(num, "-0") == 0 || (num[0] == '-' && strspn(num + 1, "0.") == strlen(num + 1)))
+		memmove(num, num + 1, strlen(num)); /* no "-0.00" */
+	dot = strchr(num, '.');
+	start = num[0] == '-';
+	int_len = (dot ? (size_t)(dot - num) : strlen(num)) - start;
+	for (i = 0; num[i] && o + 1 < size; i++) {
+		out[o++] = num[i];
+		/* a comma after each full group of three integer digits */
+		if (i >= start && i + 1 < start + int_len && (start + int_len - i - 1) % 3 == 0 &&
+		    o + 1 < size)
+			out[o++] = ',';
+	}
+	out[o] = '\0';
+	return o;
 }

@@ -19,7 +19,7 @@ bool fc_grow(void **ptr, size_t *cap, size_t need, size_t elem);
 #define FC_GROW(ptr, cap, need) fc_grow((void **)&(ptr), &(cap), (need), sizeof(*(ptr)))
 
 /* The 1-based number shown for a 0-based line or column (FC_POS_MAX in
- * flamechart/profile.h): 0 when unknown. Never overflows. */
+ * model/profile.h): 0 when unknown. Never overflows. */
 static inline int32_t fc_pos_shown(int32_t pos)
 {
 	return pos >= 0 && pos < INT32_MAX ? pos + 1 : 0;
@@ -134,5 +134,11 @@ void fc_error_set_path(struct fc_error *e, const char *path);
 /* The first step of every public fallible call: the caller's error, or
  * scratch when the caller passed NULL, cleared (docs/api.md, "Errors"). */
 struct fc_error *fc_error_begin(struct fc_error *e, struct fc_error *scratch);
+
+/* v with `decimals` decimals and a comma between groups of three integer
+ * digits: 1234.5 -> "1,234.5"; never "-0" or "-0.00". The length written,
+ * 0 (and "") when it does not fit. The one number formatter of headers,
+ * tables, reports and Markdown. */
+size_t fc_format_grouped(double v, int decimals, char *out, size_t size);
 
 #endif

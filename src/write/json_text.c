@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "write/json_text.h"
+#include "model/profile.h"
 
 void fc_jbuf_free(struct fc_jbuf *b)
 {

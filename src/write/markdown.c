@@ -9,8 +9,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "flamechart/markdown.h"
+#include "write/markdown.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 struct fc_md_section {
 	char *title;
@@ -376,17 +377,6 @@ struct fc_md *fc_md_doc_add(struct fc_md_doc *doc, const char *title, bool cutta
  * them all would not fit the budget itself. */
 #define NOTE_NAMES_MAX ((size_t)4096)
 
-/* budget with thousands separators: 65536 -> "65,536" */
-static void group_digits(size_t budget, char *num, size_t size)
-{
-	snprintf(num, size, "%zu", budget);
-	for (size_t k = strlen(num); k > 3;) {
-		k -= 3;
-		memmove(num + k + 1, num + k, strlen(num + k) + 1);
-		num[k] = ',';
-	}
-}
-
 /* The note that names the cut sections (cut[i] true), or says that the text
  * itself was cut. Built once, after the cutting: its length while cutting
  * is note_bound's. */
@@ -396,7 +386,7 @@ static void cut_note(const struct fc_md_doc *doc, const bool *cut, bool truncate
 	size_t named = 0, left = 0;
 	char num[32];
 
-	group_digits(budget, num, sizeof(num));
+	fc_format_grouped((double)budget, 0, num, sizeof(num));
 	fc_md_raw(note, "\n*");
 	if (truncated)
 		fc_md_printf(note, "Cut at a line break to stay under %s characters", num);
@@ -415,7 +405,7 @@ static void cut_note(const struct fc_md_doc *doc, const bool *cut, bool truncate
 		named++;
 	}
 	if (left) {
-		group_digits(left, num, sizeof(num));
+		fc_format_grouped((double)left, 0, num, sizeof(num));
 		fc_md_printf(note, " and %s more", num);
 	}
 	fc_md_raw(note, ".*\n");

@@ -8,9 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/classify.h"
-#include "flamechart/render.h"
+#include "model/classify.h"
+#include "render/render.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* ';' separates frames and cannot be escaped: inside a name it becomes
  * U+FF1B FULLWIDTH SEMICOLON, which reads the same. Line breaks would end

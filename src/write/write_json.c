@@ -10,12 +10,13 @@
 
 #include <jansson.h>
 
-#include "flamechart/classify.h"
-#include "flamechart/fold.h"
-#include "flamechart/paint.h"
-#include "flamechart/render.h"
+#include "model/classify.h"
+#include "layout/fold.h"
+#include "render/paint.h"
+#include "render/render.h"
 #include "write/json_text.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* Integral values as JSON integers, others as reals (the lane header). */
 static json_t *number(double v)

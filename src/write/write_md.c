@@ -7,38 +7,22 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/classify.h"
-#include "flamechart/markdown.h"
-#include "flamechart/output.h"
-#include "flamechart/stacks.h"
-#include "flamechart/stats.h"
-#include "flamechart/summary.h"
+#include "model/classify.h"
+#include "write/markdown.h"
+#include "render/output.h"
+#include "model/stacks.h"
+#include "model/stats.h"
+#include "write/summary.h"
 #include "model/wrappers.h"
 #include "model/tasks.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* rows in the <details> list of the other functions, at most */
 #define DETAILS_MAX 150
 /* a table stops growing past this many bytes (a large --top), so that the
  * tables together still fit one GitHub comment */
 #define TABLE_BYTES 18000
-
-void fc_summary_number(double v, int decimals, char *out, size_t size)
-{
-	char raw[64];
-	size_t n, i, o = 0, int_len, start;
-
-	snprintf(raw, sizeof(raw), "%.*f", decimals, v);
-	n = strlen(raw);
-	start = raw[0] == '-';
-	int_len = strcspn(raw, ".");
-	for (i = 0; i < n && o + 2 < size; i++) {
-		if (i > start && i < int_len && (int_len - i) % 3 == 0)
-			out[o++] = ',';
-		out[o++] = raw[i];
-	}
-	out[o] = '\0';
-}
 
 void fc_summary_location(const char *url, int line0, char *out, size_t size, size_t max)
 {
@@ -84,7 +68,7 @@ static void ms_cell(struct fc_md *md, const struct fc_profile *p, double us)
 		fc_md_raw(md, buf);
 		return;
 	}
-	fc_summary_number(ms, ms >= 100 || ms == 0 ? 1 : ms >= 10 ? 2 : 3, buf, sizeof(buf));
+	fc_format_grouped(ms, ms >= 100 || ms == 0 ? 1 : ms >= 10 ? 2 : 3, buf, sizeof(buf));
 	fc_md_raw(md, buf);
 }
 
@@ -148,27 +132,27 @@ static void summary_line(struct fc_md *md, const struct fc_profile *p, const str
 		heading_text(md, o->title ? o->title : p->name);
 		fc_md_raw(md, "\n\n");
 	}
-	fc_summary_number((double)s->n_samples, 0, c, sizeof(c));
+	fc_format_grouped((double)s->n_samples, 0, c, sizeof(c));
 	if (fc_unit_is_bytes(p->weight_unit)) {
 		fc_format_bytes(s->sampled_us, false, a, sizeof(a));
 		fc_md_printf(md, "**%s** allocated · %s stacks\n", a, c);
 	} else if (!p->has_time && strcmp(p->weight_unit, "µs") == 0) {
 		/* time without an order (pprof, folded durations): ms as always */
-		fc_summary_number(s->sampled_us / 1000.0, s->sampled_us >= 100000 ? 1 : 3, a,
+		fc_format_grouped(s->sampled_us / 1000.0, s->sampled_us >= 100000 ? 1 : 3, a,
 				  sizeof(a));
 		fc_md_printf(md, "**%s ms** in all · %s stacks\n", a, c);
 	} else if (!p->has_time) {
-		fc_summary_number(s->sampled_us, 0, a, sizeof(a));
+		fc_format_grouped(s->sampled_us, 0, a, sizeof(a));
 		fc_md_printf(md, "**%s %s** in all · %s stacks\n", a, p->weight_unit, c);
 	} else {
 		int dec = s->duration_us >= 100000 ? 1 : 3;
-		fc_summary_number(s->duration_us / 1000.0, dec, a, sizeof(a));
-		fc_summary_number(cpu / 1000.0, dec, b, sizeof(b));
+		fc_format_grouped(s->duration_us / 1000.0, dec, a, sizeof(a));
+		fc_format_grouped(cpu / 1000.0, dec, b, sizeof(b));
 		fc_md_printf(md, "**%s ms** wall · **%s ms CPU** (", a, b);
-		fc_summary_number(idle / 1000.0, dec, a, sizeof(a));
+		fc_format_grouped(idle / 1000.0, dec, a, sizeof(a));
 		fc_md_printf(md, "excluding %s ms idle) · %s samples", a, c);
 		if (s->interval_us > 0) {
-			fc_summary_number(s->interval_us / 1000.0, 2, a, sizeof(a));
+			fc_format_grouped(s->interval_us / 1000.0, 2, a, sizeof(a));
 			fc_md_printf(md, ", one every %s ms", a);
 		}
 		fc_md_raw(md, "\n");

@@ -5,14 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/drill.h"
-#include "flamechart/lines.h"
-#include "flamechart/markdown.h"
-#include "flamechart/scope.h"
-#include "flamechart/stacks.h"
-#include "flamechart/stats.h"
-#include "flamechart/summary.h"
+#include "model/drill.h"
+#include "model/lines.h"
+#include "write/markdown.h"
+#include "transform/scope.h"
+#include "model/stacks.h"
+#include "model/stats.h"
+#include "write/summary.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* bytes of a line's text in a cell */
 #define TEXT_MAX 80
@@ -22,7 +23,7 @@ static void ms(struct fc_md *md, double us)
 	char buf[48];
 	double v = us / 1000.0;
 
-	fc_summary_number(v, v >= 100 || v == 0 ? 1 : v >= 10 ? 2 : 3, buf, sizeof(buf));
+	fc_format_grouped(v, v >= 100 || v == 0 ? 1 : v >= 10 ? 2 : 3, buf, sizeof(buf));
 	fc_md_raw(md, buf);
 }
 
@@ -246,8 +247,8 @@ bool fc_summary_markdown_functions(const struct fc_profile *p, const struct fc_s
 			fc_md_raw(md, " at ");
 			fc_md_code(md, where);
 		}
-		fc_summary_number(d.total_us / 1000.0, 1, a, sizeof(a));
-		fc_summary_number(d.self_us / 1000.0, 1, b, sizeof(b));
+		fc_format_grouped(d.total_us / 1000.0, 1, a, sizeof(a));
+		fc_format_grouped(d.self_us / 1000.0, 1, b, sizeof(b));
 		fc_md_printf(md,
 			     "\n\n**%s ms** total (%.1f%% of CPU) · **%s ms** self (%.1f%% of its "
 			     "total)\n",

@@ -18,10 +18,11 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "flamechart/render.h"
+#include "render/render.h"
 #include "layout/graph.h"
 #include "profile.pb-c.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 typedef Perftools__Profiles__Profile Profile;
 typedef Perftools__Profiles__ValueType ValueType;

@@ -16,11 +16,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flamechart/layout.h"
-#include "flamechart/map.h"
-#include "flamechart/render.h"
+#include "layout/layout.h"
+#include "util/map.h"
+#include "render/render.h"
 #include "util/util.h"
 #include "write/json_text.h"
+#include "model/profile.h"
 
 /* Text is handed to the output in pieces of about this size. */
 #define FLUSH_AT ((size_t)64 << 10)

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "flamechart/markdown.h"
+#include "write/markdown.h"
 
 static const char *const names[] = {
 	"a|b",

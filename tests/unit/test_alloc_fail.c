@@ -27,9 +27,10 @@
 
 #include "flamechart/flamechart.h"
 #include "flamechart/import.h"
-#include "flamechart/layout.h"
-#include "flamechart/output.h"
+#include "layout/layout.h"
+#include "render/output.h"
 #include "flamechart/summary.h"
+#include "model/profile.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 int main(void)

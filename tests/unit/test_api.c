@@ -20,6 +20,7 @@
 #include "flamechart/flamechart.h"
 #include "flamechart/report.h"
 #include "flamechart/summary.h"
+#include "model/profile.h"
 
 static char dir[256];
 static char profile_path[1024];

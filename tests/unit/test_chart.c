@@ -11,7 +11,8 @@
 #include <cmocka.h>
 
 #include "flamechart/import.h"
-#include "flamechart/layout.h"
+#include "layout/layout.h"
+#include "model/profile.h"
 
 #define NODE(id, name, children)                                                           \
 	"{\"id\":" #id ",\"callFrame\":{\"functionName\":\"" name "\",\"scriptId\":\"" #id \

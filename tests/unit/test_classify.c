@@ -7,7 +7,8 @@
 
 #include <cmocka.h>
 
-#include "flamechart/classify.h"
+#include "model/classify.h"
+#include "model/profile.h"
 
 struct row {
 	const char *rule;

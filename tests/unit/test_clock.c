@@ -13,8 +13,8 @@
 
 #include <cmocka.h>
 
-#include "flamechart/clock.h"
-#include "flamechart/profile.h"
+#include "transform/clock.h"
+#include "model/profile.h"
 
 static size_t root(size_t *parent, size_t i)
 {

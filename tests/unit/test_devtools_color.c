@@ -9,7 +9,8 @@
 
 #include <cmocka.h>
 
-#include "flamechart/style.h"
+#include "style/style.h"
+#include "model/profile.h"
 
 struct vector {
 	const char *id;

@@ -16,8 +16,9 @@
 #include <cmocka.h>
 
 #include "diff/internal.h"
-#include "flamechart/diff.h"
+#include "diff/diff.h"
 #include "flamechart/import.h"
+#include "model/profile.h"
 
 static void near_rel(double got, double want, double rel)
 {

@@ -1,4 +1,4 @@
-/* Folding (flamechart/fold.h) on plain numbers: lanes of hand-made boxes in
+/* Folding (layout/fold.h) on plain numbers: lanes of hand-made boxes in
  * pre-order, x in px (px_per_unit 1), one test per rule. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "flamechart/fold.h"
+#include "layout/fold.h"
 
 /* A lane over boxes given as (x0, x1, depth, frame); frame i is box i. */
 static struct fc_lane lane_of(struct fc_box *b, size_t n)

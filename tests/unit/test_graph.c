@@ -16,12 +16,13 @@
 
 #include <cmocka.h>
 
-#include "flamechart/classify.h"
+#include "model/classify.h"
 #include "flamechart/import.h"
-#include "flamechart/layout.h"
-#include "flamechart/output.h"
-#include "flamechart/render.h"
-#include "flamechart/strpool.h"
+#include "layout/layout.h"
+#include "render/output.h"
+#include "render/render.h"
+#include "util/strpool.h"
+#include "model/profile.h"
 
 #define NONE UINT32_MAX
 #define COALESCED_KEY (UINT32_MAX - 1)

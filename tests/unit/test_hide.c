@@ -12,8 +12,9 @@
 
 #include <cmocka.h>
 
-#include "flamechart/hide.h"
+#include "transform/hide.h"
 #include "flamechart/import.h"
+#include "model/profile.h"
 
 #define CF(name, sid, url, line)                                                               \
 	"\"callFrame\":{\"functionName\":\"" name "\",\"scriptId\":\"" sid "\",\"url\":\"" url \

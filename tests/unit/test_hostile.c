@@ -16,6 +16,7 @@
 #include "flamechart/import.h"
 #include "render/paint_internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 /* --- a chain DEPTH deep, built as JSON ----------------------------------------- */
 

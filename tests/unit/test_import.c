@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "flamechart/import.h"
+#include "model/profile.h"
 
 static const char *data_dir(void)
 {

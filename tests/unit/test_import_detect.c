@@ -12,9 +12,10 @@
 #include <zlib.h>
 
 #include "flamechart/import.h"
-#include "flamechart/select.h"
+#include "transform/select.h"
 #include "import/importers.h"
 #include "import/source.h"
+#include "model/profile.h"
 
 static const char *cpuprofile =
 	"{\"nodes\":[{\"id\":1,\"callFrame\":{\"functionName\":\"(root)\",\"scriptId\":\"0\","

@@ -10,6 +10,7 @@
 
 #include "flamechart/import.h"
 #include "import/importers.h"
+#include "model/profile.h"
 
 static bool import(const char *text, bool strict, struct fc_profile_set *set, struct fc_error *err)
 {

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "flamechart/import.h"
+#include "model/profile.h"
 
 static bool import(const char *json, bool strict, struct fc_profile_set *set, struct fc_error *err)
 {

@@ -13,6 +13,7 @@
 #include <jansson.h>
 
 #include "import/jstream.h"
+#include "model/profile.h"
 
 /* --- a handler that rebuilds the document with jansson --------------------- */
 

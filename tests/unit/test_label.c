@@ -10,7 +10,8 @@
 #include <cmocka.h>
 
 #include "flamechart/import.h"
-#include "flamechart/paint.h"
+#include "render/paint.h"
+#include "model/profile.h"
 
 /* Every code point is 6 px wide, "…" included. */
 static double fixed_pitch(void *ctx, const char *s)

@@ -11,8 +11,9 @@
 #include <cmocka.h>
 
 #include "flamechart/import.h"
-#include "flamechart/legend.h"
-#include "flamechart/scope.h"
+#include "style/legend.h"
+#include "transform/scope.h"
+#include "model/profile.h"
 
 static const char profile_json[] =
 	"{\"nodes\":["

@@ -1,4 +1,4 @@
-/* The one hash map (src/util/map.c, flamechart/map.h) and the one
+/* The one hash map (src/util/map.c, util/map.h) and the one
  * pre-order numbering (fc_preorder in src/util/util.c): lookups against a
  * plain array, colliding hashes, growth keeping every entry, copies, and a
  * tree deeper than any recursion could walk. */
@@ -12,9 +12,10 @@
 
 #include <cmocka.h>
 
-#include "flamechart/map.h"
+#include "util/map.h"
 #include "util/children.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 struct probe {
 	const uint64_t *keys;

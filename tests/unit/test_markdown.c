@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "flamechart/markdown.h"
+#include "write/markdown.h"
 
 static void expect_text(void (*fn)(struct fc_md *, const char *), const char *in, const char *want)
 {

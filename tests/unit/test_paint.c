@@ -12,6 +12,7 @@
 
 #include "flamechart/import.h"
 #include "render/paint_internal.h"
+#include "model/profile.h"
 
 /* A [0, 300) with C [100, 300) on top, then B [300, 400): four samples 100 µs
  * apart, the last lasting the average interval. */

@@ -11,6 +11,7 @@
 
 #include "render/paint_internal.h"
 #include "util/util.h"
+#include "model/profile.h"
 
 static void test_step_by_hand(void **state)
 {

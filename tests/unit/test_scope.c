@@ -15,7 +15,8 @@
 #include <cmocka.h>
 
 #include "flamechart/import.h"
-#include "flamechart/scope.h"
+#include "transform/scope.h"
+#include "model/profile.h"
 
 static struct fc_profile *load(const char *name, const char *text)
 {

@@ -15,8 +15,9 @@
 #include <cmocka.h>
 
 #include "flamechart/import.h"
-#include "flamechart/sourcemap.h"
+#include "import/sourcemap.h"
 #include "import/sourcemap_url.h"
+#include "model/profile.h"
 
 static enum fc_vlq_status vlq(const char *s, int32_t *v, size_t *used)
 {

@@ -19,11 +19,12 @@
 
 #include <cmocka.h>
 
-#include "flamechart/classify.h"
+#include "model/classify.h"
 #include "flamechart/import.h"
-#include "flamechart/layout.h"
-#include "flamechart/legend.h"
-#include "flamechart/style.h"
+#include "layout/layout.h"
+#include "style/legend.h"
+#include "style/style.h"
+#include "model/profile.h"
 
 /* --- colour science, restated for the test --------------------------------------- */
 

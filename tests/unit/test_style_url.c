@@ -16,9 +16,10 @@
 #include <cmocka.h>
 
 #include "flamechart/import.h"
-#include "flamechart/layout.h"
-#include "flamechart/style.h"
+#include "layout/layout.h"
+#include "style/style.h"
 #include "style_url_colors.h"
+#include "model/profile.h"
 
 #define N_ROWS (sizeof(url_colors) / sizeof(url_colors[0]))
 

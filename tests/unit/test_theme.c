@@ -14,7 +14,8 @@
 
 #include <cmocka.h>
 
-#include "flamechart/style.h"
+#include "style/style.h"
+#include "model/profile.h"
 
 static void rgb_is(struct fc_rgb c, int r, int g, int b)
 {

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "flamechart/trend.h"
+#include "report/trend.h"
 
 static const struct fc_trend_options options = {
 	.alpha = 0.05,

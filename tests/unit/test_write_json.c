@@ -16,13 +16,14 @@
 #include <cmocka.h>
 #include <jansson.h>
 
-#include "flamechart/classify.h"
+#include "model/classify.h"
 #include "flamechart/import.h"
-#include "flamechart/layout.h"
-#include "flamechart/output.h"
-#include "flamechart/render.h"
-#include "flamechart/style.h"
+#include "layout/layout.h"
+#include "render/output.h"
+#include "render/render.h"
+#include "style/style.h"
 #include "write/json_text.h"
+#include "model/profile.h"
 
 /* --- the oracle: jansson, one object per bar --------------------------------- */
 

@@ -7,8 +7,8 @@
 
 #include <stdbool.h>
 
-#include "flamechart/layout.h"
-#include "flamechart/profile.h"
+#include "layout/layout.h"
+#include "model/profile.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "flamechart/common.h"
-#include "flamechart/map.h"
+#include "util/map.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "flamechart/profile.h"
+#include "model/profile.h"
 
 /* A caller or callee and the time of the samples in which it calls (or is
  * called by) the function, each sample counted once. */

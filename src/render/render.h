@@ -6,9 +6,9 @@
 #include <stdbool.h>
 
 #include "flamechart/error.h"
-#include "flamechart/layout.h"
-#include "flamechart/output.h"
-#include "flamechart/style.h"
+#include "layout/layout.h"
+#include "render/output.h"
+#include "style/style.h"
 
 #ifdef __cplusplus
 extern "C" {

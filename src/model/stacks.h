@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "flamechart/profile.h"
+#include "model/profile.h"
 
 #define FC_STACKS_DEFAULT 5
 

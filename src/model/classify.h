@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "flamechart/profile.h"
+#include "model/profile.h"
 
 #ifdef __cplusplus
 extern "C" {

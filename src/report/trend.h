@@ -14,9 +14,9 @@
 
 #include "flamechart/error.h"
 #include "flamechart/import.h"
-#include "flamechart/map.h"
-#include "flamechart/output.h"
-#include "flamechart/strpool.h"
+#include "util/map.h"
+#include "render/output.h"
+#include "util/strpool.h"
 
 #ifdef __cplusplus
 extern "C" {

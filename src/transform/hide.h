@@ -8,7 +8,7 @@
 #include <stdbool.h>
 
 #include "flamechart/error.h"
-#include "flamechart/profile.h"
+#include "model/profile.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -9,7 +9,7 @@
 
 #include "flamechart/error.h"
 #include "flamechart/flamechart.h"
-#include "flamechart/profile.h"
+#include "model/profile.h"
 
 #ifdef __cplusplus
 extern "C" {

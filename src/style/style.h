@@ -12,8 +12,8 @@
 #include "flamechart/common.h"
 #include "flamechart/error.h"
 #include "flamechart/flamechart.h"
-#include "flamechart/layout.h"
-#include "flamechart/profile.h"
+#include "layout/layout.h"
+#include "model/profile.h"
 
 #ifdef __cplusplus
 extern "C" {

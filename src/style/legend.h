@@ -8,8 +8,8 @@
 #include <stddef.h>
 
 #include "flamechart/error.h"
-#include "flamechart/layout.h"
-#include "flamechart/style.h"
+#include "layout/layout.h"
+#include "style/style.h"
 
 #ifdef __cplusplus
 extern "C" {

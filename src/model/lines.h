@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "flamechart/profile.h"
+#include "model/profile.h"
 
 /* One source line of one function. */
 struct fc_hot_line {

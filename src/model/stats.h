@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "flamechart/profile.h"
+#include "model/profile.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -15,7 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "flamechart/layout.h"
+#include "layout/layout.h"
+#include "model/profile.h"
 
 #define FC_FOLD_HIDDEN UINT32_MAX /* fc_fold.row of a box not drawn */
 

@@ -11,8 +11,8 @@
 #include <cairo.h>
 
 #include "flamechart/error.h"
-#include "flamechart/layout.h"
-#include "flamechart/style.h"
+#include "layout/layout.h"
+#include "style/style.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -29,7 +29,7 @@ struct fc_paint_options {
 	uint32_t max_rows;    /* rows drawn per lane, 0 = all (deeper rows are cut
 			       * and the header says so) */
 	/* > 0: the whole image at most this many px tall; when every row does
-	 * not fit, lanes are folded (flamechart/fold.h) and the header says
+	 * not fit, lanes are folded (layout/fold.h) and the header says
 	 * what was. 0 = every row (up to max_rows). */
 	int max_height_px;
 	bool interactive; /* SVG: inline script for zoom and search */
@@ -65,7 +65,7 @@ void fc_painter_destroy(struct fc_painter *p);
 /* Image size in px (before any scale). */
 void fc_painter_size(const struct fc_painter *p, int *width_px, int *height_px);
 
-/* What the image folds of lane (flamechart/fold.h): NULL when it draws the
+/* What the image folds of lane (layout/fold.h): NULL when it draws the
  * lane whole, else the fold, borrowed from the painter. *quiet: the lane
  * is a quiet thread, drawn only by name. */
 struct fc_fold;

@@ -17,7 +17,7 @@
 #include <stdint.h>
 
 #include "flamechart/error.h"
-#include "flamechart/profile.h"
+#include "model/profile.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -13,10 +13,10 @@
 
 #include "flamechart/error.h"
 #include "flamechart/import.h"
-#include "flamechart/output.h"
-#include "flamechart/profile.h"
-#include "flamechart/scope.h"
-#include "flamechart/strpool.h"
+#include "render/output.h"
+#include "model/profile.h"
+#include "transform/scope.h"
+#include "util/strpool.h"
 
 #ifdef __cplusplus
 extern "C" {
