@@ -34,6 +34,10 @@ int main(int argc, char **argv)
 		fc_error_format(&err, msg, sizeof(msg));
 		fprintf(stderr, "embed: %s\n", msg);
 	} else {
+		for (size_t i = 0; i < set.count; i++)
+			printf("embed: %s: %zu samples, %.0f %s\n", fc_profile_name(set.items[i]),
+			       fc_profile_sample_count(set.items[i]),
+			       fc_profile_total(set.items[i]), fc_profile_unit(set.items[i]));
 		printf("embed: libflamechart %s wrote %s\n", fc_version(), argv[2]);
 		rc = 0;
 	}

@@ -34,6 +34,10 @@ if [ -x "$TMP/embed" ]; then
 	env -u LD_LIBRARY_PATH ldd "$TMP/embed" | grep -q 'libflamechart.so.0 => /usr/local/' ||
 		fail "embed does not load /usr/local's libflamechart.so.0: $(ldd "$TMP/embed" | grep flamechart)"
 	[ "$(od -An -c -j 1 -N 3 "$TMP/embed.png" 2>/dev/null | tr -d ' ')" = PNG ] || fail "embed wrote no PNG"
+	# the profile read through the opaque struct's accessors: the file's 16
+	# samples, ending 160 us after the first (15 deltas of 10 and one more)
+	grep -qx 'embed: minimal-cpu-profile-timing-data-samples.cpuprofile: 16 samples, 160 us' "$TMP/out" ||
+		fail "embed's accessors: $(head -3 "$TMP/out")"
 fi
 ninja -C "$BUILD" uninstall >/dev/null 2>&1 || fail "uninstall"
 ldconfig

@@ -211,6 +211,19 @@ static void test_import_memory(void **state)
 	is_clear(&e);
 	assert_true(fc_import_memory(NULL, data, len, NULL, &set, NULL));
 	assert_int_equal(set.count, 2);
+	/* the installed header's accessors agree with the model */
+	assert_string_equal(fc_profile_name(set.items[0]), set.items[0]->name);
+	assert_int_equal(fc_profile_sample_count(set.items[0]), set.items[0]->n_samples);
+	assert_int_equal(fc_profile_frame_count(set.items[0]), set.items[0]->n_frames);
+	assert_int_equal(fc_profile_format(set.items[0]), FC_FORMAT_CPUPROFILE);
+	assert_string_equal(fc_profile_unit(set.items[0]), "us");
+	assert_true(fc_profile_total(set.items[0]) > 0);
+	assert_true(fc_profile_total(set.items[0]) <=
+		    (double)(set.items[0]->end_us - set.items[0]->start_us) + 1e6);
+	assert_string_equal(fc_profile_name(NULL), "");
+	assert_null(fc_profile_thread_name(NULL));
+	assert_int_equal(fc_profile_sample_count(NULL), 0);
+	assert_string_equal(fc_profile_unit(NULL), "us");
 
 	garbage(&e);
 	assert_false(fc_import_memory("b.json", "{", 1, NULL, &set, &e));
