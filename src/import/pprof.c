@@ -20,6 +20,7 @@
 #include "profile.pb-c.h"
 #include "util/util.h"
 #include "model/profile.h"
+#include "util/children.h"
 
 /* Weights beyond 2^53 would not be exact in the layout's doubles. */
 #define WEIGHT_LIMIT ((int64_t)1 << 53)
@@ -179,32 +180,15 @@ static bool index_ids(struct importer *im, bool location)
 	return true;
 }
 
-static uint32_t edge_hash(uint32_t parent, uint32_t frame)
-{
-	return (uint32_t)fc_hash_u64(((uint64_t)parent << 32) | frame);
-}
-
-struct edge_probe {
-	const struct importer *im;
-	uint32_t parent, frame;
-};
-
-static bool edge_eq(const void *ctx, uint32_t k)
-{
-	const struct edge_probe *q = ctx;
-	return q->im->node_parent[k] == q->parent && q->im->node_frame[k] == q->frame;
-}
-
 /* The child of parent with this frame, added when new; FC_NONE on failure. */
 static uint32_t child(struct importer *im, uint32_t parent, uint32_t frame)
 {
-	struct edge_probe q = { im, parent, frame };
-	uint32_t h = edge_hash(parent, frame), k;
+	uint32_t h, k;
 	size_t slot, cap;
 
 	if (!fc_map_reserve(&im->edges, im->n_nodes + 1))
 		return FC_NONE;
-	k = fc_map_find(&im->edges, h, edge_eq, &q, &slot);
+	k = fc_children_find(&im->edges, im->node_parent, im->node_frame, parent, frame, &h, &slot);
 	if (k != FC_NONE)
 		return k;
 	if (im->n_nodes >= UINT32_MAX - 2)

@@ -22,6 +22,7 @@
 #include "model/builder.h"
 #include "util/util.h"
 #include "model/profile.h"
+#include "util/children.h"
 
 /* The model's clock range: ±2^53 µs. */
 #define VALUE_LIMIT 9.0e15
@@ -518,35 +519,23 @@ static const struct jhandlers handlers = {
 /* --- building one profile ------------------------------------------------------ */
 
 /* A call tree as a trie: node 0 is the root, a child is found by (parent,
- * frame) in a hash map. */
+ * frame) in the child-lookup table (util/children.h). */
 struct trie {
 	uint32_t *parent, *frame; /* frame: the model's frame index */
 	size_t n, cap;
 	struct fc_map map;
 };
 
-struct edge_key {
-	const struct trie *t;
-	uint32_t parent, frame;
-};
-
-static bool edge_eq(const void *ctx, uint32_t k)
-{
-	const struct edge_key *q = ctx;
-	return q->t->parent[k] == q->parent && q->t->frame[k] == q->frame;
-}
-
 /* The child of parent for frame, made when absent; FC_NONE when out of
  * memory. */
 static uint32_t trie_child(struct trie *t, uint32_t parent, uint32_t frame)
 {
-	struct edge_key q = { t, parent, frame };
-	uint32_t h = (uint32_t)fc_hash_u64((uint64_t)parent << 32 | frame), k;
+	uint32_t h, k;
 	size_t slot, cap = t->cap;
 
 	if (!fc_map_reserve(&t->map, t->n + 1))
 		return FC_NONE;
-	k = fc_map_find(&t->map, h, edge_eq, &q, &slot);
+	k = fc_children_find(&t->map, t->parent, t->frame, parent, frame, &h, &slot);
 	if (k != FC_NONE)
 		return k;
 	if (t->n >= UINT32_MAX - 1 || !FC_GROW(t->parent, t->cap, t->n + 1) ||

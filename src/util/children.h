@@ -24,6 +24,12 @@ static inline bool fc_children_eq(const void *ctx, uint32_t k)
 	return q->parent[k] == q->p && q->frame[k] == q->f;
 }
 
+/* The hash an edge is stored under (for fc_map_add). */
+static inline uint32_t fc_children_hash(uint32_t p, uint32_t f)
+{
+	return (uint32_t)fc_hash_u64(((uint64_t)p << 32) | f);
+}
+
 /* The child of node p with frame f, or FC_NONE; then *hash and *slot are
  * where fc_map_put(m, *slot, *hash, new_node) records it (call
  * fc_map_reserve(m, count + 1) before the lookup). */
@@ -33,7 +39,7 @@ static inline uint32_t fc_children_find(const struct fc_map *m, const uint32_t *
 {
 	struct fc_children_key q = { parent, frame, p, f };
 
-	*hash = (uint32_t)fc_hash_u64(((uint64_t)p << 32) | f);
+	*hash = fc_children_hash(p, f);
 	return fc_map_find(m, *hash, fc_children_eq, &q, slot);
 }
 

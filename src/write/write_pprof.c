@@ -23,6 +23,7 @@
 #include "profile.pb-c.h"
 #include "util/util.h"
 #include "model/profile.h"
+#include "util/children.h"
 
 typedef Perftools__Profiles__Profile Profile;
 typedef Perftools__Profiles__ValueType ValueType;
@@ -266,22 +267,6 @@ static bool add_frames(struct message *m, const struct fc_profile *p)
 	return true;
 }
 
-struct edge_probe {
-	const struct fc_profile *p;
-	uint32_t parent, frame;
-};
-
-static bool edge_eq(const void *ctx, uint32_t k)
-{
-	const struct edge_probe *q = ctx;
-	return q->p->node_parent[k] == q->parent && q->p->node_frame[k] == q->frame;
-}
-
-static uint32_t edge_hash(uint32_t parent, uint32_t frame)
-{
-	return (uint32_t)fc_hash_u64(((uint64_t)parent << 32) | frame);
-}
-
 /* The time graph's node with the same stack as each node of the count
  * graph t (FC_NONE when none: the two merges see the same samples, but a
  * stack whose samples last 0 µs is only in the count graph). Frames are
@@ -296,7 +281,7 @@ static bool match_graphs(const struct fc_graph *t, struct fc_graph *c, uint32_t 
 	bool ok = fmap && fc_map_reserve(&edges, c->n_nodes);
 
 	for (i = 1; ok && i < c->n_nodes; i++)
-		ok = fc_map_add(&edges, edge_hash(cp->node_parent[i], cp->node_frame[i]),
+		ok = fc_map_add(&edges, fc_children_hash(cp->node_parent[i], cp->node_frame[i]),
 				(uint32_t)i);
 	for (i = 0; ok && i < tp->n_frames; i++) {
 		const struct fc_frame *f = &tp->frames[i];
@@ -311,12 +296,13 @@ static bool match_graphs(const struct fc_graph *t, struct fc_graph *c, uint32_t 
 	if (ok)
 		of[0] = 0;
 	for (i = 1; ok && i < t->n_nodes; i++) {
-		uint32_t parent = of[tp->node_parent[i]], frame = fmap[tp->node_frame[i]];
-		struct edge_probe q = { cp, parent, frame };
+		uint32_t parent = of[tp->node_parent[i]], frame = fmap[tp->node_frame[i]], h;
+		size_t slot;
 
 		of[i] = parent == FC_NONE
 				? FC_NONE
-				: fc_map_find(&edges, edge_hash(parent, frame), edge_eq, &q, NULL);
+				: fc_children_find(&edges, cp->node_parent, cp->node_frame, parent,
+						   frame, &h, &slot);
 	}
 	free(fmap);
 	fc_map_finish(&edges);
