@@ -88,7 +88,7 @@ struct fc_diff_rule {
 bool fc_diff_rule_parse(const char *text, struct fc_diff_rule *out, struct fc_error *err);
 void fc_diff_rule_finish(struct fc_diff_rule *r);
 
-/* --- the comparison (src/diff/diff.c) ----------------------------------------- */
+/* --- the comparison (src/diff/load.c, align.c, sum.c) ------------------------ */
 
 struct fc_diff_options {
 	enum fc_diff_match match;

@@ -1,0 +1,296 @@
+/* diff: aligning the runs: function keys, each run's values kept sparsely, functions by key, the
+ * aligned tree of call paths. */
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "diff/align.h"
+#include "diff/internal.h"
+#include "model/classify.h"
+#include "diff/diff.h"
+#include "transform/hide.h"
+#include "transform/scope.h"
+#include "layout/graph.h"
+#include "util/util.h"
+#include "util/children.h"
+#include "model/profile.h"
+
+/* --- function keys --------------------------------------------------------------- */
+
+uint32_t fc_diff_cache_str(struct str_cache *c, uint32_t sid, int path)
+{
+	if (!c->id[path][sid]) {
+		const char *s = fc_profile_str(c->m, sid), *t = s;
+		uint32_t id;
+		if (path)
+			t = fc_diff_key_suffix(s, c->app_prefix, c->o->strip, c->o->n_strip);
+		id = fc_strpool_intern(c->pool, t,
+				       fc_strpool_len(&c->m->strings, sid) - (size_t)(t - s));
+		if (id == FC_NONE)
+			return FC_NONE;
+		c->id[path][sid] = id + 1;
+	}
+	return c->id[path][sid] - 1;
+}
+
+/* The function key of frame f of the run (without its thread). An
+ * anonymous function is named by its place in HEAD's lines (BASE's moved
+ * by moves; NULL for HEAD): "(anonymous 12:5)". false on allocation
+ * failure. */
+bool fc_diff_frame_key(const struct fc_diff_options *o, const struct fc_diff_moves *moves,
+		       struct str_cache *c, const struct fc_frame *f, struct item_key *key)
+{
+	key->line = key->column = -1;
+	key->root = false;
+	key->name = fc_diff_cache_str(c, f->name, 0);
+	if (f->meta != FC_META_NONE) {
+		key->file = fc_diff_cache_str(c, f->url, 0);
+		return key->name != FC_NONE && key->file != FC_NONE;
+	}
+	switch (o->match) {
+	case FC_DIFF_MATCH_EXACT:
+		key->file = fc_diff_cache_str(c, f->url, 0);
+		key->line = f->line;
+		key->column = f->column;
+		break;
+	case FC_DIFF_MATCH_NAME:
+		key->file = 0; /* "" */
+		break;
+	case FC_DIFF_MATCH_FUNCTION:
+	default:
+		key->file = fc_diff_cache_str(c, f->url, 1);
+		if (key->file != FC_NONE && fc_diff_is_anonymous(fc_profile_str(c->m, f->name))) {
+			char name[48];
+			int32_t at = f->line;
+			int len;
+			if (at >= 0 && moves)
+				at = fc_diff_moves_line(moves, fc_strpool_get(c->pool, key->file),
+							at);
+			if (at < 0)
+				len = snprintf(name, sizeof(name), "(anonymous)");
+			else if (f->column >= 0)
+				len = snprintf(name, sizeof(name), "(anonymous %ld:%ld)",
+					       (long)at + 1, (long)f->column + 1);
+			else
+				len = snprintf(name, sizeof(name), "(anonymous %ld)", (long)at + 1);
+			key->name = fc_strpool_intern(c->pool, name, (size_t)len);
+		}
+		break;
+	}
+	return key->name != FC_NONE && key->file != FC_NONE;
+}
+
+const char *fc_diff_text(const char *s, char *buf)
+{
+	return fc_diff_text_cut(s, FC_DIFF_TEXT_MAX, buf);
+}
+
+const char *fc_diff_text_cut(const char *s, size_t max, char *buf)
+{
+	size_t n = strnlen(s, max + 1);
+
+	if (n <= max)
+		return s;
+	/* room for "…": then back to the first byte of a character */
+	n = max - 3;
+	while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80)
+		n--;
+	memcpy(buf, s, n);
+	memcpy(buf + n, "\xe2\x80\xa6", 4);
+	return buf;
+}
+
+int fc_diff_item_cmp(const struct fc_diff_item *x, const struct fc_diff_item *y)
+{
+	int c;
+
+	if (x->thread_root != y->thread_root)
+		return x->thread_root ? -1 : 1;
+	if (x->thread != y->thread)
+		return x->thread < y->thread ? -1 : 1;
+	if ((c = strcmp(x->name, y->name)) != 0 || (c = strcmp(x->file, y->file)) != 0)
+		return c;
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	return x->column < y->column ? -1 : x->column > y->column;
+}
+
+/* --- each run's values, kept sparsely ------------------------------------------------ */
+
+bool fc_diff_run_add(struct run_values *rv, struct run_list *l, size_t run, double us)
+{
+	if (us == 0)
+		return true;
+	if (l->tail != FC_NONE && rv->v[l->tail].run == run) {
+		rv->v[l->tail].us += us;
+		return true;
+	}
+	if (rv->n >= UINT32_MAX - 1 || !FC_GROW(rv->v, rv->cap, rv->n + 1))
+		return false;
+	rv->v[rv->n].us = us;
+	rv->v[rv->n].run = (uint32_t)run;
+	rv->v[rv->n].next = FC_NONE;
+	if (l->tail != FC_NONE)
+		rv->v[l->tail].next = (uint32_t)rv->n;
+	else
+		l->head = (uint32_t)rv->n;
+	l->tail = (uint32_t)rv->n++;
+	return true;
+}
+
+/* The sum, mean and sample variance (n - 1) of a side's n runs, each
+ * value scaled: the runs listed, and 0 for the others. With every run
+ * listed, the same sums in the same order as over a full array. */
+void fc_diff_run_moments(const struct run_values *rv, struct run_list l, size_t n, double scale,
+			 double *sum, double *mean, double *var)
+{
+	double m = 0, s = 0;
+	size_t listed = 0;
+	uint32_t i;
+
+	for (i = l.head; i != FC_NONE; i = rv->v[i].next, listed++)
+		m += rv->v[i].us * scale;
+	*sum = m;
+	m /= (double)n;
+	for (i = l.head; i != FC_NONE; i = rv->v[i].next) {
+		double e = rv->v[i].us * scale - m;
+		s += e * e;
+	}
+	s += (double)(n - listed) * m * m; /* the runs without time */
+	*mean = m;
+	*var = n > 1 ? s / (double)(n - 1) : 0;
+}
+
+/* --- functions by key ------------------------------------------------------------- */
+
+bool fc_diff_items_reserve(struct items *it, size_t n)
+{
+	return FC_GROW(it->keys, it->cap[0], n) && FC_GROW(it->v, it->cap[1], n) &&
+	       FC_GROW(it->runs, it->cap[2], n) && fc_map_reserve(&it->index, n);
+}
+
+struct key_probe {
+	const struct items *it;
+	const struct item_key *key;
+};
+
+static bool key_eq(const void *ctx, uint32_t i)
+{
+	const struct key_probe *q = ctx;
+	const struct item_key *a = &q->it->keys[i], *b = q->key;
+	return a->name == b->name && a->file == b->file && a->line == b->line &&
+	       a->column == b->column && a->thread == b->thread && a->root == b->root;
+}
+
+static uint32_t key_hash(const struct item_key *k)
+{
+	uint64_t h = fc_hash_u64((uint64_t)k->name << 32 | k->file);
+	h = fc_hash_u64(h ^ ((uint64_t)(uint32_t)k->line << 32 | (uint32_t)k->column));
+	return (uint32_t)fc_hash_u64(h ^ ((uint64_t)(uint32_t)k->thread << 1 | k->root));
+}
+
+/* The item of key, made on first sight (its tier and tags f's), or NULL
+ * on allocation failure. */
+struct fc_diff_item *fc_diff_item_get(struct items *it, const struct item_key *key,
+				      const struct fc_frame *f)
+{
+	struct key_probe q = { it, key };
+	uint32_t h = key_hash(key), i;
+	size_t slot;
+	struct fc_diff_item *x;
+
+	if (!fc_diff_items_reserve(it, it->n + 1))
+		return NULL;
+	i = fc_map_find(&it->index, h, key_eq, &q, &slot);
+	if (i != FC_NONE)
+		return &it->v[i];
+	i = (uint32_t)it->n++;
+	x = &it->v[i];
+	memset(x, 0, sizeof(*x));
+	it->keys[i] = *key;
+	it->runs[i][0] = it->runs[i][1] = FC_DIFF_NO_RUNS;
+	x->tier = f->tier;
+	x->tags = f->tags;
+	x->line = key->line;
+	x->column = key->column;
+	x->thread = key->thread;
+	x->thread_root = key->root;
+	fc_map_put(&it->index, slot, h, i);
+	return x;
+}
+
+/* The items handed to d: their strings pointed into the pool (which grows
+ * no more). */
+void fc_diff_take_items(struct items *it, const struct fc_strpool *pool, struct fc_diff_item **v,
+			size_t *n)
+{
+	size_t i;
+
+	for (i = 0; i < it->n; i++) {
+		it->v[i].name = fc_strpool_get(pool, it->keys[i].name);
+		it->v[i].file = fc_strpool_get(pool, it->keys[i].file);
+		it->v[i].package = fc_strpool_get(pool, it->keys[i].package);
+	}
+	*v = it->v;
+	*n = it->n;
+	it->v = NULL;
+}
+
+void fc_diff_items_finish(struct items *it)
+{
+	free(it->keys);
+	free(it->v);
+	free(it->runs);
+	fc_map_finish(&it->index);
+	memset(it, 0, sizeof(*it));
+}
+
+/* --- the aligned tree ----------------------------------------------------------- */
+
+/* The table, and the node arrays at their largest at once: no copy as
+ * the tree grows, and pages that are never filled are never touched. */
+bool fc_diff_tree_init_table(struct tree *t)
+{
+	struct fc_diff *d = t->d;
+	size_t n = t->expect + 1;
+
+	t->table.dense = true;
+	if (!fc_map_reserve(&t->table, n))
+		return false;
+	d->node_parent = malloc(n * sizeof(uint32_t));
+	d->node_function = malloc(n * sizeof(uint32_t));
+	d->node_self[0] = malloc(n * sizeof(double));
+	d->node_self[1] = malloc(n * sizeof(double));
+	t->runs[0] = malloc((t->welch ? n : 1) * sizeof(struct run_list));
+	t->runs[1] = malloc((t->welch ? n : 1) * sizeof(struct run_list));
+	if (!d->node_parent || !d->node_function || !d->node_self[0] || !d->node_self[1] ||
+	    !t->runs[0] || !t->runs[1])
+		return false;
+	t->cap = n;
+	return true;
+}
+
+uint32_t fc_diff_tree_child(struct tree *t, uint32_t parent, uint32_t fn)
+{
+	struct fc_diff *d = t->d;
+	uint32_t h, k;
+	size_t slot;
+
+	/* reserved for every node at once: the table never grows */
+	k = fc_children_find(&t->table, d->node_parent, d->node_function, parent, fn, &h, &slot);
+	if (k != FC_NONE)
+		return k;
+	if (d->n_nodes >= t->cap)
+		return FC_NONE; /* cannot happen: expect bounds the tree */
+	k = (uint32_t)d->n_nodes++;
+	d->node_parent[k] = parent;
+	d->node_function[k] = fn;
+	d->node_self[0][k] = d->node_self[1][k] = 0;
+	if (t->welch)
+		t->runs[0][k] = t->runs[1][k] = FC_DIFF_NO_RUNS;
+	fc_map_put(&t->table, slot, h, k);
+	return k;
+}

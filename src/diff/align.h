@@ -1,0 +1,135 @@
+/* Inside src/diff/: the pieces the loading (load.c), the aligning
+ * (align.c: function keys, each run's values, functions by key, the
+ * aligned tree) and the summing (sum.c) share. */
+#ifndef FC_DIFF_ALIGN_H
+#define FC_DIFF_ALIGN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diff/internal.h"
+#include "model/profile.h"
+#include "util/map.h"
+
+struct fc_diff_moves;
+
+/* A function's key: its name and key path (ids in d->strings, compared
+ * whole), line and column (-1 unless --match exact), and thread slot (-1
+ * with one thread a run). A thread slot's root is a key of its own. For
+ * tiers and packages the name and file are the tier's or package's. */
+struct item_key {
+	uint32_t name, file;
+	int32_t line, column, thread;
+	bool root;
+	uint32_t package; /* the item's package: not part of the key */
+};
+
+/* The strings of a run's merged profile m in d->strings, each looked up
+ * once however many frames name it: as it is, or made a key path. */
+struct str_cache {
+	struct fc_strpool *pool;
+	const struct fc_profile *m;
+	const struct fc_diff_options *o;
+	const char *app_prefix;
+	uint32_t *id[2]; /* per string of m: its id + 1 ([1]: of its key path), 0 = not yet */
+};
+
+/* The tests need each run's value of a function (or call path), but a
+ * function is in few of many runs as a rule: a value is kept only for a run
+ * it has time in, in a list per function and side, all lists in one array.
+ * A side's runs are summed in order, so a list is in run order and a run's
+ * value is its list's last until the next run. */
+struct run_value {
+	double us;
+	uint32_t run, next; /* next: FC_NONE at the end */
+};
+
+struct run_list {
+	uint32_t head, tail; /* FC_NONE: empty */
+};
+
+struct run_values {
+	struct run_value *v;
+	size_t n, cap;
+};
+
+/* Items grow as keys are found: each item's key and its runs on each
+ * side. */
+struct items {
+	struct fc_map index; /* hash of a key -> its item */
+	struct item_key *keys;
+	struct fc_diff_item *v;
+	struct run_list (*runs)[2];
+	size_t n, cap[3];
+};
+
+struct tree {
+	struct fc_diff *d;
+	size_t cap;
+	/* (parent, function) -> node: the child-lookup table, dense and sized
+	 * once for every node the runs can bring (no rehash) */
+	struct fc_map table;
+	/* each path's self time in the runs it has time in, per side (only
+	 * for Welch's test: several runs a side) */
+	bool welch;
+	struct run_list *runs[2];
+	size_t expect; /* the runs' merged nodes, summed: the most the tree can have */
+};
+
+/* An empty list of runs. */
+#define FC_DIFF_NO_RUNS ((struct run_list){ FC_NONE, FC_NONE })
+
+/* --- loading a side (load.c) --- */
+
+bool fc_diff_is_anonymous(const char *name);
+
+/* Run r of in, made of profiles[0..n): its thread labels, what keying
+ * needs, each thread's CPU time and its merged graph. The profiles stay the
+ * caller's. */
+bool fc_diff_merge_run(struct fc_diff_input *in, struct fc_diff_run *r,
+		       struct fc_profile *const *profiles, size_t n, bool keep_idle, bool gc_root,
+		       struct fc_error *err);
+
+void fc_diff_input_finish(struct fc_diff_input *in);
+
+/* --- aligning (align.c) --- */
+
+uint32_t fc_diff_cache_str(struct str_cache *c, uint32_t sid, int path);
+
+/* The function key of frame f of the run (without its thread). An
+ * anonymous function is named by its place in HEAD's lines (BASE's moved
+ * by moves; NULL for HEAD): "(anonymous 12:5)". false on allocation
+ * failure. */
+bool fc_diff_frame_key(const struct fc_diff_options *o, const struct fc_diff_moves *moves,
+		       struct str_cache *c, const struct fc_frame *f, struct item_key *key);
+
+bool fc_diff_run_add(struct run_values *rv, struct run_list *l, size_t run, double us);
+
+/* The sum, mean and sample variance (n - 1) of a side's n runs, each
+ * value scaled: the runs listed, and 0 for the others. With every run
+ * listed, the same sums in the same order as over a full array. */
+void fc_diff_run_moments(const struct run_values *rv, struct run_list l, size_t n, double scale,
+			 double *sum, double *mean, double *var);
+
+bool fc_diff_items_reserve(struct items *it, size_t n);
+
+/* The item of key, made on first sight (its tier and tags f's), or NULL
+ * on allocation failure. */
+struct fc_diff_item *fc_diff_item_get(struct items *it, const struct item_key *key,
+				      const struct fc_frame *f);
+
+/* The items handed to d: their strings pointed into the pool (which grows
+ * no more). */
+void fc_diff_take_items(struct items *it, const struct fc_strpool *pool, struct fc_diff_item **v,
+			size_t *n);
+
+void fc_diff_items_finish(struct items *it);
+
+/* The table, and the node arrays at their largest at once: no copy as
+ * the tree grows, and pages that are never filled are never touched. */
+bool fc_diff_tree_init_table(struct tree *t);
+
+uint32_t fc_diff_tree_child(struct tree *t, uint32_t parent, uint32_t fn);
+
+#endif
