@@ -154,15 +154,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	render(&doc, budget, &out);
 	if (budget >= 8192)
-		fuzz_check(out.len <= budget, "the document is over its budget");
-	truncated = out.data && has(out.data, out.len, "*Cut at a line break", 20);
-	noted = out.data && has(out.data, out.len, "*Left out to stay under", 23);
+		fuzz_check(out.buf.len <= budget, "the document is over its budget");
+	truncated = out.buf.data && has(out.buf.data, out.buf.len, "*Cut at a line break", 20);
+	noted = out.buf.data && has(out.buf.data, out.buf.len, "*Left out to stay under", 23);
 	/* the kept sections come whole and in order, then the note */
-	if (!truncated && !reads_as(out.data, out.len, sec, n, noted,
+	if (!truncated && !reads_as(out.buf.data, out.buf.len, sec, n, noted,
 				    noted ? "\n*Left out to stay under" : NULL, &failed))
 		fuzz_check(!failed, failed);
 	render(&doc, budget, &again);
-	fuzz_check(out.len == again.len && (!out.len || memcmp(out.data, again.data, out.len) == 0),
+	fuzz_check(out.buf.len == again.buf.len &&
+			   (!out.buf.len || memcmp(out.buf.data, again.buf.data, out.buf.len) == 0),
 		   "two renderings differ");
 	fc_md_finish(&out);
 	fc_md_finish(&again);

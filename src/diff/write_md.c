@@ -296,7 +296,7 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 		fc_md_blank_line(md);
 	}
 	for (i = 0; i < n_parts; i++)
-		used += parts[i]->len;
+		used += parts[i]->buf.len;
 	/* everything else that changed by the smallest change that counts or
 	 * more, as many rows as the budget leaves room for; the rest (0.0 |
 	 * 0.0 rows, mostly) is counted, not listed */
@@ -316,16 +316,16 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 	}
 	fc_md_table_head(md, d->bytes ? fn_bytes : fn_titles, "llrrrr");
 	for (i = shown = 0; i < d->n_functions; i++) {
-		size_t before = md->len;
+		size_t before = md->buf.len;
 		if (d->functions[order[i]].thread_root)
 			continue; /* a thread slot's root, not a function */
 		if (fabs(d->functions[order[i]].delta_self_us) < d->threshold_us)
 			continue;
 		fn_row(md, &d->functions[order[i]]);
-		if (used + md->len + RESERVE > budget) {
-			md->len = before;
-			if (md->data)
-				md->data[before] = '\0';
+		if (used + md->buf.len + RESERVE > budget) {
+			md->buf.len = before;
+			if (md->buf.data)
+				md->buf.data[before] = '\0';
 			break;
 		}
 		shown++;
@@ -346,9 +346,9 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 	}
 	fc_md_details_end(md);
 	fc_md_raw(md, "\n");
-	if (!fc_md_doc_render(&doc, budget, &text) || text.failed)
+	if (!fc_md_doc_render(&doc, budget, &text) || text.buf.failed)
 		goto nomem;
-	ok = fc_output_write(out, text.data ? text.data : "", text.len);
+	ok = fc_output_write(out, text.buf.data ? text.buf.data : "", text.buf.len);
 	if (!ok)
 		fc_error_set(err, FC_ERR_OUTPUT, "write error");
 	goto done;

@@ -18,6 +18,7 @@
 #include "model/builder.h"
 #include "util/util.h"
 #include "model/profile.h"
+#include "util/buf.h"
 
 /* Byte totals beyond 2^53 would not be exact in the layout's doubles. */
 #define HEAP_LIMIT 9007199254740992.0
@@ -61,8 +62,7 @@ static const char *const key_names[K_COUNT] = { KEYS(AS_NAME) };
 /* One string field of a node being read (jstream's strings do not outlive
  * the callback, and a node's keys can come in any order). */
 struct sbuf {
-	char *s;
-	size_t len, cap;
+	struct fc_buf text; /* NUL-terminated once set */
 	bool set;
 };
 
@@ -287,11 +287,10 @@ static bool want_i32(struct importer *im, const struct jvalue *v, int32_t *out)
 
 static bool sbuf_set(struct importer *im, struct sbuf *b, const char *s, size_t len)
 {
-	if (!FC_GROW(b->s, b->cap, len + 1))
+	b->text.len = 0;
+	fc_buf_add(&b->text, s, len);
+	if (!fc_buf_cstr(&b->text))
 		return jstream_fail(&im->js, FC_ERR_NOMEM, "out of memory");
-	memcpy(b->s, s, len);
-	b->s[len] = '\0';
-	b->len = len;
 	b->set = true;
 	return true;
 }
@@ -317,7 +316,7 @@ static bool push_node(struct importer *im, int64_t index)
 	n->hit = 0;
 	n->self_size = -1;
 	n->name.set = n->url.set = n->sid.set = false;
-	n->name.len = n->url.len = n->sid.len = 0;
+	n->name.text.len = n->url.text.len = n->sid.text.len = 0;
 	n->line = n->column = -1;
 	n->n_children = 0;
 	n->n_ticks = 0;
@@ -340,8 +339,8 @@ static const char *sb(const struct sbuf *b, const char *dflt, size_t *len)
 		*len = strlen(dflt);
 		return dflt;
 	}
-	*len = b->len;
-	return b->s;
+	*len = b->text.len;
+	return b->text.data;
 }
 
 /* A heap profile's node allocated size bytes: one sample of that weight. */
@@ -788,9 +787,9 @@ static void free_nodes(struct importer *im)
 	size_t i;
 
 	for (i = 0; i < im->inited; i++) {
-		free(im->nodes[i].name.s);
-		free(im->nodes[i].url.s);
-		free(im->nodes[i].sid.s);
+		fc_buf_free(&im->nodes[i].name.text);
+		fc_buf_free(&im->nodes[i].url.text);
+		fc_buf_free(&im->nodes[i].sid.text);
 		free(im->nodes[i].children);
 		free(im->nodes[i].ticks);
 	}

@@ -16,29 +16,19 @@
 #include "render/paint_internal.h"
 #include "util/util.h"
 #include "model/profile.h"
-
-struct svg_buf {
-	unsigned char *data;
-	size_t len, cap;
-	bool failed;
-};
+#include "util/buf.h"
 
 static cairo_status_t collect(void *closure, const unsigned char *data, unsigned int length)
 {
-	struct svg_buf *b = closure;
+	struct fc_buf *b = closure;
 
-	if (!FC_GROW(b->data, b->cap, b->len + length + 1)) {
-		b->failed = true;
-		return CAIRO_STATUS_NO_MEMORY;
-	}
-	memcpy(b->data + b->len, data, length);
-	b->len += length;
-	return CAIRO_STATUS_SUCCESS;
+	fc_buf_add(b, data, length);
+	return b->failed ? CAIRO_STATUS_NO_MEMORY : CAIRO_STATUS_SUCCESS;
 }
 
 /* Writes b to out with every "surface<N>" renumbered from 1 in order of
  * first appearance (ids and the references to them change together). */
-static bool write_renumbered(const struct svg_buf *b, struct fc_output *out)
+static bool write_renumbered(const struct fc_buf *b, struct fc_output *out)
 {
 	static const char word[] = "surface";
 	const size_t wl = sizeof(word) - 1;
@@ -46,7 +36,7 @@ static bool write_renumbered(const struct svg_buf *b, struct fc_output *out)
 	size_t n_seen = 0, cap = 0, i = 0, from = 0;
 
 	while (i + wl < b->len) {
-		const unsigned char *p = b->data + i;
+		const unsigned char *p = (const unsigned char *)b->data + i;
 		size_t j = i + wl, k;
 		unsigned long v = 0;
 
@@ -79,7 +69,7 @@ bool fc_write_svg_cairo(const struct fc_layout *l, const struct fc_style *st,
 			struct fc_error *err)
 {
 	struct fc_painter *p = fc_painter_create(l, st, o, err);
-	struct svg_buf buf = { 0 };
+	struct fc_buf buf = { 0 };
 	cairo_surface_t *s;
 	cairo_t *cr;
 	bool ok;
@@ -107,7 +97,7 @@ bool fc_write_svg_cairo(const struct fc_layout *l, const struct fc_style *st,
 	ok = fc_paint_surface_done(s, out, ok, err);
 	cairo_surface_destroy(s);
 	fc_painter_destroy(p);
-	free(buf.data);
+	fc_buf_free(&buf);
 	if (!ok)
 		fc_paint_error_file(err, out);
 	return ok;

@@ -454,13 +454,13 @@ static bool write_md(const struct fc_report *r, struct fc_error *err)
 		}
 		md_tables(&md, r, NULL, r->n_files, false);
 	}
-	if (md.failed) {
+	if (md.buf.failed) {
 		fc_md_finish(&md);
 		fc_output_abort(&o);
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;
 	}
-	fc_output_write(&o, md.data, md.len);
+	fc_output_write(&o, md.buf.data, md.buf.len);
 	fc_md_finish(&md);
 	return fc_output_commit(&o, err);
 }

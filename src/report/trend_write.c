@@ -141,13 +141,13 @@ bool fc_trend_write_md(const struct fc_trend *t, size_t top, struct fc_output *o
 		     "%zu with the most over the series._\n",
 		     t->bytes ? "Bytes allocated" : "CPU time",
 		     t->bytes ? "bytes allocated" : "self time, waits left out", shown);
-	if (md.failed) {
+	if (md.buf.failed) {
 		fc_md_finish(&md);
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;
 	}
 	/* a failed write is remembered by out and reported by its commit */
-	fc_output_write(out, md.data, md.len);
+	fc_output_write(out, md.buf.data, md.buf.len);
 	fc_md_finish(&md);
 	return true;
 }

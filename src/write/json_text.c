@@ -7,32 +7,6 @@
 #include "write/json_text.h"
 #include "model/profile.h"
 
-void fc_jbuf_free(struct fc_jbuf *b)
-{
-	free(b->s);
-	memset(b, 0, sizeof(*b));
-}
-
-bool fc_jbuf_grow(struct fc_jbuf *b, size_t n)
-{
-	size_t cap = b->cap ? b->cap : 256;
-	char *q;
-
-	if (b->nomem || n > SIZE_MAX / 2 - b->len)
-		goto nomem;
-	while (cap - b->len < n)
-		cap *= 2;
-	q = realloc(b->s, cap);
-	if (!q)
-		goto nomem;
-	b->s = q;
-	b->cap = cap;
-	return true;
-nomem:
-	b->nomem = true;
-	return false;
-}
-
 /* Bytes a JSON string writes as they are: not a control byte, quote or
  * backslash. */
 static bool plain(unsigned char c)
@@ -52,7 +26,7 @@ static bool plain8(uint64_t w)
 	return !(control | quote | backslash);
 }
 
-static void add_escaped(struct fc_jbuf *b, const unsigned char *p)
+static void add_escaped(struct fc_buf *b, const unsigned char *p)
 {
 	static const char hex[] = "0123456789ABCDEF";
 
@@ -62,7 +36,7 @@ static void add_escaped(struct fc_jbuf *b, const unsigned char *p)
 		size_t n = 2;
 		while (*q && plain(*q))
 			q++;
-		fc_jbuf_add(b, (const char *)p, (size_t)(q - p));
+		fc_buf_add(b, (const char *)p, (size_t)(q - p));
 		if (!*q)
 			break;
 		switch (*q) {
@@ -90,15 +64,15 @@ static void add_escaped(struct fc_jbuf *b, const unsigned char *p)
 			esc[5] = hex[*q & 15];
 			n = 6;
 		}
-		fc_jbuf_add(b, esc, n);
+		fc_buf_add(b, esc, n);
 		p = q + 1;
 	}
 }
 
-void fc_jbuf_string(struct fc_jbuf *b, const char *s)
+void fc_jbuf_string(struct fc_buf *b, const char *s)
 {
 	size_t n = strlen(s), i = 0;
-	char *d = fc_jbuf_room(b, n + 2);
+	char *d = fc_buf_room(b, n + 2);
 	uint64_t w;
 
 	if (!d)
@@ -118,9 +92,9 @@ void fc_jbuf_string(struct fc_jbuf *b, const char *s)
 		b->len += n + 2;
 		return;
 	}
-	FC_JBUF_LIT(b, "\"");
+	FC_BUF_LIT(b, "\"");
 	add_escaped(b, (const unsigned char *)s);
-	FC_JBUF_LIT(b, "\"");
+	FC_BUF_LIT(b, "\"");
 }
 
 /* "00" "01" .. "99": two digits per division. */
@@ -135,7 +109,7 @@ static const char digit_pairs[] = "00010203040506070809"
 				  "80818283848586878889"
 				  "90919293949596979899";
 
-void fc_jbuf_int(struct fc_jbuf *b, long long v)
+void fc_jbuf_int(struct fc_buf *b, long long v)
 {
 	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
 	char t[24], *e = t + sizeof(t), *q = e;
@@ -154,10 +128,10 @@ void fc_jbuf_int(struct fc_jbuf *b, long long v)
 	}
 	if (v < 0)
 		*--q = '-';
-	fc_jbuf_add(b, q, (size_t)(e - q));
+	fc_buf_add(b, q, (size_t)(e - q));
 }
 
-static void add_real(struct fc_jbuf *b, double v)
+static void add_real(struct fc_buf *b, double v)
 {
 	char t[40], *x;
 	int n = snprintf(t, sizeof(t) - 2, "%.17g", v);
@@ -180,10 +154,10 @@ static void add_real(struct fc_jbuf *b, double v)
 		memmove(to, from, strlen(from) + 1);
 		n = (int)strlen(t);
 	}
-	fc_jbuf_add(b, t, (size_t)n);
+	fc_buf_add(b, t, (size_t)n);
 }
 
-void fc_jbuf_number(struct fc_jbuf *b, double v)
+void fc_jbuf_number(struct fc_buf *b, double v)
 {
 	/* integral below 2^53 (NaN fails the first test): the truncation is
 	 * exact, with no call to floor */

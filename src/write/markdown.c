@@ -27,29 +27,24 @@ void fc_md_init(struct fc_md *md)
 
 void fc_md_finish(struct fc_md *md)
 {
-	free(md->data);
+	fc_buf_free(&md->buf);
 	fc_md_init(md);
 }
 
 /* Room for len more bytes and the NUL; false (and failed) when there is none. */
 static bool reserve(struct fc_md *md, size_t len)
 {
-	if (md->failed)
-		return false;
-	if (len > SIZE_MAX - md->len - 1 || !FC_GROW(md->data, md->cap, md->len + len + 1)) {
-		md->failed = true;
-		return false;
-	}
-	return true;
+	if (len > SIZE_MAX - md->buf.len - 1)
+		md->buf.failed = true;
+	return !md->buf.failed && fc_buf_room(&md->buf, len + 1) != NULL;
 }
 
 void fc_md_write(struct fc_md *md, const char *s, size_t len)
 {
 	if (len == 0 || !reserve(md, len))
 		return;
-	memcpy(md->data + md->len, s, len);
-	md->len += len;
-	md->data[md->len] = '\0';
+	fc_buf_add(&md->buf, s, len);
+	md->buf.data[md->buf.len] = '\0';
 }
 
 void fc_md_raw(struct fc_md *md, const char *s)
@@ -67,24 +62,24 @@ void fc_md_printf(struct fc_md *md, const char *fmt, ...)
 	n = vsnprintf(NULL, 0, fmt, ap);
 	va_end(ap);
 	if (n < 0) {
-		md->failed = true;
+		md->buf.failed = true;
 		return;
 	}
 	if (n == 0 || !reserve(md, (size_t)n))
 		return;
 	va_start(ap, fmt);
-	vsnprintf(md->data + md->len, (size_t)n + 1, fmt, ap);
+	vsnprintf(md->buf.data + md->buf.len, (size_t)n + 1, fmt, ap);
 	va_end(ap);
-	md->len += (size_t)n;
+	md->buf.len += (size_t)n;
 }
 
 void fc_md_blank_line(struct fc_md *md)
 {
-	if (md->len == 0)
+	if (md->buf.len == 0)
 		return;
-	if (md->data[md->len - 1] != '\n')
+	if (md->buf.data[md->buf.len - 1] != '\n')
 		fc_md_raw(md, "\n");
-	if (md->len < 2 || md->data[md->len - 2] != '\n')
+	if (md->buf.len < 2 || md->buf.data[md->buf.len - 2] != '\n')
 		fc_md_raw(md, "\n");
 }
 
@@ -360,10 +355,10 @@ struct fc_md *fc_md_doc_add(struct fc_md_doc *doc, const char *title, bool cutta
 {
 	struct fc_md_section *s = NULL;
 
-	if (doc->sink.failed || !FC_GROW(doc->sections, doc->cap, doc->n + 1) ||
+	if (doc->sink.buf.failed || !FC_GROW(doc->sections, doc->cap, doc->n + 1) ||
 	    !(s = calloc(1, sizeof(*s))) || !(s->title = fc_strdup(title ? title : ""))) {
 		free(s);
-		doc->sink.failed = true;
+		doc->sink.buf.failed = true;
 		return &doc->sink;
 	}
 	s->cuttable = cuttable;
@@ -392,11 +387,11 @@ static void cut_note(const struct fc_md_doc *doc, const bool *cut, bool truncate
 		fc_md_printf(note, "Cut at a line break to stay under %s characters", num);
 	else
 		fc_md_printf(note, "Left out to stay under %s characters:", num);
-	size_t start = note->len;
+	size_t start = note->buf.len;
 	for (size_t i = 0; i < doc->n && !truncated; i++) {
 		if (!cut[i])
 			continue;
-		if (note->len - start >= NOTE_NAMES_MAX) {
+		if (note->buf.len - start >= NOTE_NAMES_MAX) {
 			left++;
 			continue;
 		}
@@ -415,8 +410,8 @@ static void cut_note(const struct fc_md_doc *doc, const bool *cut, bool truncate
 static int longer_first(const void *a, const void *b, void *ctx)
 {
 	const struct fc_md_doc *doc = ctx;
-	size_t x = doc->sections[*(const size_t *)a]->body.len,
-	       y = doc->sections[*(const size_t *)b]->body.len;
+	size_t x = doc->sections[*(const size_t *)a]->body.buf.len,
+	       y = doc->sections[*(const size_t *)b]->body.buf.len;
 	return (x < y) - (x > y);
 }
 
@@ -444,27 +439,27 @@ bool fc_md_doc_render(const struct fc_md_doc *doc, size_t budget, struct fc_md *
 	struct fc_md note, title;
 	size_t total = 0, i, ncut = 0, n_order = 0, note_len = 0, names = 0, frame,
 	       longest_title = 0;
-	bool ok = !doc->sink.failed;
+	bool ok = !doc->sink.buf.failed;
 
 	fc_md_init(&note);
 	fc_md_init(&title);
 	if (!cut || !order) {
 		free(cut);
 		free(order);
-		out->failed = true;
+		out->buf.failed = true;
 		return false;
 	}
 	/* each section is followed by up to two line breaks (sep_len) */
 	for (i = 0; i < doc->n; i++) {
-		ok = ok && !doc->sections[i]->body.failed;
-		total += doc->sections[i]->body.len + 2;
+		ok = ok && !doc->sections[i]->body.buf.failed;
+		total += doc->sections[i]->body.buf.len + 2;
 		if (doc->sections[i]->cuttable)
 			order[n_order++] = i;
 	}
 	if (!fc_sort(order, n_order, sizeof(*order), longer_first, (void *)doc)) {
 		free(cut);
 		free(order);
-		out->failed = true;
+		out->buf.failed = true;
 		return false;
 	}
 	/* Drop the longest cuttable section until the rest and the note fit.
@@ -474,53 +469,53 @@ bool fc_md_doc_render(const struct fc_md_doc *doc, size_t budget, struct fc_md *
 	 * longest title past it, the count of the rest). Work linear in the
 	 * sections, however many are cut. */
 	cut_note(doc, cut, false, budget, &note); /* the frame, no names */
-	frame = note.len;
+	frame = note.buf.len;
 	fc_md_finish(&note);
 	for (size_t k = 0;
 	     k < n_order && (total > budget || (ncut > 0 && total + note_len > budget)); k++) {
 		size_t c = order[k];
 		cut[c] = true;
 		ncut++;
-		total -= doc->sections[c]->body.len + 2;
-		title.len = 0;
+		total -= doc->sections[c]->body.buf.len + 2;
+		title.buf.len = 0;
 		fc_md_text(&title, doc->sections[c]->title);
-		names += title.len + 2;
-		if (title.len > longest_title)
-			longest_title = title.len;
+		names += title.buf.len + 2;
+		if (title.buf.len > longest_title)
+			longest_title = title.buf.len;
 		note_len = names < NOTE_NAMES_MAX ? frame + names - 1
 						  : frame + NOTE_NAMES_MAX + longest_title + 2 + 32;
 	}
 	fc_md_finish(&title);
 	if (ncut)
 		cut_note(doc, cut, false, budget, &note);
-	size_t start = out->len;
+	size_t start = out->buf.len;
 	for (i = 0; i < doc->n; i++) {
-		if (cut[i] || doc->sections[i]->body.len == 0)
+		if (cut[i] || doc->sections[i]->body.buf.len == 0)
 			continue;
-		if (out->len > start)
+		if (out->buf.len > start)
 			fc_md_blank_line(out);
-		fc_md_write(out, doc->sections[i]->body.data, doc->sections[i]->body.len);
+		fc_md_write(out, doc->sections[i]->body.buf.data, doc->sections[i]->body.buf.len);
 	}
-	total = out->len - start;
-	if (total + note.len > budget && !out->failed) {
+	total = out->buf.len - start;
+	if (total + note.buf.len > budget && !out->buf.failed) {
 		/* Still too long: cut the text at a line break and close what
 		 * the cut left open. */
 		fc_md_finish(&note);
 		cut_note(doc, cut, true, budget, &note);
-		size_t room = budget > note.len + 64 ? budget - note.len - 64 : 0, keep = 0;
+		size_t room = budget > note.buf.len + 64 ? budget - note.buf.len - 64 : 0, keep = 0;
 		for (i = 0; i < room && i < total; i++)
-			if (out->data[start + i] == '\n')
+			if (out->buf.data[start + i] == '\n')
 				keep = i + 1;
-		out->len = start + keep;
-		if (out->data)
-			out->data[out->len] = '\0';
+		out->buf.len = start + keep;
+		if (out->buf.data)
+			out->buf.data[out->buf.len] = '\0';
 		/* nothing kept at all: out may have no buffer yet */
-		for (long open = out->data ? open_details(out->data + start, keep) : 0; open > 0;
-		     open--)
+		for (long open = out->buf.data ? open_details(out->buf.data + start, keep) : 0;
+		     open > 0; open--)
 			fc_md_raw(out, "\n</details>\n");
 	}
-	fc_md_write(out, note.data, note.len);
-	ok = ok && !note.failed && !out->failed;
+	fc_md_write(out, note.buf.data, note.buf.len);
+	ok = ok && !note.buf.failed && !out->buf.failed;
 	fc_md_finish(&note);
 	free(cut);
 	free(order);

@@ -25,6 +25,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util/buf.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -33,14 +35,12 @@ extern "C" {
  * budget is counted in bytes, which are never fewer than characters. */
 #define FC_MD_GITHUB_LIMIT 65536
 
-/* Caller-owned: fc_md_init / fc_md_finish. data is NUL-terminated (or
- * NULL while nothing was written) and owned by the struct. */
+/* Caller-owned: fc_md_init / fc_md_finish. The text is the byte buffer
+ * buf (util/buf.h): buf.data is NUL-terminated (or NULL while nothing was
+ * written), buf.failed set when an allocation failed. */
 struct fc_md {
-	char *data;
-	size_t len;
-	size_t cap;
-	bool failed; /* an allocation failed; the text is incomplete */
-	int cells;   /* cells written in the open table row, -1 outside a row */
+	struct fc_buf buf;
+	int cells; /* cells written in the open table row, -1 outside a row */
 };
 
 void fc_md_init(struct fc_md *md);

@@ -12,6 +12,7 @@
 #include "render/render.h"
 #include "util/util.h"
 #include "model/profile.h"
+#include "util/buf.h"
 
 /* ';' separates frames and cannot be escaped: inside a name it becomes
  * U+FF1B FULLWIDTH SEMICOLON, which reads the same. Line breaks would end
@@ -20,23 +21,14 @@
 static const char semicolon[] = "\xef\xbc\x9b";
 static const char replacement[] = "\xef\xbf\xbd";
 
-struct buf {
-	char *data;
-	size_t len, cap;
-};
-
-static bool buf_add(struct buf *b, const char *s, size_t n)
+static bool buf_add(struct fc_buf *b, const char *s, size_t n)
 {
-	if (!FC_GROW(b->data, b->cap, b->len + n + 1))
-		return false;
-	memcpy(b->data + b->len, s, n);
-	b->len += n;
-	b->data[b->len] = '\0';
-	return true;
+	fc_buf_add(b, s, n);
+	return !b->failed;
 }
 
 /* Appends s with the separator and line breaks replaced. */
-static bool buf_add_safe(struct buf *b, const char *s, size_t n)
+static bool buf_add_safe(struct fc_buf *b, const char *s, size_t n)
 {
 	size_t i, from = 0;
 
@@ -58,7 +50,7 @@ static bool buf_add_safe(struct buf *b, const char *s, size_t n)
 
 /* "label url:line:column", 1-based as DevTools shows them; the location is
  * left out when the frame has none, e.g. "(program)". */
-static bool frame_name(struct buf *b, const struct fc_profile *p, const struct fc_frame *f)
+static bool frame_name(struct fc_buf *b, const struct fc_profile *p, const struct fc_frame *f)
 {
 	const char *name = fc_profile_str(p, f->name), *url = fc_profile_str(p, f->url);
 	size_t size = strlen(name) + 16, n;
@@ -87,7 +79,7 @@ static bool frame_name(struct buf *b, const struct fc_profile *p, const struct f
 
 /* Every frame's folded name, and its rank in byte order. */
 struct names {
-	struct buf text;
+	struct fc_buf text;
 	size_t *offset; /* frame -> offset into text; n_frames = the "…" box */
 	uint32_t *rank; /* frame -> position in byte order; "…" last */
 };
@@ -132,7 +124,7 @@ static bool names_build(struct names *nm, const struct fc_profile *p)
 
 static void names_free(struct names *nm)
 {
-	free(nm->text.data);
+	fc_buf_free(&nm->text);
 	free(nm->offset);
 	free(nm->rank);
 }
@@ -217,7 +209,7 @@ static void push_kids(const struct lane_tree *t, uint32_t s, size_t *top)
 }
 
 static bool write_lane(const struct fc_lane *lane, bool prefix, struct fc_output *out,
-		       struct buf *path, size_t **plen, size_t *plen_cap, struct fc_error *err)
+		       struct fc_buf *path, size_t **plen, size_t *plen_cap, struct fc_error *err)
 {
 	const struct fc_profile *p = lane->profile;
 	size_t nf = p->n_frames, top = 0, base = 0;
@@ -281,7 +273,7 @@ static bool write_lane(const struct fc_lane *lane, bool prefix, struct fc_output
 
 bool fc_write_folded(const struct fc_layout *l, struct fc_output *out, struct fc_error *err)
 {
-	struct buf path = { 0 };
+	struct fc_buf path = { 0 };
 	size_t *plen = NULL, plen_cap = 0, i;
 	bool ok = true;
 
@@ -292,7 +284,7 @@ bool fc_write_folded(const struct fc_layout *l, struct fc_output *out, struct fc
 	for (i = 0; ok && i < l->n_lanes && !out->failed; i++)
 		ok = write_lane(&l->lanes[i], l->options.per_thread, out, &path, &plen, &plen_cap,
 				err);
-	free(path.data);
+	fc_buf_free(&path);
 	free(plen);
 	return ok;
 }

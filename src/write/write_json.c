@@ -44,7 +44,7 @@ struct bar_writer {
 	const struct fc_lane *lane;
 	const struct fc_style *st;
 	struct fc_output *out;
-	struct fc_jbuf buf;
+	struct fc_buf buf;
 	uint32_t *color; /* per frame: 0x1rrggbb once known (not for heat) */
 	bool first;
 };
@@ -52,7 +52,7 @@ struct bar_writer {
 /* false: no memory, or the write failed (commit reports it) */
 static bool flush(struct bar_writer *w)
 {
-	bool ok = !w->buf.nomem && fc_output_write(w->out, w->buf.s, w->buf.len);
+	bool ok = !w->buf.failed && fc_output_write(w->out, w->buf.data, w->buf.len);
 
 	w->buf.len = 0;
 	return ok;
@@ -62,57 +62,57 @@ static bool write_bar(void *ctx, const struct fc_box *b)
 {
 	struct bar_writer *w = ctx;
 	const struct fc_profile *p = w->lane->profile;
-	struct fc_jbuf *j = &w->buf;
+	struct fc_buf *j = &w->buf;
 	char hex[8];
 	uint32_t rgb;
 
 	if (!w->first)
-		FC_JBUF_LIT(j, ",");
+		FC_BUF_LIT(j, ",");
 	w->first = false;
-	FC_JBUF_LIT(j, "{\"depth\":");
+	FC_BUF_LIT(j, "{\"depth\":");
 	fc_jbuf_int(j, b->depth);
 	if (b->frame == FC_NONE) {
-		FC_JBUF_LIT(j, ",\"name\":\"…\",\"coalesced\":");
+		FC_BUF_LIT(j, ",\"name\":\"…\",\"coalesced\":");
 		fc_jbuf_int(j, b->count);
 	} else {
 		const struct fc_frame *f = &p->frames[b->frame];
-		FC_JBUF_LIT(j, ",\"name\":");
+		FC_BUF_LIT(j, ",\"name\":");
 		fc_jbuf_string(j, fc_profile_str(p, f->name));
-		FC_JBUF_LIT(j, ",\"url\":");
+		FC_BUF_LIT(j, ",\"url\":");
 		fc_jbuf_string(j, fc_profile_str(p, f->url));
-		FC_JBUF_LIT(j, ",\"line\":");
+		FC_BUF_LIT(j, ",\"line\":");
 		fc_jbuf_int(j, f->line);
-		FC_JBUF_LIT(j, ",\"column\":");
+		FC_BUF_LIT(j, ",\"column\":");
 		fc_jbuf_int(j, f->column);
-		FC_JBUF_LIT(j, ",\"tier\":");
+		FC_BUF_LIT(j, ",\"tier\":");
 		fc_jbuf_string(j, fc_tier_name(f->tier));
 		/* --sourcemaps: where in the bundle the frame was (0-based) */
 		if (b->frame < p->n_generated && p->generated[b->frame].url) {
 			const struct fc_frame_generated *g = &p->generated[b->frame];
-			FC_JBUF_LIT(j, ",\"generated\":{\"url\":");
+			FC_BUF_LIT(j, ",\"generated\":{\"url\":");
 			fc_jbuf_string(j, fc_profile_str(p, g->url));
-			FC_JBUF_LIT(j, ",\"line\":");
+			FC_BUF_LIT(j, ",\"line\":");
 			fc_jbuf_int(j, g->line);
-			FC_JBUF_LIT(j, ",\"column\":");
+			FC_BUF_LIT(j, ",\"column\":");
 			fc_jbuf_int(j, g->column);
-			FC_JBUF_LIT(j, "}");
+			FC_BUF_LIT(j, "}");
 		}
 	}
 	if (w->l->mode == FC_MODE_CHART) {
-		FC_JBUF_LIT(j, ",\"start_us\":");
+		FC_BUF_LIT(j, ",\"start_us\":");
 		fc_jbuf_number(j, b->x0);
-		FC_JBUF_LIT(j, ",\"end_us\":");
+		FC_BUF_LIT(j, ",\"end_us\":");
 		fc_jbuf_number(j, b->x1);
-		FC_JBUF_LIT(j, ",\"self_us\":");
+		FC_BUF_LIT(j, ",\"self_us\":");
 		fc_jbuf_number(j, b->self);
 	} else {
-		FC_JBUF_LIT(j, ",\"x0\":");
+		FC_BUF_LIT(j, ",\"x0\":");
 		fc_jbuf_number(j, b->x0);
-		FC_JBUF_LIT(j, ",\"x1\":");
+		FC_BUF_LIT(j, ",\"x1\":");
 		fc_jbuf_number(j, b->x1);
-		FC_JBUF_LIT(j, ",\"self\":");
+		FC_BUF_LIT(j, ",\"self\":");
 		fc_jbuf_number(j, b->self);
-		FC_JBUF_LIT(j, ",\"total\":");
+		FC_BUF_LIT(j, ",\"total\":");
 		fc_jbuf_number(j, b->x1 - b->x0);
 	}
 	/* a frame's colour depends on the frame alone, except in heat */
@@ -126,10 +126,10 @@ static bool write_bar(void *ctx, const struct fc_box *b)
 			w->color[b->frame] = rgb;
 	}
 	fc_rgb_hex((struct fc_rgb){ (uint8_t)(rgb >> 16), (uint8_t)(rgb >> 8), (uint8_t)rgb }, hex);
-	FC_JBUF_LIT(j, ",\"color\":\"");
-	fc_jbuf_add(j, hex, 7);
-	FC_JBUF_LIT(j, "\"}");
-	return !j->nomem && (j->len < FLUSH_AT || flush(w));
+	FC_BUF_LIT(j, ",\"color\":\"");
+	fc_buf_add(j, hex, 7);
+	FC_BUF_LIT(j, "\"}");
+	return !j->failed && (j->len < FLUSH_AT || flush(w));
 }
 
 /* What the scope transforms did (docs/scope.md), each phrase once. */
@@ -314,7 +314,7 @@ bool fc_write_layout_json_image(const struct fc_layout *l, const struct fc_style
 	if (ok)
 		fc_output_printf(out, "]}\n");
 	free(w.color);
-	fc_jbuf_free(&w.buf);
+	fc_buf_free(&w.buf);
 	if (!ok && !out->failed) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;

@@ -113,7 +113,7 @@ static void heading_text(struct fc_md *md, const char *s)
 	}
 	cut = fc_strndup(s, keep);
 	if (!cut) {
-		md->failed = true;
+		md->buf.failed = true;
 		return;
 	}
 	fc_md_text(md, cut);
@@ -186,7 +186,7 @@ static size_t function_rows(struct fc_md *md, const struct fc_profile *p,
 			    const struct fc_stats_entry *list, size_t n, size_t from, size_t max,
 			    bool by_total, double cpu, const unsigned char *skip)
 {
-	size_t i, rank = 0, written = 0, start = md->len;
+	size_t i, rank = 0, written = 0, start = md->buf.len;
 
 	for (i = 0; i < n && written < max; i++) {
 		const struct fc_stats_entry *e = &list[i];
@@ -205,7 +205,7 @@ static size_t function_rows(struct fc_md *md, const struct fc_profile *p,
 		ms_cell(md, p, by_total ? e->self_us : e->total_us);
 		fc_md_row_end(md);
 		written++;
-		if (md->len - start > TABLE_BYTES && written < max && i + 1 < n) {
+		if (md->buf.len - start > TABLE_BYTES && written < max && i + 1 < n) {
 			fc_md_printf(md, "\n*The table stops at %zu rows to fit a comment.*\n",
 				     written);
 			break;
@@ -524,7 +524,7 @@ bool fc_summary_markdown_write(const struct fc_profile_set *set, const struct fc
 	if (ok) {
 		/* a failed write is sticky: commit reports it and removes the
 		 * temporary */
-		fc_output_write(&out, text.data, text.len);
+		fc_output_write(&out, text.buf.data, text.buf.len);
 		ok = fc_output_commit(&out, err);
 	}
 	fc_md_finish(&text);

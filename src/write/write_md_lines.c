@@ -69,7 +69,7 @@ bool fc_summary_markdown_lines(const struct fc_profile *p, uint32_t frame, size_
 					     TEXT_MAX);
 		}
 		if (text[0] && !(texts[i] = fc_strdup(text))) {
-			md->failed = true;
+			md->buf.failed = true;
 			break;
 		}
 		any = any || text[0];

@@ -132,7 +132,7 @@ static void table_finish(struct table *t)
 }
 
 struct writer {
-	struct fc_jbuf b;
+	struct fc_buf b;
 	struct fc_output *out;
 	bool failed;
 };
@@ -140,7 +140,7 @@ struct writer {
 static void flush(struct writer *w, bool always)
 {
 	if (w->b.len && (always || w->b.len >= FLUSH_AT)) {
-		if (!w->b.nomem && !fc_output_write(w->out, w->b.s, w->b.len))
+		if (!w->b.failed && !fc_output_write(w->out, w->b.data, w->b.len))
 			w->failed = true;
 		w->b.len = 0;
 	}
@@ -150,45 +150,45 @@ static void write_frames(struct writer *w, const struct table *t)
 {
 	size_t k;
 
-	FC_JBUF_LIT(&w->b, "\"shared\":{\"frames\":[");
+	FC_BUF_LIT(&w->b, "\"shared\":{\"frames\":[");
 	for (k = 0; k < t->n; k++) {
 		const struct fc_profile *p = t->set->items[t->profile[k]];
 		const struct fc_frame *f = &p->frames[t->frame[k]];
 		const char *url = fc_profile_str(p, f->url);
 
 		if (k)
-			FC_JBUF_LIT(&w->b, ",");
-		FC_JBUF_LIT(&w->b, "{\"name\":");
+			FC_BUF_LIT(&w->b, ",");
+		FC_BUF_LIT(&w->b, "{\"name\":");
 		fc_jbuf_string(&w->b, fc_profile_str(p, f->name));
 		if (url[0] || urlless_script(p, f)) {
-			FC_JBUF_LIT(&w->b, ",\"file\":");
+			FC_BUF_LIT(&w->b, ",\"file\":");
 			fc_jbuf_string(&w->b, url);
 		}
 		if (f->line >= 0) {
-			FC_JBUF_LIT(&w->b, ",\"line\":");
+			FC_BUF_LIT(&w->b, ",\"line\":");
 			fc_jbuf_int(&w->b, (long long)f->line + 1);
 		}
 		if (f->column >= 0) {
-			FC_JBUF_LIT(&w->b, ",\"col\":");
+			FC_BUF_LIT(&w->b, ",\"col\":");
 			fc_jbuf_int(&w->b, (long long)f->column + 1);
 		}
-		FC_JBUF_LIT(&w->b, "}");
+		FC_BUF_LIT(&w->b, "}");
 		flush(w, false);
 	}
-	FC_JBUF_LIT(&w->b, "]}");
+	FC_BUF_LIT(&w->b, "]}");
 }
 
 static void event(struct writer *w, bool *first, bool open, uint32_t frame, double at)
 {
 	if (!*first)
-		FC_JBUF_LIT(&w->b, ",");
-	FC_JBUF_LIT(&w->b, "{\"type\":\"");
-	fc_jbuf_add(&w->b, open ? "O" : "C", 1);
-	FC_JBUF_LIT(&w->b, "\",\"frame\":");
+		FC_BUF_LIT(&w->b, ",");
+	FC_BUF_LIT(&w->b, "{\"type\":\"");
+	fc_buf_add(&w->b, open ? "O" : "C", 1);
+	FC_BUF_LIT(&w->b, "\",\"frame\":");
 	fc_jbuf_int(&w->b, frame);
-	FC_JBUF_LIT(&w->b, ",\"at\":");
+	FC_BUF_LIT(&w->b, ",\"at\":");
 	fc_jbuf_number(&w->b, at);
-	FC_JBUF_LIT(&w->b, "}");
+	FC_BUF_LIT(&w->b, "}");
 	*first = false;
 	flush(w, false);
 }
@@ -214,7 +214,7 @@ static bool write_evented(struct writer *w, const struct fc_profile *p, const ui
 		return false;
 	}
 	fc_chart_heal_program(p, nodes);
-	FC_JBUF_LIT(&w->b, "\"events\":[");
+	FC_BUF_LIT(&w->b, "\"events\":[");
 	for (i = 0; i < p->n_samples; i++) {
 		uint32_t node = nodes[i], n = p->node_depth[node], common = 0, d;
 		double at = (double)p->sample_time_us[i];
@@ -236,7 +236,7 @@ static bool write_evented(struct writer *w, const struct fc_profile *p, const ui
 		depth--;
 		event(w, &first, false, index[p->node_frame[open[depth]]], end);
 	}
-	FC_JBUF_LIT(&w->b, "]");
+	FC_BUF_LIT(&w->b, "]");
 	free(open);
 	free(next);
 	free(nodes);
@@ -252,30 +252,30 @@ static bool write_sampled(struct writer *w, const struct fc_profile *p, const ui
 
 	if (!stack)
 		return false;
-	FC_JBUF_LIT(&w->b, "\"samples\":[");
+	FC_BUF_LIT(&w->b, "\"samples\":[");
 	for (i = 0; i < p->n_samples; i++) {
 		uint32_t node = p->sample_node[i], n = p->node_depth[node];
 		for (d = n; d > 0; d--, node = p->node_parent[node])
 			stack[d - 1] = index[p->node_frame[node]];
 		if (i)
-			FC_JBUF_LIT(&w->b, ",");
-		FC_JBUF_LIT(&w->b, "[");
+			FC_BUF_LIT(&w->b, ",");
+		FC_BUF_LIT(&w->b, "[");
 		for (d = 0; d < n; d++) {
 			if (d)
-				FC_JBUF_LIT(&w->b, ",");
+				FC_BUF_LIT(&w->b, ",");
 			fc_jbuf_int(&w->b, stack[d]);
 		}
-		FC_JBUF_LIT(&w->b, "]");
+		FC_BUF_LIT(&w->b, "]");
 		flush(w, false);
 	}
-	FC_JBUF_LIT(&w->b, "],\"weights\":[");
+	FC_BUF_LIT(&w->b, "],\"weights\":[");
 	for (i = 0; i < p->n_samples; i++) {
 		if (i)
-			FC_JBUF_LIT(&w->b, ",");
+			FC_BUF_LIT(&w->b, ",");
 		fc_jbuf_number(&w->b, fc_profile_sample_duration(p, i) / scale);
 		flush(w, false);
 	}
-	FC_JBUF_LIT(&w->b, "]");
+	FC_BUF_LIT(&w->b, "]");
 	free(stack);
 	return true;
 }
@@ -305,16 +305,16 @@ bool fc_write_speedscope(const struct fc_profile_set *set, bool chart, struct fc
 
 	if (!table_build(&t, set))
 		goto nomem;
-	FC_JBUF_LIT(&w.b, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\","
-			  "\"exporter\":\"flamechart\",");
+	FC_BUF_LIT(&w.b, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\","
+			 "\"exporter\":\"flamechart\",");
 	if (set->count && set->items[0]->name) {
-		FC_JBUF_LIT(&w.b, "\"name\":");
+		FC_BUF_LIT(&w.b, "\"name\":");
 		fc_jbuf_string(&w.b, set->items[0]->name);
-		FC_JBUF_LIT(&w.b, ",");
+		FC_BUF_LIT(&w.b, ",");
 	}
-	FC_JBUF_LIT(&w.b, "\"activeProfileIndex\":0,");
+	FC_BUF_LIT(&w.b, "\"activeProfileIndex\":0,");
 	write_frames(&w, &t);
-	FC_JBUF_LIT(&w.b, ",\"profiles\":[");
+	FC_BUF_LIT(&w.b, ",\"profiles\":[");
 	for (i = 0; i < set->count; i++) {
 		const struct fc_profile *p = set->items[i];
 		bool evented = chart && p->has_time;
@@ -327,26 +327,26 @@ bool fc_write_speedscope(const struct fc_profile_set *set, bool chart, struct fc
 		start = (double)p->sample_time_us[0];
 		end = fc_profile_samples_end(p);
 		if (!first)
-			FC_JBUF_LIT(&w.b, ",");
-		FC_JBUF_LIT(&w.b, "{\"type\":");
+			FC_BUF_LIT(&w.b, ",");
+		FC_BUF_LIT(&w.b, "{\"type\":");
 		first = false;
 		fc_jbuf_string(&w.b, evented ? "evented" : "sampled");
-		FC_JBUF_LIT(&w.b, ",\"name\":");
+		FC_BUF_LIT(&w.b, ",\"name\":");
 		fc_jbuf_string(&w.b, name);
-		FC_JBUF_LIT(&w.b, ",\"unit\":");
+		FC_BUF_LIT(&w.b, ",\"unit\":");
 		fc_jbuf_string(&w.b, unit);
-		FC_JBUF_LIT(&w.b, ",\"startValue\":");
+		FC_BUF_LIT(&w.b, ",\"startValue\":");
 		fc_jbuf_number(&w.b, start / scale);
-		FC_JBUF_LIT(&w.b, ",\"endValue\":");
+		FC_BUF_LIT(&w.b, ",\"endValue\":");
 		fc_jbuf_number(&w.b, end / scale);
-		FC_JBUF_LIT(&w.b, ",");
+		FC_BUF_LIT(&w.b, ",");
 		if (!(evented ? write_evented(&w, p, t.index[i])
 			      : write_sampled(&w, p, t.index[i], scale)))
 			goto nomem;
-		FC_JBUF_LIT(&w.b, "}");
+		FC_BUF_LIT(&w.b, "}");
 	}
-	FC_JBUF_LIT(&w.b, "]}\n");
-	if (w.b.nomem)
+	FC_BUF_LIT(&w.b, "]}\n");
+	if (w.b.failed)
 		goto nomem;
 	flush(&w, true);
 	if (w.failed) {
@@ -358,7 +358,7 @@ bool fc_write_speedscope(const struct fc_profile_set *set, bool chart, struct fc
 nomem:
 	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 out:
-	fc_jbuf_free(&w.b);
+	fc_buf_free(&w.b);
 	table_finish(&t);
 	return ok;
 }

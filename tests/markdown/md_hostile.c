@@ -64,9 +64,9 @@ int main(int argc, char **argv)
 	fc_md_details_begin(&md, "</summary><img src=x onerror=alert(1)>");
 	fc_md_raw(&md, "inside\n");
 	fc_md_details_end(&md);
-	if (md.failed || !(f = fopen(argv[1], "w")))
+	if (md.buf.failed || !(f = fopen(argv[1], "w")))
 		return 1;
-	fwrite(md.data, 1, md.len, f);
+	fwrite(md.buf.data, 1, md.buf.len, f);
 	fc_md_finish(&md);
 	return fclose(f) == 0 ? 0 : 1;
 }

@@ -18,8 +18,8 @@ static void expect_text(void (*fn)(struct fc_md *, const char *), const char *in
 
 	fc_md_init(&md);
 	fn(&md, in);
-	assert_false(md.failed);
-	assert_string_equal(md.data ? md.data : "", want);
+	assert_false(md.buf.failed);
+	assert_string_equal(md.buf.data ? md.buf.data : "", want);
 	fc_md_finish(&md);
 }
 
@@ -68,7 +68,7 @@ static void code_in_table(void **state)
 	fc_md_cell(&md);
 	fc_md_code(&md, "x\\|y"); /* cannot be a code span in a table */
 	fc_md_row_end(&md);
-	assert_string_equal(md.data, "| `a\\|b` | x\\\\\\|y |\n");
+	assert_string_equal(md.buf.data, "| `a\\|b` | x\\\\\\|y |\n");
 	fc_md_finish(&md);
 }
 
@@ -79,7 +79,7 @@ static void urls(void **state)
 	(void)state;
 	fc_md_init(&md);
 	assert_true(fc_md_url(&md, "https://e.x/a b(1)?q=1&r=<2>"));
-	assert_string_equal(md.data, "https://e.x/a%20b%281%29?q=1&amp;r=%3C2%3E");
+	assert_string_equal(md.buf.data, "https://e.x/a%20b%281%29?q=1&amp;r=%3C2%3E");
 	fc_md_finish(&md);
 
 	fc_md_init(&md);
@@ -87,19 +87,19 @@ static void urls(void **state)
 	assert_false(fc_md_url(&md, "JavaScript:alert(1)"));
 	assert_false(fc_md_url(&md, "data:text/html,x"));
 	assert_false(fc_md_url(&md, "file:///etc/passwd"));
-	assert_null(md.data);
+	assert_null(md.buf.data);
 	assert_true(fc_md_url(&md, "img/a.png"));
 	assert_true(fc_md_url(&md, " javascript:x")); /* relative: a space first */
-	assert_string_equal(md.data, "img/a.png%20javascript:x");
+	assert_string_equal(md.buf.data, "img/a.png%20javascript:x");
 	fc_md_finish(&md);
 
 	fc_md_init(&md);
 	assert_false(fc_md_link(&md, "[x]", "javascript:alert(1)"));
-	assert_string_equal(md.data, "\\[x\\]");
+	assert_string_equal(md.buf.data, "\\[x\\]");
 	assert_true(fc_md_link(&md, "ok", "HTTP://e.x/"));
 	assert_false(fc_md_image(&md, "alt", "data:image/png;base64,AAAA"));
 	assert_true(fc_md_image(&md, "a]b", "https://e.x/i.png"));
-	assert_string_equal(md.data, "\\[x\\][ok](HTTP://e.x/)![a\\]b](https://e.x/i.png)");
+	assert_string_equal(md.buf.data, "\\[x\\][ok](HTTP://e.x/)![a\\]b](https://e.x/i.png)");
 	fc_md_finish(&md);
 }
 
@@ -120,9 +120,10 @@ static void table_and_details(void **state)
 	fc_md_details_begin(&md, "More <rows> & \"so\"");
 	fc_md_raw(&md, "x\n");
 	fc_md_details_end(&md);
-	assert_string_equal(md.data, "text\n\n| function | ms |\n|:---|---:|\n| `f\\|g` | 2.5 |\n"
-				     "\n<details><summary>More &lt;rows&gt; &amp; &quot;so&quot;"
-				     "</summary>\n\nx\n\n</details>\n");
+	assert_string_equal(md.buf.data,
+			    "text\n\n| function | ms |\n|:---|---:|\n| `f\\|g` | 2.5 |\n"
+			    "\n<details><summary>More &lt;rows&gt; &amp; &quot;so&quot;"
+			    "</summary>\n\nx\n\n</details>\n");
 	assert_int_equal(md.cells, -1);
 	fc_md_finish(&md);
 	fc_md_finish(&md); /* a second finish is harmless */
@@ -147,7 +148,7 @@ static void doc_fits(void **state)
 	fc_md_raw(fc_md_doc_add(&doc, "body", true), "body\n");
 	fc_md_init(&out);
 	assert_true(fc_md_doc_render(&doc, 100, &out));
-	assert_string_equal(out.data, "# Title\n\nbody\n");
+	assert_string_equal(out.buf.data, "# Title\n\nbody\n");
 	fc_md_finish(&out);
 	fc_md_doc_finish(&doc);
 }
@@ -165,22 +166,22 @@ static void doc_cuts_longest_first(void **state)
 	fill(fc_md_doc_add(&doc, "Medium | table", true), 'c', 1000);
 	fc_md_init(&out);
 	assert_true(fc_md_doc_render(&doc, 1500, &out));
-	assert_true(out.len <= 1500);
-	assert_non_null(strstr(out.data, "aaaa"));
-	assert_non_null(strstr(out.data, "cccc"));
-	assert_null(strstr(out.data, "bbbb"));
+	assert_true(out.buf.len <= 1500);
+	assert_non_null(strstr(out.buf.data, "aaaa"));
+	assert_non_null(strstr(out.buf.data, "cccc"));
+	assert_null(strstr(out.buf.data, "bbbb"));
 	assert_non_null(
-		strstr(out.data, "*Left out to stay under 1,500 characters: All functions.*"));
+		strstr(out.buf.data, "*Left out to stay under 1,500 characters: All functions.*"));
 	fc_md_finish(&out);
 
 	/* tighter: the next longest goes too, and the note names both */
 	fc_md_init(&out);
 	assert_true(fc_md_doc_render(&doc, 800, &out));
-	assert_true(out.len <= 800);
-	assert_null(strstr(out.data, "cccc"));
-	assert_non_null(strstr(out.data, "aaaa"));
-	assert_non_null(strstr(out.data, ": All functions, Medium \\| table.*"));
-	assert_int_equal(strncmp(out.data, "S\n", 2), 0);
+	assert_true(out.buf.len <= 800);
+	assert_null(strstr(out.buf.data, "cccc"));
+	assert_non_null(strstr(out.buf.data, "aaaa"));
+	assert_non_null(strstr(out.buf.data, ": All functions, Medium \\| table.*"));
+	assert_int_equal(strncmp(out.buf.data, "S\n", 2), 0);
 	fc_md_finish(&out);
 	fc_md_doc_finish(&doc);
 }
@@ -199,12 +200,13 @@ static void doc_truncates_kept_text(void **state)
 	fill(fc_md_doc_add(&doc, "cuttable", true), 'z', 100);
 	fc_md_init(&out);
 	assert_true(fc_md_doc_render(&doc, 1000, &out));
-	assert_true(out.len <= 1000);
-	assert_null(strstr(out.data, "zzz"));
-	assert_non_null(strstr(out.data, "kkk"));
+	assert_true(out.buf.len <= 1000);
+	assert_null(strstr(out.buf.data, "zzz"));
+	assert_non_null(strstr(out.buf.data, "kkk"));
 	/* the cut closed the <details> it left open */
-	assert_non_null(strstr(out.data, "</details>"));
-	assert_non_null(strstr(out.data, "*Cut at a line break to stay under 1,000 characters.*"));
+	assert_non_null(strstr(out.buf.data, "</details>"));
+	assert_non_null(
+		strstr(out.buf.data, "*Cut at a line break to stay under 1,000 characters.*"));
 	fc_md_finish(&out);
 	fc_md_doc_finish(&doc);
 	fc_md_doc_finish(&doc);
@@ -229,12 +231,13 @@ static void doc_cuts_thousands(void **state)
 	}
 	fc_md_init(&out);
 	assert_true(fc_md_doc_render(&doc, 65536, &out));
-	assert_true(out.len <= 65536);
-	assert_int_equal(strncmp(out.data, "S\n", 2), 0);
-	assert_null(strstr(out.data, "Cut at a line break"));
-	assert_non_null(strstr(out.data, "*Left out to stay under 65,536 characters: Top functions "
-					 "of thread "));
-	assert_non_null(strstr(out.data, " more.*\n"));
+	assert_true(out.buf.len <= 65536);
+	assert_int_equal(strncmp(out.buf.data, "S\n", 2), 0);
+	assert_null(strstr(out.buf.data, "Cut at a line break"));
+	assert_non_null(strstr(out.buf.data,
+			       "*Left out to stay under 65,536 characters: Top functions "
+			       "of thread "));
+	assert_non_null(strstr(out.buf.data, " more.*\n"));
 	fc_md_finish(&out);
 	fc_md_doc_finish(&doc);
 }
@@ -264,10 +267,10 @@ static void doc_cut_body_overlaps_kept(void **state)
 	fc_md_init(&out);
 	/* 1 + 133 + 131 bytes and two line breaks after each: 271, over 256 */
 	assert_true(fc_md_doc_render(&doc, 256, &out));
-	assert_int_equal(out.len, 4 + 130 + strlen(note));
-	assert_int_equal(memcmp(out.data, "a\n\nb", 4), 0);
-	assert_int_equal(memcmp(out.data + 4, ys, 130), 0);
-	assert_string_equal(out.data + 134, note);
+	assert_int_equal(out.buf.len, 4 + 130 + strlen(note));
+	assert_int_equal(memcmp(out.buf.data, "a\n\nb", 4), 0);
+	assert_int_equal(memcmp(out.buf.data + 4, ys, 130), 0);
+	assert_string_equal(out.buf.data + 134, note);
 	fc_md_finish(&out);
 	fc_md_doc_finish(&doc);
 }

@@ -289,14 +289,14 @@ static uint64_t next64(void)
 	return rng * 0x2545f4914f6cdd1dULL;
 }
 
-static void expect_text(struct fc_jbuf *b, json_t *v, const char *what)
+static void expect_text(struct fc_buf *b, json_t *v, const char *what)
 {
 	char *want = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
 
 	assert_non_null(want);
-	assert_false(b->nomem);
-	if (b->len != strlen(want) || memcmp(b->s, want, b->len) != 0) {
-		print_error("%s: wrote %.*s, jansson %s\n", what, (int)b->len, b->s, want);
+	assert_false(b->failed);
+	if (b->len != strlen(want) || memcmp(b->data, want, b->len) != 0) {
+		print_error("%s: wrote %.*s, jansson %s\n", what, (int)b->len, b->data, want);
 		fail();
 	}
 	free(want);
@@ -304,7 +304,7 @@ static void expect_text(struct fc_jbuf *b, json_t *v, const char *what)
 	b->len = 0;
 }
 
-static void check_number(struct fc_jbuf *b, double v)
+static void check_number(struct fc_buf *b, double v)
 {
 	char what[64];
 
@@ -343,7 +343,7 @@ static void test_numbers(void **state)
 		4503599627370013.5,
 		123456.789,
 	};
-	struct fc_jbuf b = { 0 };
+	struct fc_buf b = { 0 };
 	size_t i;
 	(void)state;
 
@@ -372,7 +372,7 @@ static void test_numbers(void **state)
 	}
 	fc_jbuf_int(&b, INT64_MIN);
 	expect_text(&b, json_integer(INT64_MIN), "INT64_MIN");
-	fc_jbuf_free(&b);
+	fc_buf_free(&b);
 }
 
 static size_t put_utf8(uint32_t cp, char *o)
@@ -404,7 +404,7 @@ static void test_strings(void **state)
 	static const uint32_t picks[] = { 0x01, 0x08,   0x09,   0x0a,   0x0c,   0x0d, 0x1b,
 					  0x1f, '"',    '\\',   '/',    'a',    ' ',  0x7f,
 					  0xe9, 0x2028, 0x20ac, 0xfffd, 0x1f600 };
-	struct fc_jbuf b = { 0 };
+	struct fc_buf b = { 0 };
 	char s[200];
 	size_t i, k;
 	(void)state;
@@ -421,7 +421,7 @@ static void test_strings(void **state)
 		fc_jbuf_string(&b, s);
 		expect_text(&b, json_string(s), s);
 	}
-	fc_jbuf_free(&b);
+	fc_buf_free(&b);
 }
 
 int main(void)
