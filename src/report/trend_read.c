@@ -518,10 +518,11 @@ bool fc_trend_manifest_parse(struct fc_trend_run *r, const char *name, const cha
 		struct fc_trend_field *f;
 		char num[64];
 		if (!json_is_string(v) && !json_is_number(v)) {
-			json_decref(root);
+			/* key lives in root: the message first */
 			fc_error_set(err, FC_ERR_TYPE,
 				     "%s: a manifest field is a string or a number", key);
 			fc_error_set_file(err, name);
+			json_decref(root);
 			return false;
 		}
 		f = realloc(r->fields, (r->n_fields + 1) * sizeof(*f));
