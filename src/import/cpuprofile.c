@@ -922,8 +922,6 @@ bool fc_import_cpuprofile(struct fc_source *src, const struct fc_import_options 
 			  struct fc_profile_set *out, struct fc_error *err)
 {
 	struct importer im;
-	const unsigned char *chunk;
-	size_t len;
 	bool ok = false;
 
 	memset(&im, 0, sizeof(im));
@@ -936,15 +934,7 @@ bool fc_import_cpuprofile(struct fc_source *src, const struct fc_import_options 
 	fc_builder_init(&im.b, im.p, src->name, opts->strict);
 	if (!jstream_init(&im.js, &handlers, &im, src->name, err))
 		goto out;
-	for (;;) {
-		if (!fc_source_next(src, &chunk, &len, err))
-			goto out;
-		if (!len)
-			break;
-		if (!jstream_feed(&im.js, chunk, len))
-			goto out;
-	}
-	if (!jstream_end(&im.js))
+	if (!fc_import_feed(src, &im.js, err))
 		goto out;
 	if (!im.modern && !im.legacy) {
 		if (im.have_start || im.b.n_samples)

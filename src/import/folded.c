@@ -214,31 +214,8 @@ struct importer {
 /* The child of parent with this frame, added when new; FC_NONE on failure. */
 static uint32_t child(struct importer *im, uint32_t parent, uint32_t frame)
 {
-	uint32_t h, k;
-	size_t slot, cap;
-
-	if (!fc_map_reserve(&im->table, im->n_nodes + 1))
-		return FC_NONE;
-	k = fc_children_find(&im->table, im->node_parent, im->node_frame, parent, frame, &h, &slot);
-	if (k != FC_NONE)
-		return k;
-	if (im->n_nodes >= UINT32_MAX - 2)
-		return FC_NONE;
-	cap = im->nodes_cap;
-	if (!FC_GROW(im->node_parent, cap, im->n_nodes + 1))
-		return FC_NONE;
-	if (cap != im->nodes_cap) {
-		uint32_t *q2 = realloc(im->node_frame, cap * sizeof(*q2));
-		if (!q2)
-			return FC_NONE;
-		im->node_frame = q2;
-		im->nodes_cap = cap;
-	}
-	k = (uint32_t)im->n_nodes++;
-	im->node_parent[k] = parent;
-	im->node_frame[k] = frame;
-	fc_map_put(&im->table, slot, h, k);
-	return k;
+	return fc_children_add(&im->table, &im->node_parent, &im->node_frame, &im->n_nodes,
+			       &im->nodes_cap, parent, frame);
 }
 
 static bool nomem(struct importer *im)

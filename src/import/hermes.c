@@ -193,18 +193,6 @@ static int key_of(void *user, int ctx, const char *s, size_t len)
 	return J_NOKEY;
 }
 
-static bool nomem(struct importer *im)
-{
-	return jstream_fail(&im->js, FC_ERR_NOMEM, "out of memory");
-}
-
-static int type_error(struct importer *im, const char *want, bool is_map)
-{
-	jstream_fail(&im->js, FC_ERR_TYPE, "expected %s, found %s", want,
-		     is_map ? "an object" : "an array");
-	return J_SKIP;
-}
-
 static uint32_t line_now(struct jstream *js)
 {
 	long line, col;
@@ -221,14 +209,14 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 	switch (ctx) {
 	case J_TOP:
 		if (!is_map)
-			return type_error(im, "a Hermes profile object", is_map);
+			return jstream_type_error(&im->js, "a Hermes profile object", is_map);
 		return C_ROOT;
 	case C_ROOT:
 		im->seen |= BIT(key);
 		if (key == K_STACK_FRAMES)
-			return is_map ? C_FRAMES : type_error(im, "an object", is_map);
+			return is_map ? C_FRAMES : jstream_type_error(&im->js, "an object", is_map);
 		if (is_map)
-			return type_error(im, "an array", is_map);
+			return jstream_type_error(&im->js, "an array", is_map);
 		return key == K_SAMPLES ? C_SAMPLES : C_EVENTS;
 	case C_EVENTS:
 		if (!is_map)
@@ -239,22 +227,22 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 		return key == K_ARGS && is_map ? C_ARGS : J_SKIP;
 	case C_SAMPLES:
 		if (!is_map)
-			return type_error(im, "a sample object", is_map);
+			return jstream_type_error(&im->js, "a sample object", is_map);
 		if (!FC_GROW(im->samples, im->samples_cap, im->n_samples + 1)) {
-			nomem(im);
+			jstream_nomem(&im->js);
 			return J_SKIP;
 		}
 		im->samples[im->n_samples++] = (struct hsample){ .line = line_now(js) };
 		return C_SAMPLE;
 	case C_FRAMES:
 		if (!is_map)
-			return type_error(im, "a frame object", is_map);
+			return jstream_type_error(&im->js, "a frame object", is_map);
 		if (!im->pending_ok) {
 			jstream_fail(js, FC_ERR_INVALID, "a stack frame's id is not an integer");
 			return J_SKIP;
 		}
 		if (!FC_GROW(im->frames, im->frames_cap, im->n_frames + 1)) {
-			nomem(im);
+			jstream_nomem(&im->js);
 			return J_SKIP;
 		}
 		im->frames[im->n_frames++] = (struct hframe){ .id = im->pending_id,
@@ -269,7 +257,7 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 static bool keep_string(struct importer *im, const struct jvalue *v, size_t *off, size_t *len)
 {
 	if (!FC_GROW(im->arena, im->arena_cap, im->arena_len + v->len + 1))
-		return nomem(im);
+		return jstream_nomem(&im->js);
 	memcpy(im->arena + im->arena_len, v->s, v->len);
 	*off = im->arena_len;
 	*len = v->len;
@@ -392,7 +380,7 @@ static bool on_close(void *user, struct jstream *js, int ctx)
 	    (e->thread && !e->have_tid))
 		return true;
 	if (!FC_GROW(im->names, im->names_cap, im->n_names + 1))
-		return nomem(im);
+		return jstream_nomem(&im->js);
 	im->names[im->n_names++] = (struct hname){ .pid = e->pid,
 						   .tid = e->thread ? e->tid : -1,
 						   .name = e->arg,
@@ -723,8 +711,7 @@ bool fc_import_hermes(struct fc_source *src, const struct fc_import_options *opt
 		      struct fc_profile_set *out, struct fc_error *err)
 {
 	struct importer im;
-	const unsigned char *chunk;
-	size_t len, first = out->count;
+	size_t first = out->count;
 	bool ok = false;
 
 	memset(&im, 0, sizeof(im));
@@ -732,15 +719,7 @@ bool fc_import_hermes(struct fc_source *src, const struct fc_import_options *opt
 	im.opts = opts;
 	if (!jstream_init(&im.js, &handlers, &im, src->name, err))
 		goto out;
-	for (;;) {
-		if (!fc_source_next(src, &chunk, &len, err))
-			goto out;
-		if (!len)
-			break;
-		if (!jstream_feed(&im.js, chunk, len))
-			goto out;
-	}
-	if (!jstream_end(&im.js))
+	if (!fc_import_feed(src, &im.js, err))
 		goto out;
 	if (!(im.seen & BIT(K_SAMPLES)) || !(im.seen & BIT(K_STACK_FRAMES))) {
 		fc_error_set(err, FC_ERR_FORMAT,

@@ -9,6 +9,7 @@
 #include "import/importers.h"
 #include "util/util.h"
 #include "model/profile.h"
+#include "import/jstream.h"
 
 static const char *const format_names[] = {
 	[FC_FORMAT_AUTO] = "auto",
@@ -76,6 +77,21 @@ static void prefer_gzip_error(struct fc_source *src, struct fc_error *err)
 		*err = gz;
 		err->path[0] = '\0';
 		err->line = err->column = 0;
+	}
+}
+
+bool fc_import_feed(struct fc_source *src, struct jstream *js, struct fc_error *err)
+{
+	const unsigned char *chunk;
+	size_t len;
+
+	for (;;) {
+		if (!fc_source_next(src, &chunk, &len, err))
+			return false;
+		if (!len)
+			return jstream_end(js);
+		if (!jstream_feed(js, chunk, len))
+			return false;
 	}
 }
 

@@ -25,6 +25,12 @@ bool fc_import_hermes(struct fc_source *src, const struct fc_import_options *opt
  * (https://www.speedscope.app/file-format-schema.json, any version). */
 bool fc_speedscope_schema(const char *s, size_t len);
 
+struct jstream;
+
+/* Feeds every byte of src to js and ends the document: false with err (or
+ * js's error) set when reading or the JSON fails. */
+bool fc_import_feed(struct fc_source *src, struct jstream *js, struct fc_error *err);
+
 /* What fc_import_file does with an open source: detection (unless
  * opts->format names one), the importer, the profiles named after path
  * (their file), and on failure a damaged gzip stream's error in preference

@@ -103,6 +103,18 @@ bool jstream_fail(struct jstream *js, enum fc_error_code code, const char *fmt, 
 	return false;
 }
 
+bool jstream_nomem(struct jstream *js)
+{
+	return jstream_fail(js, FC_ERR_NOMEM, "out of memory");
+}
+
+int jstream_type_error(struct jstream *js, const char *want, bool is_map)
+{
+	jstream_fail(js, FC_ERR_TYPE, "expected %s, found %s", want,
+		     is_map ? "an object" : "an array");
+	return J_SKIP;
+}
+
 void jstream_stop(struct jstream *js)
 {
 	js->stopped = true;

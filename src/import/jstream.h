@@ -142,6 +142,12 @@ void jstream_path(const struct jstream *js, char *buf, size_t size);
 bool jstream_fail(struct jstream *js, enum fc_error_code code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* The two failures every importer reports the same way: out of memory
+ * (false), and a value of the wrong kind ("expected WANT, found an object"
+ * or "an array"), which returns J_SKIP for an on_open handler. */
+bool jstream_nomem(struct jstream *js);
+int jstream_type_error(struct jstream *js, const char *want, bool is_map);
+
 /* A short description of a value's JSON type for messages ("a string"). */
 const char *jstream_type_name(const struct jvalue *v);
 

@@ -143,18 +143,6 @@ static int key_of(void *user, int ctx, const char *s, size_t len)
 	return J_NOKEY;
 }
 
-static bool nomem(struct importer *im)
-{
-	return jstream_fail(&im->js, FC_ERR_NOMEM, "out of memory");
-}
-
-static int type_error(struct importer *im, const char *want, bool is_map)
-{
-	jstream_fail(&im->js, FC_ERR_TYPE, "expected %s, found %s", want,
-		     is_map ? "an object" : "an array");
-	return J_SKIP;
-}
-
 static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t index, bool is_map)
 {
 	struct importer *im = user;
@@ -163,7 +151,8 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 	switch (ctx) {
 	case J_TOP:
 		if (!is_map)
-			return type_error(im, "a JS Self-Profiling trace object", is_map);
+			return jstream_type_error(&im->js, "a JS Self-Profiling trace object",
+						  is_map);
 		return C_ROOT;
 	case C_ROOT:
 		if (key == K_TRACE) {
@@ -182,7 +171,7 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 			return J_SKIP;
 		}
 		if (is_map)
-			return type_error(im, "an array", is_map);
+			return jstream_type_error(&im->js, "an array", is_map);
 		if (im->seen & (1u << key)) {
 			jstream_fail(js, FC_ERR_INVALID,
 				     "\"%s\" appears both at the top and inside \"trace\"",
@@ -196,9 +185,9 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 					  : C_SAMPLES;
 	case C_FRAMES:
 		if (!is_map)
-			return type_error(im, "a frame object", is_map);
+			return jstream_type_error(&im->js, "a frame object", is_map);
 		if (!FC_GROW(im->frames, im->frames_cap, im->n_frames + 1)) {
-			nomem(im);
+			jstream_nomem(&im->js);
 			return J_SKIP;
 		}
 		im->frames[im->n_frames] = (struct rframe){ .resource = -1 };
@@ -208,9 +197,9 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 		return C_FRAME;
 	case C_STACKS:
 		if (!is_map)
-			return type_error(im, "a stack object", is_map);
+			return jstream_type_error(&im->js, "a stack object", is_map);
 		if (!FC_GROW(im->stacks, im->stacks_cap, im->n_stacks + 1)) {
-			nomem(im);
+			jstream_nomem(&im->js);
 			return J_SKIP;
 		}
 		im->stacks[im->n_stacks] = (struct rstack){ .parent = -1 };
@@ -220,9 +209,9 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 		return C_STACK;
 	case C_SAMPLES:
 		if (!is_map)
-			return type_error(im, "a sample object", is_map);
+			return jstream_type_error(&im->js, "a sample object", is_map);
 		if (!FC_GROW(im->samples, im->samples_cap, im->n_samples + 1)) {
-			nomem(im);
+			jstream_nomem(&im->js);
 			return J_SKIP;
 		}
 		im->samples[im->n_samples] = (struct rsample){ .stack = -1, .marker = M_NONE };
@@ -231,7 +220,7 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 		im->n_samples++;
 		return C_SAMPLE;
 	default:
-		return type_error(im, "a number or string", is_map);
+		return jstream_type_error(&im->js, "a number or string", is_map);
 	}
 }
 
@@ -283,11 +272,11 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 					    jstream_type_name(v));
 		if (!FC_GROW(im->res_off, im->res_cap, im->n_res + 1) ||
 		    !FC_GROW(im->res_len, cap, im->n_res + 1))
-			return nomem(im);
+			return jstream_nomem(&im->js);
 		im->res_len_cap = cap;
 		if (v->type == J_STRING &&
 		    !FC_GROW(im->arena, im->arena_cap, im->arena_len + v->len + 1))
-			return nomem(im);
+			return jstream_nomem(&im->js);
 		if (v->type == J_STRING)
 			memcpy(im->arena + im->arena_len, v->s, v->len);
 		im->res_off[im->n_res] = im->arena_len;
@@ -306,7 +295,7 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 				return jstream_fail(js, FC_ERR_TYPE, "expected a string, found %s",
 						    jstream_type_name(v));
 			if (!FC_GROW(im->arena, im->arena_cap, im->arena_len + v->len + 1))
-				return nomem(im);
+				return jstream_nomem(&im->js);
 			memcpy(im->arena + im->arena_len, v->s, v->len);
 			f->name = im->arena_len;
 			f->name_len = v->len;
@@ -604,8 +593,6 @@ bool fc_import_self_profiling(struct fc_source *src, const struct fc_import_opti
 			      struct fc_profile_set *out, struct fc_error *err)
 {
 	struct importer im;
-	const unsigned char *chunk;
-	size_t len;
 	bool ok = false;
 
 	memset(&im, 0, sizeof(im));
@@ -618,15 +605,7 @@ bool fc_import_self_profiling(struct fc_source *src, const struct fc_import_opti
 	}
 	if (!jstream_init(&im.js, &handlers, &im, src->name, err))
 		goto out;
-	for (;;) {
-		if (!fc_source_next(src, &chunk, &len, err))
-			goto out;
-		if (!len)
-			break;
-		if (!jstream_feed(&im.js, chunk, len))
-			goto out;
-	}
-	if (!jstream_end(&im.js))
+	if (!fc_import_feed(src, &im.js, err))
 		goto out;
 	if (!(im.seen & (1u << K_SAMPLES)) || !(im.seen & (1u << K_STACKS)) ||
 	    !(im.seen & (1u << K_FRAMES))) {

@@ -170,18 +170,6 @@ static int key_of(void *user, int ctx, const char *s, size_t len)
 	return J_NOKEY;
 }
 
-static bool nomem(struct importer *im)
-{
-	return jstream_fail(&im->js, FC_ERR_NOMEM, "out of memory");
-}
-
-static int type_error(struct importer *im, const char *want, bool is_map)
-{
-	jstream_fail(&im->js, FC_ERR_TYPE, "expected %s, found %s", want,
-		     is_map ? "an object" : "an array");
-	return J_SKIP;
-}
-
 static struct sprofile *cur_profile(struct importer *im)
 {
 	return &im->profiles[im->n_profiles - 1];
@@ -197,40 +185,40 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 	switch (ctx) {
 	case J_TOP:
 		if (!is_map)
-			return type_error(im, "a speedscope file object", is_map);
+			return jstream_type_error(&im->js, "a speedscope file object", is_map);
 		return C_ROOT;
 	case C_ROOT:
 		if (key == K_SHARED) {
 			if (!is_map)
-				return type_error(im, "an object", is_map);
+				return jstream_type_error(&im->js, "an object", is_map);
 			im->have_shared = true;
 			return C_SHARED;
 		}
 		if (key == K_PROFILES) {
 			if (is_map)
-				return type_error(im, "an array of profiles", is_map);
+				return jstream_type_error(&im->js, "an array of profiles", is_map);
 			im->have_profiles = true;
 			return C_PROFILES;
 		}
-		return type_error(im, "a string or number", is_map);
+		return jstream_type_error(&im->js, "a string or number", is_map);
 	case C_SHARED:
 		if (is_map)
-			return type_error(im, "an array of frames", is_map);
+			return jstream_type_error(&im->js, "an array of frames", is_map);
 		return C_FRAMES;
 	case C_FRAMES:
 		if (!is_map)
-			return type_error(im, "a frame object", is_map);
+			return jstream_type_error(&im->js, "a frame object", is_map);
 		if (!FC_GROW(im->frames, im->frames_cap, im->n_frames + 1)) {
-			nomem(im);
+			jstream_nomem(&im->js);
 			return J_SKIP;
 		}
 		im->frames[im->n_frames++] = (struct sframe){ 0 };
 		return C_FRAME;
 	case C_PROFILES:
 		if (!is_map)
-			return type_error(im, "a profile object", is_map);
+			return jstream_type_error(&im->js, "a profile object", is_map);
 		if (!FC_GROW(im->profiles, im->profiles_cap, im->n_profiles + 1)) {
-			nomem(im);
+			jstream_nomem(&im->js);
 			return J_SKIP;
 		}
 		p = &im->profiles[im->n_profiles++];
@@ -240,7 +228,7 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 	case C_PROFILE:
 		p = cur_profile(im);
 		if (is_map)
-			return type_error(im, "an array", is_map);
+			return jstream_type_error(&im->js, "an array", is_map);
 		if (key == K_EVENTS) {
 			p->have_events = true;
 			p->ev0 = im->n_events;
@@ -256,13 +244,13 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 			p->w0 = im->n_weights;
 			return C_WEIGHTS;
 		}
-		return type_error(im, "a string or number", is_map);
+		return jstream_type_error(&im->js, "a string or number", is_map);
 	case C_EVENTS: {
 		long line;
 		if (!is_map)
-			return type_error(im, "an event object", is_map);
+			return jstream_type_error(&im->js, "an event object", is_map);
 		if (!FC_GROW(im->events, im->events_cap, im->n_events + 1)) {
-			nomem(im);
+			jstream_nomem(&im->js);
 			return J_SKIP;
 		}
 		jstream_pos(js, &line, &col);
@@ -274,9 +262,10 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 	}
 	case C_SAMPLES:
 		if (is_map)
-			return type_error(im, "a stack (an array of frame indices)", is_map);
+			return jstream_type_error(&im->js, "a stack (an array of frame indices)",
+						  is_map);
 		if (!FC_GROW(im->sample_off, im->samples_cap, im->n_samples + 2)) {
-			nomem(im);
+			jstream_nomem(&im->js);
 			return J_SKIP;
 		}
 		im->sample_off[im->n_samples] = (uint32_t)im->n_items;
@@ -284,7 +273,7 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 		cur_profile(im)->n_s++;
 		return C_STACK;
 	default:
-		return type_error(im, "a number or string", is_map);
+		return jstream_type_error(&im->js, "a number or string", is_map);
 	}
 }
 
@@ -321,7 +310,7 @@ static bool want_string(struct importer *im, const struct jvalue *v, size_t *off
 		return jstream_fail(&im->js, FC_ERR_TYPE, "expected a string, found %s",
 				    jstream_type_name(v));
 	if (!FC_GROW(im->arena, im->arena_cap, im->arena_len + v->len + 1))
-		return nomem(im);
+		return jstream_nomem(&im->js);
 	memcpy(im->arena + im->arena_len, v->s, v->len);
 	*off = im->arena_len;
 	*len = v->len;
@@ -462,7 +451,7 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		if (im->n_items >= UINT32_MAX - 1)
 			return jstream_fail(js, FC_ERR_LIMIT, "more than 2^32 frames in samples");
 		if (!FC_GROW(im->items, im->items_cap, im->n_items + 1))
-			return nomem(im);
+			return jstream_nomem(&im->js);
 		im->items[im->n_items++] = x >= UINT32_MAX ? UINT32_MAX : (uint32_t)x;
 		return true;
 	}
@@ -473,7 +462,7 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		if (w < 0)
 			return jstream_fail(js, FC_ERR_INVALID, "negative weight %.6g", w);
 		if (!FC_GROW(im->weights, im->weights_cap, im->n_weights + 1))
-			return nomem(im);
+			return jstream_nomem(&im->js);
 		im->weights[im->n_weights++] = w;
 		cur_profile(im)->n_w++;
 		return true;
@@ -530,22 +519,7 @@ struct trie {
  * memory. */
 static uint32_t trie_child(struct trie *t, uint32_t parent, uint32_t frame)
 {
-	uint32_t h, k;
-	size_t slot, cap = t->cap;
-
-	if (!fc_map_reserve(&t->map, t->n + 1))
-		return FC_NONE;
-	k = fc_children_find(&t->map, t->parent, t->frame, parent, frame, &h, &slot);
-	if (k != FC_NONE)
-		return k;
-	if (t->n >= UINT32_MAX - 1 || !FC_GROW(t->parent, t->cap, t->n + 1) ||
-	    !FC_GROW(t->frame, cap, t->n + 1))
-		return FC_NONE;
-	k = (uint32_t)t->n++;
-	t->parent[k] = parent;
-	t->frame[k] = frame;
-	fc_map_put(&t->map, slot, h, k);
-	return k;
+	return fc_children_add(&t->map, &t->parent, &t->frame, &t->n, &t->cap, parent, frame);
 }
 
 struct build {
@@ -927,8 +901,7 @@ bool fc_import_speedscope(struct fc_source *src, const struct fc_import_options 
 			  struct fc_profile_set *out, struct fc_error *err)
 {
 	struct importer im;
-	const unsigned char *chunk;
-	size_t len, i, first = out->count;
+	size_t i, first = out->count;
 	bool ok = false;
 
 	memset(&im, 0, sizeof(im));
@@ -936,15 +909,7 @@ bool fc_import_speedscope(struct fc_source *src, const struct fc_import_options 
 	im.opts = opts;
 	if (!jstream_init(&im.js, &handlers, &im, src->name, err))
 		goto out;
-	for (;;) {
-		if (!fc_source_next(src, &chunk, &len, err))
-			goto out;
-		if (!len)
-			break;
-		if (!jstream_feed(&im.js, chunk, len))
-			goto out;
-	}
-	if (!jstream_end(&im.js))
+	if (!fc_import_feed(src, &im.js, err))
 		goto out;
 	if (!im.have_schema || !im.have_profiles || !im.have_shared) {
 		fc_error_set(err, FC_ERR_FORMAT,

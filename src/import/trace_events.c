@@ -510,11 +510,6 @@ static bool bad(struct importer *im, const char *fmt, ...)
 	return true;
 }
 
-static bool nomem(struct importer *im)
-{
-	return jstream_fail(&im->js, FC_ERR_NOMEM, "out of memory");
-}
-
 static void event_reset(struct importer *im, int64_t index)
 {
 	struct event *e = &im->ev;
@@ -656,7 +651,7 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 			return J_SKIP;
 		}
 		if (!FC_GROW(e->nodes, e->nodes_cap, e->n_nodes + 1)) {
-			nomem(im);
+			jstream_nomem(&im->js);
 			return J_SKIP;
 		}
 		n = &e->nodes[e->n_nodes++];
@@ -739,7 +734,7 @@ static bool arena_add(struct importer *im, const struct jvalue *v, size_t *off, 
 	struct event *e = &im->ev;
 
 	if (!FC_GROW(e->arena, e->arena_cap, e->arena_len + v->len + 1))
-		return nomem(im);
+		return jstream_nomem(&im->js);
 	memcpy(e->arena + e->arena_len, v->s, v->len);
 	*off = e->arena_len;
 	*len = v->len;
@@ -750,7 +745,7 @@ static bool arena_add(struct importer *im, const struct jvalue *v, size_t *off, 
 static bool push_i64(struct importer *im, int64_t **arr, size_t *n, size_t *cap, int64_t x)
 {
 	if (!FC_GROW(*arr, *cap, *n + 1))
-		return nomem(im);
+		return jstream_nomem(&im->js);
 	(*arr)[(*n)++] = x;
 	return true;
 }
@@ -1023,7 +1018,7 @@ static bool add_chunk(struct importer *im, struct acc *a)
 
 	if ((!a->p && !(a->p = fc_profile_create())) ||
 	    !FC_GROW(a->chunks, a->chunks_cap, a->n_chunks + 1))
-		return nomem(im);
+		return jstream_nomem(&im->js);
 	c = &a->chunks[a->n_chunks++];
 	c->ts = e->have_ts ? e->ts : 0;
 	c->seq = a->n_chunks - 1;
@@ -1057,7 +1052,7 @@ static bool add_chunk(struct importer *im, struct acc *a)
 			n->have_url ? n->url_len : 0, n->have_sid ? e->arena + n->sid : "0",
 			n->have_sid ? n->sid_len : 1, n->line, n->column);
 		if (frame == FC_NONE || !FC_GROW(a->nodes, a->nodes_cap, a->n_nodes + 1))
-			return nomem(im);
+			return jstream_nomem(&im->js);
 		if (n->n_children > UINT32_MAX) {
 			im->js.failed = true;
 			fc_error_set(im->err, FC_ERR_LIMIT, "node %lld has more than %u children",
@@ -1105,7 +1100,7 @@ static bool on_profile(struct importer *im)
 	char path[64];
 
 	if (!a)
-		return nomem(im);
+		return jstream_nomem(&im->js);
 	im->n_profile_events++;
 	if (a->have_profile) {
 		snprintf(path, sizeof(path), "traceEvents[%lld]", (long long)e->index);
@@ -1138,7 +1133,7 @@ static bool on_chunk(struct importer *im)
 	}
 	a = find_acc(im, e->have_pid ? e->pid : -1, e->have_id ? e->id : "");
 	if (!a)
-		return nomem(im);
+		return jstream_nomem(&im->js);
 	if (e->have_data_end && !e->have_cpuprofile && !e->have_deltas) {
 		/* the final {endTime} chunk: its ts is on the trace clock */
 		if (e->have_ts && (!a->have_end || e->ts > a->end)) {
@@ -1166,7 +1161,7 @@ static bool on_cpuprofile(struct importer *im)
 		return true; /* args.data null or empty (input-rules §C4) */
 	a = find_acc(im, e->have_pid ? e->pid : -1, NULL);
 	if (!a)
-		return nomem(im);
+		return jstream_nomem(&im->js);
 	im->n_profile_events++;
 	a->have_profile = a->whole = true;
 	a->tid = e->have_tid ? e->tid : -1;
@@ -1191,9 +1186,9 @@ static bool on_event(struct importer *im)
 		return fail_bad(im);
 	if (strcmp(e->ph, "M") == 0 && e->have_pid) {
 		if (strcmp(e->name, "thread_name") == 0 && e->have_tid && e->arg_name[0])
-			return set_name(im, e->pid, e->tid, e->arg_name) || nomem(im);
+			return set_name(im, e->pid, e->tid, e->arg_name) || jstream_nomem(&im->js);
 		if (strcmp(e->name, "process_name") == 0 && e->arg_name[0])
-			return set_name(im, e->pid, -1, e->arg_name) || nomem(im);
+			return set_name(im, e->pid, -1, e->arg_name) || jstream_nomem(&im->js);
 		return true;
 	}
 	if (im->opts->tasks && (strcmp(e->name, "TracingStartedInBrowser") == 0 ||
@@ -1201,7 +1196,7 @@ static bool on_event(struct importer *im)
 		size_t i;
 		for (i = 0; i < e->n_page_pids; i++)
 			if (!tt_page_process(&im->tasks, e->page_pids[i]))
-				return nomem(im);
+				return jstream_nomem(&im->js);
 		return true;
 	}
 	if (im->opts->tasks && e->have_pid && e->have_tid && e->have_ts && e->ph[0] && !e->ph[1]) {
@@ -1211,7 +1206,7 @@ static bool on_event(struct importer *im)
 						      : e->data_trace_id;
 		if (!tt_add(&im->tasks, e->ph[0], e->pid, e->tid, e->ts, e->dur, e->name,
 			    e->data_type, trace_id))
-			return nomem(im);
+			return jstream_nomem(&im->js);
 	}
 	if (strcmp(e->name, "Profile") == 0)
 		return on_profile(im);

@@ -43,4 +43,11 @@ static inline uint32_t fc_children_find(const struct fc_map *m, const uint32_t *
 	return fc_map_find(m, *hash, fc_children_eq, &q, slot);
 }
 
+/* The child of node p with frame f among the *n nodes whose parents and
+ * frames are *parent and *frame (both *cap long), appended when absent,
+ * the two arrays grown together; FC_NONE when memory or the 32-bit index
+ * space ran out. */
+uint32_t fc_children_add(struct fc_map *m, uint32_t **parent, uint32_t **frame, size_t *n,
+			 size_t *cap, uint32_t p, uint32_t f);
+
 #endif
