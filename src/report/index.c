@@ -171,6 +171,18 @@ static size_t count_failed(const struct fc_report *r)
 	return n;
 }
 
+/* Row k of a section's table of time (bytes false) or allocations: the
+ * section's k-th member, or the k-th file when the section is the files
+ * outside every group; NULL when it belongs to the other table or to a
+ * group. */
+static const struct fc_report_file *table_row(const struct fc_report *r, const size_t *members,
+					      size_t k, bool bytes)
+{
+	const struct fc_report_file *f = &r->files[members ? members[k] : k];
+
+	return f->bytes == bytes && (members || f->group < 0) ? f : NULL;
+}
+
 /* The profiles of one section, time first, then allocations, each in
  * a table of its own (milliseconds and bytes do not sort together). */
 static void html_tables(struct fc_output *o, const struct fc_report *r, const size_t *members,
@@ -182,8 +194,7 @@ static void html_tables(struct fc_output *o, const struct fc_report *r, const si
 	for (pass = 0; pass < 2; pass++) {
 		size_t rows = 0;
 		for (k = 0; k < n; k++)
-			rows += r->files[members ? members[k] : k].bytes == (pass == 1) &&
-				(members || r->files[k].group < 0);
+			rows += table_row(r, members, k, pass == 1) != NULL;
 		if (!rows)
 			continue;
 		if (pass == 1)
@@ -192,8 +203,8 @@ static void html_tables(struct fc_output *o, const struct fc_report *r, const si
 			fc_output_printf(o, "<h3>CPU</h3>\n");
 		html_table_head(o, pass == 1);
 		for (k = 0; k < n; k++) {
-			const struct fc_report_file *f = &r->files[members ? members[k] : k];
-			if (f->bytes == (pass == 1) && (members || f->group < 0))
+			const struct fc_report_file *f = table_row(r, members, k, pass == 1);
+			if (f)
 				html_row(o, r, f, in_group);
 		}
 		fc_output_printf(o, "</tbody></table>\n");
@@ -386,8 +397,7 @@ static void md_tables(struct fc_md *md, const struct fc_report *r, const size_t 
 	for (pass = 0; pass < 2; pass++) {
 		size_t rows = 0;
 		for (k = 0; k < n; k++)
-			rows += r->files[members ? members[k] : k].bytes == (pass == 1) &&
-				(members || r->files[k].group < 0);
+			rows += table_row(r, members, k, pass == 1) != NULL;
 		if (!rows)
 			continue;
 		if (pass == 1) {
@@ -396,8 +406,8 @@ static void md_tables(struct fc_md *md, const struct fc_report *r, const size_t 
 		}
 		md_table_head(md, pass == 1);
 		for (k = 0; k < n; k++) {
-			const struct fc_report_file *f = &r->files[members ? members[k] : k];
-			if (f->bytes == (pass == 1) && (members || f->group < 0))
+			const struct fc_report_file *f = table_row(r, members, k, pass == 1);
+			if (f)
 				md_row(md, r, f, in_group);
 		}
 	}
