@@ -22,10 +22,12 @@ void fc_buf_free(struct fc_buf *b);
 /* Makes room for n more bytes; false (and failed set) when memory ran out. */
 bool fc_buf_grow(struct fc_buf *b, size_t n);
 
-/* Where n more bytes may be written (then add them to len), or NULL. */
+/* Where n more bytes may be written (then add them to len), or NULL. An
+ * empty buffer has no bytes yet: even n == 0 allocates, so that the pointer
+ * returned is never an offset from NULL. */
 static inline char *fc_buf_room(struct fc_buf *b, size_t n)
 {
-	if (b->cap - b->len < n && !fc_buf_grow(b, n))
+	if ((b->cap - b->len < n || !b->data) && !fc_buf_grow(b, n))
 		return NULL;
 	return b->data + b->len;
 }
