@@ -48,6 +48,7 @@ enum ctx {
 	C_FRAME,
 	C_TRACE_IDS,  /* args.data.cpuProfile.trace_ids: {sample trace id: node id} */
 	C_BEGIN_DATA, /* args.beginData */
+	C_COUNT,
 };
 
 enum key {
@@ -267,6 +268,9 @@ struct importer {
 	size_t n_warn, n_more_warn;
 	size_t n_profile_events, n_chunks_without_data;
 	size_t key_len[K_COUNT];
+	/* per context, the keys read in it: the only ones a key is compared with */
+	uint8_t ctx_keys[C_COUNT][K_COUNT];
+	uint8_t n_ctx_keys[C_COUNT];
 };
 
 /* --- small maps -------------------------------------------------------------- */
@@ -479,16 +483,20 @@ static int trace_id_key(void *user, const char *s, size_t len)
 static int key_of(void *user, int ctx, const char *s, size_t len)
 {
 	const struct importer *im = user;
-	int k;
+	unsigned i;
 
-	if (ctx <= 0 || ctx > C_BEGIN_DATA)
+	if (ctx <= 0 || ctx >= C_COUNT)
 		return J_NOKEY;
 	if (ctx == C_TRACE_IDS)
 		return trace_id_key(user, s, len);
-	for (k = 0; k < K_COUNT; k++)
-		if (im->key_len[k] == len && (key_ctx[k] & IN(ctx)) &&
+	/* every key of every event comes here: the context's few keys only,
+	 * the first byte before the rest */
+	for (i = 0; i < im->n_ctx_keys[ctx]; i++) {
+		int k = im->ctx_keys[ctx][i];
+		if (im->key_len[k] == len && len && key_names[k][0] == s[0] &&
 		    memcmp(key_names[k], s, len) == 0)
 			return k;
+	}
 	return J_NOKEY;
 }
 
@@ -1758,8 +1766,13 @@ bool fc_import_trace(struct fc_source *src, const struct fc_import_options *opts
 	im.err = err;
 	im.opts = opts;
 	im.file = src->name;
-	for (i = 0; i < K_COUNT; i++)
+	for (i = 0; i < K_COUNT; i++) {
+		unsigned c;
 		im.key_len[i] = strlen(key_names[i]);
+		for (c = 1; c < C_COUNT; c++)
+			if (key_ctx[i] & IN(c))
+				im.ctx_keys[c][im.n_ctx_keys[c]++] = (uint8_t)i;
+	}
 	tshots_init(&im.shots);
 	if (!tt_init(&im.tasks)) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
