@@ -30,6 +30,13 @@ else
 	missing_tool pdfimages "the PDF's images"
 fi
 
+# where no filmstrip is drawn, said
+run 0 -m graph --tasks --screenshots "$traces/table-steps.json.gz" -o "$TMP/graph.svg"
+contains "$TMP/err" "--screenshots: no filmstrip: a graph has no time axis"
+lacks "$TMP/graph.svg" "<image "
+run 0 --screenshots "$traces/table-steps.json.gz" -f json -o "$TMP/steps.json"
+contains "$TMP/err" "no filmstrip: only images"
+
 # no screenshots: said, and drawn without
 run 0 --screenshots "$traces/minimal-tasks.json" -o "$TMP/none.svg"
 contains "$TMP/err" "minimal-tasks.json: the trace has no screenshots"
