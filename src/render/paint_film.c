@@ -107,9 +107,10 @@ bool fc_film_place(struct fc_painter *p, double y, double *bottom)
 	f->thumb_h = FC_PAINT_FILM_H;
 	aspect = s->items[0].height ? (double)s->items[0].width / s->items[0].height : 1;
 	aspect = aspect < 0.25 ? 0.25 : aspect > 4 ? 4 : aspect;
-	f->thumb_w = round(f->thumb_h * aspect);
+	/* DevTools' overview: the width rounded up, 2 px either side */
+	f->thumb_w = ceil(f->thumb_h * aspect);
 	pitch = f->thumb_w + FC_PAINT_FILM_PAD;
-	f->n_slots = (size_t)floor((p->plot_w + FC_PAINT_FILM_PAD) / pitch);
+	f->n_slots = (size_t)floor(p->plot_w / pitch);
 	if (!f->n_slots)
 		f->n_slots = 1;
 	f->slots = calloc(f->n_slots, sizeof(*f->slots));
@@ -119,7 +120,7 @@ bool fc_film_place(struct fc_painter *p, double y, double *bottom)
 		return false;
 	ppu = p->plot_w / (l->x_max - l->x_min);
 	for (k = 0; k < f->n_slots; k++) {
-		double x = (double)k * pitch;
+		double x = FC_PAINT_FILM_PAD / 2 + (double)k * pitch;
 		size_t shot = fc_screenshots_at(s, l->x_min + (x + f->thumb_w / 2) / ppu);
 
 		f->slots[k].x = p->plot_x + x;
@@ -143,6 +144,7 @@ bool fc_film_place(struct fc_painter *p, double y, double *bottom)
 
 void fc_film_paint(struct fc_painter *p)
 {
+	static const struct fc_rgb frame_grey = { 0xdd, 0xdd, 0xdd };
 	const struct fc_film *f = p->film;
 	struct fc_draw *d = p->draw;
 	size_t k;
@@ -156,8 +158,8 @@ void fc_film_paint(struct fc_painter *p)
 		if (f->pics[sl->pic].px && d->ops->image)
 			d->ops->image(d->ctx, &f->pics[sl->pic], sl->x, f->y, f->thumb_w,
 				      f->thumb_h);
-		/* a hairline frame, as the panel draws round each thumbnail */
-		d->ops->rect(d->ctx, sl->x + 0.5, f->y + 0.5, f->thumb_w - 1, f->thumb_h - 1);
-		d->ops->stroke(d->ctx, p->theme->text_muted, 0.5, 1);
+		/* the hairline frame the panel draws round each thumbnail (#ddd) */
+		d->ops->rect(d->ctx, sl->x - 0.5, f->y - 0.5, f->thumb_w + 1, f->thumb_h + 1);
+		d->ops->stroke(d->ctx, frame_grey, 1, 1);
 	}
 }

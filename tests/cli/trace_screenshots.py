@@ -13,6 +13,7 @@
 """
 import base64
 import json
+import math
 import re
 import sys
 
@@ -88,16 +89,17 @@ def many(d, n):
 def check(d, svg_path):
     width_px, margin, thumb_h, pad = 1200, 10, 60, 4
     plot_w = width_px - 2 * margin
-    thumb_w = round(thumb_h * 80 / 60)  # the JPEGs are 80 × 60
+    thumb_w = math.ceil(thumb_h * 80 / 60)  # the JPEGs are 80 × 60
     pitch = thumb_w + pad
-    slots = (plot_w + pad) // pitch
+    slots = plot_w // pitch
     shots = [(ts, colour) for ts, colour, _ in SHOTS]
     want = []
     for k in range(slots):
-        t = START + (k * pitch + thumb_w / 2) * (END - START) / plot_w
+        left = pad / 2 + k * pitch
+        t = START + (left + thumb_w / 2) * (END - START) / plot_w
         before = [c for ts, c in shots if ts < t]
         if before:
-            want.append((margin + k * pitch, before[-1]))
+            want.append((round(margin + left), before[-1]))
     by_bytes = {jpeg(d, c): c for c in COLOURS}
     svg = open(svg_path).read()
     got, placed = [], {}
