@@ -92,7 +92,9 @@ static bool import(const uint8_t *data, size_t size, enum fc_format format, bool
 	struct fc_import_options opts = { .version = FC_IMPORT_OPTIONS_VERSION,
 					  .format = format,
 					  .max_bytes = FUZZ_MAX_BYTES,
-					  .tasks = tasks };
+					  .tasks = tasks,
+					  /* the trace_tasks target reads screenshots too */
+					  .screenshots = tasks };
 	struct fc_source src;
 	bool ok;
 

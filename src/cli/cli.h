@@ -76,7 +76,8 @@ struct fc_cli {
 	bool interactive; /* --interactive: SVG with zoom and search */
 	bool svg_cairo;   /* --svg-backend cairo */
 	bool strict;
-	bool tasks; /* --tasks: a trace's events with its JS */
+	bool tasks;       /* --tasks: a trace's events with its JS */
+	bool screenshots; /* --screenshots: a trace's filmstrip above the chart */
 	bool quiet;
 	uint64_t max_input_bytes;
 	/* --focus, --exclude, --prune, --collapse-recursion, --merge-by,

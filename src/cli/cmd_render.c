@@ -13,6 +13,7 @@
 #include "style/style.h"
 #include "util/util.h"
 #include "model/profile.h"
+#include "model/screenshots.h"
 
 static const char *const ext_names[FC_OUT_COUNT] = {
 	"", "svg", "png", "pdf", "json", "txt", "md", "speedscope.json", "pb.gz",
@@ -144,6 +145,32 @@ static char *default_output(const struct fc_cli *cli, enum fc_out_format fmt)
 	return path;
 }
 
+/* --screenshots with screenshots to draw, where the filmstrip is not drawn
+ * (paint_film.c): said on stderr. */
+static void screenshots_not_drawn(const struct fc_cli *cli, const struct fc_profile_set *set,
+				  enum fc_out_format fmt, enum fc_mode mode,
+				  const struct fc_render_tweaks *tw)
+{
+	const char *why = NULL;
+	bool any = false;
+	size_t i;
+
+	for (i = 0; i < set->count; i++)
+		any = any || (set->items[i]->screenshots && set->items[i]->screenshots->n);
+	if (!cli->screenshots || cli->quiet || !any)
+		return;
+	if (mode == FC_MODE_GRAPH)
+		why = "a graph has no time axis";
+	else if (fmt != FC_OUT_AUTO && fmt != FC_OUT_SVG && fmt != FC_OUT_PNG && fmt != FC_OUT_PDF)
+		why = "only images (SVG, PNG, PDF) draw it";
+	else if (tw->n_breaks)
+		why = "--trim-idle cuts the time axis";
+	else if (tw->clocks > 1)
+		why = "the inputs are on clocks of their own";
+	if (why)
+		fc_log("--screenshots: no filmstrip: %s", why);
+}
+
 int fc_cmd_render(const struct fc_cli *cli)
 {
 	struct fc_profile_set set;
@@ -192,6 +219,7 @@ int fc_cmd_render(const struct fc_cli *cli)
 		fc_profile_set_finish(&set);
 		return FC_EXIT_USAGE;
 	}
+	screenshots_not_drawn(cli, &set, fmt, mode, &tw);
 	out_path = cli->output ? fc_strdup(cli->output) : default_output(cli, fmt);
 	if (!out_path) {
 		fc_log("out of memory");

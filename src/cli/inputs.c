@@ -11,6 +11,7 @@
 #include "transform/select.h"
 #include "util/util.h"
 #include "model/profile.h"
+#include "model/screenshots.h"
 
 bool fc_cli_output_is_input(const char *output, const char *input, struct fc_error *err)
 {
@@ -26,6 +27,44 @@ bool fc_cli_output_is_input(const char *output, const char *input, struct fc_err
 	return true;
 }
 
+/* --screenshots: says on stderr when an input has none to draw. */
+static void screenshots_note(const struct fc_cli *cli, const char *path,
+			     const struct fc_profile_set *set, size_t first)
+{
+	const struct fc_screenshots *s = NULL;
+	size_t i;
+
+	for (i = first; i < set->count && !s; i++)
+		s = set->items[i]->screenshots;
+	if (cli->quiet || (s && s->n))
+		return;
+	if (s)
+		fc_log("%s: none of the trace's %zu screenshots could be read: drawn without a "
+		       "filmstrip",
+		       path, s->seen);
+	else if (first < set->count && set->items[first]->format == FC_FORMAT_TRACE)
+		fc_log("%s: the trace has no screenshots (record it with the "
+		       "disabled-by-default-devtools.screenshot category): drawn without a "
+		       "filmstrip",
+		       path);
+	else
+		fc_log("%s: not a Chrome trace: --screenshots has nothing to draw", path);
+}
+
+/* The screenshots stay with the first profile drawn, whichever threads
+ * --thread and --pid keep. */
+static struct fc_screenshots *take_screenshots(struct fc_profile_set *set)
+{
+	struct fc_screenshots *s = NULL;
+	size_t i;
+
+	for (i = 0; i < set->count && !s; i++) {
+		s = set->items[i]->screenshots;
+		set->items[i]->screenshots = NULL;
+	}
+	return s;
+}
+
 bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		   struct fc_profile_set *set, struct fc_error *err)
 {
@@ -34,22 +73,34 @@ bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		.format = cli->input_format,
 		.strict = cli->strict,
 		.tasks = cli->tasks,
+		.screenshots = cli->screenshots,
 		.max_bytes = cli->max_input_bytes,
 		.count_unit = (enum fc_count_unit)cli->count_unit,
 		.sourcemaps = fc_cli_sourcemaps(cli),
 		.sample_type = cli->sample_type,
 	};
 	struct fc_select sel = { .thread = cli->thread, .pid = cli->pid };
-	size_t i;
+	struct fc_screenshots *shots;
+	size_t i, first;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		first = set->count;
 		if (!fc_import_file(paths[i], &opts, set, err))
 			return false;
+		if (cli->screenshots)
+			screenshots_note(cli, paths[i], set, first);
+	}
+	shots = take_screenshots(set);
 	if (!fc_select_apply(set, &sel, err)) {
+		fc_screenshots_destroy(shots);
 		if (err->code == FC_OK)
 			err->code = FC_ERR_USAGE;
 		return false;
 	}
+	if (set->count)
+		set->items[0]->screenshots = shots;
+	else
+		fc_screenshots_destroy(shots);
 	/* after selection: only the threads drawn are rebuilt */
 	if (!fc_hide_apply(set, cli->hide_tiers, err))
 		return false;

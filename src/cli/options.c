@@ -394,6 +394,14 @@ static bool set_tasks(struct fc_cli *c, const char *a, struct fc_error *e)
 	return true;
 }
 
+static bool set_screenshots(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	(void)a;
+	(void)e;
+	c->screenshots = true;
+	return true;
+}
+
 static bool set_quiet(struct fc_cli *c, const char *a, struct fc_error *e)
 {
 	(void)a;
@@ -808,6 +816,8 @@ static const struct option_def options[] = {
 	  "SVG writer: native (text, tooltips; default) or cairo (glyphs as paths)" },
 	{ "tasks", 0, NULL, CMD_ALL, set_tasks,
 	  "traces: draw tasks and trace events with the JS, as the Performance panel" },
+	{ "screenshots", 0, NULL, CMD_RENDER, set_screenshots,
+	  "traces: a filmstrip of the page's screenshots above the chart" },
 	{ "strict", 0, NULL, CMD_ALL | CMD_DIFF, set_strict,
 	  "treat repaired damage in an input as an error (exit 2)" },
 	{ "quiet", 'q', NULL, CMD_ALL | CMD_DIFF, set_quiet, "no warnings or progress on stderr" },

@@ -22,6 +22,7 @@
 
 #include "import/importers.h"
 #include "import/jstream.h"
+#include "import/trace_screenshots.h"
 #include "import/trace_tasks.h"
 #include "model/builder.h"
 #include "util/util.h"
@@ -47,6 +48,7 @@ enum ctx {
 	C_FRAME,
 	C_TRACE_IDS,  /* args.data.cpuProfile.trace_ids: {sample trace id: node id} */
 	C_BEGIN_DATA, /* args.beginData */
+	C_COUNT,
 };
 
 enum key {
@@ -89,6 +91,7 @@ enum key {
 	K_SAMPLE_TRACE_ID,
 	K_TRACE_IDS,
 	K_BEGIN_DATA,
+	K_SNAPSHOT,
 	K_COUNT,
 	/* a member of trace_ids: its key is a number, any number (past the
 	 * ids jstream checks for duplicates) */
@@ -135,6 +138,7 @@ static const char *const key_names[K_TRACE_ID_ENTRY + 1] = {
 	"sampleTraceId",
 	"trace_ids",
 	"beginData",
+	"snapshot",
 	[K_TRACE_ID_ENTRY] = "trace_ids member",
 };
 
@@ -256,6 +260,7 @@ struct importer {
 	struct fc_map name_table; /* (pid, tid) -> name */
 
 	struct trace_tasks tasks; /* kept events, with opts->tasks */
+	struct trace_shots shots; /* screenshots, with opts->screenshots */
 
 	/* repairs that belong to the trace, not to one thread */
 	char *warn_path[8], *warn_text[8];
@@ -263,6 +268,9 @@ struct importer {
 	size_t n_warn, n_more_warn;
 	size_t n_profile_events, n_chunks_without_data;
 	size_t key_len[K_COUNT];
+	/* per context, the keys read in it: the only ones a key is compared with */
+	uint8_t ctx_keys[C_COUNT][K_COUNT];
+	uint8_t n_ctx_keys[C_COUNT];
 };
 
 /* --- small maps -------------------------------------------------------------- */
@@ -449,6 +457,7 @@ static const unsigned key_ctx[K_COUNT] = {
 	[K_SAMPLE_TRACE_ID] = IN(C_ARGS) | IN(C_DATA) | IN(C_BEGIN_DATA),
 	[K_TRACE_IDS] = IN(C_CPUPROF),
 	[K_BEGIN_DATA] = IN(C_ARGS),
+	[K_SNAPSHOT] = IN(C_ARGS),
 };
 
 /* A trace_ids member's key: a sample trace id in decimal (others are left
@@ -474,16 +483,20 @@ static int trace_id_key(void *user, const char *s, size_t len)
 static int key_of(void *user, int ctx, const char *s, size_t len)
 {
 	const struct importer *im = user;
-	int k;
+	unsigned i;
 
-	if (ctx <= 0 || ctx > C_BEGIN_DATA)
+	if (ctx <= 0 || ctx >= C_COUNT)
 		return J_NOKEY;
 	if (ctx == C_TRACE_IDS)
 		return trace_id_key(user, s, len);
-	for (k = 0; k < K_COUNT; k++)
-		if (im->key_len[k] == len && (key_ctx[k] & IN(ctx)) &&
+	/* every key of every event comes here: the context's few keys only,
+	 * the first byte before the rest */
+	for (i = 0; i < im->n_ctx_keys[ctx]; i++) {
+		int k = im->ctx_keys[ctx][i];
+		if (im->key_len[k] == len && len && key_names[k][0] == s[0] &&
 		    memcmp(key_names[k], s, len) == 0)
 			return k;
+	}
 	return J_NOKEY;
 }
 
@@ -578,6 +591,7 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 			return J_SKIP;
 		}
 		event_reset(im, index);
+		tshots_reset(&im->shots);
 		return C_EVENT;
 	case C_EVENT:
 		if (key == K_ARGS && is_map)
@@ -884,6 +898,9 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 			copy_short(e->arg_name, sizeof(e->arg_name), v);
 		if (key == K_SAMPLE_TRACE_ID && v->type != J_STRING && get_int(v, &x))
 			e->args_trace_id = x;
+		if (key == K_SNAPSHOT && v->type == J_STRING && im->opts->screenshots &&
+		    !tshots_snapshot(&im->shots, v->s, v->len))
+			return jstream_nomem(js);
 		return true; /* args.data null: nothing to read (input-rules §C4) */
 	case C_BEGIN_DATA:
 		if (key == K_SAMPLE_TRACE_ID && v->type != J_STRING && get_int(v, &x))
@@ -1175,6 +1192,25 @@ static bool on_cpuprofile(struct importer *im)
 	return add_chunk(im, a);
 }
 
+/* A Screenshot event (input-rules §C8): kept, skipped, or left out with a
+ * warning that names it. */
+static bool on_screenshot(struct importer *im)
+{
+	struct event *e = &im->ev;
+	char why[300], path[64];
+
+	if (!tshots_event(&im->shots, e->name, e->have_ts, e->ts, e->index, why, sizeof(why)))
+		return jstream_nomem(&im->js);
+	if (!why[0])
+		return true;
+	snprintf(path, sizeof(path), "traceEvents[%lld]", (long long)e->index);
+	if (!trace_repair(im, path, e->line, "screenshot at ts %.0f µs left out: %s", e->ts, why)) {
+		im->js.failed = true;
+		return false;
+	}
+	return true;
+}
+
 static bool on_event(struct importer *im)
 {
 	struct event *e = &im->ev;
@@ -1208,6 +1244,8 @@ static bool on_event(struct importer *im)
 			    e->data_type, trace_id))
 			return jstream_nomem(&im->js);
 	}
+	if (im->opts->screenshots && !on_screenshot(im))
+		return false;
 	if (strcmp(e->name, "Profile") == 0)
 		return on_profile(im);
 	if (strcmp(e->name, "ProfileChunk") == 0)
@@ -1641,6 +1679,8 @@ static bool assemble(struct importer *im, struct fc_profile_set *out)
 	/* lanes in order of their start on the shared clock */
 	if (!fc_sort(out->items + first, out->count - first, sizeof(*out->items), start_cmp, NULL))
 		goto nomem;
+	if (!tshots_take(&im->shots, &out->items[first]->screenshots))
+		goto nomem;
 	for (i = 0; i < im->n_warn; i++)
 		if (!fc_profile_warn(out->items[first], im->warn_path[i], im->warn_line[i],
 				     im->warn_line[i] > 0, "%s", im->warn_text[i]))
@@ -1687,6 +1727,7 @@ static void free_importer(struct importer *im)
 		free(im->warn_text[i]);
 	}
 	tt_finish(&im->tasks);
+	tshots_finish(&im->shots);
 	free(im->ev.trace_ids);
 	free(im->ev.nodes);
 	free(im->ev.arena);
@@ -1725,8 +1766,14 @@ bool fc_import_trace(struct fc_source *src, const struct fc_import_options *opts
 	im.err = err;
 	im.opts = opts;
 	im.file = src->name;
-	for (i = 0; i < K_COUNT; i++)
+	for (i = 0; i < K_COUNT; i++) {
+		unsigned c;
 		im.key_len[i] = strlen(key_names[i]);
+		for (c = 1; c < C_COUNT; c++)
+			if (key_ctx[i] & IN(c))
+				im.ctx_keys[c][im.n_ctx_keys[c]++] = (uint8_t)i;
+	}
+	tshots_init(&im.shots);
 	if (!tt_init(&im.tasks)) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;

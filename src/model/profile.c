@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "model/profile.h"
+#include "model/screenshots.h"
 #include "util/util.h"
 
 struct fc_profile *fc_profile_create(void)
@@ -44,6 +45,7 @@ void fc_profile_destroy(struct fc_profile *p)
 	free(p->node_lines);
 	free(p->lines);
 	free(p->sourcemap_unreadable_names);
+	fc_screenshots_destroy(p->screenshots);
 	fc_strpool_finish(&p->strings);
 	free(p->frames);
 	fc_profile_drop_frame_index(p);

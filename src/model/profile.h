@@ -66,6 +66,8 @@ struct fc_frame {
 #define FC_POS_MAX (INT32_MAX - 1)
 
 /* A frame's position before source maps moved it: url 0 = not mapped. */
+struct fc_screenshots; /* model/screenshots.h */
+
 struct fc_frame_generated {
 	uint32_t url; /* string id */
 	int32_t line, column;
@@ -166,6 +168,10 @@ struct fc_profile {
 	uint32_t n_generated;
 	uint32_t sourcemap_frames, sourcemap_maps, sourcemap_unreadable;
 	char *sourcemap_unreadable_names;
+
+	/* A trace's screenshots (model/screenshots.h), read with --screenshots;
+	 * on the trace's first lane only, NULL elsewhere. Owned. */
+	struct fc_screenshots *screenshots;
 
 	struct fc_warning *warnings; /* the first FC_PROFILE_MAX_WARNINGS */
 	size_t n_warnings;

@@ -3,6 +3,8 @@
  * Paths are cairo paths and text is the painter's pango layouts, so what is
  * drawn is what the painter drew on cairo directly before the back ends were
  * split: the same pixels, and real text in the PDF. */
+#include <string.h>
+
 #include "render/paint_internal.h"
 #include "model/profile.h"
 
@@ -84,6 +86,41 @@ static void c_group_end(void *ctx)
 	(void)ctx;
 }
 
+static void c_image(void *ctx, const struct fc_draw_image *img, double x, double y, double w,
+		    double h)
+{
+	struct fc_draw_cairo *d = ctx;
+	cairo_surface_t *s;
+
+	unsigned char *data;
+	int stride;
+	uint32_t row;
+
+	/* a surface of cairo's own: a PDF keeps it until the page is written */
+	s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)img->width, (int)img->height);
+	if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+		cairo_surface_destroy(s);
+		return;
+	}
+	cairo_surface_flush(s);
+	data = cairo_image_surface_get_data(s);
+	stride = cairo_image_surface_get_stride(s);
+	for (row = 0; row < img->height; row++)
+		memcpy(data + (size_t)row * (size_t)stride, img->px + (size_t)row * img->width,
+		       (size_t)img->width * 4);
+	cairo_surface_mark_dirty(s);
+	cairo_save(d->cr);
+	cairo_rectangle(d->cr, x, y, w, h);
+	cairo_clip(d->cr);
+	cairo_translate(d->cr, x, y);
+	cairo_scale(d->cr, w / img->width, h / img->height);
+	cairo_set_source_surface(d->cr, s, 0, 0);
+	cairo_pattern_set_filter(cairo_get_source(d->cr), CAIRO_FILTER_GOOD);
+	cairo_paint(d->cr);
+	cairo_restore(d->cr);
+	cairo_surface_destroy(s);
+}
+
 static const struct fc_draw_ops cairo_ops = {
 	.visible = c_visible,
 	.layer = c_layer,
@@ -95,6 +132,7 @@ static const struct fc_draw_ops cairo_ops = {
 	.text = c_text,
 	.group_begin = c_group_begin,
 	.group_end = c_group_end,
+	.image = c_image,
 };
 
 void fc_draw_cairo_init(struct fc_draw_cairo *d, struct fc_painter *p, cairo_t *cr)

@@ -93,6 +93,8 @@ static bool place(struct fc_painter *p)
 	p->grid_top = y;
 	if (!ruler_below)
 		y += fc_paint_ruler_h(p->theme) + FC_PAINT_RULER_GAP;
+	if (!fc_film_place(p, y, &y))
+		return false;
 
 	free(p->lane_title_y);
 	free(p->lane_y);
@@ -386,6 +388,7 @@ void fc_painter_destroy(struct fc_painter *p)
 	if (!p)
 		return;
 	free_slots(p);
+	fc_film_finish(p);
 	fc_legend_finish(&p->legend);
 	if (p->folds)
 		for (i = 0; i < p->layout->n_lanes; i++)
@@ -955,6 +958,7 @@ bool fc_painter_draw(struct fc_painter *p, struct fc_draw *d, struct fc_error *e
 	}
 	d->ops->layer(d->ctx, FC_LAYER_GRID);
 	fc_paint_ruler(p, true);
+	fc_film_paint(p);
 	for (i = 0; i < l->n_lanes; i++) {
 		paint_caps(p, i);
 		paint_long_tasks(p, i);

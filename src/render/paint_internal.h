@@ -19,6 +19,9 @@
 #define FC_PAINT_RULER_GAP 2    /* DevTools: rows start 2 px under the ruler */
 #define FC_PAINT_LANE_GAP 6     /* between lanes */
 #define FC_PAINT_LEGEND_GAP 10  /* plot to legend */
+#define FC_PAINT_FILM_H 60      /* a screenshot thumbnail's height (paint_film.c) */
+#define FC_PAINT_FILM_PAD 4     /* between thumbnails */
+#define FC_PAINT_FILM_GAP 4     /* filmstrip to the first lane */
 #define FC_PAINT_TICK_MIN_PX 64 /* DevTools minGridSlicePx (devtools-rules §6.5) */
 #define FC_PAINT_KEEP 3         /* frames per lane named and kept for their self time */
 /* Added before floor() so that an exact boundary lost to double rounding
@@ -121,6 +124,17 @@ struct fc_frame_meta {
 			    * valid until the next frame's meta */
 };
 
+/* A picture (a trace's screenshot): its pixels in cairo's RGB24 layout, and
+ * the JPEG they came from, for back ends that embed it as it is. Pictures
+ * with the same id are the same. */
+struct fc_draw_image {
+	size_t id;
+	const uint32_t *px;
+	uint32_t width, height;
+	const unsigned char *jpeg;
+	size_t len;
+};
+
 struct fc_draw_ops {
 	/* the part of the image being drawn, user space (a PNG band) */
 	void (*visible)(void *ctx, double *y0, double *y1);
@@ -135,6 +149,9 @@ struct fc_draw_ops {
 	/* a frame box: its metadata, then its rect and fill, then the end */
 	void (*group_begin)(void *ctx, const struct fc_frame_meta *m);
 	void (*group_end)(void *ctx);
+	/* draws img scaled to the rectangle (x, y, w, h); NULL: none drawn */
+	void (*image)(void *ctx, const struct fc_draw_image *img, double x, double y, double w,
+		      double h);
 };
 
 struct fc_draw {
@@ -200,6 +217,7 @@ struct fc_painter {
 	uint32_t *lane_rows;                /* per lane: rows drawn (at least 1) */
 	double legend_title_y;              /* baseline */
 	struct fc_legend_slot *slots;       /* one per legend entry */
+	struct fc_film *film;               /* the screenshots' filmstrip, NULL when none */
 	bool show_legend;
 
 	/* text: one pango context, layouts reused for every string */
@@ -303,6 +321,12 @@ size_t fc_format_header_duration(double us, char *out, size_t size);
 /* A weight in a layout's unit: a duration for µs, "26.9 MB" for bytes,
  * else "1,234 samples" (grouped, two decimals when not whole). */
 size_t fc_format_weight(double v, const char *unit, char *out, size_t size);
+
+/* paint_film.c: the filmstrip band at y when the chart has screenshots
+ * (*bottom is then under it, else y); false when memory ran out. */
+bool fc_film_place(struct fc_painter *p, double y, double *bottom);
+void fc_film_paint(struct fc_painter *p);
+void fc_film_finish(struct fc_painter *p);
 
 /* paint_legend.c */
 bool fc_legend_place(struct fc_painter *p, double y, double *bottom);

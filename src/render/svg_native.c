@@ -30,6 +30,7 @@
 #include "render/render.h"
 #include "render/paint_internal.h"
 #include "render/svg_native.h"
+#include "util/base64.h"
 #include "util/util.h"
 #include "model/profile.h"
 
@@ -78,6 +79,10 @@ struct svg {
 	size_t prefix_len;
 	const struct fc_frame_meta *meta;
 	size_t n;
+	/* the last picture written whole, which a repeat of it refers to */
+	bool have_image;
+	size_t image_id;
+	double image_x, image_y;
 	char buf[BUF_SIZE];
 };
 
@@ -1035,6 +1040,54 @@ static void s_group_end(void *ctx)
 	s->meta = NULL;
 }
 
+/* A picture: its JPEG embedded as a data: URL the first time, a <use> of
+ * it when the next slot shows it again. xlink is declared on the element,
+ * as SVG 1.1 wants it, so that the prologue stays what it is without one. */
+static void s_image(void *ctx, const struct fc_draw_image *img, double x, double y, double w,
+		    double h)
+{
+	struct svg *s = ctx;
+	struct fc_buf b64 = { 0 };
+
+	frames_flush(s);
+	if (s->have_image && s->image_id == img->id) {
+		puts_(s,
+		      "<use xmlns:xlink=\"http://www.w3.org/1999/xlink\" xlink:href=\"#fc-shot-");
+		num(s, (double)img->id);
+		puts_(s, "\" x=\"");
+		num(s, x - s->image_x);
+		puts_(s, "\" y=\"");
+		num(s, y - s->image_y);
+		puts_(s, "\"/>\n");
+		return;
+	}
+	fc_base64_encode(img->jpeg, img->len, &b64);
+	if (b64.failed) {
+		s->failed = true;
+		fc_buf_free(&b64);
+		return;
+	}
+	s->have_image = true;
+	s->image_id = img->id;
+	s->image_x = x;
+	s->image_y = y;
+	puts_(s, "<image id=\"fc-shot-");
+	num(s, (double)img->id);
+	puts_(s, "\" x=\"");
+	num(s, x);
+	puts_(s, "\" y=\"");
+	num(s, y);
+	puts_(s, "\" width=\"");
+	num(s, w);
+	puts_(s, "\" height=\"");
+	num(s, h);
+	puts_(s, "\" preserveAspectRatio=\"none\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" "
+		 "xlink:href=\"data:image/jpeg;base64,");
+	put(s, b64.data, b64.len);
+	puts_(s, "\"/>\n");
+	fc_buf_free(&b64);
+}
+
 static const struct fc_draw_ops svg_ops = {
 	.visible = s_visible,
 	.layer = s_layer,
@@ -1046,6 +1099,7 @@ static const struct fc_draw_ops svg_ops = {
 	.text = s_text,
 	.group_begin = s_group_begin,
 	.group_end = s_group_end,
+	.image = s_image,
 };
 
 /* --- the document -------------------------------------------------------------- */

@@ -139,8 +139,10 @@ static char *read_all(const char *path, size_t *len)
 /* One import and both layouts; true on success. */
 static bool once(const char *data, size_t len, struct fc_error *err)
 {
+	/* screenshots on: read where a trace has them */
 	struct fc_import_options opts = { .version = FC_IMPORT_OPTIONS_VERSION,
-					  .format = FC_FORMAT_AUTO };
+					  .format = FC_FORMAT_AUTO,
+					  .screenshots = true };
 	struct fc_profile_set set;
 	bool ok;
 	int m;
@@ -337,7 +339,8 @@ static void check_writer(struct fc_context *ctx, const struct fc_profile_set *se
 static void check_writers(const char *data, size_t len)
 {
 	struct fc_import_options opts = { .version = FC_IMPORT_OPTIONS_VERSION,
-					  .format = FC_FORMAT_AUTO };
+					  .format = FC_FORMAT_AUTO,
+					  .screenshots = true };
 	struct fc_profile_set set;
 	struct fc_context *ctx;
 	struct fc_error err;
@@ -379,6 +382,9 @@ int main(void)
 		"corpus/seed-examples/minimal-cpu-profile.cpuprofile",
 		"corpus/seed-examples/minimal-trace-event-instant-event-simple-profile-chunks.json",
 		"inputs/folded/basic.folded",
+		/* a filmstrip: JPEGs decoded, painted and embedded (and three
+		 * screenshots that cannot be read) */
+		"traces/screenshots-small.json",
 	};
 	const char *dir = getenv("FC_TEST_DATA");
 	size_t i;
@@ -418,7 +424,7 @@ int main(void)
 			deflateEnd(&z);
 		}
 		__libc_free(gz);
-		if (i == 0)
+		if (i == 0 || i == 3)
 			check_writers(data, len);
 		__libc_free(data);
 	}

@@ -86,7 +86,11 @@ async function main() {
   server.close();
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
+
+module.exports = {CATEGORIES, OUT, serve, sleep};
