@@ -453,6 +453,12 @@ bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_opt
 	bool ok = false, have_layout = false;
 	size_t i;
 
+	if (!d->node_p) {
+		fc_error_set(err, FC_ERR_INVALID,
+			     "diff: the comparison was made without its paths' tests "
+			     "(no_path_tests): no image can be drawn from it");
+		return false;
+	}
 	fc_profile_set_init(&set);
 	for (i = 0; i < d->n_nodes; i++)
 		if (drawn_significant(d, (uint32_t)i) &&
