@@ -32,6 +32,19 @@ static void give_back(void)
 #endif
 }
 
+/* About what a merged graph holds: its nodes, frames and strings. */
+static size_t graph_bytes(const struct fc_graph *g)
+{
+	const struct fc_profile *m = g->merged;
+	return g->n_nodes * (2 * sizeof(double) + 2 * sizeof(uint32_t)) +
+	       m->n_frames * sizeof(struct fc_frame) + m->strings.len +
+	       m->strings.count * 4 * sizeof(uint32_t);
+}
+
+/* Graphs freed but not handed back yet: at most this much (a trim walks
+ * the heap, and the pages it gives back fault in again when reused) */
+#define FREED_MAX (16u << 20)
+
 /* --- summing the runs -------------------------------------------------------------- */
 
 struct sums {
@@ -418,7 +431,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	struct run_list total_runs[2] = { { FC_NONE, FC_NONE }, { FC_NONE, FC_NONE } };
 	struct finish fin;
 	struct fc_diff_moves moves = { 0 };
-	size_t i, r, n_fn = 0;
+	size_t i, r, n_fn = 0, freed = 0;
 	int side;
 	bool ok = false, per_thread = false;
 
@@ -499,12 +512,16 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 					add_run_graph(&s, o, side, r, per_thread ? (int)t : -1, *g,
 						      in, side == FC_DIFF_BASE ? &moves : NULL,
 						      err);
+				freed += graph_bytes(*g);
 				fc_graph_destroy(*g);
 				*g = NULL;
 			}
 			/* the sums grow as the graphs go: taking the place
 			 * of the graphs rather than adding to them */
-			give_back();
+			if (freed >= FREED_MAX) {
+				give_back();
+				freed = 0;
+			}
 			if (!added)
 				goto done;
 		}
