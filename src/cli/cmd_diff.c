@@ -322,7 +322,9 @@ int fc_cmd_diff_folded(const struct fc_cli *cli, struct fc_profile_set *set, int
 		}
 	}
 	set->count = 0;
-	/* the paths' tests only for the picture */
+	/* the paths for the folded stacks and the picture, their tests for
+	 * the picture only */
+	o.no_paths = format == FC_OUT_JSON;
 	o.no_path_tests = format == FC_OUT_JSON || format == FC_OUT_FOLDED;
 	ok = fc_diff_compute(&d, &in[0], &in[1], &o, &err);
 	if (ok && (format == FC_OUT_JSON || format == FC_OUT_FOLDED)) {
@@ -511,11 +513,15 @@ int fc_cmd_diff(int argc, char **argv)
 			goto fail;
 		}
 	}
-	/* the paths' tests only when an image is drawn */
-	c.o.no_path_tests = true;
-	for (i = 0; i < c.n_outputs; i++)
+	/* the call paths only for the folded stacks and the pictures, their
+	 * tests for the pictures only */
+	c.o.no_paths = c.o.no_path_tests = true;
+	for (i = 0; i < c.n_outputs; i++) {
+		if (c.kinds[i] <= OUT_PDF || c.kinds[i] == OUT_FOLDED)
+			c.o.no_paths = false;
 		if (c.kinds[i] <= OUT_PDF)
 			c.o.no_path_tests = false;
+	}
 	computed = true; /* d owns the inputs now, whatever the outcome */
 	if (!fc_diff_compute(&d, &in[0], &in[1], &c.o, &err))
 		goto fail;

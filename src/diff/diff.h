@@ -105,10 +105,12 @@ struct fc_diff_options {
 	 * header, the JSON and the Markdown; borrowed */
 	const char *const *scope;
 	size_t n_scope;
-	/* no image will be drawn: the call paths' tests, which only the
-	 * picture shows, are not made (node_p and node_significant stay
-	 * NULL), and no path keeps a value per run for them */
-	bool no_path_tests;
+	/* what the outputs need of the aligned tree of call paths, which only
+	 * the folded stacks and the picture use: with no_paths none is built
+	 * (n_nodes 0: for the JSON and the Markdown); with no_path_tests its
+	 * paths are not tested (node_p and node_significant NULL: no picture)
+	 * and keep no value per run. Both false: everything. */
+	bool no_paths, no_path_tests;
 };
 
 /* One side's values of a function, tier or package: the mean over runs
@@ -123,16 +125,15 @@ struct fc_diff_values {
  * package once, however many functions share it). A function is keyed by
  * its name, key path, line and column and thread slot, compared whole.
  * There is one per distinct function of the comparison: its fields are
- * ordered so that little pads (112 bytes). */
+ * ordered so that little pads (96 bytes). */
 struct fc_diff_item {
 	const char *name;    /* function name ("(anonymous 12:5)" for anonymous ones) */
 	const char *file;    /* the key path ("" for none); package or tier name for those */
 	const char *package; /* "" for none */
-	struct fc_diff_values side[2];
-	double delta_self_us, delta_total_us;
-	double p_value;       /* of the self time change */
-	double stat;          /* t (Welch) or z (proportions) */
-	int32_t line, column; /* of the key: -1 unless --match exact */
+	struct fc_diff_values side[2]; /* the change is HEAD's minus BASE's */
+	double p_value;                /* of the self time change */
+	double stat;                   /* t (Welch) or z (proportions) */
+	int32_t line, column;          /* of the key: -1 unless --match exact */
 	/* when a run has several threads, functions are per thread slot: the
 	 * slot (0 = every run's first thread), else -1 */
 	int32_t thread;
@@ -145,6 +146,17 @@ struct fc_diff_item {
 	 * the writers leave it out of the function lists */
 	bool thread_root;
 };
+
+/* An item's change of self and of total time (or bytes), per run. */
+static inline double fc_diff_delta_self(const struct fc_diff_item *x)
+{
+	return x->side[1].self_us - x->side[0].self_us;
+}
+
+static inline double fc_diff_delta_total(const struct fc_diff_item *x)
+{
+	return x->side[1].total_us - x->side[0].total_us;
+}
 
 struct fc_graph;
 

@@ -94,8 +94,7 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 		key.name = fc_strpool_intern(c.pool, name, (size_t)len);
 		if (key.name == FC_NONE || (x = fc_diff_item_get(&s->fn, &key, &none)) == FC_NONE)
 			goto done;
-		top_parent = fc_diff_tree_child(t, FC_NONE, x);
-		if (top_parent == FC_NONE)
+		if (!o->no_paths && (top_parent = fc_diff_tree_child(t, FC_NONE, x)) == FC_NONE)
 			goto done;
 	}
 	for (k = 0; k < g->n_nodes; k++) {
@@ -138,14 +137,16 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 			}
 		}
 		fk = ffn[fi] - 1;
-		a = fc_diff_tree_child(t, m->node_parent[k] ? amap[m->node_parent[k]] : top_parent,
-				       fk);
-		if (a == FC_NONE)
-			goto done;
-		amap[k] = a;
-		t->d->node_self[side][a] += g->self[k];
-		if (t->welch && !fc_diff_run_add(&s->rv, &t->runs[side][a], g->self[k]))
-			goto done;
+		if (!o->no_paths) {
+			a = fc_diff_tree_child(
+				t, m->node_parent[k] ? amap[m->node_parent[k]] : top_parent, fk);
+			if (a == FC_NONE)
+				goto done;
+			amap[k] = a;
+			t->d->node_self[side][a] += g->self[k];
+			if (t->welch && !fc_diff_run_add(&s->rv, &t->runs[side][a], g->self[k]))
+				goto done;
+		}
 		/* per frame first (a dense array), to the items below */
 		fself[fi] += g->self[k];
 		run_total += g->self[k];
@@ -247,8 +248,6 @@ static void item_finish(struct fc_diff *d, const struct finish *fin, struct fc_d
 		else
 			x->in_head = sum > 0;
 	}
-	x->delta_self_us = x->side[1].self_us - x->side[0].self_us;
-	x->delta_total_us = x->side[1].total_us - x->side[0].total_us;
 	if (b->n_runs >= 2 && h->n_runs >= 2)
 		x->p_value = fc_diff_welch_moments(mean[0], var[0], b->n_runs, mean[1], var[1],
 						   h->n_runs, &x->stat, NULL);
@@ -256,7 +255,8 @@ static void item_finish(struct fc_diff *d, const struct finish *fin, struct fc_d
 		x->p_value = fc_diff_two_proportions(samples[0], b->samples, samples[1], h->samples,
 						     &x->stat);
 	x->significant = x->p_value < d->options.alpha &&
-			 fabs(x->delta_self_us) >= d->threshold_us && fabs(x->delta_self_us) > 0;
+			 fabs(fc_diff_delta_self(x)) >= d->threshold_us &&
+			 fabs(fc_diff_delta_self(x)) > 0;
 }
 
 /* One item per matched thread slot when a run has several threads: each
@@ -452,7 +452,8 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	s.tree.d = d;
 	/* each path's runs only for Welch's test (several runs a side), and
 	 * only when the paths are tested */
-	s.tree.welch = !o->no_path_tests && d->side[0].n_runs >= 2 && d->side[1].n_runs >= 2;
+	s.tree.welch = !o->no_paths && !o->no_path_tests && d->side[0].n_runs >= 2 &&
+		       d->side[1].n_runs >= 2;
 	for (side = 0; side < 2; side++)
 		if (!merge_set(&d->side[side], o, err))
 			goto done;
@@ -484,7 +485,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 		goto nomem;
 	/* the aligned tree dominates the comparison's memory: its table is
 	 * filled to 7/8 at most */
-	if (!fc_diff_tree_init_table(&s.tree))
+	if (!o->no_paths && !fc_diff_tree_init_table(&s.tree))
 		goto nomem;
 	for (side = 0; side < 2; side++)
 		if (d->side[side].app_prefix)
@@ -586,7 +587,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	fc_diff_items_finish(&thr);
 	mark_bytes(d);
 	/* each path's change and test, then its self as a mean per run */
-	if (!o->no_path_tests && !node_tests(d, &s.tree, &s.rv))
+	if (!o->no_paths && !o->no_path_tests && !node_tests(d, &s.tree, &s.rv))
 		goto nomem;
 	d->side[FC_DIFF_BASE].total_us *= d->side[FC_DIFF_BASE].scale;
 	for (side = 0; side < 2; side++)
@@ -643,8 +644,8 @@ static int delta_cmp(const void *a, const void *b, void *ctx)
 	const struct fc_diff_item *x = &v[*(const size_t *)a], *y = &v[*(const size_t *)b];
 	int c;
 
-	if (x->delta_self_us != y->delta_self_us)
-		return x->delta_self_us > y->delta_self_us ? -1 : 1;
+	if (fc_diff_delta_self(x) != fc_diff_delta_self(y))
+		return fc_diff_delta_self(x) > fc_diff_delta_self(y) ? -1 : 1;
 	c = strcmp(x->name, y->name);
 	return c ? c : strcmp(x->file, y->file);
 }

@@ -294,7 +294,7 @@ static void test_compare(void **state)
 	assert_non_null(x);
 	assert_string_equal(x->file, "lib/f.js");
 	assert_true(x->in_base && x->in_head);
-	assert_true(fabs(x->delta_self_us - 200000) < 1);
+	assert_true(fabs(fc_diff_delta_self(x) - 200000) < 1);
 	assert_true(x->significant);
 	x = find(&d, "(anonymous 28:3)");
 	assert_non_null(x);
@@ -303,7 +303,7 @@ static void test_compare(void **state)
 	assert_non_null(x);
 	assert_true(x->in_base && x->in_head);
 	x = find(&d, "beta");
-	assert_true(x->in_base && x->in_head && fabs(x->delta_self_us) < 1);
+	assert_true(x->in_base && x->in_head && fabs(fc_diff_delta_self(x)) < 1);
 	assert_true(fc_diff_rule_parse("self>+50%", &rules[0], &err));
 	assert_true(fc_diff_rule_parse("self>+300ms", &rules[1], &err));
 	assert_true(fc_diff_evaluate(&d, rules, 2, &err));
@@ -355,7 +355,7 @@ static void test_anonymous_sampled_one_side(void **state)
 	assert_true(fc_diff_compute(&d, &b, &h, &o, &err));
 	x = find(&d, "(anonymous 38:3)");
 	assert_non_null(x);
-	assert_true(x->in_base && x->in_head && fabs(x->delta_self_us) < 1);
+	assert_true(x->in_base && x->in_head && fabs(fc_diff_delta_self(x)) < 1);
 	x = find(&d, "(anonymous 28:3)");
 	assert_non_null(x);
 	assert_true(!x->in_base && x->in_head);
@@ -401,20 +401,20 @@ static void test_answer(void **state)
 				      .file = "a.js",
 				      .thread = -1,
 				      .significant = true,
-				      .delta_self_us = 20000 };
+				      .side[1].self_us = 20000 };
 	f[1] = (struct fc_diff_item){ .name = "normalizeRecord",
 				      .file = "src/parse.js",
 				      .thread = 1,
 				      .significant = true,
-				      .delta_self_us = 320000 };
+				      .side[1].self_us = 338624 + 320000 };
 	f[2] = (struct fc_diff_item){
-		.name = "noise", .file = "a.js", .thread = -1, .delta_self_us = 900000
+		.name = "noise", .file = "a.js", .thread = -1, .side[1].self_us = 900000
 	};
 	f[3] = (struct fc_diff_item){ .name = "faster",
 				      .file = "",
 				      .thread = -1,
 				      .significant = true,
-				      .delta_self_us = -164000 };
+				      .side[1].self_us = 468571 - 164000 };
 	f[1].side[0].self_us = 338624; /* +94.5% */
 	f[3].side[0].self_us = 468571; /* -35.0% */
 	d.functions = f;
