@@ -2,7 +2,8 @@
 # `flamechart diff` on hostile inputs (docs/robustness.md): keys compared
 # whole, links out of BASE and HEAD, files that are not profiles beside the
 # runs, an output that is an input, --fail-on numbers, a statistic without
-# spread, and thousands of threads in the Markdown.
+# spread, thousands of threads in the Markdown, and memory at many runs x
+# many functions.
 . "$(dirname "$0")/lib.sh"
 
 # utf8 FILE: FILE is valid UTF-8
