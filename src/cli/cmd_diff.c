@@ -500,7 +500,9 @@ int fc_cmd_diff(int argc, char **argv)
 	 * the tree is built), and what comes next is as large: arrays up to
 	 * 32 MiB stay in the heap to be reused, instead of being returned
 	 * (main.c) and faulted in again page by page, which cost diff some
-	 * 40 % of its CPU time (bench/RESULTS.md). */
+	 * 40 % of its CPU time (bench/RESULTS.md). The graphs summed are
+	 * handed back in steps of 16 MiB all the same (sum.c), so that they
+	 * do not add to the sums' peak. */
 	mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
 #endif
 	/* each run is read, cut down (--hide, scope) and merged, then freed */
