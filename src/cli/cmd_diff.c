@@ -322,6 +322,10 @@ int fc_cmd_diff_folded(const struct fc_cli *cli, struct fc_profile_set *set, int
 		}
 	}
 	set->count = 0;
+	/* the paths for the folded stacks and the picture, their tests for
+	 * the picture only */
+	o.no_paths = format == FC_OUT_JSON;
+	o.no_path_tests = format == FC_OUT_JSON || format == FC_OUT_FOLDED;
 	ok = fc_diff_compute(&d, &in[0], &in[1], &o, &err);
 	if (ok && (format == FC_OUT_JSON || format == FC_OUT_FOLDED)) {
 		ok = fc_output_open(&out, path, &err);
@@ -496,7 +500,9 @@ int fc_cmd_diff(int argc, char **argv)
 	 * the tree is built), and what comes next is as large: arrays up to
 	 * 32 MiB stay in the heap to be reused, instead of being returned
 	 * (main.c) and faulted in again page by page, which cost diff some
-	 * 40 % of its CPU time (bench/RESULTS.md). */
+	 * 40 % of its CPU time (bench/RESULTS.md). The graphs summed are
+	 * handed back in steps of 16 MiB all the same (sum.c), so that they
+	 * do not add to the sums' peak. */
 	mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
 #endif
 	/* each run is read, cut down (--hide, scope) and merged, then freed */
@@ -508,6 +514,15 @@ int fc_cmd_diff(int argc, char **argv)
 			err = c.clash;
 			goto fail;
 		}
+	}
+	/* the call paths only for the folded stacks and the pictures, their
+	 * tests for the pictures only */
+	c.o.no_paths = c.o.no_path_tests = true;
+	for (i = 0; i < c.n_outputs; i++) {
+		if (c.kinds[i] <= OUT_PDF || c.kinds[i] == OUT_FOLDED)
+			c.o.no_paths = false;
+		if (c.kinds[i] <= OUT_PDF)
+			c.o.no_path_tests = false;
 	}
 	computed = true; /* d owns the inputs now, whatever the outcome */
 	if (!fc_diff_compute(&d, &in[0], &in[1], &c.o, &err))

@@ -202,7 +202,6 @@ static void step_item(const struct fc_trend *t, const struct fc_trend_series *s,
 		return;
 	x->side[FC_DIFF_BASE].self_us = x->side[FC_DIFF_BASE].total_us = st->before;
 	x->side[FC_DIFF_HEAD].self_us = x->side[FC_DIFF_HEAD].total_us = st->after;
-	x->delta_self_us = x->delta_total_us = st->after - st->before;
 	x->p_value = st->p_value;
 	x->significant = true;
 }

@@ -120,21 +120,21 @@ int fc_diff_item_cmp(const struct fc_diff_item *x, const struct fc_diff_item *y)
 
 /* --- each run's values, kept sparsely ------------------------------------------------ */
 
-bool fc_diff_run_add(struct run_values *rv, struct run_list *l, size_t run, double us)
+bool fc_diff_run_add(struct run_values *rv, struct run_list *l, double us)
 {
 	if (us == 0)
 		return true;
-	if (l->tail != FC_NONE && rv->v[l->tail].run == run) {
-		rv->v[l->tail].us += us;
+	if (l->tail != FC_NONE && l->tail >= rv->start) {
+		rv->us[l->tail] += us;
 		return true;
 	}
-	if (rv->n >= UINT32_MAX - 1 || !FC_GROW(rv->v, rv->cap, rv->n + 1))
+	if (rv->n >= UINT32_MAX - 1 || !FC_GROW(rv->us, rv->cap[0], rv->n + 1) ||
+	    !FC_GROW(rv->next, rv->cap[1], rv->n + 1))
 		return false;
-	rv->v[rv->n].us = us;
-	rv->v[rv->n].run = (uint32_t)run;
-	rv->v[rv->n].next = FC_NONE;
+	rv->us[rv->n] = us;
+	rv->next[rv->n] = FC_NONE;
 	if (l->tail != FC_NONE)
-		rv->v[l->tail].next = (uint32_t)rv->n;
+		rv->next[l->tail] = (uint32_t)rv->n;
 	else
 		l->head = (uint32_t)rv->n;
 	l->tail = (uint32_t)rv->n++;
@@ -151,12 +151,12 @@ void fc_diff_run_moments(const struct run_values *rv, struct run_list l, size_t 
 	size_t listed = 0;
 	uint32_t i;
 
-	for (i = l.head; i != FC_NONE; i = rv->v[i].next, listed++)
-		m += rv->v[i].us * scale;
+	for (i = l.head; i != FC_NONE; i = rv->next[i], listed++)
+		m += rv->us[i] * scale;
 	*sum = m;
 	m /= (double)n;
-	for (i = l.head; i != FC_NONE; i = rv->v[i].next) {
-		double e = rv->v[i].us * scale - m;
+	for (i = l.head; i != FC_NONE; i = rv->next[i]) {
+		double e = rv->us[i] * scale - m;
 		s += e * e;
 	}
 	s += (double)(n - listed) * m * m; /* the runs without time */
@@ -168,8 +168,9 @@ void fc_diff_run_moments(const struct run_values *rv, struct run_list l, size_t 
 
 bool fc_diff_items_reserve(struct items *it, size_t n)
 {
-	return FC_GROW(it->keys, it->cap[0], n) && FC_GROW(it->v, it->cap[1], n) &&
-	       FC_GROW(it->runs, it->cap[2], n) && fc_map_reserve(&it->index, n);
+	/* room for the items they become */
+	return FC_GROW(it->v, it->cap[0], n) && FC_GROW(it->runs, it->cap[1], n) &&
+	       fc_map_reserve(&it->index, n);
 }
 
 struct key_probe {
@@ -180,7 +181,8 @@ struct key_probe {
 static bool key_eq(const void *ctx, uint32_t i)
 {
 	const struct key_probe *q = ctx;
-	const struct item_key *a = &q->it->keys[i], *b = q->key;
+	const struct item_sum *a = &fc_diff_item_sums(q->it)[i];
+	const struct item_key *b = q->key;
 	return a->name == b->name && a->file == b->file && a->line == b->line &&
 	       a->column == b->column && a->thread == b->thread && a->root == b->root;
 }
@@ -192,47 +194,64 @@ static uint32_t key_hash(const struct item_key *k)
 	return (uint32_t)fc_hash_u64(h ^ ((uint64_t)(uint32_t)k->thread << 1 | k->root));
 }
 
-/* The item of key, made on first sight (its tier and tags f's), or NULL
- * on allocation failure. */
-struct fc_diff_item *fc_diff_item_get(struct items *it, const struct item_key *key,
-				      const struct fc_frame *f)
+/* The index of key's item, made on first sight (its tier and tags f's),
+ * or FC_NONE on allocation failure. */
+uint32_t fc_diff_item_get(struct items *it, const struct item_key *key, const struct fc_frame *f)
 {
 	struct key_probe q = { it, key };
 	uint32_t h = key_hash(key), i;
 	size_t slot;
-	struct fc_diff_item *x;
+	struct item_sum *x;
 
 	if (!fc_diff_items_reserve(it, it->n + 1))
-		return NULL;
+		return FC_NONE;
 	i = fc_map_find(&it->index, h, key_eq, &q, &slot);
 	if (i != FC_NONE)
-		return &it->v[i];
+		return i;
 	i = (uint32_t)it->n++;
-	x = &it->v[i];
+	x = &fc_diff_item_sums(it)[i];
 	memset(x, 0, sizeof(*x));
-	it->keys[i] = *key;
-	it->runs[i][0] = it->runs[i][1] = FC_DIFF_NO_RUNS;
-	x->tier = f->tier;
-	x->tags = f->tags;
+	x->name = key->name;
+	x->file = key->file;
+	x->package = key->package;
 	x->line = key->line;
 	x->column = key->column;
 	x->thread = key->thread;
-	x->thread_root = key->root;
+	x->root = key->root;
+	x->tier = f->tier;
+	x->tags = f->tags;
+	it->runs[i][0] = it->runs[i][1] = FC_DIFF_NO_RUNS;
 	fc_map_put(&it->index, slot, h, i);
-	return x;
+	return i;
 }
 
-/* The items handed to d: their strings pointed into the pool (which grows
- * no more). */
+/* The items handed to d, made from their sums in place (their strings
+ * pointed into the pool, which grows no more). */
 void fc_diff_take_items(struct items *it, const struct fc_strpool *pool, struct fc_diff_item **v,
 			size_t *n)
 {
+	const char *sums = (const char *)it->v;
 	size_t i;
 
-	for (i = 0; i < it->n; i++) {
-		it->v[i].name = fc_strpool_get(pool, it->keys[i].name);
-		it->v[i].file = fc_strpool_get(pool, it->keys[i].file);
-		it->v[i].package = fc_strpool_get(pool, it->keys[i].package);
+	/* item i is written over sums i and after, never before: backwards,
+	 * each sum read before its place is written */
+	for (i = it->n; i-- > 0;) {
+		struct item_sum r;
+		struct fc_diff_item x;
+		memcpy(&r, sums + i * sizeof(r), sizeof(r));
+		memset(&x, 0, sizeof(x));
+		x.name = fc_strpool_get(pool, r.name);
+		x.file = fc_strpool_get(pool, r.file);
+		x.package = fc_strpool_get(pool, r.package);
+		x.side[0].total_us = r.total_us[0];
+		x.side[1].total_us = r.total_us[1];
+		x.line = r.line;
+		x.column = r.column;
+		x.thread = r.thread;
+		x.thread_root = r.root;
+		x.tier = r.tier;
+		x.tags = r.tags;
+		memcpy(&it->v[i], &x, sizeof(x));
 	}
 	*v = it->v;
 	*n = it->n;
@@ -241,7 +260,6 @@ void fc_diff_take_items(struct items *it, const struct fc_strpool *pool, struct 
 
 void fc_diff_items_finish(struct items *it)
 {
-	free(it->keys);
 	free(it->v);
 	free(it->runs);
 	fc_map_finish(&it->index);

@@ -37,32 +37,48 @@ struct str_cache {
 
 /* The tests need each run's value of a function (or call path), but a
  * function is in few of many runs as a rule: a value is kept only for a run
- * it has time in, in a list per function and side, all lists in one array.
- * A side's runs are summed in order, so a list is in run order and a run's
- * value is its list's last until the next run. */
-struct run_value {
-	double us;
-	uint32_t run, next; /* next: FC_NONE at the end */
-};
-
+ * it has time in, in a list per function and side, all lists in two arrays
+ * (12 bytes a value). A side's runs are summed in order, so a list is in
+ * run order, and a list's last value is the current run's when it comes
+ * after the run's first (start, set by fc_diff_run_start). */
 struct run_list {
 	uint32_t head, tail; /* FC_NONE: empty */
 };
 
 struct run_values {
-	struct run_value *v;
-	size_t n, cap;
+	double *us;
+	uint32_t *next; /* FC_NONE at a list's end */
+	size_t n, cap[2];
+	size_t start; /* the current run's first value */
+};
+
+/* A function, tier or package while the runs are summed: its key and
+ * its totals (48 bytes). The item it becomes (struct fc_diff_item, with
+ * the means, the change and its test) is made in the same array once the
+ * sums are done (fc_diff_take_items): the items' fields that only the
+ * tests fill are not paid for while the runs are summed, when the tables
+ * and the graphs take their share too. */
+struct item_sum {
+	uint32_t name, file, package; /* ids in the pool, which still grows */
+	int32_t line, column, thread;
+	double total_us[2];
+	uint8_t tier, tags;
+	bool root;
 };
 
 /* Items grow as keys are found: each item's key and its runs on each
- * side. */
+ * side. v has room for fc_diff_items, and holds item_sums until taken. */
 struct items {
 	struct fc_map index; /* hash of a key -> its item */
-	struct item_key *keys;
 	struct fc_diff_item *v;
 	struct run_list (*runs)[2];
-	size_t n, cap[3];
+	size_t n, cap[2];
 };
+
+static inline struct item_sum *fc_diff_item_sums(const struct items *it)
+{
+	return (struct item_sum *)(void *)it->v;
+}
 
 struct tree {
 	struct fc_diff *d;
@@ -104,7 +120,14 @@ uint32_t fc_diff_cache_str(struct str_cache *c, uint32_t sid, int path);
 bool fc_diff_frame_key(const struct fc_diff_options *o, const struct fc_diff_moves *moves,
 		       struct str_cache *c, const struct fc_frame *f, struct item_key *key);
 
-bool fc_diff_run_add(struct run_values *rv, struct run_list *l, size_t run, double us);
+/* The values that follow are a new run's. */
+static inline void fc_diff_run_start(struct run_values *rv)
+{
+	rv->start = rv->n;
+}
+
+/* Adds us to the current run's value in l. false on allocation failure. */
+bool fc_diff_run_add(struct run_values *rv, struct run_list *l, double us);
 
 /* The sum, mean and sample variance (n - 1) of a side's n runs, each
  * value scaled: the runs listed, and 0 for the others. With every run
@@ -114,13 +137,12 @@ void fc_diff_run_moments(const struct run_values *rv, struct run_list l, size_t 
 
 bool fc_diff_items_reserve(struct items *it, size_t n);
 
-/* The item of key, made on first sight (its tier and tags f's), or NULL
- * on allocation failure. */
-struct fc_diff_item *fc_diff_item_get(struct items *it, const struct item_key *key,
-				      const struct fc_frame *f);
+/* The index of key's item, made on first sight (its tier and tags f's),
+ * or FC_NONE on allocation failure. */
+uint32_t fc_diff_item_get(struct items *it, const struct item_key *key, const struct fc_frame *f);
 
-/* The items handed to d: their strings pointed into the pool (which grows
- * no more). */
+/* The items handed to d, made from their sums in place (their strings
+ * pointed into the pool, which grows no more). */
 void fc_diff_take_items(struct items *it, const struct fc_strpool *pool, struct fc_diff_item **v,
 			size_t *n);
 

@@ -52,12 +52,12 @@ void fc_diff_answer(const struct fc_diff *d, struct fc_diff_answer *a)
 	memset(a, 0, sizeof(*a));
 	for (i = 0; i < d->n_functions; i++) {
 		const struct fc_diff_item *x = &d->functions[i];
-		if (!x->significant || x->thread_root || x->delta_self_us == 0)
+		if (!x->significant || x->thread_root || fc_diff_delta_self(x) == 0)
 			continue;
-		k = x->delta_self_us > 0 ? 0 : 1;
+		k = fc_diff_delta_self(x) > 0 ? 0 : 1;
 		count[k]++;
-		if (!top[k] || (k ? x->delta_self_us < top[k]->delta_self_us
-				  : x->delta_self_us > top[k]->delta_self_us))
+		if (!top[k] || (k ? fc_diff_delta_self(x) < fc_diff_delta_self(top[k])
+				  : fc_diff_delta_self(x) > fc_diff_delta_self(top[k])))
 			top[k] = x;
 	}
 	if (!top[0] && d->failed) {
@@ -87,8 +87,8 @@ void fc_diff_answer_change(const struct fc_diff_item *x, char *out, size_t size)
 {
 	char ms[32], pct[32];
 
-	fc_diff_format_ms(x->bytes, x->delta_self_us, ms, sizeof(ms));
-	fc_diff_format_pct(x->delta_self_us, x->side[FC_DIFF_BASE].self_us, pct, sizeof(pct));
+	fc_diff_format_ms(x->bytes, fc_diff_delta_self(x), ms, sizeof(ms));
+	fc_diff_format_pct(fc_diff_delta_self(x), x->side[FC_DIFF_BASE].self_us, pct, sizeof(pct));
 	snprintf(out, size, "%s (%s)", ms, pct);
 }
 

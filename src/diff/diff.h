@@ -105,6 +105,12 @@ struct fc_diff_options {
 	 * header, the JSON and the Markdown; borrowed */
 	const char *const *scope;
 	size_t n_scope;
+	/* what the outputs need of the aligned tree of call paths, which only
+	 * the folded stacks and the picture use: with no_paths none is built
+	 * (n_nodes 0: for the JSON and the Markdown); with no_path_tests its
+	 * paths are not tested (node_p and node_significant NULL: no picture)
+	 * and keep no value per run. Both false: everything. */
+	bool no_paths, no_path_tests;
 };
 
 /* One side's values of a function, tier or package: the mean over runs
@@ -113,33 +119,44 @@ struct fc_diff_options {
  * has samples in.) */
 struct fc_diff_values {
 	double self_us, total_us;
-	double samples; /* self samples summed over runs (one-run test) */
 };
 
 /* An item's strings are d->strings' (every distinct name, key path and
  * package once, however many functions share it). A function is keyed by
- * its name, key path, line and column and thread slot, compared whole. */
+ * its name, key path, line and column and thread slot, compared whole.
+ * There is one per distinct function of the comparison: its fields are
+ * ordered so that little pads (96 bytes). */
 struct fc_diff_item {
-	const char *name;     /* function name ("(anonymous 12:5)" for anonymous ones) */
-	const char *file;     /* the key path ("" for none); package or tier name for those */
-	uint8_t tier;         /* enum fc_tier */
-	uint8_t tags;         /* enum fc_tag bits */
-	int32_t line, column; /* of the key: -1 unless --match exact */
-	const char *package;  /* "" for none */
-	bool bytes;           /* the amounts (the _us fields) are bytes: heap profiles */
-	struct fc_diff_values side[2];
-	double delta_self_us, delta_total_us;
-	double p_value; /* of the self time change */
-	double stat;    /* t (Welch) or z (proportions) */
-	bool significant;
-	bool in_base, in_head; /* has samples on that side */
+	const char *name;    /* function name ("(anonymous 12:5)" for anonymous ones) */
+	const char *file;    /* the key path ("" for none); package or tier name for those */
+	const char *package; /* "" for none */
+	struct fc_diff_values side[2]; /* the change is HEAD's minus BASE's */
+	double p_value;                /* of the self time change */
+	double stat;                   /* t (Welch) or z (proportions) */
+	int32_t line, column;          /* of the key: -1 unless --match exact */
 	/* when a run has several threads, functions are per thread slot: the
 	 * slot (0 = every run's first thread), else -1 */
 	int32_t thread;
+	uint8_t tier; /* enum fc_tier */
+	uint8_t tags; /* enum fc_tag bits */
+	bool bytes;   /* the amounts (the _us fields) are bytes: heap profiles */
+	bool significant;
+	bool in_base, in_head; /* has samples on that side */
 	/* the root of a thread slot's call paths ("thread 2"), not a function:
 	 * the writers leave it out of the function lists */
 	bool thread_root;
 };
+
+/* An item's change of self and of total time (or bytes), per run. */
+static inline double fc_diff_delta_self(const struct fc_diff_item *x)
+{
+	return x->side[1].self_us - x->side[0].self_us;
+}
+
+static inline double fc_diff_delta_total(const struct fc_diff_item *x)
+{
+	return x->side[1].total_us - x->side[0].total_us;
+}
 
 struct fc_graph;
 
@@ -201,8 +218,10 @@ struct fc_diff {
 	uint8_t *node_significant; /* 1 when the path's change is significant */
 	struct fc_diff_rule *rules;
 	size_t n_rules;
-	bool failed;               /* a rule was crossed */
-	struct fc_strpool strings; /* the items' names, key paths and packages */
+	bool failed; /* a rule was crossed */
+	/* the items' names, key paths and packages; without its index once
+	 * the comparison is made (nothing is interned after) */
+	struct fc_strpool strings;
 };
 
 /* How a side is read: the import options, then per run (every thread

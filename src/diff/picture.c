@@ -71,7 +71,7 @@ static bool drawn_significant(const struct fc_diff *d, uint32_t k)
 	const struct fc_diff_item *x = &d->functions[d->node_function[k]];
 
 	return d->node_significant[k] && x->significant &&
-	       (path_delta(d, k) > 0) == (x->delta_self_us > 0);
+	       (path_delta(d, k) > 0) == (fc_diff_delta_self(x) > 0);
 }
 
 /* Each box by its own call path's change in self time (docs/diff.md: the
@@ -416,8 +416,9 @@ static char *subtitle(const struct fc_diff *d)
 	else
 		snprintf(runs, sizeof(runs), "BASE %zu run%s, HEAD %zu run%s", b->n_runs,
 			 b->n_runs == 1 ? "" : "s", h->n_runs, h->n_runs == 1 ? "" : "s");
-	fc_diff_format_ms(d->bytes, d->total.delta_self_us, ms, sizeof(ms));
-	fc_diff_format_pct(d->total.delta_self_us, d->total.side[0].self_us, pct, sizeof(pct));
+	fc_diff_format_ms(d->bytes, fc_diff_delta_self(&d->total), ms, sizeof(ms));
+	fc_diff_format_pct(fc_diff_delta_self(&d->total), d->total.side[0].self_us, pct,
+			   sizeof(pct));
 	if (d->options.normalize_total)
 		snprintf(norm, sizeof(norm), "  \xc2\xb7  BASE scaled to HEAD's total");
 	/* "204.5 → 329.7 ms" (the unit once), "25.0 MB → 32.8 MB" */
@@ -453,6 +454,12 @@ bool fc_diff_write_image(const struct fc_diff *d, const struct fc_diff_image_opt
 	bool ok = false, have_layout = false;
 	size_t i;
 
+	if (d->options.no_paths || d->options.no_path_tests) {
+		fc_error_set(err, FC_ERR_INVALID,
+			     "diff: the comparison was made without its call paths' tests "
+			     "(no_paths, no_path_tests): no image can be drawn from it");
+		return false;
+	}
 	fc_profile_set_init(&set);
 	for (i = 0; i < d->n_nodes; i++)
 		if (drawn_significant(d, (uint32_t)i) &&

@@ -191,11 +191,13 @@ static bool crosses(const struct fc_diff_rule *r, const struct fc_diff_item *x)
 	if (r->percent) {
 		double base = x->side[FC_DIFF_BASE].self_us;
 		if (!(base > 0))
-			v = x->delta_self_us > 0 ? INFINITY : x->delta_self_us < 0 ? -INFINITY : 0;
+			v = fc_diff_delta_self(x) > 0   ? INFINITY
+			    : fc_diff_delta_self(x) < 0 ? -INFINITY
+							: 0;
 		else
-			v = x->delta_self_us / base * 100;
+			v = fc_diff_delta_self(x) / base * 100;
 	} else {
-		v = r->bytes ? x->delta_self_us : x->delta_self_us / 1000;
+		v = r->bytes ? fc_diff_delta_self(x) : fc_diff_delta_self(x) / 1000;
 	}
 	return r->less ? v < r->value : v > r->value;
 }
@@ -204,8 +206,8 @@ static bool explain(struct fc_diff_rule *r, const struct fc_diff_item *x, const 
 {
 	char ms[32], pct[32];
 
-	fc_diff_format_ms(x->bytes, x->delta_self_us, ms, sizeof(ms));
-	fc_diff_format_pct(x->delta_self_us, x->side[FC_DIFF_BASE].self_us, pct, sizeof(pct));
+	fc_diff_format_ms(x->bytes, fc_diff_delta_self(x), ms, sizeof(ms));
+	fc_diff_format_pct(fc_diff_delta_self(x), x->side[FC_DIFF_BASE].self_us, pct, sizeof(pct));
 	r->why = fc_asprintf("%s: %s (%s), p = %.2g", what, ms, pct, x->p_value);
 	return r->why != NULL;
 }

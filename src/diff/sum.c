@@ -2,6 +2,9 @@
  * and the order of the answer (fc_diff_compute). */
 #include <dirent.h>
 #include <math.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +20,30 @@
 #include "util/util.h"
 #include "util/children.h"
 #include "model/profile.h"
+
+/* Hands the heap's free pages back to the system. Each run's graph is freed
+ * once summed, in pieces among the sums' arrays, where they would stay
+ * resident to the end: the comparison's peak would be every graph and
+ * every sum at once. */
+static void give_back(void)
+{
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
+}
+
+/* About what a merged graph holds: its nodes, frames and strings. */
+static size_t graph_bytes(const struct fc_graph *g)
+{
+	const struct fc_profile *m = g->merged;
+	return g->n_nodes * (2 * sizeof(double) + 2 * sizeof(uint32_t)) +
+	       m->n_frames * sizeof(struct fc_frame) + m->strings.len +
+	       m->strings.count * 4 * sizeof(uint32_t);
+}
+
+/* Graphs freed but not handed back yet: at most this much (a trim walks
+ * the heap, and the pages it gives back fault in again when reused) */
+#define FREED_MAX (16u << 20)
 
 /* --- summing the runs -------------------------------------------------------------- */
 
@@ -62,20 +89,18 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 		static const struct fc_frame none = { .tier = FC_TIER_V8 };
 		char name[32];
 		struct item_key key = { 0, 0, -1, -1, thread, true, 0 };
-		struct fc_diff_item *x;
+		uint32_t x;
 		int len = snprintf(name, sizeof(name), "thread %d", thread + 1);
 		key.name = fc_strpool_intern(c.pool, name, (size_t)len);
-		if (key.name == FC_NONE || !(x = fc_diff_item_get(&s->fn, &key, &none)))
+		if (key.name == FC_NONE || (x = fc_diff_item_get(&s->fn, &key, &none)) == FC_NONE)
 			goto done;
-		top_parent = fc_diff_tree_child(t, FC_NONE, (uint32_t)(x - s->fn.v));
-		if (top_parent == FC_NONE)
+		if (!o->no_paths && (top_parent = fc_diff_tree_child(t, FC_NONE, x)) == FC_NONE)
 			goto done;
 	}
 	for (k = 0; k < g->n_nodes; k++) {
 		uint32_t fi = m->node_frame[k];
 		const struct fc_frame *f = &m->frames[fi];
-		struct fc_diff_item *x;
-		uint32_t a;
+		uint32_t a, x;
 
 		amap[k] = FC_NONE;
 		if (k == 0)
@@ -87,37 +112,41 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 				goto done;
 			key.thread = thread; /* per thread slot */
 			key.package = fc_diff_cache_str(&c, f->package, 0);
-			if (key.package == FC_NONE || !(x = fc_diff_item_get(&s->fn, &key, f)))
+			if (key.package == FC_NONE ||
+			    (x = fc_diff_item_get(&s->fn, &key, f)) == FC_NONE)
 				goto done;
-			ffn[fi] = (uint32_t)(x - s->fn.v) + 1;
+			ffn[fi] = x + 1;
 			if (f->tier < FC_TIER_COUNT && s->tier_item[f->tier]) {
 				fti[fi] = s->tier_item[f->tier];
 			} else {
 				struct item_key tk = { 0, 0, -1, -1, -1, false, 0 };
 				tk.name = tk.file = fc_strpool_intern(c.pool, tier, strlen(tier));
-				if (tk.name == FC_NONE || !(x = fc_diff_item_get(&s->tier, &tk, f)))
+				if (tk.name == FC_NONE ||
+				    (x = fc_diff_item_get(&s->tier, &tk, f)) == FC_NONE)
 					goto done;
-				fti[fi] = (uint32_t)(x - s->tier.v) + 1;
+				fti[fi] = x + 1;
 				if (f->tier < FC_TIER_COUNT)
 					s->tier_item[f->tier] = fti[fi];
 			}
 			if (key.package) {
 				struct item_key pk = { key.package, key.package, -1,         -1,
 						       -1,          false,       key.package };
-				if (!(x = fc_diff_item_get(&s->pkg, &pk, f)))
+				if ((x = fc_diff_item_get(&s->pkg, &pk, f)) == FC_NONE)
 					goto done;
-				fpk[fi] = (uint32_t)(x - s->pkg.v) + 1;
+				fpk[fi] = x + 1;
 			}
 		}
 		fk = ffn[fi] - 1;
-		a = fc_diff_tree_child(t, m->node_parent[k] ? amap[m->node_parent[k]] : top_parent,
-				       fk);
-		if (a == FC_NONE)
-			goto done;
-		amap[k] = a;
-		t->d->node_self[side][a] += g->self[k];
-		if (t->welch && !fc_diff_run_add(&s->rv, &t->runs[side][a], run, g->self[k]))
-			goto done;
+		if (!o->no_paths) {
+			a = fc_diff_tree_child(
+				t, m->node_parent[k] ? amap[m->node_parent[k]] : top_parent, fk);
+			if (a == FC_NONE)
+				goto done;
+			amap[k] = a;
+			t->d->node_self[side][a] += g->self[k];
+			if (t->welch && !fc_diff_run_add(&s->rv, &t->runs[side][a], g->self[k]))
+				goto done;
+		}
 		/* per frame first (a dense array), to the items below */
 		fself[fi] += g->self[k];
 		run_total += g->self[k];
@@ -125,10 +154,9 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 	for (k = 0; k < m->n_frames; k++) {
 		if (!ffn[k] || fself[k] == 0)
 			continue;
-		if (!fc_diff_run_add(&s->rv, &s->fn.runs[ffn[k] - 1][side], run, fself[k]) ||
-		    !fc_diff_run_add(&s->rv, &s->tier.runs[fti[k] - 1][side], run, fself[k]) ||
-		    (fpk[k] &&
-		     !fc_diff_run_add(&s->rv, &s->pkg.runs[fpk[k] - 1][side], run, fself[k])))
+		if (!fc_diff_run_add(&s->rv, &s->fn.runs[ffn[k] - 1][side], fself[k]) ||
+		    !fc_diff_run_add(&s->rv, &s->tier.runs[fti[k] - 1][side], fself[k]) ||
+		    (fpk[k] && !fc_diff_run_add(&s->rv, &s->pkg.runs[fpk[k] - 1][side], fself[k])))
 			goto done;
 	}
 	/* every function's total once per stack (recursion is not counted
@@ -158,7 +186,7 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 			continue;
 		}
 		if (!s->active[f]++)
-			s->fn.v[f].side[side].total_us += g->total[node];
+			fc_diff_item_sums(&s->fn)[f].total_us[side] += g->total[node];
 		stack[top++] = v | 1;
 		for (k = start[node]; k < start[node + 1]; k++)
 			stack[top++] = kids[k] << 1;
@@ -204,7 +232,7 @@ static void item_finish(struct fc_diff *d, const struct finish *fin, struct fc_d
 			const struct run_list l[2])
 {
 	const struct fc_diff_input *b = &d->side[FC_DIFF_BASE], *h = &d->side[FC_DIFF_HEAD];
-	double mean[2], var[2];
+	double mean[2], var[2], samples[2];
 	int s;
 
 	for (s = 0; s < 2; s++) {
@@ -214,22 +242,21 @@ static void item_finish(struct fc_diff *d, const struct finish *fin, struct fc_d
 		x->side[s].self_us = sum / (double)in->n_runs;
 		x->side[s].total_us *= in->scale / (double)in->n_runs;
 		/* samples: self time over the side's mean sample duration */
-		x->side[s].samples = tot > 0 ? sum / in->scale / tot * in->samples : 0;
+		samples[s] = tot > 0 ? sum / in->scale / tot * in->samples : 0;
 		if (s == FC_DIFF_BASE)
 			x->in_base = sum > 0;
 		else
 			x->in_head = sum > 0;
 	}
-	x->delta_self_us = x->side[1].self_us - x->side[0].self_us;
-	x->delta_total_us = x->side[1].total_us - x->side[0].total_us;
 	if (b->n_runs >= 2 && h->n_runs >= 2)
 		x->p_value = fc_diff_welch_moments(mean[0], var[0], b->n_runs, mean[1], var[1],
 						   h->n_runs, &x->stat, NULL);
 	else
-		x->p_value = fc_diff_two_proportions(x->side[0].samples, b->samples,
-						     x->side[1].samples, h->samples, &x->stat);
+		x->p_value = fc_diff_two_proportions(samples[0], b->samples, samples[1], h->samples,
+						     &x->stat);
 	x->significant = x->p_value < d->options.alpha &&
-			 fabs(x->delta_self_us) >= d->threshold_us && fabs(x->delta_self_us) > 0;
+			 fabs(fc_diff_delta_self(x)) >= d->threshold_us &&
+			 fabs(fc_diff_delta_self(x)) > 0;
 }
 
 /* One item per matched thread slot when a run has several threads: each
@@ -252,19 +279,20 @@ static bool thread_items(struct fc_diff *d, struct items *it, struct run_values 
 		char name[32];
 		int len = snprintf(name, sizeof(name), "thread %zu", i + 1);
 		key.name = fc_strpool_intern(&d->strings, name, (size_t)len);
-		if (key.name == FC_NONE || !fc_diff_item_get(it, &key, &none))
+		if (key.name == FC_NONE || fc_diff_item_get(it, &key, &none) == FC_NONE)
 			return false;
 	}
 	/* run by run, each of its threads */
 	for (s = 0; s < 2; s++)
 		for (r = 0; r < d->side[s].n_runs; r++) {
 			const struct fc_diff_run *run = &d->side[s].runs[r];
+			fc_diff_run_start(rv);
 			for (i = 0; i < run->n; i++) {
 				/* a run of one thread: the graph's total */
 				double us = run->n == 1 ? d->side[s].run_total_us[r]
 							: run->thread_us[i];
-				it->v[i].side[s].total_us += us;
-				if (!fc_diff_run_add(rv, &it->runs[i][s], r, us))
+				fc_diff_item_sums(it)[i].total_us[s] += us;
+				if (!fc_diff_run_add(rv, &it->runs[i][s], us))
 					return false;
 			}
 		}
@@ -403,7 +431,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	struct run_list total_runs[2] = { { FC_NONE, FC_NONE }, { FC_NONE, FC_NONE } };
 	struct finish fin;
 	struct fc_diff_moves moves = { 0 };
-	size_t i, r, n_fn = 0;
+	size_t i, r, n_fn = 0, freed = 0;
 	int side;
 	bool ok = false, per_thread = false;
 
@@ -422,8 +450,10 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	d->strings.index.dense = true;
 	s.fn.index.dense = true;
 	s.tree.d = d;
-	/* each path's runs only for Welch's test (several runs a side) */
-	s.tree.welch = d->side[0].n_runs >= 2 && d->side[1].n_runs >= 2;
+	/* each path's runs only for Welch's test (several runs a side), and
+	 * only when the paths are tested */
+	s.tree.welch = !o->no_paths && !o->no_path_tests && d->side[0].n_runs >= 2 &&
+		       d->side[1].n_runs >= 2;
 	for (side = 0; side < 2; side++)
 		if (!merge_set(&d->side[side], o, err))
 			goto done;
@@ -447,13 +477,15 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	 * runs' values at their most (a path's, a function's, its tier's and
 	 * package's per merged node and frame, a thread's and the total's per
 	 * run): no copy as they grow, and pages never filled never touched */
-	s.rv.cap = s.tree.expect + 3 * n_fn + 2 * (d->side[0].n_runs + d->side[1].n_runs);
-	s.rv.v = malloc(s.rv.cap * sizeof(*s.rv.v));
-	if (!s.rv.v || !fc_diff_items_reserve(&s.fn, n_fn + 1))
+	s.rv.cap[0] = s.rv.cap[1] =
+		s.tree.expect + 3 * n_fn + 2 * (d->side[0].n_runs + d->side[1].n_runs);
+	s.rv.us = malloc(s.rv.cap[0] * sizeof(*s.rv.us));
+	s.rv.next = malloc(s.rv.cap[1] * sizeof(*s.rv.next));
+	if (!s.rv.us || !s.rv.next || !fc_diff_items_reserve(&s.fn, n_fn + 1))
 		goto nomem;
 	/* the aligned tree dominates the comparison's memory: its table is
 	 * filled to 7/8 at most */
-	if (!fc_diff_tree_init_table(&s.tree))
+	if (!o->no_paths && !fc_diff_tree_init_table(&s.tree))
 		goto nomem;
 	for (side = 0; side < 2; side++)
 		if (d->side[side].app_prefix)
@@ -473,6 +505,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 			struct fc_diff_run *x = &in->runs[r];
 			size_t t, ng = x->thread_graphs ? x->n : 1;
 			bool added = true;
+			fc_diff_run_start(&s.rv); /* its threads' values are one run's */
 			for (t = 0; t < ng; t++) {
 				struct fc_graph **g =
 					x->thread_graphs ? &x->thread_graphs[t] : &x->graph;
@@ -480,8 +513,15 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 					add_run_graph(&s, o, side, r, per_thread ? (int)t : -1, *g,
 						      in, side == FC_DIFF_BASE ? &moves : NULL,
 						      err);
+				freed += graph_bytes(*g);
 				fc_graph_destroy(*g);
 				*g = NULL;
+			}
+			/* the sums grow as the graphs go: taking the place
+			 * of the graphs rather than adding to them */
+			if (freed >= FREED_MAX) {
+				give_back();
+				freed = 0;
 			}
 			if (!added)
 				goto done;
@@ -491,6 +531,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	/* the tables only served the sums: their memory is the tests' */
 	fc_map_finish(&s.tree.table);
 	fc_map_finish(&s.fn.index);
+	give_back();
 	/* totals per run and normalisation */
 	for (side = 0; side < 2; side++) {
 		struct fc_diff_input *in = &d->side[side];
@@ -511,15 +552,21 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	/* the total as an item */
 	for (side = 0; side < 2; side++) {
 		struct fc_diff_input *in = &d->side[side];
-		for (r = 0; r < in->n_runs; r++)
-			if (!fc_diff_run_add(&s.rv, &total_runs[side], r, in->run_total_us[r]))
+		for (r = 0; r < in->n_runs; r++) {
+			fc_diff_run_start(&s.rv);
+			if (!fc_diff_run_add(&s.rv, &total_runs[side], in->run_total_us[r]))
 				goto nomem;
+		}
 		d->total.side[side].total_us = in->total_us * (double)in->n_runs;
 	}
 	if (fc_strpool_intern(&d->strings, "total", 5) == FC_NONE || !thread_items(d, &thr, &s.rv))
 		goto nomem;
 	d->total.name = fc_strpool_get(&d->strings, fc_strpool_find(&d->strings, "total", 5));
 	d->total.file = d->total.package = fc_strpool_get(&d->strings, 0);
+	/* every string is in: the pool's index served the interning only, and
+	 * its place is the items' */
+	fc_map_finish(&d->strings.index);
+	give_back();
 	fc_diff_take_items(&s.fn, &d->strings, &d->functions, &d->n_functions);
 	fc_diff_take_items(&s.tier, &d->strings, &d->tiers, &d->n_tiers);
 	fc_diff_take_items(&s.pkg, &d->strings, &d->packages, &d->n_packages);
@@ -533,9 +580,14 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	item_finish(d, &fin, &d->total, total_runs);
 	for (i = 0; i < d->n_threads; i++)
 		item_finish(d, &fin, &d->threads[i], thr.runs[i]);
+	/* the items' runs served their tests */
+	fc_diff_items_finish(&s.fn);
+	fc_diff_items_finish(&s.tier);
+	fc_diff_items_finish(&s.pkg);
+	fc_diff_items_finish(&thr);
 	mark_bytes(d);
 	/* each path's change and test, then its self as a mean per run */
-	if (!node_tests(d, &s.tree, &s.rv))
+	if (!o->no_paths && !o->no_path_tests && !node_tests(d, &s.tree, &s.rv))
 		goto nomem;
 	d->side[FC_DIFF_BASE].total_us *= d->side[FC_DIFF_BASE].scale;
 	for (side = 0; side < 2; side++)
@@ -551,7 +603,8 @@ done:
 	fc_diff_items_finish(&s.tier);
 	fc_diff_items_finish(&s.pkg);
 	fc_diff_items_finish(&thr);
-	free(s.rv.v);
+	free(s.rv.us);
+	free(s.rv.next);
 	free(s.active);
 	fc_map_finish(&s.tree.table);
 	free(s.tree.runs[0]);
@@ -591,8 +644,8 @@ static int delta_cmp(const void *a, const void *b, void *ctx)
 	const struct fc_diff_item *x = &v[*(const size_t *)a], *y = &v[*(const size_t *)b];
 	int c;
 
-	if (x->delta_self_us != y->delta_self_us)
-		return x->delta_self_us > y->delta_self_us ? -1 : 1;
+	if (fc_diff_delta_self(x) != fc_diff_delta_self(y))
+		return fc_diff_delta_self(x) > fc_diff_delta_self(y) ? -1 : 1;
 	c = strcmp(x->name, y->name);
 	return c ? c : strcmp(x->file, y->file);
 }

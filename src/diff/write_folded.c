@@ -41,9 +41,16 @@ static bool put_name(struct fc_output *out, const struct fc_diff_item *x)
 
 bool fc_diff_write_folded(const struct fc_diff *d, struct fc_output *out, struct fc_error *err)
 {
-	uint32_t *path = malloc((d->n_nodes + 1) * sizeof(*path));
+	uint32_t *path;
 	size_t i;
 
+	if (d->options.no_paths) {
+		fc_error_set(err, FC_ERR_INVALID,
+			     "diff: the comparison was made without its call paths (no_paths): "
+			     "no folded stacks can be written from it");
+		return false;
+	}
+	path = malloc((d->n_nodes + 1) * sizeof(*path));
 	if (!path) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;

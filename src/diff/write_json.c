@@ -77,11 +77,11 @@ static json_t *item_json(const struct fc_diff_item *x, bool function)
 	}
 	set(o, "base_self_us", num(x->side[0].self_us), &ok);
 	set(o, "head_self_us", num(x->side[1].self_us), &ok);
-	set(o, "delta_self_us", num(x->delta_self_us), &ok);
+	set(o, "delta_self_us", num(fc_diff_delta_self(x)), &ok);
 	if (function) {
 		set(o, "base_total_us", num(x->side[0].total_us), &ok);
 		set(o, "head_total_us", num(x->side[1].total_us), &ok);
-		set(o, "delta_total_us", num(x->delta_total_us), &ok);
+		set(o, "delta_total_us", num(fc_diff_delta_total(x)), &ok);
 	}
 	set(o, "p_value", json_real(x->p_value), &ok);
 	set(o, "statistic", statistic(x->stat), &ok);
@@ -192,7 +192,7 @@ static json_t *threads_json(const struct fc_diff *d)
 			const struct fc_diff_item *x = &d->threads[i];
 			set(o, "base_us", num(x->side[0].self_us), &ok);
 			set(o, "head_us", num(x->side[1].self_us), &ok);
-			set(o, "delta_us", num(x->delta_self_us), &ok);
+			set(o, "delta_us", num(fc_diff_delta_self(x)), &ok);
 			set(o, "p_value", json_real(x->p_value), &ok);
 			set(o, "statistic", statistic(x->stat), &ok);
 			set(o, "significant", json_boolean(x->significant), &ok);
@@ -238,7 +238,7 @@ bool fc_diff_write_json(const struct fc_diff *d, struct fc_output *out, struct f
 	set(root, "threads", threads_json(d), &ok);
 	set(total, "base_us", num(d->total.side[0].self_us), &ok);
 	set(total, "head_us", num(d->total.side[1].self_us), &ok);
-	set(total, "delta_us", num(d->total.delta_self_us), &ok);
+	set(total, "delta_us", num(fc_diff_delta_self(&d->total)), &ok);
 	set(total, "p_value", json_real(d->total.p_value), &ok);
 	set(total, "significant", json_boolean(d->total.significant), &ok);
 	set(root, "total", total, &ok);

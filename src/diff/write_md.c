@@ -37,8 +37,8 @@ static void numbers(struct fc_md *md, const struct fc_diff_item *x)
 {
 	char d[32], p[32], b[32];
 
-	fc_diff_format_ms(x->bytes, x->delta_self_us, d, sizeof(d));
-	fc_diff_format_pct(x->delta_self_us, x->side[0].self_us, p, sizeof(p));
+	fc_diff_format_ms(x->bytes, fc_diff_delta_self(x), d, sizeof(d));
+	fc_diff_format_pct(fc_diff_delta_self(x), x->side[0].self_us, p, sizeof(p));
 	fc_md_cell(md);
 	if (x->bytes) {
 		fc_diff_format_amount(true, x->side[0].self_us, b, sizeof(b));
@@ -102,7 +102,7 @@ static size_t top_table(struct fc_md *md, const struct fc_diff *d, const size_t 
 		const struct fc_diff_item *x =
 			&d->functions[regressions ? order[i] : order[d->n_functions - 1 - i]];
 		if (!x->significant ||
-		    (regressions ? x->delta_self_us <= 0 : x->delta_self_us >= 0))
+		    (regressions ? fc_diff_delta_self(x) <= 0 : fc_diff_delta_self(x) >= 0))
 			continue;
 		if (!shown)
 			fc_md_table_head(md, d->bytes ? fn_bytes : fn_titles, "llrrrr");
@@ -155,8 +155,8 @@ static void summary(struct fc_md *md, const struct fc_diff *d, const char *image
 
 	for (i = 0; i < d->n_functions; i++)
 		n_sig += d->functions[i].significant;
-	fc_diff_format_ms(d->bytes, d->total.delta_self_us, delta, sizeof(delta));
-	fc_diff_format_pct(d->total.delta_self_us, d->total.side[0].self_us, p, sizeof(p));
+	fc_diff_format_ms(d->bytes, fc_diff_delta_self(&d->total), delta, sizeof(delta));
+	fc_diff_format_pct(fc_diff_delta_self(&d->total), d->total.side[0].self_us, p, sizeof(p));
 	answer_line(md, d);
 	fc_diff_format_amount(d->bytes, d->total.side[0].self_us, a, sizeof(a));
 	fc_diff_format_amount(d->bytes, d->total.side[1].self_us, b2, sizeof(b2));
@@ -307,7 +307,7 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 		for (i = 0; i < d->n_functions; i++) {
 			const struct fc_diff_item *x = &d->functions[i];
 			n_fn -= x->thread_root;
-			n_small += !x->thread_root && fabs(x->delta_self_us) < d->threshold_us;
+			n_small += !x->thread_root && fabs(fc_diff_delta_self(x)) < d->threshold_us;
 		}
 		snprintf(summary_text, sizeof(summary_text),
 			 "The %zu of %zu functions that changed by %s or more%s", n_fn - n_small,
@@ -319,7 +319,7 @@ bool fc_diff_write_md(const struct fc_diff *d, size_t top, const char *image_url
 		size_t before = md->buf.len;
 		if (d->functions[order[i]].thread_root)
 			continue; /* a thread slot's root, not a function */
-		if (fabs(d->functions[order[i]].delta_self_us) < d->threshold_us)
+		if (fabs(fc_diff_delta_self(&d->functions[order[i]])) < d->threshold_us)
 			continue;
 		fn_row(md, &d->functions[order[i]]);
 		if (used + md->buf.len + RESERVE > budget) {

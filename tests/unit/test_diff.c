@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "diff/align.h"
 #include "diff/internal.h"
 #include "diff/diff.h"
 #include "flamechart/import.h"
@@ -294,7 +295,7 @@ static void test_compare(void **state)
 	assert_non_null(x);
 	assert_string_equal(x->file, "lib/f.js");
 	assert_true(x->in_base && x->in_head);
-	assert_true(fabs(x->delta_self_us - 200000) < 1);
+	assert_true(fabs(fc_diff_delta_self(x) - 200000) < 1);
 	assert_true(x->significant);
 	x = find(&d, "(anonymous 28:3)");
 	assert_non_null(x);
@@ -303,7 +304,7 @@ static void test_compare(void **state)
 	assert_non_null(x);
 	assert_true(x->in_base && x->in_head);
 	x = find(&d, "beta");
-	assert_true(x->in_base && x->in_head && fabs(x->delta_self_us) < 1);
+	assert_true(x->in_base && x->in_head && fabs(fc_diff_delta_self(x)) < 1);
 	assert_true(fc_diff_rule_parse("self>+50%", &rules[0], &err));
 	assert_true(fc_diff_rule_parse("self>+300ms", &rules[1], &err));
 	assert_true(fc_diff_evaluate(&d, rules, 2, &err));
@@ -355,7 +356,7 @@ static void test_anonymous_sampled_one_side(void **state)
 	assert_true(fc_diff_compute(&d, &b, &h, &o, &err));
 	x = find(&d, "(anonymous 38:3)");
 	assert_non_null(x);
-	assert_true(x->in_base && x->in_head && fabs(x->delta_self_us) < 1);
+	assert_true(x->in_base && x->in_head && fabs(fc_diff_delta_self(x)) < 1);
 	x = find(&d, "(anonymous 28:3)");
 	assert_non_null(x);
 	assert_true(!x->in_base && x->in_head);
@@ -401,20 +402,20 @@ static void test_answer(void **state)
 				      .file = "a.js",
 				      .thread = -1,
 				      .significant = true,
-				      .delta_self_us = 20000 };
+				      .side[1].self_us = 20000 };
 	f[1] = (struct fc_diff_item){ .name = "normalizeRecord",
 				      .file = "src/parse.js",
 				      .thread = 1,
 				      .significant = true,
-				      .delta_self_us = 320000 };
+				      .side[1].self_us = 338624 + 320000 };
 	f[2] = (struct fc_diff_item){
-		.name = "noise", .file = "a.js", .thread = -1, .delta_self_us = 900000
+		.name = "noise", .file = "a.js", .thread = -1, .side[1].self_us = 900000
 	};
 	f[3] = (struct fc_diff_item){ .name = "faster",
 				      .file = "",
 				      .thread = -1,
 				      .significant = true,
-				      .delta_self_us = -164000 };
+				      .side[1].self_us = 468571 - 164000 };
 	f[1].side[0].self_us = 338624; /* +94.5% */
 	f[3].side[0].self_us = 468571; /* -35.0% */
 	d.functions = f;
@@ -512,6 +513,85 @@ static void test_sparse_runs(void **state)
 	fc_diff_finish(&d);
 }
 
+/* A run's values: what follows fc_diff_run_start is a new run's, what
+ * does not adds to the current one, and a list's moments count the runs
+ * it does not name as 0. */
+static void test_run_values(void **state)
+{
+	struct run_values rv = { 0 };
+	struct run_list a = FC_DIFF_NO_RUNS, b = FC_DIFF_NO_RUNS;
+	double sum, mean, var;
+
+	(void)state;
+	/* run 0: a gets 1 + 2, b 4; run 1: nothing; run 2: a 6 */
+	fc_diff_run_start(&rv);
+	assert_true(fc_diff_run_add(&rv, &a, 1));
+	assert_true(fc_diff_run_add(&rv, &b, 4));
+	assert_true(fc_diff_run_add(&rv, &a, 2));
+	fc_diff_run_start(&rv);
+	fc_diff_run_start(&rv);
+	assert_true(fc_diff_run_add(&rv, &a, 6));
+	assert_true(fc_diff_run_add(&rv, &b, 0)); /* no time: nothing kept */
+	assert_int_equal(rv.n, 3);
+	/* a: 3, 0, 6 */
+	fc_diff_run_moments(&rv, a, 3, 1, &sum, &mean, &var);
+	assert_true(sum == 9 && mean == 3 && var == 9);
+	/* b: 4, 0, 0, scaled by 2 */
+	fc_diff_run_moments(&rv, b, 3, 2, &sum, &mean, &var);
+	assert_true(fabs(sum - 8) < 1e-12 && fabs(var - 64.0 / 3) < 1e-12);
+	free(rv.us);
+	free(rv.next);
+}
+
+/* Without the aligned tree (the JSON and the Markdown need none) every
+ * function, tier and test is the same, and the writers that need the
+ * tree, or its tests, refuse the comparison instead of writing nothing. */
+static void test_no_paths(void **state)
+{
+	static const int base[] = { 3, 0, 4, 0, 0, 2 }, head[] = { 0, 9, 7, 0, 11 };
+	struct fc_diff_options o = { .alpha = 0.05, .min_change = 0.01 };
+	struct fc_diff_input in[2];
+	struct fc_diff d[3];
+	struct fc_error err;
+	struct fc_output out;
+	struct fc_diff_image_options io = { .format = FC_DIFF_SVG };
+	size_t i, k;
+
+	(void)state;
+	fc_error_init(&err);
+	for (k = 0; k < 3; k++) {
+		/* everything; no tests of the paths; no paths */
+		o.no_path_tests = k >= 1;
+		o.no_paths = k == 2;
+		folded_side(&in[0], "base", base, 6);
+		folded_side(&in[1], "head", head, 5);
+		assert_true(fc_diff_compute(&d[k], &in[0], &in[1], &o, &err));
+	}
+	assert_true(d[0].n_nodes > 0 && d[0].node_p && d[0].node_significant);
+	assert_true(d[1].n_nodes == d[0].n_nodes && !d[1].node_p);
+	assert_true(d[2].n_nodes == 0);
+	for (k = 1; k < 3; k++) {
+		assert_int_equal(d[k].n_functions, d[0].n_functions);
+		for (i = 0; i < d[0].n_functions; i++) {
+			const struct fc_diff_item *x = &d[0].functions[i], *y = &d[k].functions[i];
+			assert_string_equal(x->name, y->name);
+			assert_true(x->side[0].self_us == y->side[0].self_us &&
+				    x->side[1].total_us == y->side[1].total_us &&
+				    x->p_value == y->p_value && x->significant == y->significant);
+		}
+		assert_false(fc_diff_write_image(&d[k], &io, "/dev/null", &err));
+		assert_int_equal(err.code, FC_ERR_INVALID);
+		fc_error_init(&err);
+	}
+	assert_true(fc_output_open(&out, "/dev/null", &err));
+	assert_false(fc_diff_write_folded(&d[2], &out, &err));
+	assert_int_equal(err.code, FC_ERR_INVALID);
+	assert_non_null(strstr(err.text, "no_paths"));
+	fc_output_commit(&out, &err);
+	for (k = 0; k < 3; k++)
+		fc_diff_finish(&d[k]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -524,6 +604,8 @@ int main(void)
 		cmocka_unit_test(test_moves_line),
 		cmocka_unit_test(test_answer),
 		cmocka_unit_test(test_sparse_runs),
+		cmocka_unit_test(test_run_values),
+		cmocka_unit_test(test_no_paths),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
