@@ -20,6 +20,7 @@
 #include "flamechart/import.h"
 #include "model/profile.h"
 #include "model/stats.h"
+#include "report/trend.h"
 #include "util/util.h"
 
 #define THUMB_WIDTH 480
@@ -171,6 +172,100 @@ static bool collect_stats(struct fc_report_file *f, const struct fc_profile_set 
 	return true;
 }
 
+/* The functions of a file's profiles as trend keys them, before they are
+ * merged by key and cut (collect_functions). */
+struct fn_list {
+	struct fc_report_function *v;
+	size_t n, cap;
+	double cpu;
+};
+
+static bool fn_add(void *ctx, const char *name, const char *file, double self, double total)
+{
+	struct fn_list *l = ctx;
+	struct fc_report_function *e;
+
+	if (!FC_GROW(l->v, l->cap, l->n + 1))
+		return false;
+	e = &l->v[l->n];
+	e->name = fc_strdup(name);
+	e->file = fc_strdup(file);
+	e->self = self;
+	e->total = total;
+	if (!e->name || !e->file) {
+		free(e->name);
+		free(e->file);
+		return false;
+	}
+	l->n++;
+	l->cpu += self;
+	return true;
+}
+
+static int fn_by_key(const void *a, const void *b, void *ctx)
+{
+	const struct fc_report_function *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	(void)ctx;
+	return c ? c : strcmp(x->file, y->file);
+}
+
+/* heaviest first; ties by key, so the list does not depend on the order
+ * the profiles were read in */
+static int fn_by_self(const void *a, const void *b, void *ctx)
+{
+	const struct fc_report_function *x = a, *y = b;
+
+	if (x->self != y->self)
+		return x->self > y->self ? -1 : 1;
+	return fn_by_key(a, b, ctx);
+}
+
+/* What trend reads of a file (docs/report.md, "The summary"): every
+ * function with self weight in its profiles, merged by key (a trace's
+ * threads add up), the heaviest FC_REPORT_FUNCTIONS kept and the rest
+ * summed. */
+static bool collect_functions(struct fc_report_file *f, const struct fc_profile_set *set)
+{
+	struct fn_list l = { 0 };
+	size_t i, k;
+	bool ok = true;
+
+	for (i = 0; ok && i < set->count; i++)
+		ok = fc_trend_profile_functions(set->items[i], fn_add, &l);
+	ok = ok && fc_sort(l.v, l.n, sizeof(*l.v), fn_by_key, NULL);
+	for (i = k = 0; ok && i < l.n; i++) {
+		if (k > 0 && fn_by_key(&l.v[k - 1], &l.v[i], NULL) == 0) {
+			l.v[k - 1].self = fc_trend_grain(l.v[k - 1].self + l.v[i].self);
+			l.v[k - 1].total = fc_trend_grain(l.v[k - 1].total + l.v[i].total);
+			free(l.v[i].name);
+			free(l.v[i].file);
+		} else {
+			l.v[k++] = l.v[i];
+		}
+	}
+	if (ok)
+		l.n = k;
+	ok = ok && fc_sort(l.v, l.n, sizeof(*l.v), fn_by_self, NULL);
+	for (i = FC_REPORT_FUNCTIONS; ok && i < l.n; i++) {
+		f->other_count++;
+		f->other_self = fc_trend_grain(f->other_self + l.v[i].self);
+	}
+	for (i = ok ? FC_REPORT_FUNCTIONS : 0; i < l.n; i++) {
+		free(l.v[i].name);
+		free(l.v[i].file);
+	}
+	if (!ok) {
+		free(l.v);
+		return false;
+	}
+	f->cpu = fc_trend_grain(l.cpu);
+	f->functions = l.v;
+	f->n_functions = l.n < FC_REPORT_FUNCTIONS ? l.n : FC_REPORT_FUNCTIONS;
+	return true;
+}
+
 static const char *const mode_names[] = { "chart", "graph" };
 
 static const char *ext_of(int x)
@@ -198,7 +293,7 @@ static void do_file(struct fc_report *r, struct fc_report_file *f)
 		goto failed;
 	f->title = fc_strdup(set.count && set.items[0]->name ? set.items[0]->name
 							     : fc_basename(f->rel));
-	if (!f->title || !collect_stats(f, &set)) {
+	if (!f->title || !collect_stats(f, &set) || !collect_functions(f, &set)) {
 		fc_error_set(&err, FC_ERR_NOMEM, "out of memory");
 		goto failed;
 	}

@@ -109,6 +109,21 @@ void fc_trend_finish(struct fc_trend *t);
 bool fc_trend_add_run(struct fc_trend *t, const char *path,
 		      void (*note)(void *ctx, const char *text), void *ctx, struct fc_error *err);
 
+/* Each function of p with self weight, keyed as trend keys them (name as
+ * diff names it, script path with the app's directory stripped), the
+ * waits left out: fn hears name, file, self and total (the profile's unit:
+ * µs or bytes, fc_trend_grain), in fc_stats order, and stops the walk by returning false.
+ * The report's summary lists them so that a trend over summaries reads
+ * what a trend over the profiles does. false when fn did or out of memory. */
+struct fc_profile;
+/* weights are kept to the nanosecond (1e-3 µs, or 1e-3 bytes): the grain at
+ * which a summary's 15 significant digits hold them exactly */
+double fc_trend_grain(double v);
+bool fc_trend_profile_functions(const struct fc_profile *p,
+				bool (*fn)(void *ctx, const char *name, const char *file,
+					   double self, double total),
+				void *ctx);
+
 /* Reads a manifest from memory (name for messages). false with err
  * (FC_ERR_SYNTAX, FC_ERR_TYPE) naming line and column or key. */
 bool fc_trend_manifest_parse(struct fc_trend_run *r, const char *name, const char *data, size_t len,

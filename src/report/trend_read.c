@@ -114,19 +114,75 @@ static bool new_measurement(struct fc_trend *t, uint32_t *m)
 	return true;
 }
 
+double fc_trend_grain(double v)
+{
+	return round(v * 1000) / 1000;
+}
+
+bool fc_trend_profile_functions(const struct fc_profile *p,
+				bool (*fn)(void *ctx, const char *name, const char *file,
+					   double self, double total),
+				void *ctx)
+{
+	struct fc_stats st;
+	const char **urls;
+	char *prefix;
+	size_t k;
+	bool ok = true;
+
+	if (!fc_stats_compute_top(p, SIZE_MAX, &st))
+		return false;
+	urls = malloc((st.n_functions_with_self + 1) * sizeof(*urls));
+	if (!urls) {
+		fc_stats_finish(&st);
+		return false;
+	}
+	for (k = 0; k < st.n_functions_with_self; k++)
+		urls[k] = fc_profile_str(p, p->frames[st.functions[k].frame].url);
+	prefix = app_prefix(urls, st.n_functions_with_self);
+	free(urls);
+	for (k = 0; ok && prefix && k < st.n_functions_with_self; k++) {
+		const struct fc_stats_entry *e = &st.functions[k];
+		const struct fc_frame *f = &p->frames[e->frame];
+		const char *name = fc_profile_str(p, f->name);
+		char file[1024], fname[256];
+		if (fc_classify_is_wait(name) || e->self_us <= 0)
+			continue;
+		fc_diff_key_path(fc_profile_str(p, f->url), prefix[0] ? prefix : NULL, NULL, 0,
+				 file, sizeof(file));
+		function_name(name, file, f->line, fname, sizeof(fname));
+		ok = fn(ctx, fname, file, fc_trend_grain(e->self_us), fc_trend_grain(e->total_us));
+	}
+	fc_stats_finish(&st);
+	free(prefix);
+	return ok && prefix;
+}
+
+struct add_ctx {
+	struct fc_trend *t;
+	uint32_t m;
+	double sum; /* of the set's functions */
+};
+
+static bool add_function(void *ctx, const char *name, const char *file, double self, double total)
+{
+	struct add_ctx *a = ctx;
+
+	(void)total;
+	a->sum += self;
+	return add_self(a->t, a->m, name, file, self);
+}
+
 /* Adds the profiles of set to measurement m. */
 static bool add_profiles(struct fc_trend *t, uint32_t m, const struct fc_profile_set *set,
 			 const char *path, struct fc_error *err)
 {
-	size_t i, k;
+	struct add_ctx a = { t, m, 0 };
+	size_t i;
 
 	for (i = 0; i < set->count; i++) {
 		const struct fc_profile *p = set->items[i];
 		bool bytes = fc_unit_is_bytes(p->weight_unit);
-		struct fc_stats st;
-		const char **urls;
-		char *prefix;
-		bool ok = true;
 
 		if (t->unit_known && bytes != t->bytes) {
 			fc_error_set(err, FC_ERR_INVALID,
@@ -138,41 +194,14 @@ static bool add_profiles(struct fc_trend *t, uint32_t m, const struct fc_profile
 		}
 		t->bytes = bytes;
 		t->unit_known = true;
-		if (!fc_stats_compute_top(p, SIZE_MAX, &st))
-			goto nomem;
-		urls = malloc((st.n_functions_with_self + 1) * sizeof(*urls));
-		if (!urls) {
-			fc_stats_finish(&st);
-			goto nomem;
+		if (!fc_trend_profile_functions(p, add_function, &a)) {
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+			return false;
 		}
-		for (k = 0; k < st.n_functions_with_self; k++)
-			urls[k] = fc_profile_str(p, p->frames[st.functions[k].frame].url);
-		prefix = app_prefix(urls, st.n_functions_with_self);
-		free(urls);
-		for (k = 0; ok && prefix && k < st.n_functions_with_self; k++) {
-			const struct fc_stats_entry *e = &st.functions[k];
-			const struct fc_frame *f = &p->frames[e->frame];
-			const char *name = fc_profile_str(p, f->name);
-			char file[1024], fname[256];
-			if (fc_classify_is_wait(name) || e->self_us <= 0)
-				continue;
-			fc_diff_key_path(fc_profile_str(p, f->url), prefix[0] ? prefix : NULL, NULL,
-					 0, file, sizeof(file));
-			function_name(name, file, f->line, fname, sizeof(fname));
-			t->read_total[m] += e->self_us;
-			ok = add_self(t, m, fname, file, e->self_us);
-		}
-		fc_stats_finish(&st);
-		if (!prefix || !ok) {
-			free(prefix);
-			goto nomem;
-		}
-		free(prefix);
 	}
+	/* as the report's summary sums the file (its cpu) */
+	t->read_total[m] += fc_trend_grain(a.sum);
 	return true;
-nomem:
-	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
-	return false;
 }
 
 /* --- profiles and directories ----------------------------------------------- */
@@ -366,21 +395,63 @@ static bool amount_of(const json_t *v, double *us)
 	return json_is_number(v) && ms >= 0 && isfinite(*us);
 }
 
-/* One profile of a summary ("profiles[i]"): its CPU time and its functions
- * ("functions" when the summary has them, else its "top"). */
-static bool summary_profile(struct fc_trend *t, uint32_t m, json_t *p, size_t i, const char *path,
-			    struct fc_error *err)
+/* A summary's weight in the profile's unit (µs): a number, at least 0,
+ * finite. */
+static bool weight_of(const json_t *v, double *out)
 {
-	json_t *list = json_object_get(p, "functions"), *e, *tiers;
-	const char **urls, *key = list ? "functions" : "top";
+	*out = json_number_value(v);
+	return json_is_number(v) && *out >= 0 && isfinite(*out);
+}
+
+/* One profile of a version 2 summary: its cpu and the functions as trend
+ * keys them (docs/report.md, "The summary"); those past the summary's cut
+ * count 0. */
+static bool summary_functions(struct fc_trend *t, uint32_t m, json_t *p, const char *where,
+			      const char *path, struct fc_error *err)
+{
+	json_t *list = json_object_get(p, "functions"), *e;
+	double cpu;
+	size_t k;
+
+	if (!json_is_array(list) || !weight_of(json_object_get(p, "cpu"), &cpu))
+		return json_fail(err, path, where,
+				 "a profile needs cpu (µs, at least 0) and functions");
+	json_array_foreach(list, k, e)
+	{
+		const char *name = json_string_value(json_object_get(e, "name"));
+		const char *file = json_string_value(json_object_get(e, "file"));
+		double self;
+		if (!name || !file || !weight_of(json_object_get(e, "self"), &self)) {
+			char at[128];
+			snprintf(at, sizeof(at), "%s.functions[%zu]", where, k);
+			return json_fail(err, path, at,
+					 "a function needs a name, a file and self (µs, at "
+					 "least 0)");
+		}
+		if (!add_self(t, m, name, file, self)) {
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+			return false;
+		}
+	}
+	t->read_total[m] += cpu;
+	return true;
+}
+
+/* One profile of a version 1 summary ("profiles[i]"): its CPU time and its
+ * top five functions. */
+static bool summary_profile(struct fc_trend *t, uint32_t m, json_t *p, size_t i, const char *path,
+			    bool v2, struct fc_error *err)
+{
+	json_t *list = json_object_get(p, "top"), *e, *tiers;
+	const char **urls;
 	char where[96], *prefix;
 	double total, idle;
 	size_t k, n;
 	bool ok = true;
 
-	if (!list)
-		list = json_object_get(p, "top");
 	snprintf(where, sizeof(where), "profiles[%zu]", i);
+	if (v2)
+		return summary_functions(t, m, p, where, path, err);
 	if (!json_is_array(list) || !amount_of(json_object_get(p, "sampled_ms"), &total))
 		return json_fail(err, path, where,
 				 "a profile needs sampled_ms (ms, at least 0) and top");
@@ -410,8 +481,8 @@ static bool summary_profile(struct fc_trend *t, uint32_t m, json_t *p, size_t i,
 		double self;
 		if (!name || !amount_of(json_object_get(e, "self_ms"), &self)) {
 			free(prefix);
-			snprintf(where + strlen(where), sizeof(where) - strlen(where), ".%s[%zu]",
-				 key, k);
+			snprintf(where + strlen(where), sizeof(where) - strlen(where), ".top[%zu]",
+				 k);
 			return json_fail(err, path, where,
 					 "a function needs a name and self_ms (ms, at least 0)");
 		}
@@ -440,15 +511,18 @@ nomem:
 	return false;
 }
 
-/* A report summary (report --summary): one measurement, its profiles
- * summed. false with err; FC_ERR_FORMAT when the file is no summary. */
-static bool read_summary(struct fc_trend *t, struct fc_trend_run *r, struct fc_error *err)
+/* A report summary (report --summary): one measurement, its CPU
+ * profiles summed (heap profiles are left out). A version 1 summary holds
+ * each profile's top five functions only, which note says. false with
+ * err; FC_ERR_FORMAT when the file is no summary. */
+static bool read_summary(struct fc_trend *t, struct fc_trend_run *r,
+			 void (*note)(void *, const char *), void *ctx, struct fc_error *err)
 {
 	json_error_t je;
 	json_t *root, *profiles, *p;
 	uint32_t m;
 	size_t i;
-	bool ok = true;
+	bool ok = true, v2;
 	struct stat st;
 
 	if (stat(r->path, &st) == 0 && st.st_size > SUMMARY_MAX) {
@@ -473,6 +547,15 @@ static bool read_summary(struct fc_trend *t, struct fc_trend_run *r, struct fc_e
 		return false;
 	}
 	t->unit_known = true;
+	v2 = json_integer_value(json_object_get(root, "version")) >= 2;
+	if (!v2 && note) {
+		char *text = fc_asprintf("%s: a version 1 summary holds each profile's top %d "
+					 "functions only; a function outside them counts 0 there",
+					 r->path, 5);
+		if (text)
+			note(ctx, text);
+		free(text);
+	}
 	if (!new_measurement(t, &m)) {
 		json_decref(root);
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
@@ -481,9 +564,10 @@ static bool read_summary(struct fc_trend *t, struct fc_trend_run *r, struct fc_e
 	json_array_foreach(profiles, i, p)
 	{
 		const char *status = json_string_value(json_object_get(p, "status"));
-		if (!status || strcmp(status, "ok") != 0)
+		const char *unit = json_string_value(json_object_get(p, "unit"));
+		if (!status || strcmp(status, "ok") != 0 || (unit && fc_unit_is_bytes(unit)))
 			continue;
-		if (!(ok = summary_profile(t, m, p, i, r->path, err)))
+		if (!(ok = summary_profile(t, m, p, i, r->path, v2, err)))
 			break;
 	}
 	json_decref(root);
@@ -663,7 +747,7 @@ bool fc_trend_add_run(struct fc_trend *t, const char *path,
 			ok = ok && import_into(t, m, path, err);
 			r->n = 1;
 		} else if (e.code == FC_ERR_FORMAT) {
-			ok = read_summary(t, r, err);
+			ok = read_summary(t, r, note, ctx, err);
 		} else {
 			*err = e;
 			ok = false;
