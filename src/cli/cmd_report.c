@@ -144,6 +144,9 @@ static int report_main(const struct fc_cli *cli, const char *title)
 	o.outdir = cli->output;
 	o.title = title;
 	o.summary = cli->summary;
+	o.history = cli->history;
+	o.history_order_by = cli->order_by;
+	o.history_top = cli->top;
 	o.modes = cli->modes; /* the bits are enum fc_mode's */
 	o.formats = cli->formats;
 	o.jobs = cli->jobs;

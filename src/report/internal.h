@@ -95,6 +95,10 @@ struct fc_report {
 	/* files of DIR that are not profiles by content (fc_report_filter) */
 	char **skipped; /* "rel: why", sorted */
 	size_t n_skipped;
+	/* --history: the trend, this run the newest (fewer than 2 runs: the
+	 * first run of a history); NULL without */
+	const struct fc_trend *history;
+	size_t history_top, history_earlier;
 };
 
 /* Finds the candidate files under r->dir: sorted, with stable slugs and
@@ -129,6 +133,19 @@ bool fc_report_shard_name(const char *name, int *shard, int *count);
 bool fc_report_is_output_name(const char *name);
 /* A slug as fc_report_scan makes them: a plain file name (docs/robustness.md). */
 bool fc_report_slug_ok(const char *slug);
+
+/* --history (src/report/history.c): reads the earlier runs in
+ * r->o->history and this run's summary into t (caller-owned: init here,
+ * fc_trend_finish by the caller either way), writes OUTDIR/history.* and
+ * sets r->history. false with err naming the file. */
+struct fc_trend;
+struct fc_md;
+struct fc_output;
+bool fc_report_history(struct fc_report *r, const char *summary, struct fc_trend *t,
+		       struct fc_error *err);
+/* The History section of index.html and index.md (nothing without). */
+void fc_report_html_history(struct fc_output *o, const struct fc_report *r);
+void fc_report_md_history(struct fc_md *md, const struct fc_report *r);
 
 /* index.html, index.md, and the summary JSON when path is not NULL. */
 bool fc_report_write_index(const struct fc_report *r, struct fc_error *err);

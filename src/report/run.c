@@ -4,6 +4,7 @@
  * manifests; parallel, shardable, and identical whatever the number of
  * jobs. */
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -639,20 +640,6 @@ static void count_outcome(const struct fc_report *r, bool done_only, struct fc_r
 	}
 }
 
-/* The index from the manifests in OUTDIR, exactly as --merge builds it. */
-static bool write_index(const struct fc_report_options *o, struct fc_report_outcome *out,
-			struct fc_error *err)
-{
-	struct fc_report r = { .o = o, .outdir = o->outdir, .title = o->title };
-	bool ok = fc_report_load_manifests(&r, err) && fc_report_write_index(&r, err) &&
-		  (!o->summary || fc_report_write_summary(&r, o->summary, err));
-
-	if (ok)
-		count_outcome(&r, false, out);
-	fc_report_finish(&r);
-	return ok;
-}
-
 /* The output would replace the input (stat's device and inode). */
 static bool same_file(const char *a, const char *b)
 {
@@ -660,6 +647,37 @@ static bool same_file(const char *a, const char *b)
 
 	return a && b && strcmp(a, "-") != 0 && stat(a, &x) == 0 && stat(b, &y) == 0 &&
 	       x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+/* The index from the manifests in OUTDIR, exactly as --merge builds it;
+ * with --history the summary first (also OUTDIR/summary.json, so that
+ * OUTDIR is a run of a later history) and the trend. */
+static bool write_index(const struct fc_report_options *o, struct fc_report_outcome *out,
+			struct fc_error *err)
+{
+	struct fc_report r = { .o = o, .dir = o->dir, .outdir = o->outdir, .title = o->title };
+	struct fc_trend t;
+	char *kept = o->history ? out_path(&r, "summary.json") : NULL;
+	bool ok = fc_report_load_manifests(&r, err), have_trend = false;
+
+	if (o->history && !kept) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		ok = false;
+	}
+	ok = ok && (!o->summary || fc_report_write_summary(&r, o->summary, err));
+	ok = ok && (!kept || same_file(o->summary, kept) || fc_report_write_summary(&r, kept, err));
+	if (ok && o->history) {
+		have_trend = true;
+		ok = fc_report_history(&r, kept, &t, err);
+	}
+	ok = ok && fc_report_write_index(&r, err);
+	if (ok)
+		count_outcome(&r, false, out);
+	if (have_trend)
+		fc_trend_finish(&t);
+	free(kept);
+	fc_report_finish(&r);
+	return ok;
 }
 
 /* Finds, filters and renders the files of this shard, and saves its
@@ -702,6 +720,7 @@ bool fc_report_run(const struct fc_report_options *o, struct fc_report_outcome *
 		   struct fc_error *err)
 {
 	static const struct fc_report_options defaults = FC_REPORT_OPTIONS_INIT;
+	struct fc_report_options v1;
 	struct fc_report r = { .o = o };
 	struct fc_report_outcome none;
 	struct fc_error scratch;
@@ -713,6 +732,13 @@ bool fc_report_run(const struct fc_report_options *o, struct fc_report_outcome *
 	err = fc_error_begin(err, &scratch);
 	out = out ? out : &none;
 	memset(out, 0, sizeof(*out));
+	/* a version 1 caller's struct ends before history: read what it has */
+	if (o && o->version == 1) {
+		memset(&v1, 0, sizeof(v1));
+		memcpy(&v1, o, offsetof(struct fc_report_options, history));
+		v1.version = FC_REPORT_OPTIONS_VERSION;
+		o = &v1;
+	}
 	if (!o || o->version != FC_REPORT_OPTIONS_VERSION || !o->outdir ||
 	    (!o->merge && (!o->dir || !o->hooks.import || !o->hooks.render))) {
 		fc_error_set(err, FC_ERR_USAGE,
@@ -721,6 +747,7 @@ bool fc_report_run(const struct fc_report_options *o, struct fc_report_outcome *
 			     o ? o->version : 0, defaults.version);
 		return false;
 	}
+	r.o = o;
 	r.outdir = o->outdir;
 	r.title = o->title;
 	if (o->merge) {

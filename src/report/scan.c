@@ -52,7 +52,8 @@ bool fc_report_is_output_name(const char *name)
 	size_t i, n = strlen(name);
 
 	if (strcmp(name, "thumbs") == 0 || strcmp(name, "index.html") == 0 ||
-	    strcmp(name, "index.md") == 0 || strcmp(name, FC_REPORT_DIR) == 0)
+	    strcmp(name, "index.md") == 0 || strcmp(name, FC_REPORT_DIR) == 0 ||
+	    strcmp(name, "summary.json") == 0 || strncmp(name, "history.", 8) == 0)
 		return true;
 	for (i = 0; i < FC_ARRAY_LEN(ends); i++) {
 		size_t m = strlen(ends[i]);

@@ -109,6 +109,15 @@ void fc_trend_finish(struct fc_trend *t);
 bool fc_trend_add_run(struct fc_trend *t, const char *path,
 		      void (*note)(void *ctx, const char *text), void *ctx, struct fc_error *err);
 
+/* Reads a report summary as a run named run (a report's output folder,
+ * say): its manifest, when not NULL and there, is the file manifest; label
+ * names the run when the manifest does not (NULL: as fc_trend_add_run
+ * names it). false with err naming the file. */
+bool fc_trend_add_summary(struct fc_trend *t, const char *run, const char *summary,
+			  const char *manifest, const char *label,
+			  void (*note)(void *ctx, const char *text), void *ctx,
+			  struct fc_error *err);
+
 /* Each function of p with self weight, keyed as trend keys them (name as
  * diff names it, script path with the app's directory stripped), the
  * waits left out: fn hears name, file, self and total (the profile's unit:
@@ -150,7 +159,26 @@ bool fc_trend_steps(const struct fc_trend_options *o, const struct fc_trend_run 
  * sparkline each), JSON (every series). false with err. */
 bool fc_trend_write_md(const struct fc_trend *t, size_t top, struct fc_output *out,
 		       struct fc_error *err);
+/* The same Markdown appended to md (write/markdown.h). */
+struct fc_md;
+void fc_trend_md(const struct fc_trend *t, size_t top, struct fc_md *md);
 bool fc_trend_write_json(const struct fc_trend *t, struct fc_output *out, struct fc_error *err);
+
+/* A series' row of the table and a step, as text (the Markdown's and the
+ * report's History): the series' title ("CPU time", "parseRows
+ * (work.js)"), its sparkline, first and last run, the change since the
+ * first and since the previous run; a step's change and levels. */
+struct fc_trend_row {
+	char title[512], spark[3 * 60 + 1], first[32], last[32], since_first[32],
+		since_previous[32];
+};
+struct fc_trend_step_text {
+	char title[512], pct[32], before[32], after[32];
+};
+void fc_trend_row_text(const struct fc_trend *t, const struct fc_trend_series *s,
+		       struct fc_trend_row *out);
+void fc_trend_step_text(const struct fc_trend *t, const struct fc_trend_series *s,
+			const struct fc_trend_step *st, struct fc_trend_step_text *out);
 
 /* The sparkline of values (▁▂▃▄▅▆▇█), at most width characters (runs
  * averaged in buckets beyond); out holds 3 * width + 1 bytes. */

@@ -515,7 +515,7 @@ nomem:
  * profiles summed (heap profiles are left out). A version 1 summary holds
  * each profile's top five functions only, which note says. false with
  * err; FC_ERR_FORMAT when the file is no summary. */
-static bool read_summary(struct fc_trend *t, struct fc_trend_run *r,
+static bool read_summary(struct fc_trend *t, struct fc_trend_run *r, const char *path,
 			 void (*note)(void *, const char *), void *ctx, struct fc_error *err)
 {
 	json_error_t je;
@@ -525,25 +525,25 @@ static bool read_summary(struct fc_trend *t, struct fc_trend_run *r,
 	bool ok = true, v2;
 	struct stat st;
 
-	if (stat(r->path, &st) == 0 && st.st_size > SUMMARY_MAX) {
+	if (stat(path, &st) == 0 && st.st_size > SUMMARY_MAX) {
 		fc_error_set(err, FC_ERR_LIMIT, "a summary of more than %d MiB",
 			     SUMMARY_MAX / 1024 / 1024);
-		fc_error_set_file(err, r->path);
+		fc_error_set_file(err, path);
 		return false;
 	}
-	root = json_load_file(r->path, JSON_REJECT_DUPLICATES, &je);
+	root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
 	profiles = json_object_get(root, "profiles");
 	if (!root || !json_is_array(profiles) || !json_is_object(json_object_get(root, "totals"))) {
 		json_decref(root);
 		fc_error_set(err, FC_ERR_FORMAT,
 			     "neither a profile nor a report summary (report --summary)");
-		fc_error_set_file(err, r->path);
+		fc_error_set_file(err, path);
 		return false;
 	}
 	if (t->unit_known && t->bytes) {
 		json_decref(root);
 		fc_error_set(err, FC_ERR_INVALID, "a report summary among heap profiles");
-		fc_error_set_file(err, r->path);
+		fc_error_set_file(err, path);
 		return false;
 	}
 	t->unit_known = true;
@@ -551,7 +551,7 @@ static bool read_summary(struct fc_trend *t, struct fc_trend_run *r,
 	if (!v2 && note) {
 		char *text = fc_asprintf("%s: a version 1 summary holds each profile's top %d "
 					 "functions only; a function outside them counts 0 there",
-					 r->path, 5);
+					 path, 5);
 		if (text)
 			note(ctx, text);
 		free(text);
@@ -567,7 +567,7 @@ static bool read_summary(struct fc_trend *t, struct fc_trend_run *r,
 		const char *unit = json_string_value(json_object_get(p, "unit"));
 		if (!status || strcmp(status, "ok") != 0 || (unit && fc_unit_is_bytes(unit)))
 			continue;
-		if (!(ok = summary_profile(t, m, p, i, r->path, v2, err)))
+		if (!(ok = summary_profile(t, m, p, i, path, v2, err)))
 			break;
 	}
 	json_decref(root);
@@ -640,25 +640,16 @@ nomem:
 	return false;
 }
 
-/* The run's manifest when there is one (PATH/run.json, PATH.run.json). */
-static bool read_manifest(struct fc_trend_run *r, bool dir, struct fc_error *err)
+/* The manifest name when there is one; true when there is none. */
+static bool read_manifest_file(struct fc_trend_run *r, const char *name, struct fc_error *err)
 {
-	char *name = dir ? fc_asprintf("%s/%s", r->path, MANIFEST_NAME)
-			 : fc_asprintf("%s.%s", r->path, MANIFEST_NAME);
 	char *data = NULL;
 	size_t len;
-	FILE *f;
+	FILE *f = fopen(name, "rb");
 	bool ok = false;
 
-	if (!name) {
-		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
-		return false;
-	}
-	f = fopen(name, "rb");
-	if (!f) {
-		free(name);
+	if (!f)
 		return true; /* none */
-	}
 	data = malloc(MANIFEST_MAX + 1);
 	if (!data) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
@@ -678,6 +669,21 @@ static bool read_manifest(struct fc_trend_run *r, bool dir, struct fc_error *err
 done:
 	fclose(f);
 	free(data);
+	return ok;
+}
+
+/* The run's manifest when there is one (PATH/run.json, PATH.run.json). */
+static bool read_manifest(struct fc_trend_run *r, bool dir, struct fc_error *err)
+{
+	char *name = dir ? fc_asprintf("%s/%s", r->path, MANIFEST_NAME)
+			 : fc_asprintf("%s.%s", r->path, MANIFEST_NAME);
+	bool ok;
+
+	if (!name) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	ok = read_manifest_file(r, name, err);
 	free(name);
 	return ok;
 }
@@ -709,6 +715,56 @@ static char *run_label(const struct fc_trend_run *r)
 	return fc_strdup(base);
 }
 
+/* A new run of path (which st describes); NULL with err. */
+static struct fc_trend_run *new_run(struct fc_trend *t, const char *path, const struct stat *st,
+				    struct fc_error *err)
+{
+	struct fc_trend_run *r;
+
+	if (!FC_GROW(t->runs, t->cap_runs, t->n_runs + 1))
+		goto nomem;
+	r = &t->runs[t->n_runs];
+	memset(r, 0, sizeof(*r));
+	r->path = fc_strdup(path);
+	if (!r->path)
+		goto nomem;
+	t->n_runs++;
+	r->mtime = st->st_mtime;
+	r->first = t->n_measurements;
+	return r;
+nomem:
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+	return NULL;
+}
+
+bool fc_trend_add_summary(struct fc_trend *t, const char *run, const char *summary,
+			  const char *manifest, const char *label,
+			  void (*note)(void *ctx, const char *text), void *ctx,
+			  struct fc_error *err)
+{
+	struct fc_trend_run *r;
+	struct stat st;
+	bool ok, named = false;
+	size_t i;
+
+	if (stat(summary, &st) != 0) {
+		fc_error_set(err, FC_ERR_IO, "cannot read the summary: %s", strerror(errno));
+		fc_error_set_file(err, summary);
+		return false;
+	}
+	if (!(r = new_run(t, run, &st, err)) || (manifest && !read_manifest_file(r, manifest, err)))
+		return false;
+	ok = read_summary(t, r, summary, note, ctx, err);
+	for (i = 0; i < r->n_fields; i++)
+		named |= strcmp(r->fields[i].key, "label") == 0;
+	r->label = label && !named && !r->date && !r->commit ? fc_strdup(label) : run_label(r);
+	if (ok && !r->label) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	return ok;
+}
+
 bool fc_trend_add_run(struct fc_trend *t, const char *path,
 		      void (*note)(void *ctx, const char *text), void *ctx, struct fc_error *err)
 {
@@ -721,16 +777,8 @@ bool fc_trend_add_run(struct fc_trend *t, const char *path,
 		fc_error_set_file(err, path);
 		return false;
 	}
-	if (!FC_GROW(t->runs, t->cap_runs, t->n_runs + 1))
-		goto nomem;
-	r = &t->runs[t->n_runs];
-	memset(r, 0, sizeof(*r));
-	r->path = fc_strdup(path);
-	if (!r->path)
-		goto nomem;
-	t->n_runs++;
-	r->mtime = st.st_mtime;
-	r->first = t->n_measurements;
+	if (!(r = new_run(t, path, &st, err)))
+		return false;
 	if (!read_manifest(r, S_ISDIR(st.st_mode), err))
 		return false;
 	if (S_ISDIR(st.st_mode)) {
@@ -747,7 +795,7 @@ bool fc_trend_add_run(struct fc_trend *t, const char *path,
 			ok = ok && import_into(t, m, path, err);
 			r->n = 1;
 		} else if (e.code == FC_ERR_FORMAT) {
-			ok = read_summary(t, r, note, ctx, err);
+			ok = read_summary(t, r, r->path, note, ctx, err);
 		} else {
 			*err = e;
 			ok = false;
