@@ -134,7 +134,8 @@ static bool add_earlier(struct fc_report *r, struct fc_trend *t, struct fc_error
 	const char *dir = r->o->history;
 	size_t n, i;
 	char **v = list_names(dir, &n, err);
-	bool ok = v != NULL;
+	struct stat out;
+	bool ok = v != NULL, have_out = stat(r->outdir, &out) == 0;
 
 	for (i = 0; ok && i < n; i++) {
 		char *path = fc_asprintf("%s/%s", dir, v[i]), *summary = NULL, *manifest = NULL;
@@ -142,6 +143,9 @@ static bool add_earlier(struct fc_report *r, struct fc_trend *t, struct fc_error
 		if (!path) {
 			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 			ok = false;
+		} else if (stat(path, &st) == 0 && have_out && st.st_dev == out.st_dev &&
+			   st.st_ino == out.st_ino) {
+			/* OUTDIR itself: this run, added last */
 		} else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 			summary = folder_summary(path, err);
 			manifest = summary ? fc_asprintf("%s/%s", path, MANIFEST_NAME) : NULL;
