@@ -187,7 +187,7 @@ static bool write_outputs(const struct fc_report *r, const struct fc_trend *t, s
 		}
 		if (ends_with(path, ".png") || ends_with(path, ".svg")) {
 			ok = fc_trend_write_image(t, r->history_top, HISTORY_WIDTH, r->o->theme,
-						  "History", path, err);
+						  NULL, path, err);
 		} else if (fc_output_open(&out, path, err)) {
 			ok = ends_with(path, ".md")
 				     ? fc_trend_write_md(t, r->history_top, &out, err)
