@@ -20,6 +20,7 @@
 #define SUMMARY_NAME "summary.json"
 #define MANIFEST_NAME "run.json"
 #define MANIFEST_MAX (64 * 1024) /* bytes, as trend reads them */
+#define THIS_RUN "this run"      /* this run's label when no manifest names it */
 
 static const char *const history_files[] = { "history.png", "history.svg", "history.md",
 					     "history.json" };
@@ -266,7 +267,7 @@ bool fc_report_history(struct fc_report *r, const char *summary, struct fc_trend
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;
 	}
-	ok = fc_trend_add_summary(t, r->outdir, summary, manifest, "this run", note_hook, r, err);
+	ok = fc_trend_add_summary(t, r->outdir, summary, manifest, THIS_RUN, note_hook, r, err);
 	free(manifest);
 	if (!ok)
 		return false;
@@ -424,8 +425,10 @@ void fc_report_html_history(struct fc_output *o, const struct fc_report *r)
 	fc_report_html_text(o, t->runs[0].label);
 	fc_output_printf(o, " → ");
 	fc_report_html_text(o, t->runs[t->n_runs - 1].label);
-	fc_output_printf(o, " (this run). CPU time per run, and each function's self time, "
-			    "waits left out.</p>\n");
+	fc_output_printf(o,
+			 "%s. CPU time per run, and each function's self time, waits left "
+			 "out.</p>\n",
+			 strcmp(t->runs[t->n_runs - 1].label, THIS_RUN) ? " (this run)" : "");
 	html_steps(o, r);
 	fc_output_printf(o, "<a href=\"history.svg\"><img class=\"trend\" alt=\"");
 	html_alt(o, r);

@@ -113,6 +113,12 @@ for n in 01 02 03; do
 done
 run 0 report -q -m graph -f svg "$S/04" -o "$TMP/sum-out" --history "$TMP/sums"
 contains "$TMP/sum-out/index.md" "### Trend over 4 runs: 2026-11-01"
+# a run without a manifest is "this run", said once
+mkdir -p "$TMP/bare"
+cp "$S/04/run.cpuprofile.gz" "$TMP/bare/"
+run 0 report -q -m graph -f svg "$TMP/bare" -o "$TMP/bare-out" --history "$TMP/sums"
+contains "$TMP/bare-out/index.md" "### Trend over 4 runs: 2026-11-01 \\(7ed8998\\) → this run"
+contains "$TMP/bare-out/index.html" "→ this run. CPU time per run"
 echo '{"profiles": [' >"$TMP/sums/05.json"
 run 2 report -q -m graph -f svg "$S/06" -o "$TMP/bad-out" --history "$TMP/sums"
 contains "$TMP/err" "$TMP/sums/05.json"
