@@ -59,6 +59,7 @@ struct fc_trend_series {
 	double sum;                  /* of the means: what ranks the functions */
 	struct fc_trend_step *steps; /* oldest first */
 	size_t n_steps;
+	size_t last_entry; /* while reading: its last entry + 1, 0 = none */
 };
 
 struct fc_trend_options {

@@ -45,7 +45,7 @@ static bool add_self(struct fc_trend *t, uint32_t m, const char *name, const cha
 {
 	struct key k = { t, 0, 0 };
 	uint32_t h, v;
-	size_t slot;
+	size_t slot, last;
 
 	k.name = fc_strpool_intern(&t->strings, name, strlen(name));
 	k.file = fc_strpool_intern(&t->strings, file, strlen(file));
@@ -65,11 +65,19 @@ static bool add_self(struct fc_trend *t, uint32_t m, const char *name, const cha
 		s->file_id = k.file;
 		fc_map_put(&t->index, slot, h, v);
 	}
+	/* the function again in this measurement (a summary's other
+	 * profiles, a trace's threads): one entry, summed as compute would */
+	last = t->functions[v].last_entry;
+	if (last && t->entries[last - 1].measure == m) {
+		t->entries[last - 1].value += value;
+		return true;
+	}
 	if (!FC_GROW(t->entries, t->cap_entries, t->n_entries + 1))
 		return false;
 	t->entries[t->n_entries].series = v;
 	t->entries[t->n_entries].measure = m;
 	t->entries[t->n_entries++].value = value;
+	t->functions[v].last_entry = t->n_entries;
 	return true;
 }
 
