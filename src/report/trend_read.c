@@ -519,6 +519,40 @@ nomem:
 	return false;
 }
 
+/* A JSON file parsed from memory (jansson's file reader takes a byte at a
+ * time: most of the time of a trend over summaries); NULL when it cannot
+ * be read, is no JSON or is larger than SUMMARY_MAX. */
+static json_t *load_json(const char *path, json_error_t *je)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	json_t *root = NULL;
+
+	if (!f)
+		return NULL;
+	while (len <= SUMMARY_MAX) {
+		size_t n;
+		if (len == cap) {
+			char *b = realloc(buf, cap ? cap * 2 : 1 << 16);
+			if (!b)
+				goto done;
+			buf = b;
+			cap = cap ? cap * 2 : 1 << 16;
+		}
+		n = fread(buf + len, 1, cap - len, f);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	if (!ferror(f) && len <= SUMMARY_MAX)
+		root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, je);
+done:
+	fclose(f);
+	free(buf);
+	return root;
+}
+
 /* A report summary (report --summary): one measurement, its CPU
  * profiles summed (heap profiles are left out). A version 1 summary holds
  * each profile's top five functions only, which note says. false with
@@ -539,7 +573,7 @@ static bool read_summary(struct fc_trend *t, struct fc_trend_run *r, const char 
 		fc_error_set_file(err, path);
 		return false;
 	}
-	root = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+	root = load_json(path, &je);
 	profiles = json_object_get(root, "profiles");
 	if (!root || !json_is_array(profiles) || !json_is_object(json_object_get(root, "totals"))) {
 		json_decref(root);
