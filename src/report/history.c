@@ -2,8 +2,6 @@
  * summaries in DIR and this run's, oldest first, as one trend; its image,
  * Markdown and JSON beside the index, and the History section of
  * index.html and index.md. */
-#include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,57 +41,6 @@ static void note_hook(void *ctx, const char *text)
 	say(ctx, text);
 }
 
-static int name_cmp(const void *a, const void *b, void *ctx)
-{
-	(void)ctx;
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* The names in dir (no dot files, no manifests), sorted; NULL with err. */
-static char **list_names(const char *dir, size_t *n, struct fc_error *err)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char **v = NULL;
-	size_t cap = 0;
-
-	*n = 0;
-	if (!d) {
-		fc_error_set(err, FC_ERR_IO, "cannot open the history folder: %s", strerror(errno));
-		fc_error_set_file(err, dir);
-		return NULL;
-	}
-	while ((e = readdir(d))) {
-		char *name;
-		if (e->d_name[0] == '.' || strcmp(e->d_name, MANIFEST_NAME) == 0 ||
-		    ends_with(e->d_name, "." MANIFEST_NAME))
-			continue;
-		if (!FC_GROW(v, cap, *n + 1) || !(name = fc_strdup(e->d_name)))
-			goto nomem;
-		v[(*n)++] = name;
-	}
-	closedir(d);
-	d = NULL;
-	if (!FC_GROW(v, cap, *n + 1) || !fc_sort(v, *n, sizeof(*v), name_cmp, NULL))
-		goto nomem;
-	return v;
-nomem:
-	if (d)
-		closedir(d);
-	while (*n)
-		free(v[--*n]);
-	free(v);
-	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
-	return NULL;
-}
-
-static void free_names(char **v, size_t n)
-{
-	while (n)
-		free(v[--n]);
-	free(v);
-}
-
 /* A report folder's summary: FOLDER/summary.json, else its one *.json (the
  * name --summary gave it); NULL with err naming the folder. */
 static char *folder_summary(const char *folder, struct fc_error *err)
@@ -106,14 +53,15 @@ static char *folder_summary(const char *folder, struct fc_error *err)
 		goto done;
 	free(path);
 	path = NULL;
-	if (!(v = list_names(folder, &n, err)))
+	if (!(v = fc_trend_list_dir(folder, &n, err)))
 		return NULL;
 	for (i = 0; i < n; i++)
-		if (ends_with(v[i], ".json") && !fc_report_is_output_name(v[i]) && count++ == 0)
+		if (ends_with(v[i], ".json") && !fc_report_is_output_name(fc_basename(v[i])) &&
+		    count++ == 0)
 			found = v[i];
 	if (count == 1)
-		path = fc_asprintf("%s/%s", folder, found);
-	free_names(v, n);
+		path = fc_strdup(found);
+	fc_trend_free_list(v, n);
 	if (count != 1) {
 		fc_error_set(err, FC_ERR_INVALID,
 			     count ? "a report folder with several JSON files and no " SUMMARY_NAME
@@ -132,20 +80,17 @@ done:
  * NAME.run.json) and each report folder (its summary, FOLDER/run.json). */
 static bool add_earlier(struct fc_report *r, struct fc_trend *t, struct fc_error *err)
 {
-	const char *dir = r->o->history;
 	size_t n, i;
-	char **v = list_names(dir, &n, err);
+	char **v = fc_trend_list_dir(r->o->history, &n, err);
 	struct stat out;
 	bool ok = v != NULL, have_out = stat(r->outdir, &out) == 0;
 
 	for (i = 0; ok && i < n; i++) {
-		char *path = fc_asprintf("%s/%s", dir, v[i]), *summary = NULL, *manifest = NULL;
+		const char *path = v[i];
+		char *summary = NULL, *manifest = NULL;
 		struct stat st;
-		if (!path) {
-			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
-			ok = false;
-		} else if (stat(path, &st) == 0 && have_out && st.st_dev == out.st_dev &&
-			   st.st_ino == out.st_ino) {
+		if (stat(path, &st) == 0 && have_out && st.st_dev == out.st_dev &&
+		    st.st_ino == out.st_ino) {
 			/* OUTDIR itself: this run, added last */
 		} else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 			summary = folder_summary(path, err);
@@ -154,7 +99,7 @@ static bool add_earlier(struct fc_report *r, struct fc_trend *t, struct fc_error
 							      note_hook, r, err);
 			if (summary && !manifest)
 				fc_error_set(err, FC_ERR_NOMEM, "out of memory");
-		} else if (ends_with(v[i], ".json")) {
+		} else if (ends_with(path, ".json")) {
 			ok = fc_trend_add_run(t, path, note_hook, r, err);
 		} else {
 			char *text = fc_asprintf("history: skipped %s: neither a report summary "
@@ -166,10 +111,9 @@ static bool add_earlier(struct fc_report *r, struct fc_trend *t, struct fc_error
 		}
 		free(summary);
 		free(manifest);
-		free(path);
 	}
 	if (v)
-		free_names(v, n);
+		fc_trend_free_list(v, n);
 	return ok;
 }
 

@@ -134,6 +134,12 @@ bool fc_trend_profile_functions(const struct fc_profile *p,
 					   double self, double total),
 				void *ctx);
 
+/* The entries of dir as paths (dir/name), sorted by name, without dot
+ * files and manifests (run.json, *.run.json); NULL with err naming dir.
+ * fc_trend_free_list frees them. */
+char **fc_trend_list_dir(const char *dir, size_t *n, struct fc_error *err);
+void fc_trend_free_list(char **v, size_t n);
+
 /* Reads a manifest from memory (name for messages). false with err
  * (FC_ERR_SYNTAX, FC_ERR_TYPE) naming line and column or key. */
 bool fc_trend_manifest_parse(struct fc_trend_run *r, const char *name, const char *data, size_t len,

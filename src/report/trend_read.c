@@ -236,7 +236,7 @@ static int name_cmp(const void *a, const void *b, void *ctx)
 }
 
 /* The entries of dir (no dot files, no manifest), sorted; NULL with err. */
-static char **list_dir(const char *dir, size_t *n, struct fc_error *err)
+char **fc_trend_list_dir(const char *dir, size_t *n, struct fc_error *err)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -276,7 +276,7 @@ nomem:
 	return NULL;
 }
 
-static void free_list(char **v, size_t n)
+void fc_trend_free_list(char **v, size_t n)
 {
 	while (n)
 		free(v[--n]);
@@ -314,7 +314,7 @@ static bool read_dir(struct fc_trend *t, struct fc_trend_run *r, void (*note)(vo
 		     void *ctx, struct fc_error *err)
 {
 	size_t n, i, j;
-	char **v = list_dir(r->path, &n, err);
+	char **v = fc_trend_list_dir(r->path, &n, err);
 	bool ok = v != NULL;
 
 	for (i = 0; ok && i < n; i++) {
@@ -331,7 +331,7 @@ static bool read_dir(struct fc_trend *t, struct fc_trend_run *r, void (*note)(vo
 		}
 		if (S_ISDIR(st.st_mode)) {
 			size_t nk;
-			char **w = list_dir(v[i], &nk, err);
+			char **w = fc_trend_list_dir(v[i], &nk, err);
 			bool any = false;
 			ok = w != NULL;
 			for (j = 0; ok && j < nk; j++) {
@@ -350,7 +350,7 @@ static bool read_dir(struct fc_trend *t, struct fc_trend_run *r, void (*note)(vo
 				ok = ok && import_into(t, m, w[j], err);
 			}
 			if (w)
-				free_list(w, nk);
+				fc_trend_free_list(w, nk);
 			r->n += any;
 			continue;
 		}
@@ -374,7 +374,7 @@ static bool read_dir(struct fc_trend *t, struct fc_trend_run *r, void (*note)(vo
 		r->n++;
 	}
 	if (v)
-		free_list(v, n);
+		fc_trend_free_list(v, n);
 	if (ok && r->n == 0) {
 		fc_error_set(err, FC_ERR_INVALID, "the directory holds no profile");
 		fc_error_set_file(err, r->path);
