@@ -82,16 +82,19 @@ static bool add_earlier(struct fc_report *r, struct fc_trend *t, struct fc_error
 {
 	size_t n, i;
 	char **v = fc_trend_list_dir(r->o->history, &n, err);
-	struct stat out;
+	struct stat out, st;
 	bool ok = v != NULL, have_out = stat(r->outdir, &out) == 0;
+	/* DIR is OUTDIR: what this report writes there is no earlier run */
+	bool in_out = have_out && stat(r->o->history, &st) == 0 && st.st_dev == out.st_dev &&
+		      st.st_ino == out.st_ino;
 
 	for (i = 0; ok && i < n; i++) {
 		const char *path = v[i];
 		char *summary = NULL, *manifest = NULL;
-		struct stat st;
-		if (stat(path, &st) == 0 && have_out && st.st_dev == out.st_dev &&
-		    st.st_ino == out.st_ino) {
-			/* OUTDIR itself: this run, added last */
+		if ((in_out && fc_report_is_output_name(fc_basename(path))) ||
+		    (stat(path, &st) == 0 && have_out && st.st_dev == out.st_dev &&
+		     st.st_ino == out.st_ino)) {
+			/* this run, added last */
 		} else if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
 			summary = folder_summary(path, err);
 			manifest = summary ? fc_asprintf("%s/%s", path, MANIFEST_NAME) : NULL;
