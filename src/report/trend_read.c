@@ -403,12 +403,12 @@ static bool amount_of(const json_t *v, double *us)
 	return json_is_number(v) && ms >= 0 && isfinite(*us);
 }
 
-/* A summary's weight in the profile's unit (µs): a number, at least 0,
- * finite. */
+/* A summary's weight in the profile's unit (µs): a number from 0 to 1e15
+ * (31 years), as a shard manifest's, so that sums stay finite. */
 static bool weight_of(const json_t *v, double *out)
 {
 	*out = json_number_value(v);
-	return json_is_number(v) && *out >= 0 && isfinite(*out);
+	return json_is_number(v) && *out >= 0 && *out <= 1e15;
 }
 
 /* One profile of a version 2 summary: its cpu and the functions as trend
@@ -423,7 +423,7 @@ static bool summary_functions(struct fc_trend *t, uint32_t m, json_t *p, const c
 
 	if (!json_is_array(list) || !weight_of(json_object_get(p, "cpu"), &cpu))
 		return json_fail(err, path, where,
-				 "a profile needs cpu (µs, at least 0) and functions");
+				 "a profile needs cpu (µs, 0 to 1e15) and functions");
 	json_array_foreach(list, k, e)
 	{
 		const char *name = json_string_value(json_object_get(e, "name"));
@@ -433,8 +433,8 @@ static bool summary_functions(struct fc_trend *t, uint32_t m, json_t *p, const c
 			char at[128];
 			snprintf(at, sizeof(at), "%s.functions[%zu]", where, k);
 			return json_fail(err, path, at,
-					 "a function needs a name, a file and self (µs, at "
-					 "least 0)");
+					 "a function needs a name, a file and self (µs, 0 "
+					 "to 1e15)");
 		}
 		if (!add_self(t, m, name, file, self)) {
 			fc_error_set(err, FC_ERR_NOMEM, "out of memory");

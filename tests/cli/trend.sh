@@ -212,6 +212,15 @@ contains "$TMP/err" "$TMP/none: cannot read the run"
 printf '{"a": 1}\n' >"$TMP/other.json"
 run 2 trend "$S"/01 "$TMP/other.json"
 contains "$TMP/err" "$TMP/other.json: neither a profile nor a report summary"
+# a version 2 summary's weights are bounded, so that sums stay finite
+printf '{"version": 2, "totals": {}, "profiles": [{"status": "ok", "cpu": 1e300, "functions": []}]}' \
+	>"$TMP/huge.json"
+run 2 trend "$TMP/huge.json" "$TMP/huge.json"
+contains "$TMP/err" "$TMP/huge.json: profiles[0]: a profile needs cpu"
+printf '{"version": 2, "totals": {}, "profiles": [{"status": "ok", "cpu": 1, "functions": [{"name": "f", "self": 1}]}]}' \
+	>"$TMP/nofile.json"
+run 2 trend "$TMP/nofile.json" "$TMP/nofile.json"
+contains "$TMP/err" "$TMP/nofile.json: profiles[0].functions[0]: a function needs a name, a file"
 mkdir -p "$TMP/bad"
 cp "$S/01/run.cpuprofile.gz" "$TMP/bad/"
 printf '{"commit": "abc",\n "date": }\n' >"$TMP/bad/run.json"
