@@ -1,7 +1,9 @@
 #!/bin/sh
 # flamechart trend over many report summaries (docs/trend.md): generates
 # series of 100, 300 and 1000 nightly summaries (bench/trend-summaries.js:
-# 11 profiles each, a step in parseRows at 70 % of the series) and times
+# 11 profiles each, as report writes them now, version 2: each profile's 200
+# heaviest functions; VERSION=1 in the environment: the top five only, as
+# before; a step in parseRows at 70 % of the series) and times
 # trend over each with -f md, -f json and a PNG, with the peak RSS. What
 # matters is how time and memory grow with the number of runs (the ratios
 # to the 100-run series), not the seconds of this machine: it prints a
@@ -31,7 +33,7 @@ measure() {
 echo "| runs | summaries (MB) | output | median CPU (s) | × 100 runs | median wall (s) | peak RSS (MB) | step found |"
 echo "|---:|---:|---|---:|---:|---:|---:|---|"
 for n in 100 300 1000; do
-	node "$root/bench/trend-summaries.js" "$work/s$n" "$n" 11
+	node "$root/bench/trend-summaries.js" "$work/s$n" "$n" 11 "" "${VERSION:-2}"
 	mb=$(du -sm "$work/s$n" | cut -f1)
 	for out in md json png; do
 		case $out in

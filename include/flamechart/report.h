@@ -57,7 +57,7 @@ struct fc_report_hooks {
 
 /* Start from FC_REPORT_OPTIONS_INIT: version is the struct's layout,
  * refused when unknown. */
-#define FC_REPORT_OPTIONS_VERSION 1
+#define FC_REPORT_OPTIONS_VERSION 2 /* 2 added history, history_order_by, history_top */
 #define FC_REPORT_OPTIONS_INIT                       \
 	{                                            \
 		.version = FC_REPORT_OPTIONS_VERSION \
@@ -80,6 +80,12 @@ struct fc_report_options {
 	uint64_t max_input_bytes;
 	const struct fc_theme *theme; /* the tier colours of the index; NULL = default */
 	struct fc_report_hooks hooks;
+	/* version 2: the trend of earlier runs with this one as the newest, in
+	 * the index (docs/report.md, "History"); needs the summary, written to
+	 * OUTDIR/summary.json when summary is NULL */
+	const char *history;          /* a folder of earlier summaries or report folders */
+	const char *history_order_by; /* "args" (by name; NULL), "mtime" or "manifest:FIELD" */
+	size_t history_top;           /* functions shown; 0 = 8 */
 };
 
 /* What a run did, for the caller to say and to pick an exit code by. */

@@ -111,6 +111,8 @@ struct fc_cli {
 	bool recursive;
 	int jobs; /* 0 = number of cores */
 	const char *summary;
+	const char *history;          /* report --history DIR */
+	const char *order_by;         /* report --order-by KEY: the history's order */
 	int shard_index, shard_count; /* 1-based; 0/0 = no sharding */
 	bool merge;
 	/* report: --include / --exclude GLOB, each repeatable */

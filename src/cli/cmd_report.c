@@ -131,6 +131,10 @@ static int report_main(const struct fc_cli *cli, const char *title)
 		fc_log("report takes one directory (see --help)");
 		return FC_EXIT_USAGE;
 	}
+	if ((cli->order_by || cli->top) && !cli->history) {
+		fc_log("report: --order-by and --top order and cut the runs of --history DIR");
+		return FC_EXIT_USAGE;
+	}
 	if (cli->formats & ~IMAGE_FORMATS) {
 		fc_log("report writes svg, png and pdf images (-f svg,png,pdf)");
 		return FC_EXIT_USAGE;
@@ -144,6 +148,9 @@ static int report_main(const struct fc_cli *cli, const char *title)
 	o.outdir = cli->output;
 	o.title = title;
 	o.summary = cli->summary;
+	o.history = cli->history;
+	o.history_order_by = cli->order_by;
+	o.history_top = cli->top;
 	o.modes = cli->modes; /* the bits are enum fc_mode's */
 	o.formats = cli->formats;
 	o.jobs = cli->jobs;

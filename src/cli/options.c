@@ -466,6 +466,21 @@ static bool set_summary(struct fc_cli *c, const char *a, struct fc_error *e)
 	return true;
 }
 
+static bool set_history(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	(void)e;
+	c->history = a;
+	return true;
+}
+
+static bool set_order_by(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	if (strcmp(a, "args") && strcmp(a, "mtime") && !(strncmp(a, "manifest:", 9) == 0 && a[9]))
+		return usage(e, "--order-by must be args, mtime or manifest:FIELD, not '%s'", a);
+	c->order_by = a;
+	return true;
+}
+
 static bool set_shard(struct fc_cli *c, const char *a, struct fc_error *e)
 {
 	int i, n, used = 0;
@@ -833,11 +848,17 @@ static const struct option_def options[] = {
 	{ "jobs", 'j', "N", CMD_REPORT, set_jobs, "report: parallel jobs (default: cores)" },
 	{ "summary", 0, "FILE", CMD_REPORT, set_summary,
 	  "report: write a JSON summary of every profile" },
+	{ "history", 0, "DIR", CMD_REPORT, set_history,
+	  "report: add the trend of the earlier runs in DIR (their summaries or report "
+	  "folders) and this one to the index" },
+	{ "order-by", 0, "KEY", CMD_REPORT, set_order_by,
+	  "report --history: the runs' order, args (by name; default), mtime or manifest:FIELD" },
 	{ "shard", 0, "I/N", CMD_REPORT, set_shard, "report: render the I-th of N slices" },
 	{ "merge", 0, NULL, CMD_REPORT, set_merge,
 	  "report: build the index from the shards in OUTDIR" },
-	{ "top", 0, "N", CMD_RENDER | CMD_INFO | CMD_DIFF, set_top,
-	  "rows per table of -f md and info (default 10 for md, 15 for info)" },
+	{ "top", 0, "N", CMD_RENDER | CMD_INFO | CMD_REPORT | CMD_DIFF, set_top,
+	  "rows per table of -f md and info (default 10 for md, 15 for info); report "
+	  "--history: functions shown (default 8)" },
 	{ "image-url", 0, "URL", CMD_RENDER | CMD_DIFF, set_image_url,
 	  "-f md: show this image (an absolute URL for PR comments)" },
 	{ "json", 0, NULL, CMD_INFO, set_json, "info: the numbers as JSON (docs/info-json.md)" },

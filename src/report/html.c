@@ -247,6 +247,12 @@ static const char styles[] =
 	"font-size:12px}\n"
 	".facts{display:grid;grid-template-columns:repeat(auto-fit,minmax(260px,1fr));gap:8px 24px}"
 	"\n"
+	/* the History section (report --history) */
+	"img.trend{display:block;width:880px;max-width:100%;border:1px solid #ccc;margin:8px 0}\n"
+	"ul.steps{padding-left:20px}ul.steps li{margin:0 0 4px}\n"
+	"table.trend{max-width:1200px}\n"
+	"table.trend td.spark{font:16px/1 'DejaVu Sans Mono',ui-monospace,monospace;"
+	"overflow-wrap:anywhere;color:#1a56c4}\n"
 	"@media (max-width:1100px){.thumb{width:160px}}\n"
 	"@media (max-width:999px){\n"
 	" table.profiles,table.profiles tbody,table.profiles tr,table.profiles td{display:block;"
@@ -258,6 +264,13 @@ static const char styles[] =
 	"font-size:13px}\n"
 	" table.profiles td.blk::before{display:block}\n"
 	" .who{display:block;min-width:0}.thumb{width:auto}.bar{width:100%;max-width:480px}\n"
+	" table.trend,table.trend tbody,table.trend tr,table.trend td{display:block;width:auto}\n"
+	" table.trend thead{display:none}\n"
+	" table.trend tr{border:1px solid #ddd;border-radius:6px;margin:0 0 10px;padding:6px 8px}\n"
+	" table.trend td{border:0;padding:2px 0;text-align:left}\n"
+	" table.trend td.num{display:inline-block;margin-right:16px}\n"
+	" table.trend td[data-label]::before{content:attr(data-label) ': ';color:#555;"
+	"font:13px system-ui,'DejaVu Sans',sans-serif}\n"
 	/* a frame of a 1200 px picture does not read on a phone: the still
 	 * image, fitted, and a link to the picture to zoom */
 	" iframe.svg{display:none}.pane img.still{display:block}\n"

@@ -233,6 +233,7 @@ static bool write_html(const struct fc_report *r, struct fc_error *err)
 			 "chart and graph to search and zoom. A column's heading sorts the "
 			 "table.</p>\n",
 			 r->n_files, count_failed(r));
+	fc_report_html_history(&o, r);
 	for (i = 0; i < r->n_groups; i++) {
 		const struct fc_report_group *g = &r->groups[i];
 		char count[64];
@@ -273,6 +274,8 @@ static bool write_html(const struct fc_report *r, struct fc_error *err)
 		fc_output_printf(&o, "<section>");
 		if (r->n_groups)
 			fc_output_printf(&o, "<h2>Other profiles</h2>\n");
+		else if (r->history) /* a heading of its own below the History */
+			fc_output_printf(&o, "<h2>Profiles</h2>\n");
 		html_tables(&o, r, NULL, r->n_files, false);
 		fc_output_printf(&o, "</section>\n");
 	}
@@ -431,6 +434,7 @@ static bool write_md(const struct fc_report *r, struct fc_error *err)
 	fc_md_raw(&md, "# ");
 	fc_md_text(&md, r->title ? r->title : "flamechart report");
 	fc_md_printf(&md, "\n\n%zu profiles, %zu failed.\n", r->n_files, count_failed(r));
+	fc_report_md_history(&md, r);
 	for (i = 0; i < r->n_groups; i++) {
 		const struct fc_report_group *g = &r->groups[i];
 		char count[64];
@@ -458,9 +462,9 @@ static bool write_md(const struct fc_report *r, struct fc_error *err)
 	for (i = 0; i < r->n_files; i++)
 		lone += r->files[i].group < 0;
 	if (lone) {
-		if (r->n_groups) {
+		if (r->n_groups || r->history) {
 			fc_md_blank_line(&md);
-			fc_md_raw(&md, "## Other profiles\n");
+			fc_md_raw(&md, r->n_groups ? "## Other profiles\n" : "## Profiles\n");
 		}
 		md_tables(&md, r, NULL, r->n_files, false);
 	}

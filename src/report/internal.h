@@ -12,6 +12,10 @@
 #include "flamechart/report.h"
 
 #define FC_REPORT_TOP 5
+#define FC_REPORT_FUNCTIONS 200 /* functions a summary lists per profile */
+/* the summary's "version": 2 added each profile's cpu, functions and
+ * functions_other (what trend reads) */
+#define FC_REPORT_SUMMARY_VERSION 2
 #define FC_REPORT_DIR ".flamechart-report"    /* shard manifests, inside OUTDIR */
 #define FC_REPORT_MAX_SHARDS 10000            /* --shard I/N: N at most this */
 #define FC_REPORT_MAX_INLINE ((off_t)4 << 20) /* bytes of a thumbnail index.html inlines */
@@ -21,6 +25,13 @@ struct fc_report_top {
 	char *name, *url;
 	int line; /* 1-based, 0 = unknown */
 	double self_ms;
+};
+
+/* A function as trend keys it (fc_trend_profile_functions), its weights in
+ * the profile's unit (µs or bytes). */
+struct fc_report_function {
+	char *name, *file;
+	double self, total;
 };
 
 /* One input file, and what rendering it produced (or why it failed). */
@@ -48,6 +59,14 @@ struct fc_report_file {
 	size_t n_packages;
 	struct fc_report_top top[FC_REPORT_TOP];
 	size_t n_top;
+	/* what trend reads (docs/report.md, "The summary"): the self weight of
+	 * every function but the waits (cpu), and the functions, heaviest
+	 * first, at most FC_REPORT_FUNCTIONS; the rest summed in other_* */
+	double cpu;
+	struct fc_report_function *functions;
+	size_t n_functions;
+	size_t other_count;
+	double other_self;
 };
 
 /* The profiles of one process (several files): one lane image. */
@@ -76,12 +95,18 @@ struct fc_report {
 	/* files of DIR that are not profiles by content (fc_report_filter) */
 	char **skipped; /* "rel: why", sorted */
 	size_t n_skipped;
+	/* --history: the trend, this run the newest (fewer than 2 runs: the
+	 * first run of a history); NULL without */
+	const struct fc_trend *history;
+	size_t history_top, history_earlier;
 };
 
 /* Finds the candidate files under r->dir: sorted, with stable slugs and
  * process groups. */
 bool fc_report_scan(struct fc_report *r, struct fc_error *err);
 void fc_report_finish(struct fc_report *r);
+/* Frees what a file owns and zeroes it. */
+void fc_report_file_free(struct fc_report_file *f);
 
 /* Drops from r->files (sorted, before grouping) what --include/--exclude
  * leave out, and moves the files whose content is no profile to r->skipped;
@@ -109,8 +134,26 @@ bool fc_report_is_output_name(const char *name);
 /* A slug as fc_report_scan makes them: a plain file name (docs/robustness.md). */
 bool fc_report_slug_ok(const char *slug);
 
+/* --history (src/report/history.c): reads the earlier runs in
+ * r->o->history and this run's summary into t (caller-owned: init here,
+ * fc_trend_finish by the caller either way), writes OUTDIR/history.* and
+ * sets r->history. false with err naming the file. */
+struct fc_trend;
+struct fc_md;
+struct fc_output;
+bool fc_report_history(struct fc_report *r, const char *summary, struct fc_trend *t,
+		       struct fc_error *err);
+/* The History section of index.html and index.md (nothing without). */
+void fc_report_html_history(struct fc_output *o, const struct fc_report *r);
+void fc_report_md_history(struct fc_md *md, const struct fc_report *r);
+
 /* index.html, index.md, and the summary JSON when path is not NULL. */
 bool fc_report_write_index(const struct fc_report *r, struct fc_error *err);
+/* Puts f's cpu, functions and functions_other into the object o (the
+ * summary's and the manifests' shape, docs/report.md). false when out of
+ * memory. */
+struct json_t;
+bool fc_report_put_functions(struct json_t *o, const struct fc_report_file *f);
 bool fc_report_write_summary(const struct fc_report *r, const char *path, struct fc_error *err);
 
 struct fc_output;

@@ -61,6 +61,9 @@ static bool put(json_t *o, const char *k, json_t *v)
 	return v && json_object_set_new(o, k, v) == 0;
 }
 
+/* 2 added each file's cpu, functions and functions_other */
+#define MANIFEST_VERSION 2
+
 static json_t *file_json(const struct fc_report_file *f)
 {
 	json_t *o = json_object(), *tiers = json_object(), *pk = json_object(), *top = json_array();
@@ -97,6 +100,7 @@ static json_t *file_json(const struct fc_report_file *f)
 		ok = ok && put(o, "tiers_ms", tiers) && put(o, "packages_ms", pk) &&
 		     put(o, "top", top);
 		tiers = pk = top = NULL;
+		ok = ok && fc_report_put_functions(o, f);
 	}
 	json_decref(tiers);
 	json_decref(pk);
@@ -179,7 +183,7 @@ bool fc_report_save_manifest(const struct fc_report *r, int shard, int count, st
 			ok = f && json_array_append_new(files, f) == 0;
 		}
 	}
-	ok = ok && put(root, "version", json_integer(1)) &&
+	ok = ok && put(root, "version", json_integer(MANIFEST_VERSION)) &&
 	     put(root, "shard", json_integer(shard)) && put(root, "shards", json_integer(count)) &&
 	     put(root, "modes", json_integer(r->modes)) &&
 	     put(root, "formats", json_integer(r->formats)) && put(root, "groups", groups) &&
@@ -189,7 +193,7 @@ bool fc_report_save_manifest(const struct fc_report *r, int shard, int count, st
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		goto out;
 	}
-	text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
+	text = json_dumps(root, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
 	if (!text || !fc_output_open(&out, path, err)) {
 		if (!text)
 			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
@@ -217,6 +221,7 @@ out:
 
 #define MANIFEST_MAX_BYTES ((off_t)256 << 20)
 #define MAX_MS 1e12                  /* about 31 years */
+#define MAX_WEIGHT 1e15              /* µs (31 years) or bytes (1 PB) */
 #define MAX_COUNT 9007199254740992.0 /* 2^53 */
 #define MAX_PACKAGES 100000
 #define MAX_TEXT 65536
@@ -309,6 +314,55 @@ static bool ms_member(json_t *o, const char *k, double *out, struct check *c, co
 
 	if (!number_ok(v, MAX_MS, out))
 		return problem(c, v ? "not a number from 0 to 1e12" : "missing", "%s.%s", at, k);
+	return true;
+}
+
+static bool weight_member(json_t *o, const char *k, double *out, struct check *c, const char *at)
+{
+	json_t *v = json_object_get(o, k);
+
+	if (!number_ok(v, MAX_WEIGHT, out))
+		return problem(c, v ? "not a number from 0 to 1e15" : "missing", "%s.%s", at, k);
+	return true;
+}
+
+/* A file's cpu, functions and functions_other (fc_report_put_functions). */
+static bool load_functions(struct fc_report_file *f, json_t *o, struct check *c, const char *at)
+{
+	json_t *list = json_object_get(o, "functions"), *other;
+	json_int_t x = 0;
+	size_t i, n;
+
+	if (!weight_member(o, "cpu", &f->cpu, c, at))
+		return false;
+	if (!json_is_array(list))
+		return problem(c, list ? "not an array" : "missing", "%s.functions", at);
+	n = json_array_size(list);
+	if (n > FC_REPORT_FUNCTIONS)
+		return problem(c, "too many entries", "%s.functions", at);
+	if (n && !(f->functions = calloc(n, sizeof(*f->functions))))
+		return problem(c, "out of memory", "%s", at);
+	for (i = 0; i < n; i++) {
+		struct fc_report_function *fn = &f->functions[i];
+		json_t *e = json_array_get(list, i);
+		char here[96];
+		snprintf(here, sizeof(here), "%s.functions[%zu]", at, i);
+		if (!json_is_object(e))
+			return problem(c, "not an object", "%s", here);
+		f->n_functions++;
+		if (!(fn->name = text_member(e, "name", c, here)) ||
+		    !(fn->file = text_member(e, "file", c, here)) ||
+		    !weight_member(e, "self", &fn->self, c, here) ||
+		    !weight_member(e, "total", &fn->total, c, here))
+			return false;
+	}
+	other = json_object_get(o, "functions_other");
+	if (!json_is_object(other))
+		return problem(c, other ? "not an object" : "missing", "%s.functions_other", at);
+	if (!int_member(other, "count", 0, (json_int_t)MAX_COUNT, &x, c, at) ||
+	    !weight_member(other, "self", &f->other_self, c, at))
+		return false;
+	f->other_count = (size_t)x;
 	return true;
 }
 
@@ -408,27 +462,7 @@ static bool load_file(struct fc_report_file *f, json_t *o, struct check *c, cons
 			return false;
 		f->top[i].line = (int)x;
 	}
-	return true;
-}
-
-static void free_file(struct fc_report_file *f)
-{
-	size_t i;
-
-	free(f->path);
-	free(f->rel);
-	free(f->slug);
-	free(f->error);
-	free(f->title);
-	for (i = 0; i < f->n_packages; i++)
-		free(f->package_names[i]);
-	free(f->package_names);
-	free(f->package_ms);
-	for (i = 0; i < f->n_top; i++) {
-		free(f->top[i].name);
-		free(f->top[i].url);
-	}
-	memset(f, 0, sizeof(*f));
+	return load_functions(f, o, c, at);
 }
 
 /* By rel, then slug: two names that differ only in bytes that are not
@@ -492,7 +526,10 @@ enum shape_ctx {
 	SC_TOPS,
 	SC_TOP,
 	SC_GROUPS,
-	SC_GROUP
+	SC_GROUP,
+	SC_FUNCS,
+	SC_FUNC,
+	SC_OTHER
 };
 
 enum shape_key {
@@ -518,10 +555,17 @@ enum shape_key {
 	SK_PACKAGES,
 	SK_TOP,
 	SK_UNIT, /* a file (a heap profile's) */
+	SK_CPU,
+	SK_FUNCTIONS,
+	SK_FUNCTIONS_OTHER,
 	SK_NAME,
 	SK_URL,
 	SK_LINE,
-	SK_SELF, /* a top entry */
+	SK_SELF_MS, /* a top entry */
+	SK_FILE,
+	SK_SELF,
+	SK_TOTAL, /* a function */
+	SK_COUNT, /* functions_other (and self) */
 	SK_MEMBERS,
 	SK_FIXED,
 	/* ids past 63 are not checked for duplicates by jstream; jansson
@@ -534,10 +578,13 @@ enum shape_key {
 /* the names in paths; a tier, a package and an unknown member show the key
  * read (struct shape) */
 static const char *const shape_key_names[SK_UNKNOWN + 1] = {
-	"version",     "shard",      "shards",  "modes",   "formats",  "files",       "groups",
-	"rel",         "slug",       "pid",     "tid",     "ok",       "error",       "title",
-	"duration_ms", "sampled_ms", "samples", "threads", "tiers_ms", "packages_ms", "top",
-	"unit",        "name",       "url",     "line",    "self_ms",  "members",
+	"version",    "shard",   "shards",  "modes",     "formats",
+	"files",      "groups",  "rel",     "slug",      "pid",
+	"tid",        "ok",      "error",   "title",     "duration_ms",
+	"sampled_ms", "samples", "threads", "tiers_ms",  "packages_ms",
+	"top",        "unit",    "cpu",     "functions", "functions_other",
+	"name",       "url",     "line",    "self_ms",   "file",
+	"self",       "total",   "count",   "members",
 };
 
 /* A manifest read and checked: its bytes, its top-level members in a small
@@ -584,7 +631,13 @@ static int shape_key(void *user, int ctx, const char *s, size_t len)
 		lo = SK_REL, hi = SK_NAME;
 		break;
 	case SC_TOP:
-		lo = SK_NAME, hi = SK_MEMBERS;
+		lo = SK_NAME, hi = SK_FILE;
+		break;
+	case SC_FUNC:
+		lo = SK_NAME, hi = SK_COUNT;
+		break;
+	case SC_OTHER:
+		lo = SK_SELF, hi = SK_MEMBERS;
 		break;
 	case SC_GROUP:
 		lo = SK_SLUG, hi = SK_MEMBERS + 1;
@@ -606,6 +659,11 @@ static int shape_key(void *user, int ctx, const char *s, size_t len)
 		/* a group: slug, title, ok, error and members */
 		if (ctx == SC_GROUP && k != SK_SLUG && k != SK_TITLE && k != SK_OK &&
 		    k != SK_ERROR && k != SK_MEMBERS)
+			continue;
+		/* a function: name, file, self and total; functions_other:
+		 * self and count */
+		if ((ctx == SC_FUNC && (k == SK_URL || k == SK_LINE || k == SK_SELF_MS)) ||
+		    (ctx == SC_OTHER && k == SK_TOTAL))
 			continue;
 		if (strlen(shape_key_names[k]) == len && memcmp(shape_key_names[k], s, len) == 0)
 			return k;
@@ -649,6 +707,12 @@ static int shape_open(void *user, struct jstream *js, int ctx, int key, int64_t 
 		child = SC_TOPS;
 	else if (ctx == SC_TOPS && is_map && index < FC_REPORT_TOP)
 		child = SC_TOP;
+	else if (ctx == SC_FILE && !is_map && key == SK_FUNCTIONS)
+		child = SC_FUNCS;
+	else if (ctx == SC_FILE && is_map && key == SK_FUNCTIONS_OTHER)
+		child = SC_OTHER;
+	else if (ctx == SC_FUNCS && is_map && index < FC_REPORT_FUNCTIONS)
+		child = SC_FUNC;
 	else if (ctx == SC_GROUP && !is_map && key == SK_MEMBERS)
 		child = SC_FILES;
 	if (child == SC_PACKAGES)
@@ -677,12 +741,16 @@ static int shape_open(void *user, struct jstream *js, int ctx, int key, int64_t 
 	if (ctx == SC_TOPS && index >= FC_REPORT_TOP)
 		jstream_fail(js, FC_ERR_LIMIT, "a damaged shard manifest: more than %d entries",
 			     FC_REPORT_TOP);
+	else if (ctx == SC_FUNCS && index >= FC_REPORT_FUNCTIONS)
+		jstream_fail(js, FC_ERR_LIMIT, "a damaged shard manifest: more than %d entries",
+			     FC_REPORT_FUNCTIONS);
 	else if (ctx == J_TOP)
 		jstream_fail(js, FC_ERR_IO, "not a valid shard manifest: not a JSON object");
-	else if (ctx == SC_FILES || ctx == SC_GROUPS || ctx == SC_TOPS || key == SK_TIERS ||
-		 key == SK_PACKAGES)
+	else if (ctx == SC_FILES || ctx == SC_GROUPS || ctx == SC_TOPS || ctx == SC_FUNCS ||
+		 key == SK_TIERS || key == SK_PACKAGES || key == SK_FUNCTIONS_OTHER)
 		jstream_fail(js, FC_ERR_IO, "a damaged shard manifest: not an object");
-	else if (key == SK_FILES || key == SK_GROUPS || key == SK_TOP || key == SK_MEMBERS)
+	else if (key == SK_FILES || key == SK_GROUPS || key == SK_TOP || key == SK_MEMBERS ||
+		 key == SK_FUNCTIONS)
 		jstream_fail(js, FC_ERR_IO, "a damaged shard manifest: not an array");
 	else
 		jstream_fail(js, FC_ERR_IO,
@@ -712,10 +780,11 @@ static bool shape_value(void *user, struct jstream *js, int ctx, int key, int64_
 	/* a file or group is an object (only those are noted to be loaded) */
 	if (ctx == SC_FILES || ctx == SC_GROUPS)
 		return jstream_fail(js, FC_ERR_IO, "a damaged shard manifest: not an object");
-	if (ctx == SC_TOPS && index >= FC_REPORT_TOP)
+	if ((ctx == SC_TOPS && index >= FC_REPORT_TOP) ||
+	    (ctx == SC_FUNCS && index >= FC_REPORT_FUNCTIONS))
 		return jstream_fail(js, FC_ERR_LIMIT,
 				    "a damaged shard manifest: more than %d entries",
-				    FC_REPORT_TOP);
+				    ctx == SC_TOPS ? FC_REPORT_TOP : FC_REPORT_FUNCTIONS);
 	if (ctx == SC_PACKAGES && ++sh->packages > MAX_PACKAGES)
 		return jstream_fail(js, FC_ERR_LIMIT,
 				    "a damaged shard manifest: more than %d packages",
@@ -855,7 +924,7 @@ static bool check_doc(json_t *doc, int shard, int count, unsigned *modes, unsign
 	const unsigned fmask = (1u << FC_OUT_SVG) | (1u << FC_OUT_PNG) | (1u << FC_OUT_PDF);
 	json_int_t x = 0;
 
-	if (!int_member(doc, "version", 1, 1, &x, c, "manifest") ||
+	if (!int_member(doc, "version", MANIFEST_VERSION, MANIFEST_VERSION, &x, c, "manifest") ||
 	    !int_member(doc, "shard", shard, shard, &x, c, "manifest") ||
 	    !int_member(doc, "shards", count, count, &x, c, "manifest") ||
 	    !int_member(doc, "modes", 1, (1u << FC_MODE_CHART) | (1u << FC_MODE_GRAPH), &x, c,
@@ -886,7 +955,7 @@ static void drop_duplicate_files(struct fc_report *r)
 
 	for (i = 0; i < r->n_files; i++) {
 		if (o > 0 && file_order(&r->files[o - 1], &r->files[i], NULL) == 0) {
-			free_file(&r->files[i]);
+			fc_report_file_free(&r->files[i]);
 			continue;
 		}
 		if (o != i)

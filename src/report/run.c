@@ -4,6 +4,7 @@
  * manifests; parallel, shardable, and identical whatever the number of
  * jobs. */
 #include <errno.h>
+#include <stddef.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include "flamechart/import.h"
 #include "model/profile.h"
 #include "model/stats.h"
+#include "report/trend.h"
 #include "util/util.h"
 
 #define THUMB_WIDTH 480
@@ -171,6 +173,100 @@ static bool collect_stats(struct fc_report_file *f, const struct fc_profile_set 
 	return true;
 }
 
+/* The functions of a file's profiles as trend keys them, before they are
+ * merged by key and cut (collect_functions). */
+struct fn_list {
+	struct fc_report_function *v;
+	size_t n, cap;
+	double cpu;
+};
+
+static bool fn_add(void *ctx, const char *name, const char *file, double self, double total)
+{
+	struct fn_list *l = ctx;
+	struct fc_report_function *e;
+
+	if (!FC_GROW(l->v, l->cap, l->n + 1))
+		return false;
+	e = &l->v[l->n];
+	e->name = fc_strdup(name);
+	e->file = fc_strdup(file);
+	e->self = self;
+	e->total = total;
+	if (!e->name || !e->file) {
+		free(e->name);
+		free(e->file);
+		return false;
+	}
+	l->n++;
+	l->cpu += self;
+	return true;
+}
+
+static int fn_by_key(const void *a, const void *b, void *ctx)
+{
+	const struct fc_report_function *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	(void)ctx;
+	return c ? c : strcmp(x->file, y->file);
+}
+
+/* heaviest first; ties by key, so the list does not depend on the order
+ * the profiles were read in */
+static int fn_by_self(const void *a, const void *b, void *ctx)
+{
+	const struct fc_report_function *x = a, *y = b;
+
+	if (x->self != y->self)
+		return x->self > y->self ? -1 : 1;
+	return fn_by_key(a, b, ctx);
+}
+
+/* What trend reads of a file (docs/report.md, "The summary"): every
+ * function with self weight in its profiles, merged by key (a trace's
+ * threads add up), the heaviest FC_REPORT_FUNCTIONS kept and the rest
+ * summed. */
+static bool collect_functions(struct fc_report_file *f, const struct fc_profile_set *set)
+{
+	struct fn_list l = { 0 };
+	size_t i, k;
+	bool ok = true;
+
+	for (i = 0; ok && i < set->count; i++)
+		ok = fc_trend_profile_functions(set->items[i], fn_add, &l);
+	ok = ok && fc_sort(l.v, l.n, sizeof(*l.v), fn_by_key, NULL);
+	for (i = k = 0; ok && i < l.n; i++) {
+		if (k > 0 && fn_by_key(&l.v[k - 1], &l.v[i], NULL) == 0) {
+			l.v[k - 1].self = fc_trend_grain(l.v[k - 1].self + l.v[i].self);
+			l.v[k - 1].total = fc_trend_grain(l.v[k - 1].total + l.v[i].total);
+			free(l.v[i].name);
+			free(l.v[i].file);
+		} else {
+			l.v[k++] = l.v[i];
+		}
+	}
+	if (ok)
+		l.n = k;
+	ok = ok && fc_sort(l.v, l.n, sizeof(*l.v), fn_by_self, NULL);
+	for (i = FC_REPORT_FUNCTIONS; ok && i < l.n; i++) {
+		f->other_count++;
+		f->other_self = fc_trend_grain(f->other_self + l.v[i].self);
+	}
+	for (i = ok ? FC_REPORT_FUNCTIONS : 0; i < l.n; i++) {
+		free(l.v[i].name);
+		free(l.v[i].file);
+	}
+	if (!ok) {
+		free(l.v);
+		return false;
+	}
+	f->cpu = fc_trend_grain(l.cpu);
+	f->functions = l.v;
+	f->n_functions = l.n < FC_REPORT_FUNCTIONS ? l.n : FC_REPORT_FUNCTIONS;
+	return true;
+}
+
 static const char *const mode_names[] = { "chart", "graph" };
 
 static const char *ext_of(int x)
@@ -198,7 +294,7 @@ static void do_file(struct fc_report *r, struct fc_report_file *f)
 		goto failed;
 	f->title = fc_strdup(set.count && set.items[0]->name ? set.items[0]->name
 							     : fc_basename(f->rel));
-	if (!f->title || !collect_stats(f, &set)) {
+	if (!f->title || !collect_stats(f, &set) || !collect_functions(f, &set)) {
 		fc_error_set(&err, FC_ERR_NOMEM, "out of memory");
 		goto failed;
 	}
@@ -544,20 +640,6 @@ static void count_outcome(const struct fc_report *r, bool done_only, struct fc_r
 	}
 }
 
-/* The index from the manifests in OUTDIR, exactly as --merge builds it. */
-static bool write_index(const struct fc_report_options *o, struct fc_report_outcome *out,
-			struct fc_error *err)
-{
-	struct fc_report r = { .o = o, .outdir = o->outdir, .title = o->title };
-	bool ok = fc_report_load_manifests(&r, err) && fc_report_write_index(&r, err) &&
-		  (!o->summary || fc_report_write_summary(&r, o->summary, err));
-
-	if (ok)
-		count_outcome(&r, false, out);
-	fc_report_finish(&r);
-	return ok;
-}
-
 /* The output would replace the input (stat's device and inode). */
 static bool same_file(const char *a, const char *b)
 {
@@ -565,6 +647,37 @@ static bool same_file(const char *a, const char *b)
 
 	return a && b && strcmp(a, "-") != 0 && stat(a, &x) == 0 && stat(b, &y) == 0 &&
 	       x.st_dev == y.st_dev && x.st_ino == y.st_ino;
+}
+
+/* The index from the manifests in OUTDIR, exactly as --merge builds it;
+ * with --history the summary first (also OUTDIR/summary.json, so that
+ * OUTDIR is a run of a later history) and the trend. */
+static bool write_index(const struct fc_report_options *o, struct fc_report_outcome *out,
+			struct fc_error *err)
+{
+	struct fc_report r = { .o = o, .dir = o->dir, .outdir = o->outdir, .title = o->title };
+	struct fc_trend t;
+	char *kept = o->history ? out_path(&r, "summary.json") : NULL;
+	bool ok = fc_report_load_manifests(&r, err), have_trend = false;
+
+	if (o->history && !kept) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		ok = false;
+	}
+	ok = ok && (!o->summary || fc_report_write_summary(&r, o->summary, err));
+	ok = ok && (!kept || same_file(o->summary, kept) || fc_report_write_summary(&r, kept, err));
+	if (ok && o->history) {
+		have_trend = true;
+		ok = fc_report_history(&r, kept, &t, err);
+	}
+	ok = ok && fc_report_write_index(&r, err);
+	if (ok)
+		count_outcome(&r, false, out);
+	if (have_trend)
+		fc_trend_finish(&t);
+	free(kept);
+	fc_report_finish(&r);
+	return ok;
 }
 
 /* Finds, filters and renders the files of this shard, and saves its
@@ -607,6 +720,7 @@ bool fc_report_run(const struct fc_report_options *o, struct fc_report_outcome *
 		   struct fc_error *err)
 {
 	static const struct fc_report_options defaults = FC_REPORT_OPTIONS_INIT;
+	struct fc_report_options v1;
 	struct fc_report r = { .o = o };
 	struct fc_report_outcome none;
 	struct fc_error scratch;
@@ -618,6 +732,13 @@ bool fc_report_run(const struct fc_report_options *o, struct fc_report_outcome *
 	err = fc_error_begin(err, &scratch);
 	out = out ? out : &none;
 	memset(out, 0, sizeof(*out));
+	/* a version 1 caller's struct ends before history: read what it has */
+	if (o && o->version == 1) {
+		memset(&v1, 0, sizeof(v1));
+		memcpy(&v1, o, offsetof(struct fc_report_options, history));
+		v1.version = FC_REPORT_OPTIONS_VERSION;
+		o = &v1;
+	}
 	if (!o || o->version != FC_REPORT_OPTIONS_VERSION || !o->outdir ||
 	    (!o->merge && (!o->dir || !o->hooks.import || !o->hooks.render))) {
 		fc_error_set(err, FC_ERR_USAGE,
@@ -626,6 +747,7 @@ bool fc_report_run(const struct fc_report_options *o, struct fc_report_outcome *
 			     o ? o->version : 0, defaults.version);
 		return false;
 	}
+	r.o = o;
 	r.outdir = o->outdir;
 	r.title = o->title;
 	if (o->merge) {

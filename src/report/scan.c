@@ -52,7 +52,8 @@ bool fc_report_is_output_name(const char *name)
 	size_t i, n = strlen(name);
 
 	if (strcmp(name, "thumbs") == 0 || strcmp(name, "index.html") == 0 ||
-	    strcmp(name, "index.md") == 0 || strcmp(name, FC_REPORT_DIR) == 0)
+	    strcmp(name, "index.md") == 0 || strcmp(name, FC_REPORT_DIR) == 0 ||
+	    strcmp(name, "summary.json") == 0 || strncmp(name, "history.", 8) == 0)
 		return true;
 	for (i = 0; i < FC_ARRAY_LEN(ends); i++) {
 		size_t m = strlen(ends[i]);
@@ -459,26 +460,37 @@ char *fc_report_thumb_name(const char *slug)
 	return fc_asprintf("thumbs/%s.png", slug);
 }
 
+void fc_report_file_free(struct fc_report_file *f)
+{
+	size_t k;
+
+	free(f->path);
+	free(f->rel);
+	free(f->slug);
+	free(f->error);
+	free(f->title);
+	for (k = 0; k < f->n_packages; k++)
+		free(f->package_names[k]);
+	free(f->package_names);
+	free(f->package_ms);
+	for (k = 0; k < f->n_top; k++) {
+		free(f->top[k].name);
+		free(f->top[k].url);
+	}
+	for (k = 0; k < f->n_functions; k++) {
+		free(f->functions[k].name);
+		free(f->functions[k].file);
+	}
+	free(f->functions);
+	memset(f, 0, sizeof(*f));
+}
+
 void fc_report_finish(struct fc_report *r)
 {
-	size_t i, k;
+	size_t i;
 
-	for (i = 0; i < r->n_files; i++) {
-		struct fc_report_file *f = &r->files[i];
-		free(f->path);
-		free(f->rel);
-		free(f->slug);
-		free(f->error);
-		free(f->title);
-		for (k = 0; k < f->n_packages; k++)
-			free(f->package_names[k]);
-		free(f->package_names);
-		free(f->package_ms);
-		for (k = 0; k < f->n_top; k++) {
-			free(f->top[k].name);
-			free(f->top[k].url);
-		}
-	}
+	for (i = 0; i < r->n_files; i++)
+		fc_report_file_free(&r->files[i]);
 	free(r->files);
 	for (i = 0; i < r->n_groups; i++) {
 		free(r->groups[i].slug);

@@ -18,6 +18,34 @@ static bool put(json_t *o, const char *k, json_t *v)
 	return v && json_object_set_new(o, k, v) == 0;
 }
 
+bool fc_report_put_functions(json_t *o, const struct fc_report_file *f)
+{
+	json_t *list = json_array(), *other = json_object();
+	bool ok = list && other && put(other, "count", json_integer((json_int_t)f->other_count)) &&
+		  put(other, "self", json_real(f->other_self));
+	size_t k;
+
+	for (k = 0; ok && k < f->n_functions; k++) {
+		const struct fc_report_function *fn = &f->functions[k];
+		json_t *e = json_object();
+		ok = e && put(e, "name", json_string(fn->name)) &&
+		     put(e, "file", json_string(fn->file)) && put(e, "self", json_real(fn->self)) &&
+		     put(e, "total", json_real(fn->total));
+		if (!ok)
+			json_decref(e);
+		else
+			ok = json_array_append_new(list, e) == 0; /* takes e either way */
+	}
+	if (!ok || !put(o, "cpu", json_real(f->cpu))) {
+		json_decref(list);
+		json_decref(other);
+		return false;
+	}
+	/* put takes its value either way */
+	ok = put(o, "functions", list);
+	return put(o, "functions_other", other) && ok;
+}
+
 bool fc_report_write_summary(const struct fc_report *r, const char *path, struct fc_error *err)
 {
 	json_t *root = json_object(), *profiles = json_array(), *tiers = json_object(),
@@ -73,7 +101,7 @@ bool fc_report_write_summary(const struct fc_report *r, const char *path, struct
 				     json_array_append_new(top, e) == 0;
 			}
 			ok = ok && put(p, "tiers_ms", pt) && put(p, "packages_ms", pp) &&
-			     put(p, "top", top);
+			     put(p, "top", top) && fc_report_put_functions(p, f);
 			pt = pp = top = NULL;
 		}
 		json_decref(pt);
@@ -91,8 +119,8 @@ bool fc_report_write_summary(const struct fc_report *r, const char *path, struct
 		     put(totals, "failed", json_integer((json_int_t)(r->n_files - ok_count))) &&
 		     put(totals, "tiers_ms", tiers) && put(totals, "packages_ms", pkgs);
 		tiers = pkgs = NULL;
-		ok = ok && put(root, "version", json_integer(1)) && put(root, "totals", totals) &&
-		     put(root, "profiles", profiles);
+		ok = ok && put(root, "version", json_integer(FC_REPORT_SUMMARY_VERSION)) &&
+		     put(root, "totals", totals) && put(root, "profiles", profiles);
 		profiles = NULL;
 	}
 	json_decref(tiers);
@@ -103,7 +131,7 @@ bool fc_report_write_summary(const struct fc_report *r, const char *path, struct
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;
 	}
-	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(12));
+	text = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
 	json_decref(root);
 	if (!text) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");

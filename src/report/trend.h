@@ -59,6 +59,7 @@ struct fc_trend_series {
 	double sum;                  /* of the means: what ranks the functions */
 	struct fc_trend_step *steps; /* oldest first */
 	size_t n_steps;
+	size_t last_entry; /* while reading: its last entry + 1, 0 = none */
 };
 
 struct fc_trend_options {
@@ -109,6 +110,36 @@ void fc_trend_finish(struct fc_trend *t);
 bool fc_trend_add_run(struct fc_trend *t, const char *path,
 		      void (*note)(void *ctx, const char *text), void *ctx, struct fc_error *err);
 
+/* Reads a report summary as a run named run (a report's output folder,
+ * say): its manifest, when not NULL and there, is the file manifest; label
+ * names the run when the manifest does not (NULL: as fc_trend_add_run
+ * names it). false with err naming the file. */
+bool fc_trend_add_summary(struct fc_trend *t, const char *run, const char *summary,
+			  const char *manifest, const char *label,
+			  void (*note)(void *ctx, const char *text), void *ctx,
+			  struct fc_error *err);
+
+/* Each function of p with self weight, keyed as trend keys them (name as
+ * diff names it, script path with the app's directory stripped), the
+ * waits left out: fn hears name, file, self and total (the profile's unit:
+ * µs or bytes, fc_trend_grain), in fc_stats order, and stops the walk by returning false.
+ * The report's summary lists them so that a trend over summaries reads
+ * what a trend over the profiles does. false when fn did or out of memory. */
+struct fc_profile;
+/* weights are kept to the nanosecond (1e-3 µs, or 1e-3 bytes): the grain at
+ * which a summary's 15 significant digits hold them exactly */
+double fc_trend_grain(double v);
+bool fc_trend_profile_functions(const struct fc_profile *p,
+				bool (*fn)(void *ctx, const char *name, const char *file,
+					   double self, double total),
+				void *ctx);
+
+/* The entries of dir as paths (dir/name), sorted by name, without dot
+ * files and manifests (run.json, *.run.json); NULL with err naming dir.
+ * fc_trend_free_list frees them. */
+char **fc_trend_list_dir(const char *dir, size_t *n, struct fc_error *err);
+void fc_trend_free_list(char **v, size_t n);
+
 /* Reads a manifest from memory (name for messages). false with err
  * (FC_ERR_SYNTAX, FC_ERR_TYPE) naming line and column or key. */
 bool fc_trend_manifest_parse(struct fc_trend_run *r, const char *name, const char *data, size_t len,
@@ -135,7 +166,26 @@ bool fc_trend_steps(const struct fc_trend_options *o, const struct fc_trend_run 
  * sparkline each), JSON (every series). false with err. */
 bool fc_trend_write_md(const struct fc_trend *t, size_t top, struct fc_output *out,
 		       struct fc_error *err);
+/* The same Markdown appended to md (write/markdown.h). */
+struct fc_md;
+void fc_trend_md(const struct fc_trend *t, size_t top, struct fc_md *md);
 bool fc_trend_write_json(const struct fc_trend *t, struct fc_output *out, struct fc_error *err);
+
+/* A series' row of the table and a step, as text (the Markdown's and the
+ * report's History): the series' title ("CPU time", "parseRows
+ * (work.js)"), its sparkline, first and last run, the change since the
+ * first and since the previous run; a step's change and levels. */
+struct fc_trend_row {
+	char title[512], spark[3 * 60 + 1], first[32], last[32], since_first[32],
+		since_previous[32];
+};
+struct fc_trend_step_text {
+	char title[512], pct[32], before[32], after[32];
+};
+void fc_trend_row_text(const struct fc_trend *t, const struct fc_trend_series *s,
+		       struct fc_trend_row *out);
+void fc_trend_step_text(const struct fc_trend *t, const struct fc_trend_series *s,
+			const struct fc_trend_step *st, struct fc_trend_step_text *out);
 
 /* The sparkline of values (▁▂▃▄▅▆▇█), at most width characters (runs
  * averaged in buckets beyond); out holds 3 * width + 1 bytes. */

@@ -170,6 +170,7 @@ static void run_labels(struct plot *pl, double y)
 {
 	const struct fc_trend *t = pl->t;
 	double widest = 0, dx = t->n_runs > 1 ? pl->width / (double)(t->n_runs - 1) : pl->width;
+	double next = INFINITY; /* the left end of the label drawn after */
 	size_t i, every;
 
 	for (i = 0; i < t->n_runs; i++) {
@@ -183,26 +184,29 @@ static void run_labels(struct plot *pl, double y)
 	every = (size_t)ceil((widest + 30) / dx);
 	if (every < 1)
 		every = 1;
-	/* a tick per run while they stand apart, else per label */
-	for (i = 0; i < t->n_runs; i += dx >= 4 ? 1 : every)
-		pl->d->ops->line(pl->d->ctx, run_x(pl, i), y - 14, run_x(pl, i), y - 10);
+	/* counted back from the newest, which is always labelled: a tick per
+	 * run while they stand apart, else per label */
+	for (i = t->n_runs; i-- > 0;)
+		if (dx >= 4 || (t->n_runs - 1 - i) % every == 0)
+			pl->d->ops->line(pl->d->ctx, run_x(pl, i), y - 14, run_x(pl, i), y - 10);
 	pl->d->ops->stroke(pl->d->ctx, pl->p->theme->grid, 1, 1);
-	for (i = 0; i < t->n_runs; i += every) {
-		size_t k = i;
-		double w = text_width(pl->p, t->runs[k].label), x = run_x(pl, k) - w / 2;
+	/* the newest is pushed left by the image's edge: a label that would
+	 * run into the one after it is left out */
+	for (i = t->n_runs; i-- > 0;) {
+		double w = text_width(pl->p, t->runs[i].label), x = run_x(pl, i) - w / 2;
+		if ((t->n_runs - 1 - i) % every)
+			continue;
+		if (w > 220)
+			w = 220;
 		if (x < 4)
 			x = 4;
 		if (x + w > pl->x0 + pl->width + MARGIN_R - 4)
 			x = pl->x0 + pl->width + MARGIN_R - 4 - w;
-		fc_text_draw(pl->p, FC_TEXT_RULER, FC_FONT_TEXT, t->runs[k].label, x, y,
+		if (x + w + 12 > next)
+			continue;
+		fc_text_draw(pl->p, FC_TEXT_RULER, FC_FONT_TEXT, t->runs[i].label, x, y,
 			     pl->p->theme->ruler_text, FC_FIT_END, 220);
-	}
-	if ((t->n_runs - 1) % every) {
-		const char *s = t->runs[t->n_runs - 1].label;
-		double w = text_width(pl->p, s), x = pl->x0 + pl->width + MARGIN_R - 4 - w;
-		fc_text_draw(pl->p, FC_TEXT_RULER, FC_FONT_TEXT, s, x,
-			     y + fc_paint_line_h(pl->p->theme), pl->p->theme->ruler_text,
-			     FC_FIT_END, 220);
+		next = x;
 	}
 }
 

@@ -45,7 +45,7 @@ static bool add_self(struct fc_trend *t, uint32_t m, const char *name, const cha
 {
 	struct key k = { t, 0, 0 };
 	uint32_t h, v;
-	size_t slot;
+	size_t slot, last;
 
 	k.name = fc_strpool_intern(&t->strings, name, strlen(name));
 	k.file = fc_strpool_intern(&t->strings, file, strlen(file));
@@ -65,11 +65,19 @@ static bool add_self(struct fc_trend *t, uint32_t m, const char *name, const cha
 		s->file_id = k.file;
 		fc_map_put(&t->index, slot, h, v);
 	}
+	/* the function again in this measurement (a summary's other
+	 * profiles, a trace's threads): one entry, summed as compute would */
+	last = t->functions[v].last_entry;
+	if (last && t->entries[last - 1].measure == m) {
+		t->entries[last - 1].value += value;
+		return true;
+	}
 	if (!FC_GROW(t->entries, t->cap_entries, t->n_entries + 1))
 		return false;
 	t->entries[t->n_entries].series = v;
 	t->entries[t->n_entries].measure = m;
 	t->entries[t->n_entries++].value = value;
+	t->functions[v].last_entry = t->n_entries;
 	return true;
 }
 
@@ -114,19 +122,75 @@ static bool new_measurement(struct fc_trend *t, uint32_t *m)
 	return true;
 }
 
+double fc_trend_grain(double v)
+{
+	return round(v * 1000) / 1000;
+}
+
+bool fc_trend_profile_functions(const struct fc_profile *p,
+				bool (*fn)(void *ctx, const char *name, const char *file,
+					   double self, double total),
+				void *ctx)
+{
+	struct fc_stats st;
+	const char **urls;
+	char *prefix;
+	size_t k;
+	bool ok = true;
+
+	if (!fc_stats_compute_top(p, SIZE_MAX, &st))
+		return false;
+	urls = malloc((st.n_functions_with_self + 1) * sizeof(*urls));
+	if (!urls) {
+		fc_stats_finish(&st);
+		return false;
+	}
+	for (k = 0; k < st.n_functions_with_self; k++)
+		urls[k] = fc_profile_str(p, p->frames[st.functions[k].frame].url);
+	prefix = app_prefix(urls, st.n_functions_with_self);
+	free(urls);
+	for (k = 0; ok && prefix && k < st.n_functions_with_self; k++) {
+		const struct fc_stats_entry *e = &st.functions[k];
+		const struct fc_frame *f = &p->frames[e->frame];
+		const char *name = fc_profile_str(p, f->name);
+		char file[1024], fname[256];
+		if (fc_classify_is_wait(name) || e->self_us <= 0)
+			continue;
+		fc_diff_key_path(fc_profile_str(p, f->url), prefix[0] ? prefix : NULL, NULL, 0,
+				 file, sizeof(file));
+		function_name(name, file, f->line, fname, sizeof(fname));
+		ok = fn(ctx, fname, file, fc_trend_grain(e->self_us), fc_trend_grain(e->total_us));
+	}
+	fc_stats_finish(&st);
+	free(prefix);
+	return ok && prefix;
+}
+
+struct add_ctx {
+	struct fc_trend *t;
+	uint32_t m;
+	double sum; /* of the set's functions */
+};
+
+static bool add_function(void *ctx, const char *name, const char *file, double self, double total)
+{
+	struct add_ctx *a = ctx;
+
+	(void)total;
+	a->sum += self;
+	return add_self(a->t, a->m, name, file, self);
+}
+
 /* Adds the profiles of set to measurement m. */
 static bool add_profiles(struct fc_trend *t, uint32_t m, const struct fc_profile_set *set,
 			 const char *path, struct fc_error *err)
 {
-	size_t i, k;
+	struct add_ctx a = { t, m, 0 };
+	size_t i;
 
 	for (i = 0; i < set->count; i++) {
 		const struct fc_profile *p = set->items[i];
 		bool bytes = fc_unit_is_bytes(p->weight_unit);
-		struct fc_stats st;
-		const char **urls;
-		char *prefix;
-		bool ok = true;
 
 		if (t->unit_known && bytes != t->bytes) {
 			fc_error_set(err, FC_ERR_INVALID,
@@ -138,41 +202,14 @@ static bool add_profiles(struct fc_trend *t, uint32_t m, const struct fc_profile
 		}
 		t->bytes = bytes;
 		t->unit_known = true;
-		if (!fc_stats_compute_top(p, SIZE_MAX, &st))
-			goto nomem;
-		urls = malloc((st.n_functions_with_self + 1) * sizeof(*urls));
-		if (!urls) {
-			fc_stats_finish(&st);
-			goto nomem;
+		if (!fc_trend_profile_functions(p, add_function, &a)) {
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+			return false;
 		}
-		for (k = 0; k < st.n_functions_with_self; k++)
-			urls[k] = fc_profile_str(p, p->frames[st.functions[k].frame].url);
-		prefix = app_prefix(urls, st.n_functions_with_self);
-		free(urls);
-		for (k = 0; ok && prefix && k < st.n_functions_with_self; k++) {
-			const struct fc_stats_entry *e = &st.functions[k];
-			const struct fc_frame *f = &p->frames[e->frame];
-			const char *name = fc_profile_str(p, f->name);
-			char file[1024], fname[256];
-			if (fc_classify_is_wait(name) || e->self_us <= 0)
-				continue;
-			fc_diff_key_path(fc_profile_str(p, f->url), prefix[0] ? prefix : NULL, NULL,
-					 0, file, sizeof(file));
-			function_name(name, file, f->line, fname, sizeof(fname));
-			t->read_total[m] += e->self_us;
-			ok = add_self(t, m, fname, file, e->self_us);
-		}
-		fc_stats_finish(&st);
-		if (!prefix || !ok) {
-			free(prefix);
-			goto nomem;
-		}
-		free(prefix);
 	}
+	/* as the report's summary sums the file (its cpu) */
+	t->read_total[m] += fc_trend_grain(a.sum);
 	return true;
-nomem:
-	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
-	return false;
 }
 
 /* --- profiles and directories ----------------------------------------------- */
@@ -199,7 +236,7 @@ static int name_cmp(const void *a, const void *b, void *ctx)
 }
 
 /* The entries of dir (no dot files, no manifest), sorted; NULL with err. */
-static char **list_dir(const char *dir, size_t *n, struct fc_error *err)
+char **fc_trend_list_dir(const char *dir, size_t *n, struct fc_error *err)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -239,7 +276,7 @@ nomem:
 	return NULL;
 }
 
-static void free_list(char **v, size_t n)
+void fc_trend_free_list(char **v, size_t n)
 {
 	while (n)
 		free(v[--n]);
@@ -277,7 +314,7 @@ static bool read_dir(struct fc_trend *t, struct fc_trend_run *r, void (*note)(vo
 		     void *ctx, struct fc_error *err)
 {
 	size_t n, i, j;
-	char **v = list_dir(r->path, &n, err);
+	char **v = fc_trend_list_dir(r->path, &n, err);
 	bool ok = v != NULL;
 
 	for (i = 0; ok && i < n; i++) {
@@ -294,7 +331,7 @@ static bool read_dir(struct fc_trend *t, struct fc_trend_run *r, void (*note)(vo
 		}
 		if (S_ISDIR(st.st_mode)) {
 			size_t nk;
-			char **w = list_dir(v[i], &nk, err);
+			char **w = fc_trend_list_dir(v[i], &nk, err);
 			bool any = false;
 			ok = w != NULL;
 			for (j = 0; ok && j < nk; j++) {
@@ -313,7 +350,7 @@ static bool read_dir(struct fc_trend *t, struct fc_trend_run *r, void (*note)(vo
 				ok = ok && import_into(t, m, w[j], err);
 			}
 			if (w)
-				free_list(w, nk);
+				fc_trend_free_list(w, nk);
 			r->n += any;
 			continue;
 		}
@@ -337,7 +374,7 @@ static bool read_dir(struct fc_trend *t, struct fc_trend_run *r, void (*note)(vo
 		r->n++;
 	}
 	if (v)
-		free_list(v, n);
+		fc_trend_free_list(v, n);
 	if (ok && r->n == 0) {
 		fc_error_set(err, FC_ERR_INVALID, "the directory holds no profile");
 		fc_error_set_file(err, r->path);
@@ -366,21 +403,63 @@ static bool amount_of(const json_t *v, double *us)
 	return json_is_number(v) && ms >= 0 && isfinite(*us);
 }
 
-/* One profile of a summary ("profiles[i]"): its CPU time and its functions
- * ("functions" when the summary has them, else its "top"). */
-static bool summary_profile(struct fc_trend *t, uint32_t m, json_t *p, size_t i, const char *path,
-			    struct fc_error *err)
+/* A summary's weight in the profile's unit (µs): a number from 0 to 1e15
+ * (31 years), as a shard manifest's, so that sums stay finite. */
+static bool weight_of(const json_t *v, double *out)
 {
-	json_t *list = json_object_get(p, "functions"), *e, *tiers;
-	const char **urls, *key = list ? "functions" : "top";
+	*out = json_number_value(v);
+	return json_is_number(v) && *out >= 0 && *out <= 1e15;
+}
+
+/* One profile of a version 2 summary: its cpu and the functions as trend
+ * keys them (docs/report.md, "The summary"); those past the summary's cut
+ * count 0. */
+static bool summary_functions(struct fc_trend *t, uint32_t m, json_t *p, const char *where,
+			      const char *path, struct fc_error *err)
+{
+	json_t *list = json_object_get(p, "functions"), *e;
+	double cpu;
+	size_t k;
+
+	if (!json_is_array(list) || !weight_of(json_object_get(p, "cpu"), &cpu))
+		return json_fail(err, path, where,
+				 "a profile needs cpu (µs, 0 to 1e15) and functions");
+	json_array_foreach(list, k, e)
+	{
+		const char *name = json_string_value(json_object_get(e, "name"));
+		const char *file = json_string_value(json_object_get(e, "file"));
+		double self;
+		if (!name || !file || !weight_of(json_object_get(e, "self"), &self)) {
+			char at[128];
+			snprintf(at, sizeof(at), "%s.functions[%zu]", where, k);
+			return json_fail(err, path, at,
+					 "a function needs a name, a file and self (µs, 0 "
+					 "to 1e15)");
+		}
+		if (!add_self(t, m, name, file, self)) {
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+			return false;
+		}
+	}
+	t->read_total[m] += cpu;
+	return true;
+}
+
+/* One profile of a version 1 summary ("profiles[i]"): its CPU time and its
+ * top five functions. */
+static bool summary_profile(struct fc_trend *t, uint32_t m, json_t *p, size_t i, const char *path,
+			    bool v2, struct fc_error *err)
+{
+	json_t *list = json_object_get(p, "top"), *e, *tiers;
+	const char **urls;
 	char where[96], *prefix;
 	double total, idle;
 	size_t k, n;
 	bool ok = true;
 
-	if (!list)
-		list = json_object_get(p, "top");
 	snprintf(where, sizeof(where), "profiles[%zu]", i);
+	if (v2)
+		return summary_functions(t, m, p, where, path, err);
 	if (!json_is_array(list) || !amount_of(json_object_get(p, "sampled_ms"), &total))
 		return json_fail(err, path, where,
 				 "a profile needs sampled_ms (ms, at least 0) and top");
@@ -410,8 +489,8 @@ static bool summary_profile(struct fc_trend *t, uint32_t m, json_t *p, size_t i,
 		double self;
 		if (!name || !amount_of(json_object_get(e, "self_ms"), &self)) {
 			free(prefix);
-			snprintf(where + strlen(where), sizeof(where) - strlen(where), ".%s[%zu]",
-				 key, k);
+			snprintf(where + strlen(where), sizeof(where) - strlen(where), ".top[%zu]",
+				 k);
 			return json_fail(err, path, where,
 					 "a function needs a name and self_ms (ms, at least 0)");
 		}
@@ -440,39 +519,85 @@ nomem:
 	return false;
 }
 
-/* A report summary (report --summary): one measurement, its profiles
- * summed. false with err; FC_ERR_FORMAT when the file is no summary. */
-static bool read_summary(struct fc_trend *t, struct fc_trend_run *r, struct fc_error *err)
+/* A JSON file parsed from memory (jansson's file reader takes a byte at a
+ * time: most of the time of a trend over summaries); NULL when it cannot
+ * be read, is no JSON or is larger than SUMMARY_MAX. */
+static json_t *load_json(const char *path, json_error_t *je)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	json_t *root = NULL;
+
+	if (!f)
+		return NULL;
+	while (len <= SUMMARY_MAX) {
+		size_t n;
+		if (len == cap) {
+			char *b = realloc(buf, cap ? cap * 2 : 1 << 16);
+			if (!b)
+				goto done;
+			buf = b;
+			cap = cap ? cap * 2 : 1 << 16;
+		}
+		n = fread(buf + len, 1, cap - len, f);
+		len += n;
+		if (n == 0)
+			break;
+	}
+	if (!ferror(f) && len <= SUMMARY_MAX)
+		root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, je);
+done:
+	fclose(f);
+	free(buf);
+	return root;
+}
+
+/* A report summary (report --summary): one measurement, its CPU
+ * profiles summed (heap profiles are left out). A version 1 summary holds
+ * each profile's top five functions only, which note says. false with
+ * err; FC_ERR_FORMAT when the file is no summary. */
+static bool read_summary(struct fc_trend *t, struct fc_trend_run *r, const char *path,
+			 void (*note)(void *, const char *), void *ctx, struct fc_error *err)
 {
 	json_error_t je;
 	json_t *root, *profiles, *p;
 	uint32_t m;
 	size_t i;
-	bool ok = true;
+	bool ok = true, v2;
 	struct stat st;
 
-	if (stat(r->path, &st) == 0 && st.st_size > SUMMARY_MAX) {
+	if (stat(path, &st) == 0 && st.st_size > SUMMARY_MAX) {
 		fc_error_set(err, FC_ERR_LIMIT, "a summary of more than %d MiB",
 			     SUMMARY_MAX / 1024 / 1024);
-		fc_error_set_file(err, r->path);
+		fc_error_set_file(err, path);
 		return false;
 	}
-	root = json_load_file(r->path, JSON_REJECT_DUPLICATES, &je);
+	root = load_json(path, &je);
 	profiles = json_object_get(root, "profiles");
 	if (!root || !json_is_array(profiles) || !json_is_object(json_object_get(root, "totals"))) {
 		json_decref(root);
 		fc_error_set(err, FC_ERR_FORMAT,
 			     "neither a profile nor a report summary (report --summary)");
-		fc_error_set_file(err, r->path);
+		fc_error_set_file(err, path);
 		return false;
 	}
 	if (t->unit_known && t->bytes) {
 		json_decref(root);
 		fc_error_set(err, FC_ERR_INVALID, "a report summary among heap profiles");
-		fc_error_set_file(err, r->path);
+		fc_error_set_file(err, path);
 		return false;
 	}
 	t->unit_known = true;
+	v2 = json_integer_value(json_object_get(root, "version")) >= 2;
+	if (!v2 && note) {
+		char *text = fc_asprintf("%s: a version 1 summary holds each profile's top %d "
+					 "functions only; a function outside them counts 0 there",
+					 path, 5);
+		if (text)
+			note(ctx, text);
+		free(text);
+	}
 	if (!new_measurement(t, &m)) {
 		json_decref(root);
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
@@ -481,9 +606,10 @@ static bool read_summary(struct fc_trend *t, struct fc_trend_run *r, struct fc_e
 	json_array_foreach(profiles, i, p)
 	{
 		const char *status = json_string_value(json_object_get(p, "status"));
-		if (!status || strcmp(status, "ok") != 0)
+		const char *unit = json_string_value(json_object_get(p, "unit"));
+		if (!status || strcmp(status, "ok") != 0 || (unit && fc_unit_is_bytes(unit)))
 			continue;
-		if (!(ok = summary_profile(t, m, p, i, r->path, err)))
+		if (!(ok = summary_profile(t, m, p, i, path, v2, err)))
 			break;
 	}
 	json_decref(root);
@@ -556,25 +682,16 @@ nomem:
 	return false;
 }
 
-/* The run's manifest when there is one (PATH/run.json, PATH.run.json). */
-static bool read_manifest(struct fc_trend_run *r, bool dir, struct fc_error *err)
+/* The manifest name when there is one; true when there is none. */
+static bool read_manifest_file(struct fc_trend_run *r, const char *name, struct fc_error *err)
 {
-	char *name = dir ? fc_asprintf("%s/%s", r->path, MANIFEST_NAME)
-			 : fc_asprintf("%s.%s", r->path, MANIFEST_NAME);
 	char *data = NULL;
 	size_t len;
-	FILE *f;
+	FILE *f = fopen(name, "rb");
 	bool ok = false;
 
-	if (!name) {
-		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
-		return false;
-	}
-	f = fopen(name, "rb");
-	if (!f) {
-		free(name);
+	if (!f)
 		return true; /* none */
-	}
 	data = malloc(MANIFEST_MAX + 1);
 	if (!data) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
@@ -594,6 +711,21 @@ static bool read_manifest(struct fc_trend_run *r, bool dir, struct fc_error *err
 done:
 	fclose(f);
 	free(data);
+	return ok;
+}
+
+/* The run's manifest when there is one (PATH/run.json, PATH.run.json). */
+static bool read_manifest(struct fc_trend_run *r, bool dir, struct fc_error *err)
+{
+	char *name = dir ? fc_asprintf("%s/%s", r->path, MANIFEST_NAME)
+			 : fc_asprintf("%s.%s", r->path, MANIFEST_NAME);
+	bool ok;
+
+	if (!name) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	ok = read_manifest_file(r, name, err);
 	free(name);
 	return ok;
 }
@@ -625,6 +757,56 @@ static char *run_label(const struct fc_trend_run *r)
 	return fc_strdup(base);
 }
 
+/* A new run of path (which st describes); NULL with err. */
+static struct fc_trend_run *new_run(struct fc_trend *t, const char *path, const struct stat *st,
+				    struct fc_error *err)
+{
+	struct fc_trend_run *r;
+
+	if (!FC_GROW(t->runs, t->cap_runs, t->n_runs + 1))
+		goto nomem;
+	r = &t->runs[t->n_runs];
+	memset(r, 0, sizeof(*r));
+	r->path = fc_strdup(path);
+	if (!r->path)
+		goto nomem;
+	t->n_runs++;
+	r->mtime = st->st_mtime;
+	r->first = t->n_measurements;
+	return r;
+nomem:
+	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+	return NULL;
+}
+
+bool fc_trend_add_summary(struct fc_trend *t, const char *run, const char *summary,
+			  const char *manifest, const char *label,
+			  void (*note)(void *ctx, const char *text), void *ctx,
+			  struct fc_error *err)
+{
+	struct fc_trend_run *r;
+	struct stat st;
+	bool ok, named = false;
+	size_t i;
+
+	if (stat(summary, &st) != 0) {
+		fc_error_set(err, FC_ERR_IO, "cannot read the summary: %s", strerror(errno));
+		fc_error_set_file(err, summary);
+		return false;
+	}
+	if (!(r = new_run(t, run, &st, err)) || (manifest && !read_manifest_file(r, manifest, err)))
+		return false;
+	ok = read_summary(t, r, summary, note, ctx, err);
+	for (i = 0; i < r->n_fields; i++)
+		named |= strcmp(r->fields[i].key, "label") == 0;
+	r->label = label && !named && !r->date && !r->commit ? fc_strdup(label) : run_label(r);
+	if (ok && !r->label) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
+	return ok;
+}
+
 bool fc_trend_add_run(struct fc_trend *t, const char *path,
 		      void (*note)(void *ctx, const char *text), void *ctx, struct fc_error *err)
 {
@@ -637,16 +819,8 @@ bool fc_trend_add_run(struct fc_trend *t, const char *path,
 		fc_error_set_file(err, path);
 		return false;
 	}
-	if (!FC_GROW(t->runs, t->cap_runs, t->n_runs + 1))
-		goto nomem;
-	r = &t->runs[t->n_runs];
-	memset(r, 0, sizeof(*r));
-	r->path = fc_strdup(path);
-	if (!r->path)
-		goto nomem;
-	t->n_runs++;
-	r->mtime = st.st_mtime;
-	r->first = t->n_measurements;
+	if (!(r = new_run(t, path, &st, err)))
+		return false;
 	if (!read_manifest(r, S_ISDIR(st.st_mode), err))
 		return false;
 	if (S_ISDIR(st.st_mode)) {
@@ -663,7 +837,7 @@ bool fc_trend_add_run(struct fc_trend *t, const char *path,
 			ok = ok && import_into(t, m, path, err);
 			r->n = 1;
 		} else if (e.code == FC_ERR_FORMAT) {
-			ok = read_summary(t, r, err);
+			ok = read_summary(t, r, r->path, note, ctx, err);
 		} else {
 			*err = e;
 			ok = false;

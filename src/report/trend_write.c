@@ -51,19 +51,40 @@ static void series_title(const struct fc_trend *t, const struct fc_trend_series 
 		snprintf(out, size, "%s", s->name);
 }
 
+void fc_trend_step_text(const struct fc_trend *t, const struct fc_trend_series *s,
+			const struct fc_trend_step *st, struct fc_trend_step_text *out)
+{
+	series_title(t, s, out->title, sizeof(out->title));
+	fc_diff_format_pct(st->after - st->before, st->before, out->pct, sizeof(out->pct));
+	fc_diff_format_amount(t->bytes, st->before, out->before, sizeof(out->before));
+	fc_diff_format_amount(t->bytes, st->after, out->after, sizeof(out->after));
+}
+
+void fc_trend_row_text(const struct fc_trend *t, const struct fc_trend_series *s,
+		       struct fc_trend_row *out)
+{
+	size_t n = t->n_runs;
+
+	series_title(t, s, out->title, sizeof(out->title));
+	fc_trend_sparkline(s->means, n, 60, out->spark);
+	fc_diff_format_amount(t->bytes, s->means[0], out->first, sizeof(out->first));
+	fc_diff_format_amount(t->bytes, s->means[n - 1], out->last, sizeof(out->last));
+	fc_diff_format_pct(s->means[n - 1] - s->means[0], s->means[0], out->since_first,
+			   sizeof(out->since_first));
+	fc_diff_format_pct(s->means[n - 1] - s->means[n - 2], s->means[n - 2], out->since_previous,
+			   sizeof(out->since_previous));
+}
+
 /* "parseRows (work.js): +38.2% at run 2026-11-08 (2d9c96c), held since" */
 static void step_line(struct fc_md *md, const struct fc_trend *t, const struct fc_trend_series *s,
 		      const struct fc_trend_step *st)
 {
-	char title[512], pct[32], from[32], to[32];
+	struct fc_trend_step_text x;
 
-	series_title(t, s, title, sizeof(title));
-	fc_diff_format_pct(st->after - st->before, st->before, pct, sizeof(pct));
-	fc_diff_format_amount(t->bytes, st->before, from, sizeof(from));
-	fc_diff_format_amount(t->bytes, st->after, to, sizeof(to));
+	fc_trend_step_text(t, s, st, &x);
 	fc_md_raw(md, "- ");
-	fc_md_code(md, title);
-	fc_md_printf(md, ": %s at run ", pct);
+	fc_md_code(md, x.title);
+	fc_md_printf(md, ": %s at run ", x.pct);
 	fc_md_text(md, t->runs[st->at].label);
 	if (st->newest) {
 		fc_md_raw(md, ", held since");
@@ -72,75 +93,75 @@ static void step_line(struct fc_md *md, const struct fc_trend *t, const struct f
 		fc_md_raw(md, ", until run ");
 		fc_md_text(md, t->runs[next->at].label);
 	}
-	fc_md_printf(md, " (%s → %s per run, p = %.2g)\n", from, to, st->p_value);
+	fc_md_printf(md, " (%s → %s per run, p = %.2g)\n", x.before, x.after, st->p_value);
 }
 
 static void table_row(struct fc_md *md, const struct fc_trend *t, const struct fc_trend_series *s)
 {
-	char title[512], spark[3 * 60 + 1], a[32], b[32], d1[32], d2[32];
-	size_t n = t->n_runs;
+	struct fc_trend_row x;
 
-	series_title(t, s, title, sizeof(title));
-	fc_trend_sparkline(s->means, n, 60, spark);
-	fc_diff_format_amount(t->bytes, s->means[0], a, sizeof(a));
-	fc_diff_format_amount(t->bytes, s->means[n - 1], b, sizeof(b));
-	fc_diff_format_pct(s->means[n - 1] - s->means[0], s->means[0], d1, sizeof(d1));
-	fc_diff_format_pct(s->means[n - 1] - s->means[n - 2], s->means[n - 2], d2, sizeof(d2));
+	fc_trend_row_text(t, s, &x);
 	fc_md_cell(md);
 	if (s == &t->total)
-		fc_md_printf(md, "**%s**", title);
+		fc_md_printf(md, "**%s**", x.title);
 	else
-		fc_md_code(md, title);
+		fc_md_code(md, x.title);
 	fc_md_cell(md);
-	fc_md_raw(md, spark);
+	fc_md_raw(md, x.spark);
 	fc_md_cell(md);
-	fc_md_raw(md, a);
+	fc_md_raw(md, x.first);
 	fc_md_cell(md);
-	fc_md_raw(md, b);
+	fc_md_raw(md, x.last);
 	fc_md_cell(md);
-	fc_md_raw(md, d1);
+	fc_md_raw(md, x.since_first);
 	fc_md_cell(md);
-	fc_md_raw(md, d2);
+	fc_md_raw(md, x.since_previous);
 	fc_md_row_end(md);
+}
+
+void fc_trend_md(const struct fc_trend *t, size_t top, struct fc_md *m)
+{
+	static const char *const titles[] = { "Series",      "Runs, oldest to newest",
+					      "First run",   "Last run",
+					      "Since first", "Since previous" };
+	size_t i, j, steps = 0, shown = top < t->n_functions ? top : t->n_functions;
+
+	fc_md_printf(m, "### Trend over %zu runs: ", t->n_runs);
+	fc_md_text(m, t->runs[0].label);
+	fc_md_raw(m, " → ");
+	fc_md_text(m, t->runs[t->n_runs - 1].label);
+	fc_md_raw(m, "\n\n");
+	/* the steps first: they are the answer */
+	for (j = 0; j < t->total.n_steps; j++, steps++)
+		step_line(m, t, &t->total, &t->total.steps[j]);
+	for (i = 0; i < shown; i++)
+		for (j = 0; j < t->functions[i].n_steps; j++, steps++)
+			step_line(m, t, &t->functions[i], &t->functions[i].steps[j]);
+	if (!steps)
+		fc_md_printf(m,
+			     "No step: no series of the %zu shown changed level and held "
+			     "(docs/trend.md).\n",
+			     shown + 1);
+	fc_md_blank_line(m);
+	fc_md_table_head(m, titles, "llrrrr");
+	table_row(m, t, &t->total);
+	for (i = 0; i < shown; i++)
+		table_row(m, t, &t->functions[i]);
+	fc_md_blank_line(m);
+	fc_md_printf(m,
+		     "_%s per run (the mean of a run's measurements); functions by %s; the "
+		     "%zu with the most over the series._\n",
+		     t->bytes ? "Bytes allocated" : "CPU time",
+		     t->bytes ? "bytes allocated" : "self time, waits left out", shown);
 }
 
 bool fc_trend_write_md(const struct fc_trend *t, size_t top, struct fc_output *out,
 		       struct fc_error *err)
 {
-	static const char *const titles[] = { "Series",      "Runs, oldest to newest",
-					      "First run",   "Last run",
-					      "Since first", "Since previous" };
 	struct fc_md md;
-	size_t i, j, steps = 0, shown = top < t->n_functions ? top : t->n_functions;
 
 	fc_md_init(&md);
-	fc_md_printf(&md, "### Trend over %zu runs: ", t->n_runs);
-	fc_md_text(&md, t->runs[0].label);
-	fc_md_raw(&md, " → ");
-	fc_md_text(&md, t->runs[t->n_runs - 1].label);
-	fc_md_raw(&md, "\n\n");
-	/* the steps first: they are the answer */
-	for (j = 0; j < t->total.n_steps; j++, steps++)
-		step_line(&md, t, &t->total, &t->total.steps[j]);
-	for (i = 0; i < shown; i++)
-		for (j = 0; j < t->functions[i].n_steps; j++, steps++)
-			step_line(&md, t, &t->functions[i], &t->functions[i].steps[j]);
-	if (!steps)
-		fc_md_printf(&md,
-			     "No step: no series of the %zu shown changed level and held "
-			     "(docs/trend.md).\n",
-			     shown + 1);
-	fc_md_blank_line(&md);
-	fc_md_table_head(&md, titles, "llrrrr");
-	table_row(&md, t, &t->total);
-	for (i = 0; i < shown; i++)
-		table_row(&md, t, &t->functions[i]);
-	fc_md_blank_line(&md);
-	fc_md_printf(&md,
-		     "_%s per run (the mean of a run's measurements); functions by %s; the "
-		     "%zu with the most over the series._\n",
-		     t->bytes ? "Bytes allocated" : "CPU time",
-		     t->bytes ? "bytes allocated" : "self time, waits left out", shown);
+	fc_trend_md(t, top, &md);
 	if (md.buf.failed) {
 		fc_md_finish(&md);
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");

@@ -99,13 +99,25 @@ damaged unknown-member '.files[0].extra = [1, 2]' \
 contains "$TMP/err" 'a damaged shard manifest: a member report does not write: "extra"'
 damaged top-six '.files[0].top += [{}, {}, {}]' 'files[0].top[5]'
 contains "$TMP/err" 'more than 5 entries'
+# the functions trend reads: at most 200, each checked, the cut's remainder
+damaged functions-201 '.files[0].functions = [range(201) | {name: "f", file: "", self: 1, total: 1}]' \
+	'files[0].functions[200]'
+contains "$TMP/err" 'more than 200 entries'
+damaged function-no-file 'del(.files[0].functions[0].file)' 'files[0].functions[0].file: missing'
+damaged function-self-string '.files[0].functions[0].self = "1"' 'files[0].functions[0].self: not a number'
+damaged function-url '.files[0].functions[0].url = "x"' 'a member report does not write: "url"'
+damaged cpu-huge '.files[0].cpu = 1e300' 'files[0].cpu: not a number'
+damaged no-functions 'del(.files[0].functions)' 'files[0].functions: missing'
+damaged other-object '.files[0].functions_other = []' 'a damaged shard manifest: not an object'
+damaged other-total '.files[0].functions_other.total = 1' 'a member report does not write: "total"'
+damaged version-1 '.version = 1' 'manifest.version: out of range'
 damaged file-number '.files[0] = 1' 'files[0] (line 9, column 5): a damaged shard manifest: not an object'
 damaged rel-object '.files[0].rel = {"a": 1}' 'files[0].rel (line 10, column 14): a damaged shard manifest: an object where report writes a value'
 # 8 M numbers in 16 MB: jansson held them in about 330 MB; now the peak is
 # the manifest's bytes and the process, within 4 x the manifest + 64 MiB
 fresh hog
 {
-	printf '{"version": 1, "shard": 1, "shards": 2, "modes": 3, "formats": 6, "groups": [], "files": [], "x": ['
+	printf '{"version": 2, "shard": 1, "shards": 2, "modes": 3, "formats": 6, "groups": [], "files": [], "x": ['
 	yes '0,' | head -n 8000000 | tr -d '\n'
 	printf '0]}'
 } >"$O/$M1"
@@ -130,7 +142,7 @@ if [ -x /usr/bin/time ] && [ -z "${FC_SANITIZED:-}" ]; then
 	rm "$O/$M2"
 	jq -c '.files[0]' "$O/$M1" >"$TMP/entry.json"
 	{
-		printf '{"version": 1, "shard": 1, "shards": 1, "modes": %s, "formats": %s, "groups": [], "files": [\n' \
+		printf '{"version": 2, "shard": 1, "shards": 1, "modes": %s, "formats": %s, "groups": [], "files": [\n' \
 			"$(jq .modes "$O/$M1")" "$(jq .formats "$O/$M1")"
 		awk -v n=10000 'NR == 1 { for (i = 0; i < n; i++) { e = $0; gsub(/"rel":"[^"]*"/, "\"rel\":\"d/p" i ".cpuprofile\"", e); gsub(/"slug":"[^"]*"/, "\"slug\":\"p" i "\"", e); print e (i < n - 1 ? "," : "") } }' "$TMP/entry.json"
 		printf ']}\n'

@@ -136,6 +136,35 @@ contains "$TMP/out" "at run $step_date \\($step_commit\\), held since"
 grep -F '`parseRows (work.js)`: +' "$TMP/out" | grep -qF "at run $step_date " ||
 	fail "parseRows's step from summaries is not at run $step_date"
 
+# the summaries carry every function (version 2): the same series, steps and
+# figures as the profiles themselves, for more functions than a top five
+if command -v jq >/dev/null 2>&1; then
+	[ "$(jq '.profiles[0].functions | length' "$TMP/sum/01.json")" -gt 5 ] ||
+		fail "01.json: a summary of 5 functions or fewer cannot show the difference"
+	run 0 trend -f json "$S"/*
+	jq -S 'del(.runs[].path)' "$TMP/out" >"$TMP/raw.json"
+	run 0 trend -f json "$TMP"/sum/*.json
+	jq -S 'del(.runs[].path)' "$TMP/out" >"$TMP/sum.json"
+	cmp -s "$TMP/raw.json" "$TMP/sum.json" ||
+		{ fail "trend over summaries differs from trend over the profiles"; diff "$TMP/raw.json" "$TMP/sum.json" | head -20; }
+	run 0 trend "$S"/*
+	cp "$TMP/out" "$TMP/raw.md"
+	run 0 trend "$TMP"/sum/*.json
+	cmp -s "$TMP/raw.md" "$TMP/out" || fail "trend's Markdown over summaries differs"
+	# a version 1 summary (the top five only) is read with a note, and its
+	# figures are not the profiles' (what the comparison above would catch)
+	mkdir -p "$TMP/sum1"
+	for f in "$TMP"/sum/*.json; do
+		case $f in *.run.json) continue ;; esac
+		jq '.version = 1 | .profiles[] |= del(.cpu, .functions, .functions_other)' "$f" \
+			>"$TMP/sum1/$(basename "$f")"
+	done
+	run 0 trend -f json "$TMP"/sum1/*.json
+	contains "$TMP/err" "01.json: a version 1 summary holds each profile's top 5 functions only"
+	jq -S 'del(.runs[].path)' "$TMP/out" >"$TMP/sum1.json"
+	cmp -s "$TMP/raw.json" "$TMP/sum1.json" && fail "version 1 summaries gave the profiles' series"
+fi
+
 # --- several measurements per run: a directory's profiles --------------------
 mkdir -p "$TMP/multi"
 i=0
@@ -183,6 +212,15 @@ contains "$TMP/err" "$TMP/none: cannot read the run"
 printf '{"a": 1}\n' >"$TMP/other.json"
 run 2 trend "$S"/01 "$TMP/other.json"
 contains "$TMP/err" "$TMP/other.json: neither a profile nor a report summary"
+# a version 2 summary's weights are bounded, so that sums stay finite
+printf '{"version": 2, "totals": {}, "profiles": [{"status": "ok", "cpu": 1e300, "functions": []}]}' \
+	>"$TMP/huge.json"
+run 2 trend "$TMP/huge.json" "$TMP/huge.json"
+contains "$TMP/err" "$TMP/huge.json: profiles[0]: a profile needs cpu"
+printf '{"version": 2, "totals": {}, "profiles": [{"status": "ok", "cpu": 1, "functions": [{"name": "f", "self": 1}]}]}' \
+	>"$TMP/nofile.json"
+run 2 trend "$TMP/nofile.json" "$TMP/nofile.json"
+contains "$TMP/err" "$TMP/nofile.json: profiles[0].functions[0]: a function needs a name, a file"
 mkdir -p "$TMP/bad"
 cp "$S/01/run.cpuprofile.gz" "$TMP/bad/"
 printf '{"commit": "abc",\n "date": }\n' >"$TMP/bad/run.json"
