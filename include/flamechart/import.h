@@ -41,7 +41,7 @@ struct fc_sourcemap_options {
  * options pointer means the defaults): version is the struct's layout the
  * caller was compiled with, refused when unknown; zero means the default
  * in every other field. */
-#define FC_IMPORT_OPTIONS_VERSION 3 /* 2: sample_type; 3: tasks */
+#define FC_IMPORT_OPTIONS_VERSION 4 /* 2: sample_type; 3: tasks; 4: threads */
 #define FC_IMPORT_OPTIONS_INIT                       \
 	{                                            \
 		.version = FC_IMPORT_OPTIONS_VERSION \
@@ -60,6 +60,11 @@ struct fc_import_options {
 	/* version 3: traces: each thread's tasks and trace events with its JS, as DevTools'
 	 * Performance panel draws them (devtools-rules §13) */
 	bool tasks;
+	/* version 4: threads the import may use: 0 = as many as the CPUs available to
+	 * the process, 1 = none beside the caller's. A second one reads (and inflates
+	 * gzip) ahead of the parse; the profile is the same whatever the count
+	 * (docs/threads.md) */
+	unsigned threads;
 };
 
 /* Clears o and sets its version. */

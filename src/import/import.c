@@ -172,11 +172,12 @@ static const struct fc_import_options *upgrade(const struct fc_import_options *o
 {
 	size_t have;
 
-	if (o->version != 1 && o->version != 2)
+	if (o->version < 1 || o->version > 3)
 		return o; /* current, or refused by check_options */
-	/* version 1 ends before sample_type, version 2 before tasks */
-	have = o->version == 1 ? offsetof(struct fc_import_options, sample_type)
-			       : offsetof(struct fc_import_options, tasks);
+	/* version 1 ends before sample_type, version 2 before tasks, 3 before threads */
+	have = o->version == 1   ? offsetof(struct fc_import_options, sample_type)
+	       : o->version == 2 ? offsetof(struct fc_import_options, tasks)
+				 : offsetof(struct fc_import_options, threads);
 	memset(buf, 0, sizeof(*buf));
 	memcpy(buf, o, have);
 	buf->version = FC_IMPORT_OPTIONS_VERSION;
@@ -185,7 +186,8 @@ static const struct fc_import_options *upgrade(const struct fc_import_options *o
 
 static bool check_options(const struct fc_import_options *o, struct fc_error *err)
 {
-	/* version 1 lacks sample_type and tasks, version 2 tasks */
+	/* version 1 lacks sample_type, tasks and threads, version 2 tasks and threads,
+	 * version 3 threads */
 	bool known = o->version >= 1 && o->version <= FC_IMPORT_OPTIONS_VERSION;
 
 	if (!known || (o->sourcemaps && o->sourcemaps->version != FC_SOURCEMAP_OPTIONS_VERSION)) {
@@ -227,6 +229,7 @@ bool fc_import_file(const char *path, const struct fc_import_options *opts,
 		return false;
 	if (!fc_source_open(&src, path, max, err))
 		return false;
+	src.threads = opts->threads;
 	ok = fc_import_source(&src, path, opts, out, err);
 	fc_source_close(&src);
 	if (ok)

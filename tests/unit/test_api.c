@@ -176,6 +176,20 @@ static void test_import_file(void **state)
 		is_clear(&e);
 		free(v1);
 	}
+	{
+		/* version 3 ends before threads: the default count, never a
+		 * read past its end */
+		size_t v3_size = offsetof(struct fc_import_options, threads);
+		unsigned char *v3 = calloc(1, v3_size);
+		unsigned version = 3;
+		assert_non_null(v3);
+		memcpy(v3, &version, sizeof(version));
+		garbage(&e);
+		assert_true(fc_import_file(profile_path,
+					   (const struct fc_import_options *)(void *)v3, &set, &e));
+		is_clear(&e);
+		free(v3);
+	}
 	fc_import_options_init(&bad);
 	assert_int_equal(bad.version, FC_IMPORT_OPTIONS_VERSION);
 	assert_int_equal(bad.format, FC_FORMAT_AUTO);
