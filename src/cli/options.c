@@ -831,8 +831,8 @@ static const struct option_def options[] = {
 	{ "recursive", 'r', NULL, CMD_REPORT, set_recursive, "report: search DIR recursively" },
 	{ "jobs", 'j', "N", CMD_REPORT, set_jobs, "report: parallel jobs (default: cores)" },
 	{ "threads", 0, "N", CMD_ALL, set_threads,
-	  "threads to read, inflate and parse an input with (default: the CPUs available; "
-	  "1 = one thread); report divides them among its jobs" },
+	  "threads an import may use: a second one reads and inflates gzip ahead of the parse "
+	  "(default: the CPUs available; 1 = none); report divides them among its jobs" },
 	{ "summary", 0, "FILE", CMD_REPORT, set_summary,
 	  "report: write a JSON summary of every profile" },
 	{ "shard", 0, "I/N", CMD_REPORT, set_shard, "report: render the I-th of N slices" },
