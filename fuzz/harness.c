@@ -414,9 +414,12 @@ static void remove_temp(void)
 
 void fuzz_import_file(const uint8_t *data, size_t size)
 {
+	/* two threads whatever the machine: the file is read (and inflated)
+	 * ahead on a thread, the memory import is the one-thread reference */
 	struct fc_import_options opts = { .version = FC_IMPORT_OPTIONS_VERSION,
 					  .format = FC_FORMAT_AUTO,
-					  .max_bytes = FUZZ_MAX_BYTES };
+					  .max_bytes = FUZZ_MAX_BYTES,
+					  .threads = 2 };
 	struct fc_profile_set from_file, from_mem;
 	struct fc_error e1, e2;
 	uint8_t *plain = NULL, *gz = NULL, flags;

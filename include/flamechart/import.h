@@ -41,7 +41,7 @@ struct fc_sourcemap_options {
  * options pointer means the defaults): version is the struct's layout the
  * caller was compiled with, refused when unknown; zero means the default
  * in every other field. */
-#define FC_IMPORT_OPTIONS_VERSION 4 /* 2: sample_type; 3: tasks; 4: screenshots */
+#define FC_IMPORT_OPTIONS_VERSION 5 /* 2: sample_type; 3: tasks; 4: screenshots; 5: threads */
 #define FC_IMPORT_OPTIONS_INIT                       \
 	{                                            \
 		.version = FC_IMPORT_OPTIONS_VERSION \
@@ -63,6 +63,11 @@ struct fc_import_options {
 	/* version 4: traces: keep the screenshots (a few dozen, evenly spread)
 	 * so that a chart draws them as a filmstrip above the timeline */
 	bool screenshots;
+	/* version 5: threads the import may use: 0 = as many as the CPUs available to
+	 * the process, 1 = none beside the caller's. A second one reads (and inflates
+	 * gzip) ahead of the parse; the profile is the same whatever the count
+	 * (docs/threads.md) */
+	unsigned threads;
 };
 
 /* Clears o and sets its version. */

@@ -110,6 +110,8 @@ struct fc_cli {
 	/* report */
 	bool recursive;
 	int jobs; /* 0 = number of cores */
+	/* --threads: threads an import may use; 0 = the CPUs available (docs/threads.md) */
+	unsigned threads;
 	const char *summary;
 	const char *history;          /* report --history DIR */
 	const char *order_by;         /* report --order-by KEY: the history's order */
@@ -245,6 +247,10 @@ const struct fc_theme *fc_cli_theme(const struct fc_cli *cli, struct fc_error *e
 /* Imports every input named in paths into set, applying --thread/--pid,
  * then --hide, then the scope transforms (docs/scope.md); false with err
  * on the first failure. */
+/* The threads each import may use: --threads, else the CPUs available to the
+ * process; divided among report's jobs when it runs several files at once. */
+unsigned fc_cli_import_threads(const struct fc_cli *cli);
+
 bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		   struct fc_profile_set *set, struct fc_error *err);
 

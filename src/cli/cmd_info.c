@@ -148,6 +148,7 @@ int fc_cmd_info(const struct fc_cli *cli)
 {
 	struct fc_import_options opts = {
 		.version = FC_IMPORT_OPTIONS_VERSION,
+		.threads = fc_cli_import_threads(cli),
 		.format = cli->input_format,
 		.strict = cli->strict,
 		.tasks = cli->tasks,

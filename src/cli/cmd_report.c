@@ -103,9 +103,20 @@ static int exit_code(const struct fc_report_outcome *out)
 
 /* cli: the options every image is rendered with; title: the index pages'
  * title, or NULL. */
+/* The threads each file's import gets: J files at once share the budget, so
+ * that J x threads stays within the CPUs (or --threads). */
+static unsigned threads_per_file(const struct fc_cli *cli)
+{
+	unsigned budget = fc_cli_import_threads(cli);
+	unsigned jobs = cli->jobs > 0 ? (unsigned)cli->jobs : fc_cpus_available();
+
+	return budget / jobs > 1 ? budget / jobs : 1;
+}
+
 static int report_main(const struct fc_cli *cli, const char *title)
 {
-	struct report_cli c = { .cli = cli, .tty = isatty(STDERR_FILENO) };
+	struct fc_cli per_file = *cli;
+	struct report_cli c = { .cli = &per_file, .tty = isatty(STDERR_FILENO) };
 	struct fc_report_options o = FC_REPORT_OPTIONS_INIT;
 	struct fc_report_outcome out;
 	struct fc_error err;
@@ -114,6 +125,7 @@ static int report_main(const struct fc_cli *cli, const char *title)
 	int rc;
 
 	fc_error_init(&err);
+	per_file.threads = threads_per_file(cli);
 	if (!cli->output) {
 		fc_log("report needs an output directory: -o OUTDIR");
 		return FC_EXIT_USAGE;

@@ -1,6 +1,7 @@
 /* Reading the command line's inputs into one profile set, then keeping the
  * threads that --thread and --pid ask for, removing the tiers --hide
  * names, and the scope transforms (--focus, --reverse, ...). */
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -65,11 +66,17 @@ static struct fc_screenshots *take_screenshots(struct fc_profile_set *set)
 	return s;
 }
 
+unsigned fc_cli_import_threads(const struct fc_cli *cli)
+{
+	return cli->threads ? cli->threads : fc_cpus_available();
+}
+
 bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		   struct fc_profile_set *set, struct fc_error *err)
 {
 	struct fc_import_options opts = {
 		.version = FC_IMPORT_OPTIONS_VERSION,
+		.threads = fc_cli_import_threads(cli),
 		.format = cli->input_format,
 		.strict = cli->strict,
 		.tasks = cli->tasks,
@@ -85,6 +92,10 @@ bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 
 	for (i = 0; i < n; i++) {
 		first = set->count;
+		/* what the tests check instead of counting threads (docs/threads.md) */
+		if (getenv("FLAMECHART_DEBUG_THREADS"))
+			fprintf(stderr, "flamechart: debug: %s: import threads %u\n", paths[i],
+				opts.threads);
 		if (!fc_import_file(paths[i], &opts, set, err))
 			return false;
 		if (cli->screenshots)

@@ -459,6 +459,15 @@ static bool set_jobs(struct fc_cli *c, const char *a, struct fc_error *e)
 	return true;
 }
 
+static bool set_threads(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	long v;
+	if (!parse_long(a, 1, 256, &v))
+		return usage(e, "--threads must be a number from 1 to 256, not '%s'", a);
+	c->threads = (unsigned)v;
+	return true;
+}
+
 static bool set_summary(struct fc_cli *c, const char *a, struct fc_error *e)
 {
 	(void)e;
@@ -846,6 +855,9 @@ static const struct option_def options[] = {
 	  "read URLs under PREFIX from DIR, never outside it (repeatable)" },
 	{ "recursive", 'r', NULL, CMD_REPORT, set_recursive, "report: search DIR recursively" },
 	{ "jobs", 'j', "N", CMD_REPORT, set_jobs, "report: parallel jobs (default: cores)" },
+	{ "threads", 0, "N", CMD_ALL, set_threads,
+	  "threads an import may use: a second one reads and inflates gzip ahead of the parse "
+	  "(default: the CPUs available; 1 = none); report divides them among its jobs" },
 	{ "summary", 0, "FILE", CMD_REPORT, set_summary,
 	  "report: write a JSON summary of every profile" },
 	{ "history", 0, "DIR", CMD_REPORT, set_history,

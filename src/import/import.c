@@ -172,12 +172,14 @@ static const struct fc_import_options *upgrade(const struct fc_import_options *o
 {
 	size_t have;
 
-	if (o->version < 1 || o->version > 3)
+	if (o->version < 1 || o->version > 4)
 		return o; /* current, or refused by check_options */
-	/* version 1 ends before sample_type, 2 before tasks, 3 before screenshots */
+	/* version 1 ends before sample_type, 2 before tasks, 3 before screenshots,
+	 * 4 before threads */
 	have = o->version == 1   ? offsetof(struct fc_import_options, sample_type)
 	       : o->version == 2 ? offsetof(struct fc_import_options, tasks)
-				 : offsetof(struct fc_import_options, screenshots);
+	       : o->version == 3 ? offsetof(struct fc_import_options, screenshots)
+				 : offsetof(struct fc_import_options, threads);
 	memset(buf, 0, sizeof(*buf));
 	memcpy(buf, o, have);
 	buf->version = FC_IMPORT_OPTIONS_VERSION;
@@ -186,7 +188,8 @@ static const struct fc_import_options *upgrade(const struct fc_import_options *o
 
 static bool check_options(const struct fc_import_options *o, struct fc_error *err)
 {
-	/* version 1 lacks sample_type and what follows, 2 tasks, 3 screenshots */
+	/* version 1 lacks sample_type and what follows, 2 tasks, 3 screenshots,
+	 * 4 threads */
 	bool known = o->version >= 1 && o->version <= FC_IMPORT_OPTIONS_VERSION;
 
 	if (!known || (o->sourcemaps && o->sourcemaps->version != FC_SOURCEMAP_OPTIONS_VERSION)) {
@@ -228,6 +231,7 @@ bool fc_import_file(const char *path, const struct fc_import_options *opts,
 		return false;
 	if (!fc_source_open(&src, path, max, err))
 		return false;
+	src.threads = opts->threads;
 	ok = fc_import_source(&src, path, opts, out, err);
 	fc_source_close(&src);
 	if (ok)

@@ -1,15 +1,15 @@
-/* A ring of SLOTS chunk buffers between one reading thread and the
+/* A ring of SLOTS chunk buffers between one producing thread and the
  * importer: the thread fills free slots in order, the importer copies out
- * of the oldest filled one (from the cache: the slot was just written). */
-#include <errno.h>
+ * of the oldest filled one (from the cache: the slot was just written).
+ * Memory is fixed: SLOTS chunks, whatever the size of the input. */
 #include <pthread.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "import/readahead.h"
-#include "model/profile.h"
+#include "util/util.h"
 
 #define SLOTS 3
 
@@ -17,25 +17,28 @@ struct fc_readahead {
 	pthread_t thread;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
-	int fd;
+	fc_readahead_fill_fn fill;
+	void *ctx;
 	size_t chunk;
 	unsigned char *data[SLOTS];
 	size_t len[SLOTS];
 	/* slots [head, head + filled) hold data, oldest first; pos is how far
 	 * the importer has read the oldest */
 	size_t head, filled, pos;
-	bool eof, stop;
-	int error; /* errno of a failed read, after the data before it */
+	bool eof, stop, failed;
+	struct fc_error error; /* the producer's (code and text), after the data before it */
 };
 
-static void *reader(void *arg)
+static void *producer(void *arg)
 {
 	struct fc_readahead *ra = arg;
+	struct fc_error err;
 
+	fc_error_init(&err);
 	pthread_mutex_lock(&ra->lock);
-	while (!ra->stop && !ra->eof && !ra->error) {
+	while (!ra->stop && !ra->eof && !ra->failed) {
 		size_t w;
-		ssize_t r;
+		long r;
 
 		if (ra->filled == SLOTS) {
 			pthread_cond_wait(&ra->cond, &ra->lock);
@@ -43,12 +46,11 @@ static void *reader(void *arg)
 		}
 		w = (ra->head + ra->filled) % SLOTS;
 		pthread_mutex_unlock(&ra->lock);
-		do
-			r = read(ra->fd, ra->data[w], ra->chunk);
-		while (r < 0 && errno == EINTR);
+		r = ra->fill(ra->ctx, ra->data[w], ra->chunk, &err);
 		pthread_mutex_lock(&ra->lock);
 		if (r < 0) {
-			ra->error = errno ? errno : EIO;
+			ra->error = err;
+			ra->failed = true;
 		} else if (r == 0) {
 			ra->eof = true;
 		} else {
@@ -70,14 +72,17 @@ static void free_all(struct fc_readahead *ra)
 	free(ra);
 }
 
-struct fc_readahead *fc_readahead_start(int fd, size_t chunk)
+struct fc_readahead *fc_readahead_start(fc_readahead_fill_fn fill, void *ctx, size_t chunk)
 {
 	struct fc_readahead *ra = calloc(1, sizeof(*ra));
+	sigset_t all, old;
 	size_t i;
+	int rc;
 
 	if (!ra)
 		return NULL;
-	ra->fd = fd;
+	ra->fill = fill;
+	ra->ctx = ctx;
 	ra->chunk = chunk;
 	for (i = 0; i < SLOTS; i++) {
 		if (!(ra->data[i] = malloc(chunk))) {
@@ -94,7 +99,12 @@ struct fc_readahead *fc_readahead_start(int fd, size_t chunk)
 		free_all(ra);
 		return NULL;
 	}
-	if (pthread_create(&ra->thread, NULL, reader, ra) != 0) {
+	/* signals go to the importer's thread, where the CLI's handler runs */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&ra->thread, NULL, producer, ra);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc != 0) {
 		pthread_cond_destroy(&ra->cond);
 		pthread_mutex_destroy(&ra->lock);
 		free_all(ra);
@@ -103,17 +113,19 @@ struct fc_readahead *fc_readahead_start(int fd, size_t chunk)
 	return ra;
 }
 
-long fc_readahead_read(struct fc_readahead *ra, unsigned char *dst, size_t cap, int *errno_out)
+long fc_readahead_read(struct fc_readahead *ra, unsigned char *dst, size_t cap,
+		       struct fc_error *err)
 {
 	size_t n;
 	unsigned char *src;
 
 	pthread_mutex_lock(&ra->lock);
-	while (!ra->filled && !ra->eof && !ra->error)
+	while (!ra->filled && !ra->eof && !ra->failed)
 		pthread_cond_wait(&ra->cond, &ra->lock);
 	if (!ra->filled) {
-		long r = ra->error ? -1 : 0;
-		*errno_out = ra->error;
+		long r = ra->failed ? -1 : 0;
+		if (ra->failed) /* the importer's err names the file: keep it */
+			fc_error_set(err, ra->error.code, "%s", ra->error.text);
 		pthread_mutex_unlock(&ra->lock);
 		return r;
 	}

@@ -68,6 +68,7 @@ bool fc_source_open(struct fc_source *s, const char *path, uint64_t max_bytes, s
 		}
 		s->seekable = S_ISREG(st.st_mode) && lseek(s->fd, 0, SEEK_CUR) == 0;
 		s->ra_wanted = s->seekable && st.st_size >= FC_SOURCE_READAHEAD_MIN;
+		s->gz_ra_wanted = s->seekable && st.st_size >= FC_SOURCE_GZ_THREAD_MIN;
 	}
 	s->buf_cap = FC_SOURCE_CHUNK;
 	s->buf = malloc(s->buf_cap);
@@ -117,11 +118,37 @@ bool fc_source_can_rewind(const struct fc_source *s)
 	return s->seekable;
 }
 
-/* Up to cap raw bytes; 0 at the end. -1 with err set on a read error. */
-static long raw_read(struct fc_source *s, unsigned char *dst, size_t cap, struct fc_error *err)
+/* True when the input may use a thread beside the caller's. */
+static bool may_thread(const struct fc_source *s)
+{
+	return !s->read_max && (s->threads ? s->threads : fc_cpus_available()) >= 2;
+}
+
+static long read_fd(struct fc_source *s, unsigned char *dst, size_t cap, struct fc_error *err)
 {
 	ssize_t r;
 
+	do {
+		r = read(s->fd, dst, cap);
+	} while (r < 0 && errno == EINTR);
+	if (r < 0) {
+		fc_error_set(err, FC_ERR_IO, "read error: %s", strerror(errno));
+		return -1;
+	}
+	return (long)r;
+}
+
+/* The plain read-ahead thread's producer. */
+static long fill_plain(void *ctx, unsigned char *dst, size_t cap, struct fc_error *err)
+{
+	return read_fd(ctx, dst, cap, err);
+}
+
+/* Up to cap raw bytes; 0 at the end. -1 with err set on a read error. Runs
+ * on the gzip thread too (fill_gz_thread), where s->gz is set: the plain
+ * read-ahead is then neither started nor used. */
+static long raw_read(struct fc_source *s, unsigned char *dst, size_t cap, struct fc_error *err)
+{
 	if (s->read_max && cap > s->read_max)
 		cap = s->read_max;
 	if (s->mem) {
@@ -130,36 +157,30 @@ static long raw_read(struct fc_source *s, unsigned char *dst, size_t cap, struct
 		s->mem_pos += n;
 		return (long)n;
 	}
-	if (s->ra_wanted && !s->read_max && !s->ra) {
-		s->ra = fc_readahead_start(s->fd, FC_SOURCE_CHUNK);
+	if (s->gz)
+		return read_fd(s, dst, cap, err);
+	if (s->ra_wanted && s->sniffed && !s->ra) {
+		s->ra = may_thread(s) ? fc_readahead_start(fill_plain, s, FC_SOURCE_CHUNK) : NULL;
 		s->ra_wanted = s->ra != NULL;
 	}
-	if (s->ra) {
-		int e = 0;
-		r = fc_readahead_read(s->ra, dst, cap, &e);
-		errno = e;
-	} else {
-		do {
-			r = read(s->fd, dst, cap);
-		} while (r < 0 && errno == EINTR);
-	}
-	if (r < 0) {
-		fc_error_set(err, FC_ERR_IO, "read error: %s", strerror(errno));
-		return -1;
-	}
-	return (long)r;
+	if (s->ra)
+		return fc_readahead_read(s->ra, dst, cap, err);
+	return read_fd(s, dst, cap, err);
 }
 
-/* Decodes more gzip data after buf_len. */
-static bool fill_gz(struct fc_source *s, struct fc_error *err)
+/* Decodes up to cap bytes of gzip data into dst: *n of them, *done when the
+ * stream has ended. False with err set on a fault; a fault found after some
+ * bytes is kept for the next call, so that those bytes come first. */
+static bool gz_step(struct fc_source *s, unsigned char *dst, size_t cap, size_t *n, bool *done,
+		    struct fc_error *err)
 {
-	size_t used, produced;
-	bool done, ok;
+	size_t used;
+	bool ok;
 
-	if (s->buf_len >= s->buf_cap)
-		return true;
+	*n = 0;
+	*done = false;
 	if (s->gz_failed) {
-		*err = s->gz_failure;
+		fc_error_set(err, s->gz_failure.code, "%s", s->gz_failure.text);
 		return false;
 	}
 	/* The decoder takes all input it is given unless its output is full,
@@ -177,19 +198,64 @@ static bool fill_gz(struct fc_source *s, struct fc_error *err)
 		s->zin_len += (size_t)r;
 	}
 	ok = fc_gunzip_run(s->gz, s->zin + s->zin_pos, s->zin_len - s->zin_pos, s->raw_eof, &used,
-			   s->buf + s->buf_len, s->buf_cap - s->buf_len, &produced, &done, err);
+			   dst, cap, n, done, err);
 	s->zin_pos += used;
-	s->buf_len += produced;
-	s->decoded += produced;
 	if (!ok) {
-		if (produced == 0)
+		if (*n == 0)
 			return false;
 		/* the bytes before the fault first (struct fc_source) */
 		s->gz_failure = *err;
 		s->gz_failed = true;
-	} else if (done) {
-		s->eof = true;
 	}
+	return true;
+}
+
+/* The gzip thread's producer: reads and inflates until it has bytes. */
+static long fill_gz_thread(void *ctx, unsigned char *dst, size_t cap, struct fc_error *err)
+{
+	struct fc_source *s = ctx;
+	size_t n;
+	bool done;
+
+	do {
+		if (!gz_step(s, dst, cap, &n, &done, err))
+			return -1;
+	} while (!n && !done);
+	return (long)n;
+}
+
+/* Decodes more gzip data after buf_len, on this thread or from the gzip
+ * thread's ring. */
+static bool fill_gz(struct fc_source *s, struct fc_error *err)
+{
+	size_t produced;
+	bool done;
+
+	if (s->buf_len >= s->buf_cap)
+		return true;
+	/* After the first chunk (all that detecting the format takes), a large
+	 * file is inflated on a thread, which from then on owns the decoder,
+	 * its input and the fd. */
+	if (s->gz_ra_wanted && s->decoded && !s->ra && !s->mem) {
+		s->ra = may_thread(s) ? fc_readahead_start(fill_gz_thread, s, FC_SOURCE_CHUNK)
+				      : NULL;
+		s->gz_ra_wanted = s->ra != NULL;
+	}
+	if (s->ra) {
+		long r =
+			fc_readahead_read(s->ra, s->buf + s->buf_len, s->buf_cap - s->buf_len, err);
+		if (r < 0)
+			return false;
+		produced = (size_t)r;
+		done = r == 0;
+	} else if (!gz_step(s, s->buf + s->buf_len, s->buf_cap - s->buf_len, &produced, &done,
+			    err)) {
+		return false;
+	}
+	s->buf_len += produced;
+	s->decoded += produced;
+	if (done)
+		s->eof = true;
 	if (s->max_bytes && s->decoded > s->max_bytes)
 		return too_big(s, err);
 	return true;
@@ -272,6 +338,7 @@ static bool start(struct fc_source *s, struct fc_error *err)
 		}
 		s->buf_len += (size_t)r;
 	}
+	s->sniffed = true;
 	if (fc_gzip_magic(s->buf, s->buf_len)) {
 		s->eof = false;
 		if (!start_gz(s, s->buf, s->buf_len, err))
@@ -385,7 +452,7 @@ bool fc_source_rewind(struct fc_source *s, struct fc_error *err)
 	s->zin_len = s->zin_pos = 0;
 	s->buf_len = s->buf_pos = 0;
 	s->consumed = s->decoded = 0;
-	s->started = s->eof = s->raw_eof = s->gz_failed = false;
+	s->started = s->sniffed = s->eof = s->raw_eof = s->gz_failed = false;
 	return true;
 }
 

@@ -19,8 +19,11 @@
 #endif
 
 #define FC_SOURCE_CHUNK (256 * 1024 / FC_FUZZ_SCALE)
-/* Regular files of at least this many bytes are read ahead by a thread. */
+/* Regular files of at least this many bytes are read ahead by a thread ... */
 #define FC_SOURCE_READAHEAD_MIN (4 * 1024 * 1024 / FC_FUZZ_SCALE)
+/* ... and gzip files of at least this many (compressed) bytes are read and
+ * inflated by one (docs/threads.md). */
+#define FC_SOURCE_GZ_THREAD_MIN (256 * 1024 / FC_FUZZ_SCALE)
 
 struct fc_gunzip;
 struct fc_readahead;
@@ -36,6 +39,10 @@ struct fc_source {
 	 * every chunk boundary is exercised (memory is then read, not
 	 * borrowed). */
 	size_t read_max;
+	/* Threads the input may use: 0 = as many as the CPUs available to the
+	 * process, 1 = none beside the caller's (no read-ahead). Set it before
+	 * the first read. */
+	unsigned threads;
 	unsigned char *buf;               /* decoded look-ahead, FC_SOURCE_CHUNK bytes or more */
 	size_t buf_len, buf_pos, buf_cap; /* buf_cap 0: buf is borrowed memory */
 	bool eof;                         /* no decoded bytes beyond buf */
@@ -47,9 +54,11 @@ struct fc_source {
 	bool started;  /* gzip magic checked */
 	bool seekable; /* a regular file or memory: fc_source_rewind works */
 	bool raw_eof;
+	bool sniffed;            /* the gzip magic has been looked for */
 	struct fc_readahead *ra; /* large regular files: the reading thread */
-	bool ra_wanted;
-	unsigned char *zin; /* compressed bytes not yet decoded */
+	bool ra_wanted;          /* a plain file large enough for read-ahead */
+	bool gz_ra_wanted;       /* a file large enough to inflate on a thread */
+	unsigned char *zin;      /* compressed bytes not yet decoded */
 	size_t zin_len, zin_pos, zin_cap;
 	uint64_t decoded; /* decoded bytes produced so far */
 	/* A gzip fault found while decoding bytes that came before it: those

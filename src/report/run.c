@@ -479,8 +479,8 @@ static void *worker(void *arg)
 
 static int default_jobs(void)
 {
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n < 1 ? 1 : n > 64 ? 64 : (int)n;
+	unsigned n = fc_cpus_available(); /* as taskset narrows them */
+	return n > 64 ? 64 : (int)n;
 }
 
 static bool make_dir(const char *path, struct fc_error *err)

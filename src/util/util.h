@@ -87,6 +87,10 @@ bool fc_unit_is_bytes(const char *unit);
  * sign adds '+' to positive ones. Returns the length snprintf would. */
 size_t fc_format_bytes(double bytes, bool sign, char *out, size_t size);
 
+/* The CPUs the process may run on (its affinity mask, as taskset sets it),
+ * at least 1: the default number of threads (docs/threads.md). */
+unsigned fc_cpus_available(void);
+
 /* Last path component of a path or URL ("a/b/c.js?x" -> "c.js?x"). */
 const char *fc_basename(const char *path);
 

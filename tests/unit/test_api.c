@@ -176,6 +176,33 @@ static void test_import_file(void **state)
 		is_clear(&e);
 		free(v1);
 	}
+	{
+		/* version 3 ends before screenshots: none kept and the default
+		 * thread count, never a read past its end */
+		size_t v3_size = offsetof(struct fc_import_options, screenshots);
+		unsigned char *v3 = calloc(1, v3_size);
+		unsigned version = 3;
+		assert_non_null(v3);
+		memcpy(v3, &version, sizeof(version));
+		garbage(&e);
+		assert_true(fc_import_file(profile_path,
+					   (const struct fc_import_options *)(void *)v3, &set, &e));
+		is_clear(&e);
+		free(v3);
+	}
+	{
+		/* version 4 ends before threads: the default count */
+		size_t v4_size = offsetof(struct fc_import_options, threads);
+		unsigned char *v4 = calloc(1, v4_size);
+		unsigned version = 4;
+		assert_non_null(v4);
+		memcpy(v4, &version, sizeof(version));
+		garbage(&e);
+		assert_true(fc_import_file(profile_path,
+					   (const struct fc_import_options *)(void *)v4, &set, &e));
+		is_clear(&e);
+		free(v4);
+	}
 	fc_import_options_init(&bad);
 	assert_int_equal(bad.version, FC_IMPORT_OPTIONS_VERSION);
 	assert_int_equal(bad.format, FC_FORMAT_AUTO);

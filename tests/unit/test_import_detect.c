@@ -15,6 +15,7 @@
 #include "transform/select.h"
 #include "import/importers.h"
 #include "import/source.h"
+#include "util/util.h"
 #include "model/profile.h"
 
 static const char *cpuprofile =
@@ -313,19 +314,21 @@ static void test_gzip(void **state)
 	free(spaces);
 }
 
-/* Reads the whole source; checks it gives want[0..n) exactly. With
- * rewind_at, reads that far, rewinds and reads everything again. */
-static void read_all(const char *path, const unsigned char *want, size_t n, size_t rewind_at,
-		     bool expect_readahead)
+/* Reads the whole source with this many threads; checks it gives
+ * want[0..n) exactly and whether a reading thread ran. With rewind_at, reads
+ * that far, rewinds and reads everything again. */
+static void read_all(const char *path, unsigned threads, const unsigned char *want, size_t n,
+		     size_t rewind_at, bool expect_thread)
 {
 	struct fc_source src;
 	struct fc_error err;
 	const unsigned char *chunk;
 	size_t len, got = 0;
-	bool rewound = rewind_at == 0;
+	bool rewound = rewind_at == 0, threaded = false;
 
 	fc_error_init(&err);
 	assert_true(fc_source_open(&src, path, 0, &err));
+	src.threads = threads;
 	for (;;) {
 		assert_true(fc_source_next(&src, &chunk, &len, &err));
 		if (!len)
@@ -333,7 +336,7 @@ static void read_all(const char *path, const unsigned char *want, size_t n, size
 		assert_true(got + len <= n);
 		assert_memory_equal(chunk, want + got, len);
 		got += len;
-		assert_true(expect_readahead == (src.ra != NULL));
+		threaded |= src.ra != NULL;
 		if (!rewound && got >= rewind_at) {
 			assert_true(fc_source_rewind(&src, &err));
 			assert_null(src.ra);
@@ -343,20 +346,35 @@ static void read_all(const char *path, const unsigned char *want, size_t n, size
 	}
 	assert_true(rewound);
 	assert_int_equal(got, n);
+	assert_true(threaded == expect_thread);
 	fc_source_close(&src);
 }
 
-/* Large regular files are read by a thread a few chunks ahead: the bytes,
- * a rewind halfway and gzip on top of it are the same as a plain read. */
-static void test_readahead(void **state)
+/* gzip of data[0..n) at this level (0: stored, as large as the data); *zn
+ * its size. */
+static unsigned char *gz_level(const unsigned char *data, size_t n, int level, size_t *zn)
 {
-	size_t n = FC_SOURCE_READAHEAD_MIN * 2 + 12345, i, zn;
-	unsigned char *data = malloc(n), *z = malloc(n + n / 100 + 4096);
-	char path[] = "/tmp/fc-readahead-XXXXXX";
-	uint64_t r = 0x9e3779b97f4a7c15ULL;
+	unsigned char *z = malloc(n + n / 100 + 4096);
 	z_stream zs = { 0 };
-	int fd;
-	(void)state;
+
+	assert_non_null(z);
+	assert_int_equal(
+		deflateInit2(&zs, level, Z_DEFLATED, 16 + MAX_WBITS, 9, Z_DEFAULT_STRATEGY), Z_OK);
+	zs.next_in = (unsigned char *)data;
+	zs.avail_in = (uInt)n;
+	zs.next_out = z;
+	zs.avail_out = (uInt)(n + n / 100 + 4096);
+	assert_int_equal(deflate(&zs, Z_FINISH), Z_STREAM_END);
+	*zn = zs.total_out;
+	deflateEnd(&zs);
+	return z;
+}
+
+static unsigned char *random_bytes(size_t n)
+{
+	unsigned char *data = malloc(n);
+	uint64_t r = 0x9e3779b97f4a7c15ULL;
+	size_t i;
 
 	assert_non_null(data);
 	for (i = 0; i < n; i++) {
@@ -367,33 +385,140 @@ static void test_readahead(void **state)
 	}
 	if (data[0] == 0x1f)
 		data[0] = 0; /* not the gzip magic */
+	return data;
+}
+
+static void write_file(int fd, const void *data, size_t n)
+{
+	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
+	assert_int_equal(write(fd, data, n), (ssize_t)n);
+	assert_int_equal(ftruncate(fd, (off_t)n), 0);
+}
+
+/* Large regular files are read by a thread a few chunks ahead, and large
+ * gzip files inflated by one: the bytes, a rewind halfway and gzip on top of
+ * it are the same as a plain read, and one thread means no reading thread. */
+static void test_readahead(void **state)
+{
+	size_t n = FC_SOURCE_READAHEAD_MIN * 2 + 12345, zn;
+	unsigned char *data = random_bytes(n), *z;
+	char path[] = "/tmp/fc-readahead-XXXXXX";
+	int fd;
+	(void)state;
+
 	fd = mkstemp(path);
 	assert_true(fd >= 0);
-	assert_int_equal(write(fd, data, n), (ssize_t)n);
-	read_all(path, data, n, 0, true);
-	read_all(path, data, n, n / 2, true);
+	write_file(fd, data, n);
+	read_all(path, 2, data, n, 0, true);
+	read_all(path, 2, data, n, n / 2, true);
+	read_all(path, 1, data, n, 0, false);
+	read_all(path, 1, data, n, n / 2, false);
 	/* a small file is read directly */
-	assert_int_equal(ftruncate(fd, 100000), 0);
-	read_all(path, data, 100000, 0, false);
+	write_file(fd, data, 100000);
+	read_all(path, 2, data, 100000, 0, false);
 
-	/* stored gzip (level 0) of the random bytes: as large as they are */
-	assert_int_equal(deflateInit2(&zs, 0, Z_DEFLATED, 16 + MAX_WBITS, 9, Z_DEFAULT_STRATEGY),
-			 Z_OK);
-	zs.next_in = data;
-	zs.avail_in = (uInt)n;
-	zs.next_out = z;
-	zs.avail_out = (uInt)(n + n / 100 + 4096);
-	assert_int_equal(deflate(&zs, Z_FINISH), Z_STREAM_END);
-	zn = zs.total_out;
-	deflateEnd(&zs);
-	assert_true(zn >= FC_SOURCE_READAHEAD_MIN);
-	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
-	assert_int_equal(write(fd, z, zn), (ssize_t)zn);
-	assert_int_equal(ftruncate(fd, (off_t)zn), 0);
-	read_all(path, data, n, n / 3, true);
+	z = gz_level(data, n, 0, &zn);
+	write_file(fd, z, zn);
+	read_all(path, 2, data, n, n / 3, true);
+	read_all(path, 1, data, n, n / 3, false);
+	free(z);
+	/* gzip from a smaller size: 300 kB inflate on a thread, 100 kB not */
+	z = gz_level(data, 300000, 0, &zn);
+	assert_true(zn >= FC_SOURCE_GZ_THREAD_MIN);
+	write_file(fd, z, zn);
+	read_all(path, 2, data, 300000, 0, true);
+	read_all(path, 1, data, 300000, 0, false);
+	free(z);
+	z = gz_level(data, 100000, 0, &zn);
+	write_file(fd, z, zn);
+	read_all(path, 2, data, 100000, 0, false);
 
 	close(fd);
 	unlink(path);
+	free(z);
+	free(data);
+}
+
+/* Reads path until the end or an error, with this many threads: how many
+ * bytes came first, and the error (FC_OK at the end). */
+static size_t read_to_fault(const char *path, unsigned threads, uint64_t max, struct fc_error *err)
+{
+	struct fc_source src;
+	const unsigned char *chunk;
+	size_t len, got = 0;
+
+	fc_error_init(err);
+	assert_true(fc_source_open(&src, path, max, err));
+	fc_error_set_file(err, path);
+	src.threads = threads;
+	while (fc_source_next(&src, &chunk, &len, err) && len)
+		got += len;
+	fc_source_close(&src);
+	return got;
+}
+
+/* A damaged gzip file fails the same way, after the same bytes, whether it
+ * is inflated on a thread or not; the error still names the file. */
+static void test_gzip_thread_faults(void **state)
+{
+	size_t n = 1200000, zn, k;
+	unsigned char *data = random_bytes(n), *z, *bad;
+	char path[] = "/tmp/fc-gzfault-XXXXXX";
+	int fd = mkstemp(path);
+	struct {
+		const char *what;
+		size_t cut;   /* the file is cut to this size, 0 = whole */
+		size_t flip;  /* this byte is flipped, 0 = none */
+		bool garbage; /* bytes after the stream */
+		uint64_t max; /* --max-input-size */
+		const char *text;
+	} cases[] = {
+		{ "whole", 0, 0, false, 0, "" },
+		{ "truncated", 200000, 0, false, 0,
+		  "truncated gzip data: the file ends inside the compressed stream" },
+		{ "bad CRC", 0, 8, false, 0, "corrupt gzip data: incorrect data check" },
+		{ "garbage after", 0, 0, true, 0,
+		  "unexpected data after the end of the gzip stream" },
+		{ "over the bound", 0, 0, false, 600000,
+		  "input is larger than 600000 bytes after decompression (the --max-input-size "
+		  "limit)" },
+	};
+	(void)state;
+
+	/* four letters: compressed to about a quarter, still over the size
+	 * inflated on a thread */
+	for (k = 0; k < n; k++)
+		data[k] = (unsigned char)('a' + (data[k] & 3));
+	z = gz_level(data, n, 9, &zn);
+	assert_true(fd >= 0);
+	assert_true(zn >= FC_SOURCE_GZ_THREAD_MIN && zn < 600000);
+	bad = malloc(zn + 16);
+	assert_non_null(bad);
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		struct fc_error one, two;
+		size_t len = cases[k].cut ? cases[k].cut : zn, got1, got2;
+		memcpy(bad, z, zn);
+		if (cases[k].flip)
+			bad[zn - cases[k].flip] ^= 1;
+		if (cases[k].garbage) {
+			memcpy(bad + zn, "garbage", 7);
+			len += 7;
+		}
+		write_file(fd, bad, len);
+		got1 = read_to_fault(path, 1, cases[k].max, &one);
+		got2 = read_to_fault(path, 2, cases[k].max, &two);
+		print_message("%s: %zu and %zu bytes, %s\n", cases[k].what, got1, got2, two.text);
+		assert_int_equal(got1, got2);
+		assert_int_equal(one.code, two.code);
+		assert_string_equal(one.text, cases[k].text);
+		assert_string_equal(two.text, cases[k].text);
+		assert_string_equal(two.file, path);
+		if (!*cases[k].text)
+			assert_int_equal(got2, n);
+	}
+	close(fd);
+	unlink(path);
+	free(bad);
 	free(z);
 	free(data);
 }
@@ -443,9 +568,13 @@ static void test_select(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_detect),           cmocka_unit_test(test_detect_pprof),
-		cmocka_unit_test(test_detect_late_key),  cmocka_unit_test(test_gzip),
-		cmocka_unit_test(test_gzip_fault_order), cmocka_unit_test(test_readahead),
+		cmocka_unit_test(test_detect),
+		cmocka_unit_test(test_detect_pprof),
+		cmocka_unit_test(test_detect_late_key),
+		cmocka_unit_test(test_gzip),
+		cmocka_unit_test(test_gzip_fault_order),
+		cmocka_unit_test(test_readahead),
+		cmocka_unit_test(test_gzip_thread_faults),
 		cmocka_unit_test(test_select),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
