@@ -19,6 +19,7 @@
 #include "model/classify.h"
 #include "util/map.h"
 #include "model/lines.h"
+#include "model/annotations.h"
 #include "model/profile.h"
 #include "import/sourcemap.h"
 #include "import/sourcemap_url.h"
@@ -60,6 +61,10 @@ struct mapper {
 	uint64_t script_bytes;   /* read so far, within SCRIPTS_READ_MAX */
 	struct source_file *sources;
 	size_t n_sources, cap_sources;
+	/* the maps a trace carries (model/annotations.h), by script URL */
+	const struct fc_embedded_map *embedded;
+	size_t n_embedded;
+	struct fc_map embedded_index;
 };
 
 /* A lookup key for the indexes: the string s[0..len) */
@@ -80,6 +85,70 @@ static bool map_eq(const void *ctx, uint32_t i)
 {
 	const struct key *k = ctx;
 	return strcmp(k->m->maps[i].name, k->s) == 0;
+}
+
+static size_t add_map(struct mapper *m, const char *name, char *data, size_t len,
+		      const char *map_url, const struct fc_error *why);
+
+static bool embedded_eq(const void *ctx, uint32_t i)
+{
+	const struct key *k = ctx;
+	const char *u = k->m->embedded[i].url;
+	return strncmp(u, k->s, k->len) == 0 && strcspn(u, "?#") == k->len;
+}
+
+/* Indexes a trace's embedded maps by their script's URL (without query or
+ * fragment, as scripts are); the first of a URL wins. */
+static bool index_embedded(struct mapper *m, const struct fc_embedded_map *e, size_t n)
+{
+	size_t i, slot;
+
+	m->embedded = e;
+	m->n_embedded = 0;
+	if (n >= UINT32_MAX || !fc_map_reserve(&m->embedded_index, n))
+		return false;
+	for (i = 0; i < n; i++) {
+		struct key key = { m, e[i].url, strcspn(e[i].url, "?#") };
+		uint32_t h = (uint32_t)fc_hash_bytes(e[i].url, key.len);
+		if (fc_map_find(&m->embedded_index, h, embedded_eq, &key, &slot) == FC_NONE)
+			fc_map_put(&m->embedded_index, slot, h, (uint32_t)i);
+	}
+	m->n_embedded = n;
+	return true;
+}
+
+/* The map the trace carries for the script at url (without query or
+ * fragment), loaded; SIZE_MAX when it carries none. DevTools saved it with
+ * the URL it was found at: sources resolve against that (against the
+ * script's URL for an inline data: map). */
+static size_t embedded_map(struct mapper *m, const char *url)
+{
+	struct key key = { m, url, strlen(url) };
+	const struct fc_embedded_map *e;
+	uint32_t i;
+	char *name, *copy;
+	const char *map_url;
+	size_t k;
+
+	if (!m->n_embedded)
+		return SIZE_MAX;
+	i = fc_map_find(&m->embedded_index, (uint32_t)fc_hash_bytes(url, key.len), embedded_eq,
+			&key, NULL);
+	if (i == FC_NONE)
+		return SIZE_MAX;
+	e = &m->embedded[i];
+	map_url = e->map_url[0] && strncmp(e->map_url, "data:", 5) != 0 ? e->map_url : url;
+	name = fc_asprintf("%s (embedded in the trace)", e->map_url[0] ? e->map_url : url);
+	copy = malloc(e->len ? e->len : 1);
+	if (!name || !copy) {
+		free(name);
+		free(copy);
+		return SIZE_MAX;
+	}
+	memcpy(copy, e->json, e->len);
+	k = add_map(m, name, copy, e->len, map_url, NULL);
+	free(name);
+	return k;
 }
 
 /* Reads a whole file of at most FC_SOURCEMAP_MAX_BYTES. NULL with err. */
@@ -480,7 +549,10 @@ static struct script *script_of(struct mapper *m, const char *url)
 	s->url = fc_strndup(url, key.len);
 	if (!s->url)
 		return NULL;
-	s->map = find_map(m, s->url);
+	/* a map the trace carries comes before any on disk */
+	s->map = embedded_map(m, s->url);
+	if (s->map == SIZE_MAX)
+		s->map = find_map(m, s->url);
 	s->seen = false;
 	fc_map_put(&m->script_index, slot, h, (uint32_t)m->n_scripts);
 	m->n_scripts++;
@@ -867,6 +939,7 @@ static void mapper_finish(struct mapper *m)
 	free(m->maps);
 	fc_map_finish(&m->script_index);
 	fc_map_finish(&m->map_index);
+	fc_map_finish(&m->embedded_index);
 	free(m->sources);
 }
 
@@ -874,9 +947,18 @@ bool fc_sourcemap_apply(struct fc_profile_set *set, size_t first,
 			const struct fc_sourcemap_options *opts, bool strict, struct fc_error *err)
 {
 	struct mapper m = { .o = opts };
+	struct fc_annotations *a = NULL;
 	bool ok = true;
 	size_t i;
 
+	for (i = first; i < set->count && !a; i++)
+		if (set->items[i]->annotations && set->items[i]->annotations->n_maps)
+			a = set->items[i]->annotations;
+	if (a && !index_embedded(&m, a->maps, a->n_maps)) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		mapper_finish(&m);
+		return false;
+	}
 	for (i = first; i < set->count && ok; i++) {
 		struct fc_profile *p = set->items[i];
 
@@ -885,5 +967,7 @@ bool fc_sourcemap_apply(struct fc_profile_set *set, size_t first,
 			fc_error_set_file(err, p->source ? p->source : "");
 	}
 	mapper_finish(&m);
+	/* parsed into the maps and freed with them: the text is not kept */
+	fc_annotations_drop_maps(a);
 	return ok;
 }

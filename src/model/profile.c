@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/annotations.h"
 #include "model/profile.h"
 #include "util/util.h"
 
@@ -44,6 +45,7 @@ void fc_profile_destroy(struct fc_profile *p)
 	free(p->node_lines);
 	free(p->lines);
 	free(p->sourcemap_unreadable_names);
+	fc_annotations_destroy(p->annotations);
 	fc_strpool_finish(&p->strings);
 	free(p->frames);
 	fc_profile_drop_frame_index(p);

@@ -46,6 +46,8 @@ enum fc_meta {
  * frame -- and, for a script without a URL (eval, new Function), equal
  * script ids, as DevTools keys them; that is the identity the merged graph
  * uses (--merge-by location). */
+struct fc_annotations;
+
 struct fc_frame {
 	uint32_t name; /* string ids into fc_profile.strings */
 	uint32_t url;
@@ -166,6 +168,9 @@ struct fc_profile {
 	uint32_t n_generated;
 	uint32_t sourcemap_frames, sourcemap_maps, sourcemap_unreadable;
 	char *sourcemap_unreadable_names;
+	/* A trace's embedded source maps and annotations (model/annotations.h),
+	 * on the first profile of the trace; NULL for none. Owned. */
+	struct fc_annotations *annotations;
 
 	struct fc_warning *warnings; /* the first FC_PROFILE_MAX_WARNINGS */
 	size_t n_warnings;

@@ -1,0 +1,48 @@
+/* A trace's embedded source maps and annotations (model/annotations.h). */
+#include <stdlib.h>
+
+#include "model/annotations.h"
+
+void fc_annotations_drop_maps(struct fc_annotations *a)
+{
+	size_t i;
+
+	if (!a)
+		return;
+	for (i = 0; i < a->n_maps; i++) {
+		free(a->maps[i].url);
+		free(a->maps[i].map_url);
+		free(a->maps[i].json);
+	}
+	free(a->maps);
+	a->maps = NULL;
+	a->n_maps = a->maps_cap = a->map_bytes = 0;
+}
+
+void fc_annotations_destroy(struct fc_annotations *a)
+{
+	size_t i;
+
+	if (!a)
+		return;
+	fc_annotations_drop_maps(a);
+	for (i = 0; i < a->n_labels; i++) {
+		free(a->labels[i].entry.name);
+		free(a->labels[i].label);
+	}
+	for (i = 0; i < a->n_ranges; i++)
+		free(a->ranges[i].label);
+	for (i = 0; i < a->n_links; i++) {
+		free(a->links[i].from.name);
+		free(a->links[i].to.name);
+	}
+	free(a->labels);
+	free(a->ranges);
+	free(a->links);
+	free(a);
+}
+
+bool fc_annotations_any(const struct fc_annotations *a)
+{
+	return a && (a->n_labels || a->n_ranges || a->n_links);
+}
