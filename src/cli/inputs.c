@@ -10,6 +10,7 @@
 #include "transform/scope.h"
 #include "transform/select.h"
 #include "util/util.h"
+#include "model/annotations.h"
 #include "model/profile.h"
 
 bool fc_cli_output_is_input(const char *output, const char *input, struct fc_error *err)
@@ -45,6 +46,10 @@ bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 	for (i = 0; i < n; i++)
 		if (!fc_import_file(paths[i], &opts, set, err))
 			return false;
+	for (i = 0; i < set->count && cli->no_annotations; i++) {
+		fc_annotations_destroy(set->items[i]->annotations);
+		set->items[i]->annotations = NULL;
+	}
 	if (!fc_select_apply(set, &sel, err)) {
 		if (err->code == FC_OK)
 			err->code = FC_ERR_USAGE;

@@ -755,6 +755,7 @@ bool tm_profile(struct trace_meta *m, const struct fc_profile *p)
 	for (i = first_ref(m, 'p', INT64_MIN); i < m->n_refs; i++) {
 		const struct tm_ref *r = &m->refs[i];
 		const struct fc_frame *f;
+		struct fc_entry_ref *e;
 		if (r->pid != p->pid || r->tid != p->tid || r->index >= (int64_t)p->n_samples)
 			continue;
 		for (lo = 0, hi = p->n_nodes; lo < hi;) {
@@ -767,8 +768,18 @@ bool tm_profile(struct trace_meta *m, const struct fc_profile *p)
 		if (lo == p->n_nodes || ids[lo].id != r->node)
 			continue;
 		f = &p->frames[p->node_frame[ids[lo].node]];
-		if (!resolve(ref_target(m, r), p->pid, p->tid, p->sample_time_us[r->index], -1,
+		e = ref_target(m, r);
+		if (!resolve(e, p->pid, p->tid, p->sample_time_us[r->index], -1,
 			     fc_profile_str(p, f->name))) {
+			free(ids);
+			return false;
+		}
+		free(e->url);
+		e->url = fc_strdup(fc_profile_str(p, f->url));
+		e->line = f->line;
+		e->column = f->column;
+		if (!e->url) {
+			e->known = false;
 			free(ids);
 			return false;
 		}

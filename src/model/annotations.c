@@ -28,13 +28,16 @@ void fc_annotations_destroy(struct fc_annotations *a)
 	fc_annotations_drop_maps(a);
 	for (i = 0; i < a->n_labels; i++) {
 		free(a->labels[i].entry.name);
+		free(a->labels[i].entry.url);
 		free(a->labels[i].label);
 	}
 	for (i = 0; i < a->n_ranges; i++)
 		free(a->ranges[i].label);
 	for (i = 0; i < a->n_links; i++) {
 		free(a->links[i].from.name);
+		free(a->links[i].from.url);
 		free(a->links[i].to.name);
+		free(a->links[i].to.url);
 	}
 	free(a->labels);
 	free(a->ranges);

@@ -33,6 +33,11 @@ struct fc_embedded_map {
 struct fc_entry_ref {
 	int64_t pid, tid, ts, dur;
 	char *name;
+	/* a JS call: its script and position in the profile as read, so that
+	 * it is still found once a source map renamed it (url NULL for an
+	 * event) */
+	char *url;
+	int32_t line, column;
 	bool known;
 };
 

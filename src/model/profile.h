@@ -168,9 +168,6 @@ struct fc_profile {
 	uint32_t n_generated;
 	uint32_t sourcemap_frames, sourcemap_maps, sourcemap_unreadable;
 	char *sourcemap_unreadable_names;
-	/* A trace's embedded source maps and annotations (model/annotations.h),
-	 * on the first profile of the trace; NULL for none. Owned. */
-	struct fc_annotations *annotations;
 
 	struct fc_warning *warnings; /* the first FC_PROFILE_MAX_WARNINGS */
 	size_t n_warnings;
@@ -180,6 +177,10 @@ struct fc_profile {
 	/* private (src/model/profile.c): the frame interning table, NULL when
 	 * dropped or not made yet */
 	struct fc_frame_index *frame_index;
+
+	/* A trace's embedded source maps and annotations (model/annotations.h),
+	 * on the first profile of the trace; NULL for none. Owned. */
+	struct fc_annotations *annotations;
 };
 
 #define FC_PROFILE_MAX_WARNINGS 64

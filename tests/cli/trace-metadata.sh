@@ -57,6 +57,57 @@ EOF
 run 0 info --sourcemaps "$TMP/after.json"
 contains "$TMP/out" "handleCheckout"
 
+# --- annotations drawn on the chart ---------------------------------------------------
+# The click's length, which the labelled range shows, read from the trace.
+click_ms=$(python3 - "$meta" <<'EOF'
+import gzip, json, sys
+d = json.load(gzip.open(sys.argv[1]))
+c = next(e for e in d["traceEvents"] if e.get("name") == "EventDispatch"
+         and e.get("args", {}).get("data", {}).get("type") == "click")
+print("%.1f ms" % (c["dur"] / 1000))
+EOF
+)
+# y of the first <text> holding exactly TEXT in an SVG
+text_y() {
+	sed -n "s/.*<text [^>]*y=\"\([0-9.]*\)\"[^>]*>$2<\/text>.*/\1/p" "$1" | head -n 1
+}
+run 0 --tasks --sourcemaps "$meta" -o "$TMP/ann.svg"
+for t in ">checkout click<" ">checkout handler<" ">checkout<" ">$click_ms<"; do
+	contains "$TMP/ann.svg" "$t"
+done
+# the handler's label is above its entry, within three rows
+ly=$(text_y "$TMP/ann.svg" "checkout handler")
+ey=$(text_y "$TMP/ann.svg" "handleCheckout")
+if [ -z "$ly" ] || [ -z "$ey" ] ||
+	! awk -v l="$ly" -v e="$ey" 'BEGIN { exit !(l < e && e - l < 70) }'; then
+	fail "the label 'checkout handler' (y $ly) is not just above handleCheckout (y $ey)"
+fi
+# without --tasks there is no event to label, but the JS call is there
+run 0 --sourcemaps "$meta" -o "$TMP/ann-js.svg"
+contains "$TMP/ann-js.svg" ">checkout handler<"
+lacks "$TMP/ann-js.svg" ">checkout click<"
+# found through the bundle's name too, without --sourcemaps
+run 0 "$meta" -o "$TMP/ann-plain.svg"
+contains "$TMP/ann-plain.svg" ">checkout handler<"
+# the range's owner left out by --thread: the kept lane draws them
+run 0 --tasks --sourcemaps "$meta" --thread ThreadPool -o "$TMP/ann-worker.svg"
+contains "$TMP/ann-worker.svg" ">checkout<"
+# --no-annotations, a graph, and a trace without metadata: none
+run 0 --tasks --sourcemaps --no-annotations "$meta" -o "$TMP/none.svg"
+lacks "$TMP/none.svg" "checkout"
+run 0 -m graph "$meta" -o "$TMP/none-graph.svg"
+lacks "$TMP/none-graph.svg" "checkout"
+run 0 --tasks "$plain" -o "$TMP/none-plain.svg"
+lacks "$TMP/none-plain.svg" "checkout"
+# PNG and PDF draw them too (the PDF's text is checked when pdftotext is here)
+run 0 --tasks --sourcemaps "$meta" -o "$TMP/ann.png"
+run 0 --tasks --sourcemaps "$meta" -o "$TMP/ann.pdf"
+if command -v pdftotext >/dev/null 2>&1; then
+	pdftotext "$TMP/ann.pdf" "$TMP/ann.txt"
+	contains "$TMP/ann.txt" "checkout handler"
+	contains "$TMP/ann.txt" "checkout click"
+fi
+
 # --- bad metadata: warnings naming the file, the path and the line ------------------
 python3 - "$meta" "$TMP" <<'EOF'
 import gzip, json, sys
