@@ -69,6 +69,12 @@ struct fc_annotations {
 void fc_annotations_destroy(struct fc_annotations *a);
 /* Frees the embedded maps' text once they have been used. */
 void fc_annotations_drop_maps(struct fc_annotations *a);
+/* Moves every time the annotations hold as the profile's samples moved
+ * (a clock shifted, idle cut out of the axis): t becomes map(ctx, t); an
+ * entry's duration follows its end. */
+void fc_annotations_map_times(struct fc_annotations *a, double (*map)(void *ctx, double t),
+			      void *ctx);
+
 /* Whether there is anything to draw. */
 bool fc_annotations_any(const struct fc_annotations *a);
 

@@ -94,17 +94,21 @@ static double x_of(const struct fc_painter *p, double t)
 	return p->plot_x + (t - l->x_min) * p->plot_w / (span > 0 ? span : 1);
 }
 
-/* Whether box b of lane is the entry r names: the same start (±1 µs), the
- * same duration when r has one, and its name -- or, for a JS call that a
- * source map renamed, the bundle position it was mapped from. */
-static bool is_entry(const struct fc_lane *lane, const struct fc_box *b,
+/* Whether box b of lane is the entry r names: the same start (±1 µs; the
+ * caller picks the boxes), the same end when r has a duration, and its
+ * name -- or, for a JS call that a source map renamed, the bundle position
+ * it was mapped from. An entry that began before a cropped chart's window
+ * is drawn from the window's start: its end alone is compared. */
+static bool is_entry(const struct fc_layout *l, const struct fc_lane *lane, const struct fc_box *b,
 		     const struct fc_entry_ref *r)
 {
 	const struct fc_profile *p = lane->profile;
+	double end = (double)(r->ts + r->dur);
 	const struct fc_frame *f;
 
-	if (b->frame == FC_NONE || b->frame >= p->n_frames || fabs(b->x0 - (double)r->ts) > 1 ||
-	    (r->dur >= 0 && fabs(b->x1 - b->x0 - (double)r->dur) > 1))
+	if (b->frame == FC_NONE || b->frame >= p->n_frames)
+		return false;
+	if (r->dur >= 0 && fabs(b->x1 - end) > 1 && !(end > l->x_max && b->x1 >= l->x_max - 1))
 		return false;
 	f = &p->frames[b->frame];
 	if (strcmp(fc_profile_str(p, f->name), r->name) == 0)
@@ -123,6 +127,7 @@ static bool find_entry(const struct fc_painter *p, const struct by_start *bs,
 {
 	const struct fc_layout *l = p->layout;
 	size_t li, lo, hi;
+	double start;
 
 	if (!r->known)
 		return false;
@@ -133,17 +138,21 @@ static bool find_entry(const struct fc_painter *p, const struct by_start *bs,
 		if (!src || !order || src->pid != r->pid || src->tid != r->tid ||
 		    (p->quiet && p->quiet[li]))
 			continue;
+		if (!lane->n_boxes)
+			continue;
+		/* begun before the window: drawn from the lane's first start */
+		start = (double)r->ts < l->x_min ? lane->boxes[order[0]].x0 : (double)r->ts;
 		for (lo = 0, hi = lane->n_boxes; lo < hi;) {
 			size_t mid = lo + (hi - lo) / 2;
-			if (lane->boxes[order[mid]].x0 < (double)r->ts - 1)
+			if (lane->boxes[order[mid]].x0 < start - 1)
 				lo = mid + 1;
 			else
 				hi = mid;
 		}
-		for (; lo < lane->n_boxes && lane->boxes[order[lo]].x0 <= (double)r->ts + 1; lo++) {
+		for (; lo < lane->n_boxes && lane->boxes[order[lo]].x0 <= start + 1; lo++) {
 			const struct fc_box *b = &lane->boxes[order[lo]];
 			uint32_t row = fc_paint_box_row(p, li, order[lo]);
-			if (!is_entry(lane, b, r))
+			if (!is_entry(l, lane, b, r))
 				continue;
 			/* drawn whatever band of a PNG is painted: its label
 			 * may lie in another band than the entry */
@@ -164,7 +173,7 @@ static void paint_range(struct fc_painter *p, const struct fc_time_range *r)
 	struct fc_draw *d = p->draw;
 	double right = p->plot_x + p->plot_w, x0 = x_of(p, (double)r->min),
 	       x1 = x_of(p, (double)r->max), top = p->grid_top, bottom = p->plot_bottom;
-	double line_h = fc_paint_line_h(p->theme);
+	double line_h = fc_paint_line_h(p->theme), w;
 	char len[64];
 
 	if (x1 < p->plot_x || x0 > right)
@@ -181,6 +190,16 @@ static void paint_range(struct fc_painter *p, const struct fc_time_range *r)
 	d->ops->rect(d->ctx, x0, bottom - 3, x1 - x0, 3);
 	d->ops->fill(d->ctx, range_color, 1);
 	fc_format_duration((double)(r->max - r->min), len, sizeof(len));
+	/* the text on the background, readable over bars and lane titles */
+	w = fc_text_width(fc_text_layout(p, FC_FONT_TEXT), len);
+	if (r->label[0] && fc_text_width(fc_text_layout(p, FC_FONT_BOLD), r->label) > w)
+		w = fc_text_width(fc_text_layout(p, FC_FONT_BOLD), r->label);
+	w = w + 2 * LABEL_PAD < x1 - x0 - 2 ? w + 2 * LABEL_PAD : x1 - x0 - 2;
+	top = bottom - 3 - (r->label[0] ? 2 * line_h : line_h) - 2;
+	if (w > 0) {
+		d->ops->rect(d->ctx, x0 + 1, top, w, bottom - 3 - top);
+		d->ops->fill(d->ctx, p->theme->background, 0.85);
+	}
 	if (r->label[0])
 		fc_text_draw(p, FC_TEXT_NOTE, FC_FONT_BOLD, r->label, x0 + LABEL_PAD,
 			     bottom - 6 - line_h, range_color, FC_FIT_END, x1 - x0 - 2 * LABEL_PAD);

@@ -92,6 +92,25 @@ contains "$TMP/ann-plain.svg" ">checkout handler<"
 # the range's owner left out by --thread: the kept lane draws them
 run 0 --tasks --sourcemaps "$meta" --thread ThreadPool -o "$TMP/ann-worker.svg"
 contains "$TMP/ann-worker.svg" ">checkout<"
+# idle cut out of the axis moves the annotations with the samples, and an
+# entry begun before a cropped window is labelled where it is drawn from
+run 0 --tasks --sourcemaps --trim-idle "$meta" -o "$TMP/ann-trim.svg"
+contains "$TMP/ann-trim.svg" ">checkout click<"
+contains "$TMP/ann-trim.svg" ">checkout handler<"
+run 0 --tasks "$meta" -f json -o "$TMP/origin.json"
+click_from=$(python3 - "$meta" "$TMP/origin.json" <<'EOF'
+import gzip, json, sys
+d = json.load(gzip.open(sys.argv[1]))
+c = next(e for e in d["traceEvents"] if e.get("name") == "EventDispatch"
+         and e.get("args", {}).get("data", {}).get("type") == "click")
+# --from counts from the chart's start, the earliest lane's start
+t0 = min(p["start_us"] for p in json.load(open(sys.argv[2]))["profiles"])
+print("%.1f" % ((c["ts"] - t0) / 1000 + 5))
+EOF
+)
+run 0 --tasks --sourcemaps "$meta" --from "$click_from" -o "$TMP/ann-crop.svg"
+contains "$TMP/ann-crop.svg" ">checkout handler<"
+
 # --no-annotations, a graph, and a trace without metadata: none
 run 0 --tasks --sourcemaps --no-annotations "$meta" -o "$TMP/none.svg"
 lacks "$TMP/none.svg" "checkout"
