@@ -943,6 +943,94 @@ static void mapper_finish(struct mapper *m)
 	free(m->sources);
 }
 
+/* --- the JS calls a trace's annotations name ------------------------------- */
+
+/* A call an annotation names (p- keys) by thread and bundle position. */
+struct named_call {
+	int64_t pid, tid;
+	const char *url;
+	int32_t line, column;
+	struct fc_entry_ref *ref;
+};
+
+static int named_cmp(const void *pa, const void *pb, void *ctx)
+{
+	const struct named_call *a = pa, *b = pb;
+	int c;
+	(void)ctx;
+	if (a->pid != b->pid)
+		return a->pid < b->pid ? -1 : 1;
+	if (a->tid != b->tid)
+		return a->tid < b->tid ? -1 : 1;
+	if ((c = strcmp(a->url, b->url)) != 0)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->column < b->column ? -1 : a->column > b->column;
+}
+
+static void add_named(struct named_call *v, size_t *n, struct fc_entry_ref *r)
+{
+	if (r->known && r->url)
+		v[(*n)++] = (struct named_call){ r->pid, r->tid, r->url, r->line, r->column, r };
+}
+
+/* The annotations name a JS call by the name it had in the profile read
+ * (the bundle's): once its frame is mapped, by the original name, found
+ * through the frame's generated position. Sorted once, then one lookup
+ * per mapped frame. */
+static bool rename_calls(struct fc_profile_set *set, size_t first, struct fc_annotations *a)
+{
+	struct named_call *v, key;
+	size_t n = 0, i, lo, hi;
+	uint32_t k;
+
+	v = malloc((a->n_labels + 2 * a->n_links + 1) * sizeof(*v));
+	if (!v)
+		return false;
+	for (i = 0; i < a->n_labels; i++)
+		add_named(v, &n, &a->labels[i].entry);
+	for (i = 0; i < a->n_links; i++) {
+		add_named(v, &n, &a->links[i].from);
+		add_named(v, &n, &a->links[i].to);
+	}
+	if (!fc_sort(v, n, sizeof(*v), named_cmp, NULL)) {
+		free(v);
+		return false;
+	}
+	for (i = first; i < set->count && n; i++) {
+		const struct fc_profile *p = set->items[i];
+		for (k = 0; p->generated && k < p->n_generated && k < p->n_frames; k++) {
+			if (!p->generated[k].url)
+				continue;
+			key = (struct named_call){ p->pid,
+						   p->tid,
+						   fc_profile_str(p, p->generated[k].url),
+						   p->generated[k].line,
+						   p->generated[k].column,
+						   NULL };
+			for (lo = 0, hi = n; lo < hi;) {
+				size_t mid = lo + (hi - lo) / 2;
+				if (named_cmp(&v[mid], &key, NULL) < 0)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			for (; lo < n && named_cmp(&v[lo], &key, NULL) == 0; lo++) {
+				char *name = fc_strdup(fc_profile_str(p, p->frames[k].name));
+				if (!name) {
+					free(v);
+					return false;
+				}
+				free(v[lo].ref->name);
+				v[lo].ref->name = name;
+			}
+		}
+	}
+	free(v);
+	return true;
+}
+
 bool fc_sourcemap_apply(struct fc_profile_set *set, size_t first,
 			const struct fc_sourcemap_options *opts, bool strict, struct fc_error *err)
 {
@@ -969,5 +1057,11 @@ bool fc_sourcemap_apply(struct fc_profile_set *set, size_t first,
 	mapper_finish(&m);
 	/* parsed into the maps and freed with them: the text is not kept */
 	fc_annotations_drop_maps(a);
+	for (i = first; i < set->count && ok; i++)
+		if (set->items[i]->annotations &&
+		    !rename_calls(set, first, set->items[i]->annotations)) {
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+			ok = false;
+		}
 	return ok;
 }

@@ -111,6 +111,31 @@ EOF
 run 0 --tasks --sourcemaps "$meta" --from "$click_from" -o "$TMP/ann-crop.svg"
 contains "$TMP/ann-crop.svg" ">checkout handler<"
 
+# the layout JSON: the range is the click's time in the trace, the handler's
+# label names the original function and starts where its bar does
+run 0 --tasks --sourcemaps "$meta" -f json -o "$TMP/ann.json"
+python3 - "$meta" "$TMP/ann.json" <<'EOF' || fail "the layout JSON's annotations"
+import gzip, json, sys
+d = json.load(gzip.open(sys.argv[1]))
+c = next(e for e in d["traceEvents"] if e.get("name") == "EventDispatch"
+         and e.get("args", {}).get("data", {}).get("type") == "click")
+a = json.load(open(sys.argv[2]))["annotations"]
+r = a["time_ranges"][0]
+assert (r["label"], r["start_us"], r["end_us"]) == ("checkout", c["ts"], c["ts"] + c["dur"]), r
+labels = {l["label"]: l["entry"] for l in a["entry_labels"]}
+click = labels["checkout click"]
+assert (click["name"], click["start_us"], click["end_us"]) == \
+    ("Event: click", c["ts"], c["ts"] + c["dur"]), click
+h = labels["checkout handler"]
+assert h["name"] == "handleCheckout", h
+starts = [f["start_us"] for p in json.load(open(sys.argv[2]))["profiles"]
+          for f in p["frames"] if f["name"] == "handleCheckout"]
+assert h["start_us"] in starts, (h, starts)
+assert len(a["links"]) == 1 and a["links"][0]["to"]["name"] == "handleCheckout", a["links"]
+EOF
+run 0 --tasks --sourcemaps --no-annotations "$meta" -f json -o "$TMP/none.json"
+lacks "$TMP/none.json" '"annotations"'
+
 # --no-annotations, a graph, and a trace without metadata: none
 run 0 --tasks --sourcemaps --no-annotations "$meta" -o "$TMP/none.svg"
 lacks "$TMP/none.svg" "checkout"
