@@ -61,8 +61,9 @@ struct mapper {
 	uint64_t script_bytes;   /* read so far, within SCRIPTS_READ_MAX */
 	struct source_file *sources;
 	size_t n_sources, cap_sources;
-	/* the maps a trace carries (model/annotations.h), by script URL */
-	const struct fc_embedded_map *embedded;
+	/* the maps a trace carries (model/annotations.h), by script URL; a
+	 * map's text is handed to its parse, which frees it */
+	struct fc_embedded_map *embedded;
 	size_t n_embedded;
 	struct fc_map embedded_index;
 };
@@ -99,7 +100,7 @@ static bool embedded_eq(const void *ctx, uint32_t i)
 
 /* Indexes a trace's embedded maps by their script's URL (without query or
  * fragment, as scripts are); the first of a URL wins. */
-static bool index_embedded(struct mapper *m, const struct fc_embedded_map *e, size_t n)
+static bool index_embedded(struct mapper *m, struct fc_embedded_map *e, size_t n)
 {
 	size_t i, slot;
 
@@ -124,9 +125,9 @@ static bool index_embedded(struct mapper *m, const struct fc_embedded_map *e, si
 static size_t embedded_map(struct mapper *m, const char *url)
 {
 	struct key key = { m, url, strlen(url) };
-	const struct fc_embedded_map *e;
+	struct fc_embedded_map *e;
 	uint32_t i;
-	char *name, *copy;
+	char *name, *data;
 	const char *map_url;
 	size_t k;
 
@@ -137,16 +138,15 @@ static size_t embedded_map(struct mapper *m, const char *url)
 	if (i == FC_NONE)
 		return SIZE_MAX;
 	e = &m->embedded[i];
+	if (!e->json)
+		return SIZE_MAX; /* already parsed, for a script with another query */
 	map_url = e->map_url[0] && strncmp(e->map_url, "data:", 5) != 0 ? e->map_url : url;
 	name = fc_asprintf("%s (embedded in the trace)", e->map_url[0] ? e->map_url : url);
-	copy = malloc(e->len ? e->len : 1);
-	if (!name || !copy) {
-		free(name);
-		free(copy);
+	if (!name)
 		return SIZE_MAX;
-	}
-	memcpy(copy, e->json, e->len);
-	k = add_map(m, name, copy, e->len, map_url, NULL);
+	data = e->json;
+	e->json = NULL;
+	k = add_map(m, name, data, e->len, map_url, NULL);
 	free(name);
 	return k;
 }

@@ -177,21 +177,25 @@ static void map_sep(struct trace_meta *m)
 static void map_string(struct fc_buf *b, const char *s, size_t len)
 {
 	static const char hex[] = "0123456789abcdef";
-	size_t i;
+	size_t i, run = 0;
 
 	FC_BUF_LIT(b, "\"");
 	for (i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
+		if (c != '"' && c != '\\' && c >= 0x20)
+			continue;
+		/* the plain bytes before it in one piece */
+		fc_buf_add(b, s + run, i - run);
+		run = i + 1;
 		if (c == '"' || c == '\\') {
 			char e[2] = { '\\', (char)c };
 			fc_buf_add(b, e, 2);
-		} else if (c < 0x20) {
+		} else {
 			char e[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
 			fc_buf_add(b, e, 6);
-		} else {
-			fc_buf_add(b, &s[i], 1);
 		}
 	}
+	fc_buf_add(b, s + run, len - run);
 	FC_BUF_LIT(b, "\"");
 }
 
