@@ -48,6 +48,15 @@ run 0 -m graph --sourcemaps "$meta" -o "$TMP/graph.svg"
 contains "$TMP/graph.svg" "renderOrderTable"
 run 0 --sourcemaps "$meta" -o "$TMP/chart.pdf"
 
+# info's hot lines quote the sources the embedded map carries (the page's
+# renderer: the process that dispatched the click)
+page_pid=$(python3 -c '
+import gzip, json, sys
+d = json.load(gzip.open(sys.argv[1]))
+print(next(e["pid"] for e in d["traceEvents"] if e.get("name") == "EventDispatch"))' "$meta")
+run 0 info --sourcemaps --function computeTotals --pid "$page_pid" "$meta"
+contains "$TMP/out" "$(grep -F "function computeTotals(" "$src/prices.js")"
+
 # the metadata after traceEvents (the maps are used all the same)
 python3 - "$meta" "$TMP/after.json" <<'EOF'
 import gzip, json, sys
