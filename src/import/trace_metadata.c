@@ -361,8 +361,26 @@ static bool room(struct trace_meta *m, size_t n)
 	return false;
 }
 
+/* The containers of the metadata: the key (or the array an element is in)
+ * opens a context, an object or an array. */
+static const struct {
+	int key, ctx; /* key, or J_NOKEY and the array's context */
+	bool is_map;
+	int child;
+} containers[] = {
+	{ TM_METADATA, 0, true, TM_C_META },        { TM_SOURCE_MAPS, 0, false, TM_C_MAPS },
+	{ TM_SOURCE_MAP, 0, true, TM_C_MAP_TOP },   { TM_MODIFICATIONS, 0, true, TM_C_MODS },
+	{ TM_ANNOTATIONS, 0, true, TM_C_ANN },      { TM_ENTRY_LABELS, 0, false, TM_C_LABELS },
+	{ TM_TIME_RANGES, 0, false, TM_C_RANGES },  { TM_LINKS, 0, false, TM_C_LINKS },
+	{ TM_BOUNDS, 0, true, TM_C_BOUNDS },        { J_NOKEY, TM_C_MAPS, true, TM_C_MAP_ENTRY },
+	{ J_NOKEY, TM_C_LABELS, true, TM_C_LABEL }, { J_NOKEY, TM_C_RANGES, true, TM_C_RANGE },
+	{ J_NOKEY, TM_C_LINKS, true, TM_C_LINK },
+};
+
 int tm_open(struct trace_meta *m, struct jstream *js, int ctx, int key, int64_t index, bool is_map)
 {
+	size_t i;
+
 	(void)index;
 	if (ctx == TM_C_MAP_TOP || ctx == TM_C_MAP_OBJ || ctx == TM_C_MAP_ARR) {
 		if (!m->map_over) {
@@ -376,67 +394,40 @@ int tm_open(struct trace_meta *m, struct jstream *js, int ctx, int key, int64_t 
 		}
 		return is_map ? TM_C_MAP_OBJ : TM_C_MAP_ARR;
 	}
-	switch (key) {
-	case TM_METADATA:
-		if (!is_map) {
-			wrong(m, js, "an object", "an array");
-			return J_SKIP;
-		}
+	for (i = 0; i < FC_ARRAY_LEN(containers); i++)
+		if (key == containers[i].key && (key != J_NOKEY || ctx == containers[i].ctx))
+			break;
+	if (i == FC_ARRAY_LEN(containers)) {
+		/* a container where a string or number belongs */
+		wrong(m, js, "a string or number", is_map ? "an object" : "an array");
+		return J_SKIP;
+	}
+	if (is_map != containers[i].is_map) {
+		wrong(m, js, is_map ? "an array" : "an object", is_map ? "an object" : "an array");
+		return J_SKIP;
+	}
+	switch (containers[i].child) {
+	case TM_C_META:
 		m->seen = true;
-		return TM_C_META;
-	case TM_SOURCE_MAPS:
-		if (is_map) {
-			wrong(m, js, "an array", "an object");
-			return J_SKIP;
-		}
+		break;
+	case TM_C_MAPS:
 		return m->keep_maps ? TM_C_MAPS : J_SKIP;
-	case TM_MODIFICATIONS:
-	case TM_ANNOTATIONS:
-	case TM_BOUNDS:
-		if (!is_map) {
-			wrong(m, js, "an object", "an array");
-			return J_SKIP;
-		}
-		return key == TM_MODIFICATIONS ? TM_C_MODS
-		       : key == TM_ANNOTATIONS ? TM_C_ANN
-					       : TM_C_BOUNDS;
-	case TM_ENTRY_LABELS:
-	case TM_TIME_RANGES:
-	case TM_LINKS:
-		if (is_map) {
-			wrong(m, js, "an array", "an object");
-			return J_SKIP;
-		}
-		return key == TM_ENTRY_LABELS  ? TM_C_LABELS
-		       : key == TM_TIME_RANGES ? TM_C_RANGES
-					       : TM_C_LINKS;
-	case TM_SOURCE_MAP:
-		if (!is_map) {
-			wrong(m, js, "an object", "an array");
-			return J_SKIP;
-		}
+	case TM_C_MAP_TOP:
 		fc_buf_free(&m->map);
 		m->map_comma = m->map_over = m->map_string = false;
 		m->map_seen = true;
 		FC_BUF_LIT(&m->map, "{");
 		return map_budget(m, js) ? TM_C_MAP_TOP : J_SKIP;
+	case TM_C_MAP_ENTRY:
+	case TM_C_LABEL:
+	case TM_C_RANGE:
+	case TM_C_LINK:
+		item_reset(m);
+		break;
 	default:
 		break;
 	}
-	if (ctx == TM_C_MAPS || ctx == TM_C_LABELS || ctx == TM_C_RANGES || ctx == TM_C_LINKS) {
-		if (!is_map) {
-			wrong(m, js, "an object", "an array");
-			return J_SKIP;
-		}
-		item_reset(m);
-		return ctx == TM_C_MAPS     ? TM_C_MAP_ENTRY
-		       : ctx == TM_C_LABELS ? TM_C_LABEL
-		       : ctx == TM_C_RANGES ? TM_C_RANGE
-					    : TM_C_LINK;
-	}
-	/* a container where a string or number belongs */
-	wrong(m, js, "a string or number", is_map ? "an object" : "an array");
-	return J_SKIP;
+	return containers[i].child;
 }
 
 /* A string member of an item, copied (the latest wins: jstream rejects a
