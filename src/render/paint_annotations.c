@@ -75,14 +75,16 @@ static void free_lanes(const struct fc_layout *l, struct by_start *bs)
 	free(bs->order);
 }
 
-static const struct fc_annotations *annotations_of(const struct fc_layout *l)
+/* The i-th set of annotations among the chart's profiles (one per trace
+ * that carries any), NULL after the last. */
+static const struct fc_annotations *annotations_at(const struct fc_layout *l, size_t i)
 {
-	size_t i, j;
+	size_t li, j;
 
-	for (i = 0; i < l->n_lanes; i++)
-		for (j = 0; j < l->lanes[i].n_sources; j++)
-			if (fc_annotations_any(l->lanes[i].sources[j]->annotations))
-				return l->lanes[i].sources[j]->annotations;
+	for (li = 0; li < l->n_lanes; li++)
+		for (j = 0; j < l->lanes[li].n_sources; j++)
+			if (fc_annotations_any(l->lanes[li].sources[j]->annotations) && i-- == 0)
+				return l->lanes[li].sources[j]->annotations;
 	return NULL;
 }
 
@@ -273,23 +275,24 @@ bool fc_paint_annotations(struct fc_painter *p)
 {
 	const struct fc_annotations *a;
 	struct by_start bs = { NULL };
-	size_t i;
+	size_t i, k;
 
-	if (p->layout->mode != FC_MODE_CHART)
+	if (p->layout->mode != FC_MODE_CHART || !annotations_at(p->layout, 0))
 		return true;
-	a = annotations_of(p->layout);
-	if (!a)
-		return true;
-	for (i = 0; i < a->n_ranges; i++)
-		paint_range(p, &a->ranges[i]);
-	if ((a->n_links || a->n_labels) && !sort_lanes(p->layout, &bs)) {
+	/* ranges under every label, whichever trace they come from */
+	for (k = 0; (a = annotations_at(p->layout, k)) != NULL; k++)
+		for (i = 0; i < a->n_ranges; i++)
+			paint_range(p, &a->ranges[i]);
+	if (!sort_lanes(p->layout, &bs)) {
 		free_lanes(p->layout, &bs);
 		return false;
 	}
-	for (i = 0; i < a->n_links; i++)
-		paint_link(p, &bs, &a->links[i]);
-	for (i = 0; i < a->n_labels; i++)
-		paint_label(p, &bs, &a->labels[i]);
+	for (k = 0; (a = annotations_at(p->layout, k)) != NULL; k++) {
+		for (i = 0; i < a->n_links; i++)
+			paint_link(p, &bs, &a->links[i]);
+		for (i = 0; i < a->n_labels; i++)
+			paint_label(p, &bs, &a->labels[i]);
+	}
 	free_lanes(p->layout, &bs);
 	return true;
 }

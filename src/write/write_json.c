@@ -271,54 +271,75 @@ static json_t *entry_json(const struct fc_entry_ref *r)
 	return NULL;
 }
 
-/* The annotations of a chart's profiles as one object; NULL (nothing
- * written) when there are none, or memory ran out (*nomem). */
-static json_t *annotations_json(const struct fc_layout *l, bool *nomem)
+/* One trace's annotations appended to the arrays; false on no memory. */
+static bool add_annotations(const struct fc_annotations *a, json_t *labels, json_t *ranges,
+			    json_t *links)
 {
-	const struct fc_annotations *a = NULL;
-	json_t *o, *labels, *ranges, *links;
-	size_t i, j;
+	json_t *e;
+	size_t i;
+	bool ok;
 
-	*nomem = false;
-	for (i = 0; i < l->n_lanes && !a && l->mode == FC_MODE_CHART; i++)
-		for (j = 0; j < l->lanes[i].n_sources && !a; j++)
-			if (fc_annotations_any(l->lanes[i].sources[j]->annotations))
-				a = l->lanes[i].sources[j]->annotations;
-	if (!a)
-		return NULL;
-	o = json_object();
-	labels = json_array();
-	ranges = json_array();
-	links = json_array();
-	if (!put(o, "entry_labels", labels) || !put(o, "time_ranges", ranges) ||
-	    !put(o, "links", links))
-		goto nomem;
+	/* json_array_append_new takes e, also when it fails */
 	for (i = 0; i < a->n_labels; i++) {
-		json_t *e = json_object();
 		if (!a->labels[i].entry.known)
+			continue;
+		e = json_object();
+		ok = put(e, "label", json_string(a->labels[i].label)) &&
+		     put(e, "entry", entry_json(&a->labels[i].entry));
+		if (!ok)
 			json_decref(e);
-		else if (!put(e, "label", json_string(a->labels[i].label)) ||
-			 !put(e, "entry", entry_json(&a->labels[i].entry)) ||
-			 json_array_append_new(labels, e) != 0)
-			goto nomem;
+		if (!ok || json_array_append_new(labels, e) != 0)
+			return false;
 	}
 	for (i = 0; i < a->n_ranges; i++) {
-		json_t *e = json_object();
-		if (!put(e, "label", json_string(a->ranges[i].label)) ||
-		    !put(e, "start_us", json_integer(a->ranges[i].min)) ||
-		    !put(e, "end_us", json_integer(a->ranges[i].max)) ||
-		    json_array_append_new(ranges, e) != 0)
-			goto nomem;
+		e = json_object();
+		ok = put(e, "label", json_string(a->ranges[i].label)) &&
+		     put(e, "start_us", json_integer(a->ranges[i].min)) &&
+		     put(e, "end_us", json_integer(a->ranges[i].max));
+		if (!ok)
+			json_decref(e);
+		if (!ok || json_array_append_new(ranges, e) != 0)
+			return false;
 	}
 	for (i = 0; i < a->n_links; i++) {
-		json_t *e;
 		if (!a->links[i].from.known || !a->links[i].to.known)
 			continue;
 		e = json_object();
-		if (!put(e, "from", entry_json(&a->links[i].from)) ||
-		    !put(e, "to", entry_json(&a->links[i].to)) ||
-		    json_array_append_new(links, e) != 0)
-			goto nomem;
+		ok = put(e, "from", entry_json(&a->links[i].from)) &&
+		     put(e, "to", entry_json(&a->links[i].to));
+		if (!ok)
+			json_decref(e);
+		if (!ok || json_array_append_new(links, e) != 0)
+			return false;
+	}
+	return true;
+}
+
+/* The annotations of a chart's profiles (every trace's) as one object;
+ * NULL (nothing written) when there are none, or memory ran out (*nomem). */
+static json_t *annotations_json(const struct fc_layout *l, bool *nomem)
+{
+	json_t *o = NULL, *labels = NULL, *ranges = NULL, *links = NULL;
+	size_t i, j;
+
+	*nomem = false;
+	for (i = 0; i < l->n_lanes && l->mode == FC_MODE_CHART; i++) {
+		for (j = 0; j < l->lanes[i].n_sources; j++) {
+			const struct fc_annotations *a = l->lanes[i].sources[j]->annotations;
+			if (!fc_annotations_any(a))
+				continue;
+			if (!o) {
+				o = json_object();
+				labels = json_array();
+				ranges = json_array();
+				links = json_array();
+				if (!put(o, "entry_labels", labels) ||
+				    !put(o, "time_ranges", ranges) || !put(o, "links", links))
+					goto nomem;
+			}
+			if (!add_annotations(a, labels, ranges, links))
+				goto nomem;
+		}
 	}
 	return o;
 nomem:

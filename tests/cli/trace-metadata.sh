@@ -145,6 +145,10 @@ EOF
 run 0 --tasks --sourcemaps --no-annotations "$meta" -f json -o "$TMP/none.json"
 lacks "$TMP/none.json" '"annotations"'
 
+# two traces: each one's annotations, on its own clock
+run 0 --tasks --sourcemaps "$meta" "$meta" -o "$TMP/two.svg"
+[ "$(grep -c '>checkout handler<' "$TMP/two.svg")" = 2 ] || fail "two traces: not two handler labels"
+
 # --no-annotations, a graph, and a trace without metadata: none
 run 0 --tasks --sourcemaps --no-annotations "$meta" -o "$TMP/none.svg"
 lacks "$TMP/none.svg" "checkout"
