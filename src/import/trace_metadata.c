@@ -518,11 +518,9 @@ static bool close_map_entry(struct trace_meta *m, struct jstream *js)
 	e->len = m->map.len;
 	e->as_string = m->map_string;
 	if (!e->map_url || !e->json) {
-		m->map_url = NULL;
-		m->url = NULL;
-		free(e->map_url);
-		free(e->json);
-		memset(&m->map, 0, sizeof(m->map));
+		/* the url, map url and text are still the item's, freed with it */
+		if (e->map_url != m->map_url)
+			free(e->map_url);
 		return jstream_nomem(js);
 	}
 	a->map_bytes += e->len;
