@@ -1,6 +1,6 @@
 /* A trace's `metadata` (input-rules §C8), streamed with the trace.
  *
- * DevTools writes, before or after traceEvents:
+ * DevTools writes it before traceEvents (a file may have it after):
  *   "metadata": {
  *     "sourceMaps": [{"url", "sourceMapUrl", "sourceMap": {...}}],
  *     "modifications": {"annotations": {
@@ -9,8 +9,10 @@
  *        "linksBetweenEntries": [{"entryFrom": KEY, "entryTo": KEY}]}}}
  * A map object is written out again as JSON text while it streams (no tree
  * is built), within FC_TRACE_MAPS_MAX_BYTES for the whole trace. An entry's
- * KEY names a trace event by its index in traceEvents ("r-N", or "s-N" for
- * the event a begin/end pair starts with) or a JS call by its thread, sample
+ * KEY names a trace event by its index in traceEvents ("r-N"; "s-N" for an
+ * event DevTools made from event N, such as a begin/end pair from its begin:
+ * its synthetic events are kept by the index of the event they come from)
+ * or a JS call by its thread, sample
  * and node ("p-PID-TID-SAMPLE-NODE"); events are found as they stream, so
  * an event key is resolved only when the metadata comes first (DevTools
  * writes it first). Everything else in metadata is skipped unread. A value
