@@ -140,6 +140,45 @@ put('trace', 'chrome-141-cut.json', enc(cutTrace(json('corpus/chrome-versions/Ch
 put('trace', 'chrome-69-cut.json', enc(cutTrace(json('corpus/chrome-versions/Chrome-69-simple.json'), 3, 12, 20)));
 put('trace', 'chrome-66-worker-cut.json', enc(cutTrace(json('corpus/chrome-versions/Chrome-66-worker.json'), 0, 12, 20)));
 
+// --- trace metadata (input-rules §C9): embedded maps and annotations ---------------
+{
+	const t = JSON.parse(read('traces/minimal-tasks.json'));
+	const ev = t.traceEvents;
+	const click = ev.findIndex((e) => e.name === 'EventDispatch');
+	const task = ev.findIndex((e) => e.name === 'RunTask');
+	const map = { version: 3, file: 'a.js', sources: ['src/app.ts', 'src/b.ts'],
+		sourcesContent: ['export function onClick() {\n  go();\n}\n', 'x'],
+		names: ['onClick', 'go'], mappings: ';;;AAAAA,QAACC;A,C;;AAEA' };
+	const annotations = {
+		entryLabels: [{ entry: `r-${click}`, label: 'the click \u00e9\u0001' },
+			{ entry: 'p-7-1-0-2', label: 'handler' }, { entry: 'p-7-1-99-2', label: 'no such sample' },
+			{ entry: 'l-3', label: 'legacy frame' }, { entry: 'r-', label: 'broken' }],
+		labelledTimeRanges: [{ bounds: { min: 2000, max: 2600, range: 600 }, label: 'task' },
+			{ bounds: { min: 9.5e3, max: 1e4 }, label: '' },
+			{ bounds: { min: 5, max: 1 }, label: 'reversed' }],
+		linksBetweenEntries: [{ entryFrom: `r-${task}`, entryTo: 'p-7-1-1-3' }, { entryFrom: `s-${click}` }],
+	};
+	const meta = { source: 'DevTools', sourceMaps: [
+		{ url: 'a.js', sourceMapUrl: 'a.js.map', sourceMap: map },
+		{ url: 'b.js', sourceMapUrl: null, sourceMap: JSON.stringify(map) },
+		{ url: 'c.js', sourceMap: { version: 3, sections: [{ offset: { line: 0, column: 0 }, map }],
+			x: [1.5e300, -0, true, false, null, '"\\\n'] } },
+		{ sourceMap: map }],
+	modifications: { entriesModifications: { hiddenEntries: [], expandableEntries: [] },
+		initialBreadcrumb: { window: { min: 0, max: 1, range: 1 }, child: null }, annotations } };
+	const events = JSON.stringify(ev);
+	const first = (m) => Buffer.from(`{"metadata":${JSON.stringify(m)},"traceEvents":${events}}`);
+	put('trace_metadata', 'before.json', first(meta));
+	put('trace_metadata', 'after.json', Buffer.from(`{"traceEvents":${events},"metadata":${JSON.stringify(meta)}}`));
+	put('trace_metadata', 'null.json', Buffer.from(`{"metadata":null,"traceEvents":${events}}`));
+	const wrong = JSON.parse(JSON.stringify(meta));
+	wrong.sourceMaps = { url: 1 };
+	wrong.modifications.annotations.entryLabels = [1, [], { entry: 5 }];
+	put('trace_metadata', 'wrong-types.json', first(wrong));
+	put('trace_tasks', 'metadata-before.json', first(meta));
+	put('trace', 'metadata-after.json', Buffer.from(`{"traceEvents":${events},"metadata":${JSON.stringify(meta)}}`));
+}
+
 // --- self-profiling ------------------------------------------------------------------
 for (const f of ['inputs/self-profiling/spec-example.json', 'inputs/self-profiling/wrapped-markers.json',
 		 'inputs/self-profiling/chromium-156.json'])

@@ -73,8 +73,9 @@ struct fc_cli {
 	enum fc_format input_format;
 	const char *sample_type; /* --sample-type: pprof's sample type */
 	bool no_legend;
-	bool interactive; /* --interactive: SVG with zoom and search */
-	bool svg_cairo;   /* --svg-backend cairo */
+	bool no_annotations; /* --no-annotations: a trace's annotations not drawn */
+	bool interactive;    /* --interactive: SVG with zoom and search */
+	bool svg_cairo;      /* --svg-backend cairo */
 	bool strict;
 	bool tasks;       /* --tasks: a trace's events with its JS */
 	bool screenshots; /* --screenshots: a trace's filmstrip above the chart */

@@ -11,6 +11,7 @@
 #include "transform/scope.h"
 #include "transform/select.h"
 #include "util/util.h"
+#include "model/annotations.h"
 #include "model/profile.h"
 #include "model/screenshots.h"
 
@@ -102,6 +103,10 @@ bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 			screenshots_note(cli, paths[i], set, first);
 	}
 	shots = take_screenshots(set);
+	for (i = 0; i < set->count && cli->no_annotations; i++) {
+		fc_annotations_destroy(set->items[i]->annotations);
+		set->items[i]->annotations = NULL;
+	}
 	if (!fc_select_apply(set, &sel, err)) {
 		fc_screenshots_destroy(shots);
 		if (err->code == FC_OK)

@@ -359,6 +359,14 @@ static bool set_no_legend(struct fc_cli *c, const char *a, struct fc_error *e)
 	return true;
 }
 
+static bool set_no_annotations(struct fc_cli *c, const char *a, struct fc_error *e)
+{
+	(void)a;
+	(void)e;
+	c->no_annotations = true;
+	return true;
+}
+
 static bool set_interactive(struct fc_cli *c, const char *a, struct fc_error *e)
 {
 	(void)a;
@@ -834,6 +842,8 @@ static const struct option_def options[] = {
 	  "cpuprofile, trace, self-profiling, folded, heapprofile, speedscope, hermes or pprof "
 	  "(default: detected)" },
 	{ "no-legend", 0, NULL, CMD_RENDER | CMD_REPORT, set_no_legend, "omit the legend" },
+	{ "no-annotations", 0, NULL, CMD_RENDER | CMD_REPORT, set_no_annotations,
+	  "traces: leave out the labels and time ranges saved in the trace by DevTools" },
 	{ "interactive", 0, NULL, CMD_RENDER, set_interactive,
 	  "SVG: click to zoom, Ctrl+F to search (an inline script)" },
 	{ "svg-backend", 0, "NAME", CMD_RENDER | CMD_REPORT, set_svg_backend,

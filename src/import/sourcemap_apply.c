@@ -19,6 +19,7 @@
 #include "model/classify.h"
 #include "util/map.h"
 #include "model/lines.h"
+#include "model/annotations.h"
 #include "model/profile.h"
 #include "import/sourcemap.h"
 #include "import/sourcemap_url.h"
@@ -60,6 +61,11 @@ struct mapper {
 	uint64_t script_bytes;   /* read so far, within SCRIPTS_READ_MAX */
 	struct source_file *sources;
 	size_t n_sources, cap_sources;
+	/* the maps a trace carries (model/annotations.h), by script URL; a
+	 * map's text is handed to its parse, which frees it */
+	struct fc_embedded_map *embedded;
+	size_t n_embedded;
+	struct fc_map embedded_index;
 };
 
 /* A lookup key for the indexes: the string s[0..len) */
@@ -80,6 +86,69 @@ static bool map_eq(const void *ctx, uint32_t i)
 {
 	const struct key *k = ctx;
 	return strcmp(k->m->maps[i].name, k->s) == 0;
+}
+
+static size_t add_map(struct mapper *m, const char *name, char *data, size_t len,
+		      const char *map_url, const struct fc_error *why);
+
+static bool embedded_eq(const void *ctx, uint32_t i)
+{
+	const struct key *k = ctx;
+	const char *u = k->m->embedded[i].url;
+	return strncmp(u, k->s, k->len) == 0 && strcspn(u, "?#") == k->len;
+}
+
+/* Indexes a trace's embedded maps by their script's URL (without query or
+ * fragment, as scripts are); the first of a URL wins. */
+static bool index_embedded(struct mapper *m, struct fc_embedded_map *e, size_t n)
+{
+	size_t i, slot;
+
+	m->embedded = e;
+	m->n_embedded = 0;
+	if (n >= UINT32_MAX || !fc_map_reserve(&m->embedded_index, n))
+		return false;
+	for (i = 0; i < n; i++) {
+		struct key key = { m, e[i].url, strcspn(e[i].url, "?#") };
+		uint32_t h = (uint32_t)fc_hash_bytes(e[i].url, key.len);
+		if (fc_map_find(&m->embedded_index, h, embedded_eq, &key, &slot) == FC_NONE)
+			fc_map_put(&m->embedded_index, slot, h, (uint32_t)i);
+	}
+	m->n_embedded = n;
+	return true;
+}
+
+/* The map the trace carries for the script at url (without query or
+ * fragment), loaded; SIZE_MAX when it carries none. DevTools saved it with
+ * the URL it was found at: sources resolve against that (against the
+ * script's URL for an inline data: map). */
+static size_t embedded_map(struct mapper *m, const char *url)
+{
+	struct key key = { m, url, strlen(url) };
+	struct fc_embedded_map *e;
+	uint32_t i;
+	char *name, *data;
+	const char *map_url;
+	size_t k;
+
+	if (!m->n_embedded)
+		return SIZE_MAX;
+	i = fc_map_find(&m->embedded_index, (uint32_t)fc_hash_bytes(url, key.len), embedded_eq,
+			&key, NULL);
+	if (i == FC_NONE)
+		return SIZE_MAX;
+	e = &m->embedded[i];
+	if (!e->json)
+		return SIZE_MAX; /* already parsed, for a script with another query */
+	map_url = e->map_url[0] && strncmp(e->map_url, "data:", 5) != 0 ? e->map_url : url;
+	name = fc_asprintf("%s (embedded in the trace)", e->map_url[0] ? e->map_url : url);
+	if (!name)
+		return SIZE_MAX;
+	data = e->json;
+	e->json = NULL;
+	k = add_map(m, name, data, e->len, map_url, NULL);
+	free(name);
+	return k;
 }
 
 /* Reads a whole file of at most FC_SOURCEMAP_MAX_BYTES. NULL with err. */
@@ -480,7 +549,10 @@ static struct script *script_of(struct mapper *m, const char *url)
 	s->url = fc_strndup(url, key.len);
 	if (!s->url)
 		return NULL;
-	s->map = find_map(m, s->url);
+	/* a map the trace carries comes before any on disk */
+	s->map = embedded_map(m, s->url);
+	if (s->map == SIZE_MAX)
+		s->map = find_map(m, s->url);
 	s->seen = false;
 	fc_map_put(&m->script_index, slot, h, (uint32_t)m->n_scripts);
 	m->n_scripts++;
@@ -867,16 +939,114 @@ static void mapper_finish(struct mapper *m)
 	free(m->maps);
 	fc_map_finish(&m->script_index);
 	fc_map_finish(&m->map_index);
+	fc_map_finish(&m->embedded_index);
 	free(m->sources);
+}
+
+/* --- the JS calls a trace's annotations name ------------------------------- */
+
+/* A call an annotation names (p- keys) by thread and bundle position. */
+struct named_call {
+	int64_t pid, tid;
+	const char *url;
+	int32_t line, column;
+	struct fc_entry_ref *ref;
+};
+
+static int named_cmp(const void *pa, const void *pb, void *ctx)
+{
+	const struct named_call *a = pa, *b = pb;
+	int c;
+	(void)ctx;
+	if (a->pid != b->pid)
+		return a->pid < b->pid ? -1 : 1;
+	if (a->tid != b->tid)
+		return a->tid < b->tid ? -1 : 1;
+	if ((c = strcmp(a->url, b->url)) != 0)
+		return c;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	return a->column < b->column ? -1 : a->column > b->column;
+}
+
+static void add_named(struct named_call *v, size_t *n, struct fc_entry_ref *r)
+{
+	if (r->known && r->url)
+		v[(*n)++] = (struct named_call){ r->pid, r->tid, r->url, r->line, r->column, r };
+}
+
+/* The annotations name a JS call by the name it had in the profile read
+ * (the bundle's): once its frame is mapped, by the original name, found
+ * through the frame's generated position. Sorted once, then one lookup
+ * per mapped frame. */
+static bool rename_calls(struct fc_profile_set *set, size_t first, struct fc_annotations *a)
+{
+	struct named_call *v, key;
+	size_t n = 0, i, lo, hi;
+	uint32_t k;
+
+	v = malloc((a->n_labels + 2 * a->n_links + 1) * sizeof(*v));
+	if (!v)
+		return false;
+	for (i = 0; i < a->n_labels; i++)
+		add_named(v, &n, &a->labels[i].entry);
+	for (i = 0; i < a->n_links; i++) {
+		add_named(v, &n, &a->links[i].from);
+		add_named(v, &n, &a->links[i].to);
+	}
+	if (!fc_sort(v, n, sizeof(*v), named_cmp, NULL)) {
+		free(v);
+		return false;
+	}
+	for (i = first; i < set->count && n; i++) {
+		const struct fc_profile *p = set->items[i];
+		for (k = 0; p->generated && k < p->n_generated && k < p->n_frames; k++) {
+			if (!p->generated[k].url)
+				continue;
+			key = (struct named_call){ p->pid,
+						   p->tid,
+						   fc_profile_str(p, p->generated[k].url),
+						   p->generated[k].line,
+						   p->generated[k].column,
+						   NULL };
+			for (lo = 0, hi = n; lo < hi;) {
+				size_t mid = lo + (hi - lo) / 2;
+				if (named_cmp(&v[mid], &key, NULL) < 0)
+					lo = mid + 1;
+				else
+					hi = mid;
+			}
+			for (; lo < n && named_cmp(&v[lo], &key, NULL) == 0; lo++) {
+				char *name = fc_strdup(fc_profile_str(p, p->frames[k].name));
+				if (!name) {
+					free(v);
+					return false;
+				}
+				free(v[lo].ref->name);
+				v[lo].ref->name = name;
+			}
+		}
+	}
+	free(v);
+	return true;
 }
 
 bool fc_sourcemap_apply(struct fc_profile_set *set, size_t first,
 			const struct fc_sourcemap_options *opts, bool strict, struct fc_error *err)
 {
 	struct mapper m = { .o = opts };
+	struct fc_annotations *a = NULL;
 	bool ok = true;
 	size_t i;
 
+	for (i = first; i < set->count && !a; i++)
+		if (set->items[i]->annotations && set->items[i]->annotations->n_maps)
+			a = set->items[i]->annotations;
+	if (a && !index_embedded(&m, a->maps, a->n_maps)) {
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		mapper_finish(&m);
+		return false;
+	}
 	for (i = first; i < set->count && ok; i++) {
 		struct fc_profile *p = set->items[i];
 
@@ -885,5 +1055,13 @@ bool fc_sourcemap_apply(struct fc_profile_set *set, size_t first,
 			fc_error_set_file(err, p->source ? p->source : "");
 	}
 	mapper_finish(&m);
+	/* parsed into the maps and freed with them: the text is not kept */
+	fc_annotations_drop_maps(a);
+	for (i = first; i < set->count && ok; i++)
+		if (set->items[i]->annotations &&
+		    !rename_calls(set, first, set->items[i]->annotations)) {
+			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+			ok = false;
+		}
 	return ok;
 }

@@ -22,6 +22,7 @@
 
 #include "import/importers.h"
 #include "import/jstream.h"
+#include "import/trace_metadata.h"
 #include "import/trace_screenshots.h"
 #include "import/trace_tasks.h"
 #include "model/builder.h"
@@ -98,7 +99,7 @@ enum key {
 	K_TRACE_ID_ENTRY = 64
 };
 
-static const char *const key_names[K_TRACE_ID_ENTRY + 1] = {
+static const char *const key_names[TM_MAP_MEMBER + 1] = {
 	"traceEvents",
 	"nodes",
 	"head",
@@ -140,6 +141,7 @@ static const char *const key_names[K_TRACE_ID_ENTRY + 1] = {
 	"beginData",
 	"snapshot",
 	[K_TRACE_ID_ENTRY] = "trace_ids member",
+	TM_KEY_NAMES,
 };
 
 /* Short strings of an event; longer values are cut (they only need to be
@@ -261,6 +263,7 @@ struct importer {
 
 	struct trace_tasks tasks; /* kept events, with opts->tasks */
 	struct trace_shots shots; /* screenshots, with opts->screenshots */
+	struct trace_meta meta;   /* metadata: embedded maps, annotations */
 
 	/* repairs that belong to the trace, not to one thread */
 	char *warn_path[8], *warn_text[8];
@@ -485,6 +488,10 @@ static int key_of(void *user, int ctx, const char *s, size_t len)
 	const struct importer *im = user;
 	unsigned i;
 
+	if (ctx >= TM_CTX_BASE)
+		return tm_key(&((struct importer *)user)->meta, ctx, s, len);
+	if (ctx == C_ROOT && len == 8 && memcmp(s, "metadata", 8) == 0)
+		return TM_METADATA;
 	if (ctx <= 0 || ctx >= C_COUNT)
 		return J_NOKEY;
 	if (ctx == C_TRACE_IDS)
@@ -554,6 +561,8 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 {
 	struct importer *im = user;
 
+	if (ctx >= TM_CTX_BASE || (ctx == C_ROOT && key == TM_METADATA))
+		return tm_open(&im->meta, js, ctx, key, index, is_map);
 	switch (ctx) {
 	case J_TOP:
 		if (!is_map) {
@@ -571,6 +580,8 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 				return J_SKIP;
 			}
 			im->have_events = true;
+			if (!im->meta.seen)
+				im->meta.events_first = true;
 			return C_EVENTS;
 		case K_NODES:
 		case K_HEAD:
@@ -844,6 +855,8 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 	double t;
 	(void)index;
 
+	if (ctx >= TM_CTX_BASE || (ctx == C_ROOT && key == TM_METADATA))
+		return tm_value(&im->meta, js, ctx, key, index, v);
 	switch (ctx) {
 	case J_TOP:
 		return jstream_fail(js, FC_ERR_FORMAT, "JSON %s, not a Chrome trace",
@@ -1220,6 +1233,10 @@ static bool on_event(struct importer *im)
 
 	if (profile_event && e->is_bad)
 		return fail_bad(im);
+	if (tm_wants_event(&im->meta, e->index) && e->have_pid && e->have_tid && e->have_ts &&
+	    !tm_event(&im->meta, e->index, e->ph[0], e->pid, e->tid, e->ts, e->dur, e->name,
+		      e->data_type))
+		return jstream_nomem(&im->js);
 	if (strcmp(e->ph, "M") == 0 && e->have_pid) {
 		if (strcmp(e->name, "thread_name") == 0 && e->have_tid && e->arg_name[0])
 			return set_name(im, e->pid, e->tid, e->arg_name) || jstream_nomem(&im->js);
@@ -1260,6 +1277,8 @@ static bool on_close(void *user, struct jstream *js, int ctx)
 	struct importer *im = user;
 	(void)js;
 
+	if (ctx >= TM_CTX_BASE)
+		return tm_close(&im->meta, js, ctx);
 	if (ctx == C_EVENT)
 		return on_event(im);
 	if (ctx == C_TICK) {
@@ -1644,6 +1663,8 @@ static bool assemble(struct importer *im, struct fc_profile_set *out)
 		best->p->format = FC_FORMAT_TRACE;
 		best->p->pid = best->pid;
 		best->p->tid = best->tid;
+		if (!tm_profile(&im->meta, best->p))
+			goto nomem;
 		tn = get_name(im, best->pid, best->tid);
 		pn = get_name(im, best->pid, -1);
 		/* names and ids come from the file: clean text for display */
@@ -1681,6 +1702,8 @@ static bool assemble(struct importer *im, struct fc_profile_set *out)
 		goto nomem;
 	if (!tshots_take(&im->shots, &out->items[first]->screenshots))
 		goto nomem;
+	if (!tm_done(&im->meta, out->items[first]))
+		goto out;
 	for (i = 0; i < im->n_warn; i++)
 		if (!fc_profile_warn(out->items[first], im->warn_path[i], im->warn_line[i],
 				     im->warn_line[i] > 0, "%s", im->warn_text[i]))
@@ -1728,6 +1751,7 @@ static void free_importer(struct importer *im)
 	}
 	tt_finish(&im->tasks);
 	tshots_finish(&im->shots);
+	tm_finish(&im->meta);
 	free(im->ev.trace_ids);
 	free(im->ev.nodes);
 	free(im->ev.arena);
@@ -1774,12 +1798,16 @@ bool fc_import_trace(struct fc_source *src, const struct fc_import_options *opts
 				im.ctx_keys[c][im.n_ctx_keys[c]++] = (uint8_t)i;
 	}
 	tshots_init(&im.shots);
-	if (!tt_init(&im.tasks)) {
+	if (!tt_init(&im.tasks) ||
+	    !tm_init(&im.meta, opts->sourcemaps != NULL, opts->strict, err)) {
+		tt_finish(&im.tasks);
+		tm_finish(&im.meta);
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;
 	}
 	if (!jstream_init(&im.js, &handlers, &im, src->name, err)) {
 		tt_finish(&im.tasks);
+		tm_finish(&im.meta);
 		return false;
 	}
 	for (;;) {

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/annotations.h"
 #include "model/profile.h"
 #include "model/screenshots.h"
 #include "util/util.h"
@@ -46,6 +47,7 @@ void fc_profile_destroy(struct fc_profile *p)
 	free(p->lines);
 	free(p->sourcemap_unreadable_names);
 	fc_screenshots_destroy(p->screenshots);
+	fc_annotations_destroy(p->annotations);
 	fc_strpool_finish(&p->strings);
 	free(p->frames);
 	fc_profile_drop_frame_index(p);

@@ -46,6 +46,8 @@ enum fc_meta {
  * frame -- and, for a script without a URL (eval, new Function), equal
  * script ids, as DevTools keys them; that is the identity the merged graph
  * uses (--merge-by location). */
+struct fc_annotations;
+
 struct fc_frame {
 	uint32_t name; /* string ids into fc_profile.strings */
 	uint32_t url;
@@ -181,6 +183,10 @@ struct fc_profile {
 	/* private (src/model/profile.c): the frame interning table, NULL when
 	 * dropped or not made yet */
 	struct fc_frame_index *frame_index;
+
+	/* A trace's embedded source maps and annotations (model/annotations.h),
+	 * on the first profile of the trace; NULL for none. Owned. */
+	struct fc_annotations *annotations;
 };
 
 #define FC_PROFILE_MAX_WARNINGS 64

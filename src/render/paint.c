@@ -903,6 +903,21 @@ static void paint_labels(struct fc_painter *p, size_t li)
 	}
 }
 
+void fc_paint_box_columns(const struct fc_painter *p, const struct fc_box *b, double *x, double *w)
+{
+	columns(p, b, x, w);
+}
+
+uint32_t fc_paint_box_row(const struct fc_painter *p, size_t li, size_t i)
+{
+	return box_row(p, li, i);
+}
+
+double fc_paint_row_y(const struct fc_painter *p, size_t lane, uint32_t row)
+{
+	return row_y(p, lane, row);
+}
+
 static void paint_background(struct fc_painter *p)
 {
 	const struct fc_theme *t = p->theme;
@@ -967,6 +982,12 @@ bool fc_painter_draw(struct fc_painter *p, struct fc_draw *d, struct fc_error *e
 	for (i = 0; i < l->n_lanes; i++)
 		if (!p->quiet || !p->quiet[i])
 			paint_labels(p, i);
+	if (!fc_paint_annotations(p)) {
+		d->ops->layer(d->ctx, FC_LAYER_END);
+		p->draw = NULL;
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
 
 	if (!boxes)
 		fc_text_draw(p, FC_TEXT_LABEL, FC_FONT_TEXT, "no samples", p->plot_x + 4,

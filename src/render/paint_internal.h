@@ -327,6 +327,16 @@ size_t fc_format_weight(double v, const char *unit, char *out, size_t size);
 bool fc_film_place(struct fc_painter *p, double y, double *bottom);
 void fc_film_paint(struct fc_painter *p);
 void fc_film_finish(struct fc_painter *p);
+/* paint.c, for paint_annotations.c: a box's pixel columns (x from the
+ * plot's left), the row box i of lane li is drawn on, and that row's top. */
+void fc_paint_box_columns(const struct fc_painter *p, const struct fc_box *b, double *x, double *w);
+uint32_t fc_paint_box_row(const struct fc_painter *p, size_t li, size_t i);
+double fc_paint_row_y(const struct fc_painter *p, size_t lane, uint32_t row);
+
+/* paint_annotations.c: a trace's annotations over a chart (after the
+ * labels; nothing for a graph or without annotations). false when memory
+ * ran out. */
+bool fc_paint_annotations(struct fc_painter *p);
 
 /* paint_legend.c */
 bool fc_legend_place(struct fc_painter *p, double y, double *bottom);

@@ -6,6 +6,7 @@
 
 #include "transform/clock.h"
 #include "util/util.h"
+#include "model/annotations.h"
 #include "model/profile.h"
 
 /* The pid of a node --cpu-prof file name (fc_node_file_name), -1 when the
@@ -32,10 +33,16 @@ static void join(size_t *parent, size_t a, size_t b)
 		parent[a > b ? a : b] = a < b ? a : b;
 }
 
+static double minus(void *ctx, double t)
+{
+	return t - (double)*(const int64_t *)ctx;
+}
+
 static void shift(struct fc_profile *p, int64_t by_us)
 {
 	uint32_t i;
 
+	fc_annotations_map_times(p->annotations, minus, &by_us);
 	p->start_us -= by_us;
 	p->end_us -= by_us;
 	for (i = 0; i < p->n_samples; i++)

@@ -6,6 +6,7 @@
 
 #include "transform/crop.h"
 #include "layout/layout.h"
+#include "model/annotations.h"
 #include "model/profile.h"
 
 bool fc_crop_extent(const struct fc_profile_set *set, double *from_us, double *to_us)
@@ -189,6 +190,23 @@ static double shift_of(const struct span *gaps, size_t n, double t)
 	return s;
 }
 
+struct gap_list {
+	const struct span *gaps;
+	size_t n;
+};
+
+/* A time on the axis with the gaps cut out: one inside a gap goes to
+ * where the gap was. */
+static double collapse(void *ctx, double t)
+{
+	const struct gap_list *g = ctx;
+
+	for (size_t i = 0; i < g->n; i++)
+		if (t >= g->gaps[i].lo && t < g->gaps[i].hi)
+			t = g->gaps[i].lo;
+	return t - shift_of(g->gaps, g->n, t);
+}
+
 size_t fc_crop_collapse_idle(struct fc_profile_set *set, double from_us, double to_us,
 			     double min_us, struct fc_axis_break *breaks, double *cut_us)
 {
@@ -232,6 +250,8 @@ size_t fc_crop_collapse_idle(struct fc_profile_set *set, double from_us, double 
 
 		if (!p->has_time)
 			continue;
+		fc_annotations_map_times(p->annotations, collapse,
+					 &(struct gap_list){ gaps, n_gaps });
 		for (i = 0; i < p->n_samples; i++) {
 			double t = (double)p->sample_time_us[i];
 			bool inside = false;

@@ -69,10 +69,33 @@ bool fc_select_match(const struct fc_profile *p, const struct fc_select *sel)
 	return p->thread_name && name_matches(p->thread_name, sel->thread);
 }
 
+/* A trace's annotations hang on its first profile: when that one is left
+ * out, a kept profile of the same file takes them. */
+static void keep_annotations(struct fc_profile_set *set, const struct fc_select *sel)
+{
+	size_t i, j;
+
+	for (i = 0; i < set->count; i++) {
+		struct fc_profile *p = set->items[i];
+		if (!p->annotations || fc_select_match(p, sel))
+			continue;
+		for (j = 0; j < set->count; j++) {
+			struct fc_profile *q = set->items[j];
+			if (q->annotations || !fc_select_match(q, sel) || !p->source ||
+			    !q->source || strcmp(p->source, q->source) != 0)
+				continue;
+			q->annotations = p->annotations;
+			p->annotations = NULL;
+			break;
+		}
+	}
+}
+
 size_t fc_select_filter(struct fc_profile_set *set, const struct fc_select *sel)
 {
 	size_t i, kept = 0;
 
+	keep_annotations(set, sel);
 	for (i = 0; i < set->count; i++) {
 		if (fc_select_match(set->items[i], sel))
 			set->items[kept++] = set->items[i];

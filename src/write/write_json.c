@@ -16,6 +16,7 @@
 #include "render/render.h"
 #include "write/json_text.h"
 #include "util/util.h"
+#include "model/annotations.h"
 #include "model/profile.h"
 
 /* Integral values as JSON integers, others as reals (the lane header). */
@@ -256,6 +257,97 @@ static json_t *image_lane(const struct fc_layout *image, const struct fc_painter
 	return o;
 }
 
+/* --- a trace's annotations (docs/rendering.md, "Annotations") ------------- */
+
+static json_t *entry_json(const struct fc_entry_ref *r)
+{
+	json_t *o = json_object();
+
+	if (o && put(o, "pid", json_integer(r->pid)) && put(o, "tid", json_integer(r->tid)) &&
+	    put(o, "name", json_string(r->name)) && put(o, "start_us", json_integer(r->ts)) &&
+	    (r->dur < 0 || put(o, "end_us", json_integer(r->ts + r->dur))))
+		return o;
+	json_decref(o);
+	return NULL;
+}
+
+/* One trace's annotations appended to the arrays; false on no memory. */
+static bool add_annotations(const struct fc_annotations *a, json_t *labels, json_t *ranges,
+			    json_t *links)
+{
+	json_t *e;
+	size_t i;
+	bool ok;
+
+	/* json_array_append_new takes e, also when it fails */
+	for (i = 0; i < a->n_labels; i++) {
+		if (!a->labels[i].entry.known)
+			continue;
+		e = json_object();
+		ok = put(e, "label", json_string(a->labels[i].label)) &&
+		     put(e, "entry", entry_json(&a->labels[i].entry));
+		if (!ok)
+			json_decref(e);
+		if (!ok || json_array_append_new(labels, e) != 0)
+			return false;
+	}
+	for (i = 0; i < a->n_ranges; i++) {
+		e = json_object();
+		ok = put(e, "label", json_string(a->ranges[i].label)) &&
+		     put(e, "start_us", json_integer(a->ranges[i].min)) &&
+		     put(e, "end_us", json_integer(a->ranges[i].max));
+		if (!ok)
+			json_decref(e);
+		if (!ok || json_array_append_new(ranges, e) != 0)
+			return false;
+	}
+	for (i = 0; i < a->n_links; i++) {
+		if (!a->links[i].from.known || !a->links[i].to.known)
+			continue;
+		e = json_object();
+		ok = put(e, "from", entry_json(&a->links[i].from)) &&
+		     put(e, "to", entry_json(&a->links[i].to));
+		if (!ok)
+			json_decref(e);
+		if (!ok || json_array_append_new(links, e) != 0)
+			return false;
+	}
+	return true;
+}
+
+/* The annotations of a chart's profiles (every trace's) as one object;
+ * NULL (nothing written) when there are none, or memory ran out (*nomem). */
+static json_t *annotations_json(const struct fc_layout *l, bool *nomem)
+{
+	json_t *o = NULL, *labels = NULL, *ranges = NULL, *links = NULL;
+	size_t i, j;
+
+	*nomem = false;
+	for (i = 0; i < l->n_lanes && l->mode == FC_MODE_CHART; i++) {
+		for (j = 0; j < l->lanes[i].n_sources; j++) {
+			const struct fc_annotations *a = l->lanes[i].sources[j]->annotations;
+			if (!fc_annotations_any(a))
+				continue;
+			if (!o) {
+				o = json_object();
+				labels = json_array();
+				ranges = json_array();
+				links = json_array();
+				if (!put(o, "entry_labels", labels) ||
+				    !put(o, "time_ranges", ranges) || !put(o, "links", links))
+					goto nomem;
+			}
+			if (!add_annotations(a, labels, ranges, links))
+				goto nomem;
+		}
+	}
+	return o;
+nomem:
+	json_decref(o);
+	*nomem = true;
+	return NULL;
+}
+
 bool fc_write_layout_json(const struct fc_layout *l, const struct fc_style *st,
 			  struct fc_output *out, struct fc_error *err)
 {
@@ -311,8 +403,16 @@ bool fc_write_layout_json_image(const struct fc_layout *l, const struct fc_style
 		/* false: a failed write (commit reports it) or no memory */
 		ok = fc_lane_each(lane, write_bar, &w) && flush(&w) && fc_output_printf(out, "]}");
 	}
-	if (ok)
-		fc_output_printf(out, "]}\n");
+	if (ok) {
+		bool nomem;
+		json_t *ann = annotations_json(l, &nomem);
+		char *s = ann ? json_dumps(ann, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+		ok = !nomem && (!ann || s);
+		if (ok)
+			fc_output_printf(out, "]%s%s}\n", s ? ",\"annotations\":" : "", s ? s : "");
+		json_decref(ann);
+		free(s);
+	}
 	free(w.color);
 	fc_buf_free(&w.buf);
 	if (!ok && !out->failed) {
