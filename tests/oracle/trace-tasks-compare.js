@@ -7,8 +7,10 @@
 //   node trace-tasks-compare.js TRACE.devtools.json.gz < layout.json
 // With a third argument, `info --tasks --json` of the same trace, also its
 // answers in words: each category's time (the self time of DevTools' entries
-// by the engine's category; Idle left out, as it depends on the range) and
-// the long tasks (DevTools' Task entries over 50 ms), within 0.1 ms.
+// by the engine's category; Idle left out, as it depends on the range), the
+// CPU time (the time DevTools' top-level entries cover) and the idle time
+// (the rest of the lane's range), and the long tasks (DevTools' Task
+// entries over 50 ms), all within 0.1 ms.
 //   node trace-tasks-compare.js TRACE.devtools.json.gz INFO.json < layout.json
 'use strict';
 const fs = require('fs');
@@ -111,6 +113,18 @@ if (process.argv[3]) {
       if (cat === 'Idle') continue;
       const got = (p.tasks.categories_ms[cat] ?? 0) * 1000;
       if (Math.abs(got - us) > 100) say(`${p.title} ${p.thread.tid}: ${cat} ${got / 1000} ms, DevTools ${us / 1000} ms`);
+      else answered++;
+    }
+    // the time anything runs is the CPU time; the rest of the lane is idle
+    // (the Summary's Idle), not the root's self time counted as work
+    const busy = thread.entries.filter(([, , , row]) => row === 0)
+                     .reduce((sum, [, , dur]) => sum + dur, 0);
+    const range = p.tasks.range_ms * 1000;
+    for (const [what, got, want] of [['CPU time', p.cpu_ms * 1000, busy],
+                                     ['idle time', p.idle_ms * 1000, range - busy],
+                                     ['Idle', (p.tasks.categories_ms.Idle ?? 0) * 1000, range - busy]]) {
+      if (Math.abs(got - want) > 100)
+        say(`${p.title} ${p.thread.tid}: ${what} ${got / 1000} ms, DevTools ${want / 1000} ms`);
       else answered++;
     }
     const longs = thread.entries.filter(([name, , dur, row]) => name === 'Task' && row === 0 && dur > 50000);
