@@ -23,6 +23,7 @@
 #include "import/importers.h"
 #include "import/jstream.h"
 #include "import/trace_tasks.h"
+#include "import/trace_timings.h"
 #include "model/builder.h"
 #include "util/util.h"
 #include "model/profile.h"
@@ -47,6 +48,7 @@ enum ctx {
 	C_FRAME,
 	C_TRACE_IDS,  /* args.data.cpuProfile.trace_ids: {sample trace id: node id} */
 	C_BEGIN_DATA, /* args.beginData */
+	C_ID2,        /* an async event's id2: {local} or {global} */
 };
 
 enum key {
@@ -89,6 +91,12 @@ enum key {
 	K_SAMPLE_TRACE_ID,
 	K_TRACE_IDS,
 	K_BEGIN_DATA,
+	/* user timings and async events (trace_timings.c) */
+	K_CAT,
+	K_ID2,
+	K_LOCAL,
+	K_GLOBAL,
+	K_MESSAGE,
 	K_COUNT,
 	/* a member of trace_ids: its key is a number, any number (past the
 	 * ids jstream checks for duplicates) */
@@ -96,46 +104,21 @@ enum key {
 };
 
 static const char *const key_names[K_TRACE_ID_ENTRY + 1] = {
-	"traceEvents",
-	"nodes",
-	"head",
-	"frames",
-	"resources",
-	"stacks",
-	"name",
-	"ph",
-	"pid",
-	"tid",
-	"ts",
-	"id",
-	"args",
-	"data",
-	"startTime",
-	"endTime",
-	"source",
-	"cpuProfile",
-	"timeDeltas",
-	"samples",
-	"parent",
-	"callFrame",
-	"children",
-	"hitCount",
-	"functionName",
-	"scriptId",
-	"url",
-	"lineNumber",
-	"columnNumber",
-	"lines",
-	"positionTicks",
-	"line",
-	"ticks",
-	"dur",
-	"type",
-	"processId",
-	"sampleTraceId",
-	"trace_ids",
-	"beginData",
-	[K_TRACE_ID_ENTRY] = "trace_ids member",
+	"traceEvents",   "nodes",        "head",
+	"frames",        "resources",    "stacks",
+	"name",          "ph",           "pid",
+	"tid",           "ts",           "id",
+	"args",          "data",         "startTime",
+	"endTime",       "source",       "cpuProfile",
+	"timeDeltas",    "samples",      "parent",
+	"callFrame",     "children",     "hitCount",
+	"functionName",  "scriptId",     "url",
+	"lineNumber",    "columnNumber", "lines",
+	"positionTicks", "line",         "ticks",
+	"dur",           "type",         "processId",
+	"sampleTraceId", "trace_ids",    "beginData",
+	"cat",           "id2",          "local",
+	"global",        "message",      [K_TRACE_ID_ENTRY] = "trace_ids member",
 };
 
 /* Short strings of an event; longer values are cut (they only need to be
@@ -160,7 +143,11 @@ struct evnode {
 struct event {
 	char name[SHORT], ph[8], id[SHORT], source[SHORT], arg_name[THREAD_NAME_MAX];
 	char data_type[SHORT]; /* args.data.type: what an EventDispatch dispatched */
-	int64_t page_pids[8];  /* processes of the page's frames (args.data) */
+	/* user timings and async events: the category, id2 (global, else
+	 * local) and args.data.message of a console.timeStamp */
+	char cat[SHORT], id2[SHORT], message[SHORT];
+	bool have_id2_global, have_message;
+	int64_t page_pids[8]; /* processes of the page's frames (args.data) */
 	size_t n_page_pids;
 	/* sampleTraceId of args.beginData, args and args.data (0 = none) */
 	int64_t begin_trace_id, args_trace_id, data_trace_id;
@@ -255,7 +242,8 @@ struct importer {
 	size_t n_names, names_cap;
 	struct fc_map name_table; /* (pid, tid) -> name */
 
-	struct trace_tasks tasks; /* kept events, with opts->tasks */
+	struct trace_tasks tasks;     /* kept events, with opts->tasks */
+	struct trace_timings timings; /* user timings and async events, with opts->tasks */
 
 	/* repairs that belong to the trace, not to one thread */
 	char *warn_path[8], *warn_text[8];
@@ -449,6 +437,11 @@ static const unsigned key_ctx[K_COUNT] = {
 	[K_SAMPLE_TRACE_ID] = IN(C_ARGS) | IN(C_DATA) | IN(C_BEGIN_DATA),
 	[K_TRACE_IDS] = IN(C_CPUPROF),
 	[K_BEGIN_DATA] = IN(C_ARGS),
+	[K_CAT] = IN(C_EVENT),
+	[K_ID2] = IN(C_EVENT),
+	[K_LOCAL] = IN(C_ID2),
+	[K_GLOBAL] = IN(C_ID2),
+	[K_MESSAGE] = IN(C_DATA),
 };
 
 /* A trace_ids member's key: a sample trace id in decimal (others are left
@@ -476,7 +469,7 @@ static int key_of(void *user, int ctx, const char *s, size_t len)
 	const struct importer *im = user;
 	int k;
 
-	if (ctx <= 0 || ctx > C_BEGIN_DATA)
+	if (ctx <= 0 || ctx > C_ID2)
 		return J_NOKEY;
 	if (ctx == C_TRACE_IDS)
 		return trace_id_key(user, s, len);
@@ -516,6 +509,8 @@ static void event_reset(struct importer *im, int64_t index)
 
 	e->name[0] = e->ph[0] = e->id[0] = e->source[0] = e->arg_name[0] = '\0';
 	e->data_type[0] = '\0';
+	e->cat[0] = e->id2[0] = e->message[0] = '\0';
+	e->have_id2_global = e->have_message = false;
 	e->n_page_pids = 0;
 	e->begin_trace_id = e->args_trace_id = e->data_trace_id = 0;
 	e->have_begin_data = false;
@@ -582,7 +577,9 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 	case C_EVENT:
 		if (key == K_ARGS && is_map)
 			return C_ARGS;
-		if (key != K_ARGS)
+		if (key == K_ID2 && is_map)
+			return C_ID2;
+		if (key != K_ARGS && key != K_ID2)
 			bad(im, "expected a number or string, found %s",
 			    is_map ? "an object" : "an array");
 		return J_SKIP;
@@ -598,6 +595,7 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 		return J_SKIP;
 	case C_BEGIN_DATA:
 	case C_TRACE_IDS:
+	case C_ID2:
 		return J_SKIP;
 	case C_DATA:
 		if (key == K_CPUPROFILE && is_map) {
@@ -821,6 +819,24 @@ static void page_pid(struct event *e, const struct jvalue *v)
 		e->page_pids[e->n_page_pids++] = x;
 }
 
+/* An async event's id2: the global id, else the local one (DevTools'
+ * order); a string or an integer. */
+static bool value_id2(struct event *e, int key, const struct jvalue *v)
+{
+	int64_t x;
+
+	if ((key != K_GLOBAL && key != K_LOCAL) || (key == K_LOCAL && e->have_id2_global))
+		return true;
+	if (v->type == J_STRING)
+		copy_short(e->id2, sizeof(e->id2), v);
+	else if (get_int(v, &x))
+		snprintf(e->id2, sizeof(e->id2), "%lld", (long long)x);
+	else
+		return true;
+	e->have_id2_global = key == K_GLOBAL;
+	return true;
+}
+
 static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t index,
 		     const struct jvalue *v)
 {
@@ -852,6 +868,10 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		case K_PH:
 			if (v->type == J_STRING)
 				copy_short(e->ph, sizeof(e->ph), v);
+			return true;
+		case K_CAT:
+			if (v->type == J_STRING)
+				copy_short(e->cat, sizeof(e->cat), v);
 			return true;
 		case K_ID:
 			if (v->type == J_STRING) {
@@ -889,6 +909,8 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		if (key == K_SAMPLE_TRACE_ID && v->type != J_STRING && get_int(v, &x))
 			e->begin_trace_id = x;
 		return true;
+	case C_ID2:
+		return value_id2(e, key, v);
 	case C_TRACE_IDS:
 		/* a sample trace id's node (devtools-rules §13.3) */
 		if (e->pending_trace_id > 0 && v->type != J_STRING && get_int(v, &x) &&
@@ -906,6 +928,12 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		case K_TYPE:
 			if (v->type == J_STRING)
 				copy_short(e->data_type, sizeof(e->data_type), v);
+			return true;
+		case K_MESSAGE:
+			if (v->type == J_STRING) {
+				copy_short(e->message, sizeof(e->message), v);
+				e->have_message = true;
+			}
 			return true;
 		case K_PROCESS_ID:
 			page_pid(e, v);
@@ -1175,6 +1203,19 @@ static bool on_cpuprofile(struct importer *im)
 	return add_chunk(im, a);
 }
 
+/* With --tasks: user timings kept, async events paired (trace_timings.c). */
+static bool on_timing_event(struct importer *im)
+{
+	const struct event *e = &im->ev;
+
+	if (!e->have_ts || !e->ph[0])
+		return true;
+	if (!tu_event(&im->timings, e->cat, e->ph, e->name, e->have_id ? e->id : e->id2,
+		      e->have_message ? e->message : NULL, e->ts))
+		return jstream_nomem(&im->js);
+	return true;
+}
+
 static bool on_event(struct importer *im)
 {
 	struct event *e = &im->ev;
@@ -1208,6 +1249,8 @@ static bool on_event(struct importer *im)
 			    e->data_type, trace_id))
 			return jstream_nomem(&im->js);
 	}
+	if (im->opts->tasks && !on_timing_event(im))
+		return false;
 	if (strcmp(e->name, "Profile") == 0)
 		return on_profile(im);
 	if (strcmp(e->name, "ProfileChunk") == 0)
@@ -1454,6 +1497,9 @@ static int start_cmp(const void *pa, const void *pb, void *ctx)
 	const struct fc_profile *b = *(struct fc_profile *const *)pb;
 	(void)ctx;
 
+	/* the Timings lane above the threads, as the Performance panel has it */
+	if ((a->timings != NULL) != (b->timings != NULL))
+		return a->timings ? -1 : 1;
 	if (a->start_us != b->start_us)
 		return a->start_us < b->start_us ? -1 : 1;
 	return 0;
@@ -1483,6 +1529,34 @@ static int run_cmp(const void *pa, const void *pb, void *ctx)
 	size_t a = order[((const struct run *)pa)->start];
 	size_t b = order[((const struct run *)pb)->start];
 	return a < b ? -1 : a > b;
+}
+
+/* The Timings lane (devtools-rules §13.9), when the trace has user
+ * timings: out's profile at first, above the threads. false on allocation
+ * failure. */
+static bool timings_lane(struct importer *im, struct fc_profile_set *out, size_t first)
+{
+	struct fc_profile *lane;
+
+	if (!tu_lane(&im->timings, &lane))
+		return false;
+	if (!lane)
+		return true;
+	lane->format = FC_FORMAT_TRACE;
+	lane->pid = lane->tid = -1;
+	if (!(lane->thread_name = fc_strdup("Timings"))) {
+		fc_profile_destroy(lane);
+		return false;
+	}
+	fc_profile_classify(lane);
+	if (!tt_mark_events(lane) || !fc_profile_set_add(out, lane)) {
+		fc_profile_destroy(lane);
+		return false;
+	}
+	memmove(out->items + first + 1, out->items + first,
+		(out->count - 1 - first) * sizeof(*out->items));
+	out->items[first] = lane;
+	return true;
 }
 
 /* With opts->tasks: the sampled threads (out's profiles from first on)
@@ -1531,6 +1605,8 @@ static bool tasks_for_samples(struct importer *im, struct fc_profile_set *out, s
 			goto nomem;
 		lanes.items[i] = NULL;
 	}
+	if (!timings_lane(im, out, first))
+		goto nomem;
 	ok = true;
 	goto out;
 nomem:
@@ -1641,11 +1717,13 @@ static bool assemble(struct importer *im, struct fc_profile_set *out)
 	/* lanes in order of their start on the shared clock */
 	if (!fc_sort(out->items + first, out->count - first, sizeof(*out->items), start_cmp, NULL))
 		goto nomem;
+	/* the repairs go with the first thread (not the Timings lane) */
+	j = out->items[first]->timings && out->count > first + 1 ? first + 1 : first;
 	for (i = 0; i < im->n_warn; i++)
-		if (!fc_profile_warn(out->items[first], im->warn_path[i], im->warn_line[i],
+		if (!fc_profile_warn(out->items[j], im->warn_path[i], im->warn_line[i],
 				     im->warn_line[i] > 0, "%s", im->warn_text[i]))
 			goto nomem;
-	out->items[first]->n_repairs += im->n_more_warn;
+	out->items[j]->n_repairs += im->n_more_warn;
 	ok = true;
 	goto out;
 nomem:
@@ -1687,6 +1765,7 @@ static void free_importer(struct importer *im)
 		free(im->warn_text[i]);
 	}
 	tt_finish(&im->tasks);
+	tu_finish(&im->timings);
 	free(im->ev.trace_ids);
 	free(im->ev.nodes);
 	free(im->ev.arena);
@@ -1731,8 +1810,14 @@ bool fc_import_trace(struct fc_source *src, const struct fc_import_options *opts
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;
 	}
+	if (!tu_init(&im.timings)) {
+		tt_finish(&im.tasks);
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
 	if (!jstream_init(&im.js, &handlers, &im, src->name, err)) {
 		tt_finish(&im.tasks);
+		tu_finish(&im.timings);
 		return false;
 	}
 	for (;;) {

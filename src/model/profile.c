@@ -44,6 +44,7 @@ void fc_profile_destroy(struct fc_profile *p)
 	free(p->node_lines);
 	free(p->lines);
 	free(p->sourcemap_unreadable_names);
+	free(p->timings);
 	fc_strpool_finish(&p->strings);
 	free(p->frames);
 	fc_profile_drop_frame_index(p);

@@ -21,6 +21,7 @@ static const struct {
 	[FC_CAT_ASYNC] = { "async", "Async" },
 	[FC_CAT_SYSTEM] = { "other", "System" },
 	[FC_CAT_IDLE] = { "idle", "Idle" },
+	[FC_CAT_TIMING] = { "timing", "Timings" },
 };
 
 const char *fc_task_category_name(enum fc_task_category c)

@@ -21,6 +21,7 @@ enum fc_task_category {
 	FC_CAT_ASYNC,
 	FC_CAT_SYSTEM,
 	FC_CAT_IDLE,
+	FC_CAT_TIMING, /* the Timings lane's user timings (no Summary row) */
 	FC_CAT_COUNT
 };
 

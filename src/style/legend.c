@@ -153,6 +153,17 @@ static int by_self_desc(const void *a, const void *b, void *ctx)
 }
 
 /* Merges groups with equal keys (sums self, keeps the first frame). */
+/* A group's share of the total; none (-1) for the Timings lane's user
+ * timings, which are drawn over time but hold no samples. */
+static double group_share(const struct group *it, double total)
+{
+	const struct fc_frame *f = &it->p->frames[it->frame];
+
+	if ((f->tags & FC_TAG_EVENT) && it->p->timings)
+		return -1;
+	return it->self / total;
+}
+
 static bool merge_keys(struct groups *g)
 {
 	size_t i, n = 0;
@@ -518,7 +529,7 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 			label = g->items[i].label;
 			g->items[i].label = NULL;
 			if (!add_entry(out, &cap, frame_color(st, g->items[i].p, g->items[i].frame),
-				       true, label, g->items[i].self / total))
+				       true, label, group_share(&g->items[i], total)))
 				goto nomem;
 		}
 		break;
@@ -548,7 +559,7 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 			label = it->label;
 			it->label = NULL;
 			if (!add_entry(out, &cap, frame_color(st, it->p, it->frame), true, label,
-				       it->self / total))
+				       group_share(it, total)))
 				goto nomem;
 		}
 		if (other > 0 && !add_entry(out, &cap, t->background, false,

@@ -37,7 +37,7 @@ fi
 if ! command -v node >/dev/null 2>&1; then
 	missing_tool node "the comparison with DevTools' trace engine"
 else
-	for t in click-long-task timers worker minimal-tasks; do
+	for t in click-long-task timers worker user-timings minimal-tasks; do
 		f="$traces/$t.json.gz"
 		[ -f "$f" ] || f="$traces/$t.json"
 		"$FLAMECHART" -q --tasks -f json --minwidth 0 "$f" \

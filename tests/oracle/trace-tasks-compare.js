@@ -3,7 +3,8 @@
 // (tests/tools/traces/devtools-entries.mjs, its output committed as
 // TRACE.devtools.json.gz): for every thread flamechart draws, every entry
 // DevTools shows with a duration must be there with the same name, start,
-// duration and row (±1 µs), and nothing else.
+// duration and row (±1 µs), and nothing else; and the Timings lane holds
+// DevTools' Timings track (user timings) entry for entry.
 //   node trace-tasks-compare.js TRACE.devtools.json.gz < layout.json
 // With a third argument, `info --tasks --json` of the same trace, also its
 // answers in words: each category's time (the self time of DevTools' entries
@@ -29,7 +30,37 @@ const say = (msg) => {
 };
 const key = (name, row) => `${row}\u0000${name}`;
 
+// The Timings lane: every user timing DevTools' Timings track shows, with
+// the same title, start, duration and row, in the same order, and nothing
+// else.
+function compareTimings(lane) {
+  const want = devtools.timings ?? [];
+  const got = lane.frames;
+  for (let i = 0; i < Math.max(want.length, got.length); i++) {
+    const w = want[i], g = got[i];
+    if (!w || !g) {
+      say(`Timings: ${w ? `DevTools' ${w[0]} missing` : `extra ${g.name}`}`);
+      continue;
+    }
+    const [name, ts, dur, row] = w;
+    if (g.name !== name || g.depth !== row || Math.abs(g.start_us - ts) > TOLERANCE ||
+        Math.abs(g.end_us - (ts + dur)) > TOLERANCE) {
+      say(`Timings entry ${i}: DevTools ${name} at row ${row}, ${ts} +${dur}; flamechart ${
+          g.name} at row ${g.depth}, ${g.start_us} +${g.end_us - g.start_us}`);
+      continue;
+    }
+    compared++;
+  }
+}
+
+if ((devtools.timings ?? []).length &&
+    !layout.profiles.some((l) => l.name === 'Timings' && l.pid === undefined))
+  say('no Timings lane, DevTools draws one');
 for (const lane of layout.profiles) {
+  if (lane.name === 'Timings' && lane.pid === undefined) {
+    compareTimings(lane);
+    continue;
+  }
   const thread = devtools.threads.find((t) => t.pid === lane.pid && t.tid === lane.tid);
   if (!thread) {
     say(`${lane.name}: DevTools draws no thread ${lane.pid}/${lane.tid}`);

@@ -1,6 +1,6 @@
 // Records Chrome Performance-panel traces of the pages in pages/ with
 // Debian's chromium (headless) and writes them gzipped to
-// tests/data/traces/. Run: npm ci && node record.js
+// tests/data/traces/. Run: npm ci && node record.js [NAME...]
 // The categories are those the Performance panel records with (screenshots
 // left out to keep the files small).
 'use strict';
@@ -58,6 +58,7 @@ const CASES = [
   },
   {name: 'timers', page: 'timers.html', reload: true, async act() { await sleep(500); }},
   {name: 'worker', page: 'worker.html', reload: true, async act() { await sleep(400); }},
+  {name: 'user-timings', page: 'user-timings.html', reload: true, async act() { await sleep(300); }},
 ];
 
 async function main() {
@@ -69,7 +70,9 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu'],
   });
   fs.mkdirSync(OUT, {recursive: true});
-  for (const c of CASES) {
+  // node record.js NAME...: record only those cases
+  const only = process.argv.slice(2);
+  for (const c of CASES.filter((c) => !only.length || only.includes(c.name))) {
     const page = await browser.newPage();
     await page.setViewport({width: 800, height: 600});
     if (!c.reload) await page.goto(base + c.page);
