@@ -173,12 +173,14 @@ struct evnode {
 struct event {
 	char name[SHORT], ph[8], id[SHORT], source[SHORT], arg_name[THREAD_NAME_MAX];
 	char data_type[SHORT]; /* args.data.type: what an EventDispatch dispatched */
+	int64_t page_pids[8];  /* processes of the page's frames (args.data) */
+	size_t n_page_pids;
+
 	/* user timings and async events: the category, id2 (global, else
 	 * local) and args.data.message of a console.timeStamp */
 	char cat[SHORT], id2[SHORT], message[SHORT];
 	bool have_id2_global, have_message;
-	int64_t page_pids[8]; /* processes of the page's frames (args.data) */
-	size_t n_page_pids;
+
 	/* sampleTraceId of args.beginData, args and args.data (0 = none) */
 	int64_t begin_trace_id, args_trace_id, data_trace_id;
 	bool have_begin_data;
@@ -272,8 +274,10 @@ struct importer {
 	size_t n_names, names_cap;
 	struct fc_map name_table; /* (pid, tid) -> name */
 
-	struct trace_tasks tasks;     /* kept events, with opts->tasks */
-	struct trace_timings timings; /* user timings and async events, with opts->tasks */
+	struct trace_tasks tasks; /* kept events, with opts->tasks */
+
+	/* user timings and async events, with opts->tasks */
+	struct trace_timings timings;
 
 	/* repairs that belong to the trace, not to one thread */
 	char *warn_path[8], *warn_text[8];
