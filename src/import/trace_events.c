@@ -1571,6 +1571,7 @@ static int run_cmp(const void *pa, const void *pb, void *ctx)
 static bool timings_lane(struct importer *im, struct fc_profile_set *out, size_t first)
 {
 	struct fc_profile *lane;
+	size_t i;
 
 	if (!tu_lane(&im->timings, &lane))
 		return false;
@@ -1578,6 +1579,10 @@ static bool timings_lane(struct importer *im, struct fc_profile_set *out, size_t
 		return true;
 	lane->format = FC_FORMAT_TRACE;
 	lane->pid = lane->tid = -1;
+	/* its times count from where the trace's lanes begin, as the ruler's */
+	for (i = first; i < out->count; i++)
+		if (out->items[i]->start_us < lane->start_us)
+			lane->start_us = out->items[i]->start_us;
 	if (!(lane->thread_name = fc_strdup("Timings"))) {
 		fc_profile_destroy(lane);
 		return false;

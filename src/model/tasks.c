@@ -43,6 +43,8 @@ bool fc_tasks_lane(const struct fc_profile *p)
 {
 	uint32_t i;
 
+	if (p->timings)
+		return false; /* the Timings lane: no thread */
 	for (i = 0; i < p->n_frames; i++)
 		if (p->frames[i].tags & FC_TAG_EVENT)
 			return true;

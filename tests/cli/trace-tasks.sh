@@ -19,6 +19,14 @@ run 0 info --tasks "$traces/click-long-task.json.gz"
 for name in "Event: click" "Function call" "Layout" "Recalculate style" "onClick"; do
 	contains "$TMP/out" "$name"
 done
+# user timings: a Timings lane above the threads, listed by info and -f md
+run 0 info --tasks "$traces/timers.json.gz"
+contains "$TMP/out" "Timings"
+contains "$TMP/out" "user timings  1 measures, 0 console timings, 6 marks"
+contains "$TMP/out" "long timer"
+run 0 --tasks -f md "$traces/timers.json.gz" -o "$TMP/timers.md"
+contains "$TMP/timers.md" "| long timer | measure |"
+contains "$TMP/timers.md" "| \\[mark\\]\\: tick-0 | mark |"
 # without --tasks the trace reads as before: the sampled threads' JS only
 run 0 info "$traces/click-long-task.json.gz"
 contains "$TMP/out" "onClick"

@@ -10,8 +10,9 @@
 // answers in words: each category's time (the self time of DevTools' entries
 // by the engine's category; Idle left out, as it depends on the range), the
 // CPU time (the time DevTools' top-level entries cover) and the idle time
-// (the rest of the lane's range), and the long tasks (DevTools' Task
-// entries over 50 ms), all within 0.1 ms.
+// (the rest of the lane's range), the long tasks (DevTools' Task entries
+// over 50 ms) and the user timings of the Timings lane (title, row,
+// duration and starts), all within 0.1 ms.
 //   node trace-tasks-compare.js TRACE.devtools.json.gz INFO.json < layout.json
 'use strict';
 const fs = require('fs');
@@ -168,7 +169,22 @@ if (process.argv[3]) {
       else answered++;
     }
   }
-  console.log(`${answered} category totals and long tasks equal DevTools'`);
+  // the user timings info lists: DevTools' Timings track in its order,
+  // each title, duration and row, and the starts apart as DevTools' are
+  const listed = profiles.find((p) => p.user_timings)?.user_timings ?? [];
+  const want = devtools.timings ?? [];
+  if (listed.length !== want.length)
+    say(`info lists ${listed.length} user timings, DevTools ${want.length}`);
+  for (let i = 0; i < listed.length && i < want.length; i++) {
+    const [name, ts, dur, row] = want[i], got = listed[i];
+    const apart = (got.start_ms - listed[0].start_ms) * 1000, wantApart = ts - want[0][1];
+    if (got.name !== name || got.row !== row || Math.abs(got.duration_ms * 1000 - dur) > 100 ||
+        Math.abs(apart - wantApart) > 100)
+      say(`info's user timing ${i}: ${got.name} row ${got.row} +${got.duration_ms} ms, DevTools ${
+          name} row ${row} +${dur / 1000} ms`);
+    else answered++;
+  }
+  console.log(`${answered} category totals, long tasks and user timings equal DevTools'`);
 }
 if (failures > 20) console.log(`... ${failures - 20} more`);
 console.log(`${compared} entries equal DevTools'${failures ? `, ${failures} differences` : ''}`);
