@@ -49,6 +49,11 @@ bool fc_cli_info_tasks(FILE *out, const struct fc_profile *p)
 				fc_task_category_name((enum fc_task_category)c),
 				s.category_us[c] / 1000.0,
 				range > 0 ? 100.0 * s.category_us[c] / range : 0.0);
+	if (p->async_events)
+		fprintf(out,
+			"  async events  %llu in the trace: %llu begin/end pairs, %llu unpaired\n",
+			(unsigned long long)p->async_events, (unsigned long long)p->async_pairs,
+			(unsigned long long)p->async_unmatched);
 	fprintf(out, "  long tasks    %zu over 50 ms\n", s.n_long_tasks);
 	for (i = 0; i < s.n_long_tasks; i++) {
 		const struct fc_long_task *lt = &s.long_tasks[i];
@@ -112,6 +117,15 @@ json_t *fc_cli_info_tasks_json(const struct fc_profile *p)
 			json_decref(t);
 			json_decref(inside);
 		}
+	}
+	if (ok && p->async_events) {
+		json_t *a = json_object();
+		ok = a && put(a, "events", json_integer((json_int_t)p->async_events)) &&
+		     put(a, "pairs", json_integer((json_int_t)p->async_pairs)) &&
+		     put(a, "unpaired", json_integer((json_int_t)p->async_unmatched)) &&
+		     put(o, "async_events", a);
+		if (!ok)
+			json_decref(a);
 	}
 	ok = ok && put(o, "categories_ms", cats);
 	cats = NULL;

@@ -1756,8 +1756,15 @@ static bool assemble(struct importer *im, struct fc_profile_set *out)
 	/* lanes in order of their start on the shared clock */
 	if (!fc_sort(out->items + first, out->count - first, sizeof(*out->items), start_cmp, NULL))
 		goto nomem;
-	/* the repairs go with the first thread (not the Timings lane) */
+	/* the repairs and the async events' counts go with the first thread
+	 * (not the Timings lane) */
 	j = out->items[first]->timings && out->count > first + 1 ? first + 1 : first;
+	if (im->opts->tasks) {
+		tu_async_done(&im->timings);
+		out->items[j]->async_events = im->timings.n_async;
+		out->items[j]->async_pairs = im->timings.n_async_pairs;
+		out->items[j]->async_unmatched = im->timings.n_async_unmatched;
+	}
 	for (i = 0; i < im->n_warn; i++)
 		if (!fc_profile_warn(out->items[j], im->warn_path[i], im->warn_line[i],
 				     im->warn_line[i] > 0, "%s", im->warn_text[i]))

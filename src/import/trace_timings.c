@@ -153,13 +153,16 @@ static bool other_async(struct trace_timings *t, char ph, uint64_t key)
 			t->n_async_unmatched++;
 			return true;
 		}
-		t->open[at].depth--;
+		if (!--t->open[at].depth)
+			t->n_open_keys--;
 		t->n_open_live--;
 		t->n_async_pairs++;
 		return true;
 	}
 	if (at == FC_NONE) {
-		if (t->n_open >= TU_MAX_OPEN && !compact_open(t))
+		/* full: drop the closed keys when that frees half the table */
+		if (t->n_open >= TU_MAX_OPEN && t->n_open_keys < TU_MAX_OPEN / 2 &&
+		    !compact_open(t))
 			return false;
 		if (t->n_open >= TU_MAX_OPEN) {
 			t->n_async_unmatched++; /* bounded: this one is not kept */
@@ -173,9 +176,16 @@ static bool other_async(struct trace_timings *t, char ph, uint64_t key)
 		fc_map_put(&t->open_by_key, slot, key_hash(key), (uint32_t)t->n_open);
 		at = (uint32_t)t->n_open++;
 	}
-	t->open[at].depth++;
+	if (!t->open[at].depth++)
+		t->n_open_keys++;
 	t->n_open_live++;
 	return true;
+}
+
+void tu_async_done(struct trace_timings *t)
+{
+	t->n_async_unmatched += t->n_open_live;
+	t->n_open_live = 0;
 }
 
 bool tu_event(struct trace_timings *t, const char *cat, const char *ph, const char *name,

@@ -42,10 +42,13 @@ struct trace_timings {
 	/* the other async events, paired by key as they stream */
 	struct fc_map open_by_key; /* key -> index into open */
 	struct tu_open *open;
-	size_t n_open, open_cap, n_open_live;
+	size_t n_open, open_cap;
+	size_t n_open_keys;       /* keys with a span open */
+	size_t n_open_live;       /* spans open */
 	size_t n_async;           /* async events read (b, e, n, S, T, F, p) */
 	size_t n_async_pairs;     /* begins matched by an end */
-	size_t n_async_unmatched; /* ends without a begin, begins never ended */
+	size_t n_async_unmatched; /* ends without a begin, begins never ended (and
+				   * a begin past TU_MAX_OPEN, and its end) */
 };
 
 bool tu_init(struct trace_timings *t);
@@ -57,6 +60,10 @@ void tu_finish(struct trace_timings *t);
  * false on allocation failure. */
 bool tu_event(struct trace_timings *t, const char *cat, const char *ph, const char *name,
 	      const char *id, const char *message, double ts);
+
+/* Ends the other async events' pairing: the begins still open count as
+ * unmatched. */
+void tu_async_done(struct trace_timings *t);
 
 /* The Timings lane: a profile holding the user timings as DevTools lays
  * them out (fc_profile.timings), or *lane NULL when the trace has none.

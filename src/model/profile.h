@@ -184,6 +184,10 @@ struct fc_profile {
 	 * profile. Such a profile has no samples. */
 	struct fc_timing *timings;
 	uint32_t n_timings;
+	/* --tasks: the trace's async events other than user timings (on its
+	 * first thread's lane, else 0): read, begins paired with an end, and
+	 * ends or begins left unpaired (devtools-rules §13.10) */
+	uint64_t async_events, async_pairs, async_unmatched;
 
 	struct fc_warning *warnings; /* the first FC_PROFILE_MAX_WARNINGS */
 	size_t n_warnings;

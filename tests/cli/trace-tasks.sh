@@ -45,6 +45,49 @@ fi
 if ! command -v node >/dev/null 2>&1; then
 	missing_tool node "the comparison with DevTools' trace engine"
 else
+	# async events (devtools-rules §13.10): paired by category, id and name
+	# as they stream, counted; the count re-derived here from the file
+	"$FLAMECHART" info -q --tasks --json "$traces/click-long-task.json.gz" >"$TMP/async.json" ||
+		fail "info --json click-long-task"
+	node -e '
+		const fs = require("fs"), zlib = require("zlib");
+		const trace = JSON.parse(zlib.gunzipSync(fs.readFileSync(process.argv[1])));
+		const info = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+		const open = new Map();
+		let events = 0, pairs = 0, unpaired = 0;
+		for (const e of trace.traceEvents ?? trace) {
+			if (!"benSTpF".includes(e.ph) || e.ph.length !== 1 || e.ts === undefined) continue;
+			if (e.cat === "blink.user_timing" || e.cat === "blink.console") continue;
+			events++;
+			const k = `${e.cat ?? ""}\0${e.id ?? e.id2?.global ?? e.id2?.local ?? ""}\0${e.name}`;
+			if ("bS".includes(e.ph)) open.set(k, (open.get(k) ?? 0) + 1);
+			else if ("eF".includes(e.ph)) {
+				if (open.get(k)) { open.set(k, open.get(k) - 1); pairs++; } else unpaired++;
+			}
+		}
+		for (const n of open.values()) unpaired += n;
+		const got = info.profiles.find((p) => p.tasks?.async_events)?.tasks.async_events;
+		const want = {events, pairs, unpaired};
+		if (JSON.stringify(got) !== JSON.stringify(want)) {
+			console.log(`async events ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+			process.exit(1);
+		}
+	' "$traces/click-long-task.json.gz" "$TMP/async.json" || fail "click-long-task: async events"
+	# bounded: 2^16 open spans are kept; a begin past them is counted
+	# unpaired, and so is its end. Spans that close free their place.
+	node -e '
+		const ev = [{ph: "X", name: "Layout", pid: 1, tid: 1, ts: 0, dur: 10}];
+		const n = 100000;
+		for (let i = 0; i < n; i++) ev.push({ph: "b", cat: "c", name: "open", id: i, pid: 1, tid: 1, ts: 1});
+		for (let i = 0; i < n; i++) ev.push({ph: "e", cat: "c", name: "open", id: i, pid: 1, tid: 1, ts: 2});
+		for (let i = 0; i < n; i++)
+			ev.push({ph: "b", cat: "c", name: "seq", id2: {local: String(i)}, pid: 1, tid: 1, ts: 3},
+				{ph: "e", cat: "c", name: "seq", id2: {local: String(i)}, pid: 1, tid: 1, ts: 4});
+		process.stdout.write(JSON.stringify({traceEvents: ev}));
+	' >"$TMP/many-async.json"
+	run 0 info --tasks "$TMP/many-async.json"
+	contains "$TMP/out" "async events  400000 in the trace: 165536 begin/end pairs, 68928 unpaired"
+
 	for t in click-long-task timers worker user-timings minimal-tasks; do
 		f="$traces/$t.json.gz"
 		[ -f "$f" ] || f="$traces/$t.json"
