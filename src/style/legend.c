@@ -164,6 +164,20 @@ static double group_share(const struct group *it, double total)
 	return it->self / total;
 }
 
+/* The Timings lane's group first, so that it is never among the "others"
+ * (it has no self time to rank it by). */
+static void timings_first(struct groups *g)
+{
+	size_t i;
+
+	for (i = 1; i < g->n; i++)
+		if (group_share(&g->items[i], 1) < 0) {
+			struct group x = g->items[i];
+			memmove(g->items + 1, g->items, i * sizeof(*g->items));
+			g->items[0] = x;
+		}
+}
+
 static bool merge_keys(struct groups *g)
 {
 	size_t i, n = 0;
@@ -548,6 +562,7 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 		if (!merge_keys(g) ||
 		    !fc_sort(g->items, g->n, sizeof(*g->items), by_self_desc, NULL))
 			goto nomem;
+		timings_first(g);
 		for (i = 0; i < g->n; i++) {
 			struct group *it = &g->items[i];
 			/* "other" only when it stands for more than one entry */
