@@ -807,7 +807,7 @@ static const struct option_def options[] = {
 	{ "svg-backend", 0, "NAME", CMD_RENDER | CMD_REPORT, set_svg_backend,
 	  "SVG writer: native (text, tooltips; default) or cairo (glyphs as paths)" },
 	{ "tasks", 0, NULL, CMD_ALL, set_tasks,
-	  "traces: draw tasks and trace events with the JS, as the Performance panel" },
+	  "traces: draw tasks, trace events, JS and user timings, as the Performance panel" },
 	{ "strict", 0, NULL, CMD_ALL | CMD_DIFF, set_strict,
 	  "treat repaired damage in an input as an error (exit 2)" },
 	{ "quiet", 'q', NULL, CMD_ALL | CMD_DIFF, set_quiet, "no warnings or progress on stderr" },

@@ -413,7 +413,7 @@ static bool make_profile(const struct trace_timings *t, const struct entry *es, 
 		if (i == 0 || x->start_us + x->dur_us > p->end_us)
 			p->end_us = x->start_us + x->dur_us;
 	}
-	p->max_depth = n_rows;
+	p->max_depth = 1; /* every entry a child of the root; rows are in timings */
 	p->has_time = true;
 	p->last_end_us = p->end_us;
 	p->program_node = p->idle_node = p->gc_node = FC_NONE;

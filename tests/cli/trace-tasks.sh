@@ -88,7 +88,7 @@ else
 	run 0 info --tasks "$TMP/many-async.json"
 	contains "$TMP/out" "async events  400000 in the trace: 165536 begin/end pairs, 68928 unpaired"
 
-	for t in click-long-task timers worker user-timings minimal-tasks; do
+	for t in click-long-task timers worker user-timings minimal-tasks user-timings-min; do
 		f="$traces/$t.json.gz"
 		[ -f "$f" ] || f="$traces/$t.json"
 		"$FLAMECHART" -q --tasks -f json --minwidth 0 "$f" \
