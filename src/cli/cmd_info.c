@@ -68,7 +68,9 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 	bool bytes = fc_unit_is_bytes(p->weight_unit);
 
 	fprintf(out, "%s\n", p->name);
-	if (p->process_name || p->thread_name || p->pid >= 0)
+	if (p->timings)
+		fputs("  lane          Timings (user timings of every thread)\n", out);
+	else if (p->process_name || p->thread_name || p->pid >= 0)
 		fprintf(out, "  thread        %s%s%s (pid %lld, tid %lld)\n",
 			p->process_name ? p->process_name : "",
 			p->process_name && p->thread_name ? " / " : "",
