@@ -349,8 +349,14 @@ static bool assign_rows(const struct entry *es, size_t n, uint32_t *row, uint32_
 	size_t cap = 0, used = 0, i, r;
 
 	for (i = 0; i < n; i++) {
-		for (r = 0; r < used && es[i].start < last[r]; r++)
+		for (r = 0; r < used && r < TU_MAX_ROWS && es[i].start < last[r]; r++)
 			;
+		if (r == TU_MAX_ROWS) {
+			/* no free row among so many: one overflow row, which
+			 * keeps the work linear in the entries */
+			row[i] = TU_MAX_ROWS;
+			continue;
+		}
 		if (r == used) {
 			if (!FC_GROW(last, cap, used + 1)) {
 				free(last);
@@ -363,6 +369,9 @@ static bool assign_rows(const struct entry *es, size_t n, uint32_t *row, uint32_
 	}
 	free(last);
 	*n_rows = (uint32_t)used;
+	for (i = 0; i < n; i++)
+		if (row[i] == TU_MAX_ROWS)
+			*n_rows = TU_MAX_ROWS + 1;
 	return true;
 }
 

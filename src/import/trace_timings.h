@@ -17,6 +17,10 @@
 
 #define TU_MAX_KEPT ((size_t)1 << 20)
 #define TU_MAX_OPEN ((size_t)1 << 16)
+/* Rows looked at for a free one: an entry that finds none among them goes
+ * on row TU_MAX_ROWS (past what a picture draws), so that laying out n
+ * entries stays O(n TU_MAX_ROWS) however they overlap. */
+#define TU_MAX_ROWS 1024
 
 /* A kept user timing event: a measure's or console timing's begin or end
  * (ph 'b' or 'e'), a mark ('R') or a time stamp ('I'). 32 bytes. */

@@ -87,6 +87,28 @@ else
 	' >"$TMP/many-async.json"
 	run 0 info --tasks "$TMP/many-async.json"
 	contains "$TMP/out" "async events  400000 in the trace: 165536 begin/end pairs, 68928 unpaired"
+	# measures that each start inside all the earlier ones and end after
+	# them: a row each up to 1024 rows looked at, then one overflow row
+	node -e '
+		const ev = [{ph: "X", name: "Layout", pid: 1, tid: 1, ts: 0, dur: 10}];
+		const n = 3000;
+		for (let i = 0; i < n; i++)
+			ev.push({ph: "b", cat: "blink.user_timing", name: "m", id: i, pid: 1, tid: 1, ts: i});
+		for (let i = 0; i < n; i++)
+			ev.push({ph: "e", cat: "blink.user_timing", name: "m", id: i, pid: 1, tid: 1, ts: 10 * n + i});
+		process.stdout.write(JSON.stringify({traceEvents: ev}));
+	' >"$TMP/stairs.json"
+	"$FLAMECHART" info -q --tasks --json "$TMP/stairs.json" >"$TMP/stairs.info.json" ||
+		fail "info --json stairs"
+	node -e '
+		const info = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+		const rows = info.profiles.find((p) => p.user_timings).user_timings.map((t) => t.row);
+		const want = rows.map((_, i) => Math.min(i, 1024));
+		if (rows.length !== 3000 || rows.some((r, i) => r !== want[i])) {
+			console.log(`rows ${rows.slice(1020, 1030)}, want ${want.slice(1020, 1030)}`);
+			process.exit(1);
+		}
+	' "$TMP/stairs.info.json" || fail "stairs: the rows"
 
 	for t in click-long-task timers worker user-timings minimal-tasks user-timings-min; do
 		f="$traces/$t.json.gz"
