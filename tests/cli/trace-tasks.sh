@@ -27,6 +27,17 @@ contains "$TMP/out" "long timer"
 run 0 --tasks -f md "$traces/timers.json.gz" -o "$TMP/timers.md"
 contains "$TMP/timers.md" "| long timer | measure |"
 contains "$TMP/timers.md" "| \\[mark\\]\\: tick-0 | mark |"
+# the Timings lane is no call tree: --hide, --focus and the like leave it
+# as it is (they rebuilt it and read its entries' stale nodes), and two
+# recordings shift it with their own clock
+for opt in "--hide v8" "--focus spin" "--merge-by name" "--collapse-recursion"; do
+	# shellcheck disable=SC2086 # opt is two words
+	run 0 --tasks $opt "$traces/timers.json.gz" -f json --minwidth 0 -o "$TMP/opt.json"
+	contains "$TMP/opt.json" '"name":"long timer"'
+done
+run 0 --tasks "$traces/timers.json.gz" "$traces/user-timings.json.gz" -o "$TMP/two.svg"
+contains "$TMP/two.svg" "long timer"
+contains "$TMP/two.svg" "waited"
 # without --tasks the trace reads as before: the sampled threads' JS only
 run 0 info "$traces/click-long-task.json.gz"
 contains "$TMP/out" "onClick"
