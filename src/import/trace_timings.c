@@ -170,8 +170,9 @@ static bool other_async(struct trace_timings *t, char ph, uint64_t key)
 		}
 		if (!fc_map_reserve(&t->open_by_key, t->n_open + 1))
 			return false;
+		/* where it goes (the table may have been compacted since) */
 		t->open[t->n_open].key = key;
-		at = fc_map_find(&t->open_by_key, key_hash(key), open_key_eq, t, &slot);
+		(void)fc_map_find(&t->open_by_key, key_hash(key), open_key_eq, t, &slot);
 		t->open[t->n_open].depth = 0;
 		fc_map_put(&t->open_by_key, slot, key_hash(key), (uint32_t)t->n_open);
 		at = (uint32_t)t->n_open++;
