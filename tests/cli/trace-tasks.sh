@@ -19,6 +19,10 @@ run 0 info --tasks "$traces/click-long-task.json.gz"
 for name in "Event: click" "Function call" "Layout" "Recalculate style" "onClick"; do
 	contains "$TMP/out" "$name"
 done
+# the time no entry runs is idle, not a function: not in the top functions
+run 0 info --tasks "$traces/timers.json.gz"
+lacks "$TMP/out" "(root)"
+contains "$TMP/out" "idle  "
 # user timings: a Timings lane above the threads, listed by info and -f md
 run 0 info --tasks "$traces/timers.json.gz"
 contains "$TMP/out" "Timings"
