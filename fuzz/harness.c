@@ -240,7 +240,9 @@ static void check_layout_mode(const struct fc_profile_set *set, enum fc_mode mod
 			fuzz_check(b->x0 >= lane->x_min - 1e-6 * fabs(lane->x_min) - 1 &&
 					   b->x1 <= lane->x_max + 1e-6 * fabs(lane->x_max) + 1,
 				   "box outside the lane");
-			fuzz_check(b->depth < lane->rows && b->depth < p->max_depth + 1,
+			/* the Timings lane's rows are its entries', not its tree's */
+			fuzz_check(b->depth < lane->rows &&
+					   (p->timings || b->depth < p->max_depth + 1),
 				   "box row out of range");
 			if (b->flags & FC_BOX_COALESCED)
 				/* a chart merges two or more narrow bars; a graph

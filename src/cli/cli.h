@@ -230,6 +230,11 @@ bool fc_cli_info_compact(FILE *out, const struct fc_profile *p, const struct fc_
  * a JSON object (NULL on allocation failure). */
 bool fc_cli_info_tasks(FILE *out, const struct fc_profile *p);
 json_t *fc_cli_info_tasks_json(const struct fc_profile *p);
+/* The Timings lane's user timings (devtools-rules §13.9): each entry's
+ * title, start and duration, as text and as a JSON array (NULL on
+ * allocation failure). */
+void fc_cli_info_timings(FILE *out, const struct fc_profile *p);
+json_t *fc_cli_info_timings_json(const struct fc_profile *p);
 
 /* info's heaviest stacks (model/stacks.h): count of them as text. */
 bool fc_cli_info_stacks(FILE *out, const struct fc_profile *p, size_t count);

@@ -68,7 +68,9 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 	bool bytes = fc_unit_is_bytes(p->weight_unit);
 
 	fprintf(out, "%s\n", p->name);
-	if (p->process_name || p->thread_name || p->pid >= 0)
+	if (p->timings)
+		fputs("  lane          Timings (user timings of every thread)\n", out);
+	else if (p->process_name || p->thread_name || p->pid >= 0)
 		fprintf(out, "  thread        %s%s%s (pid %lld, tid %lld)\n",
 			p->process_name ? p->process_name : "",
 			p->process_name && p->thread_name ? " / " : "",
@@ -86,6 +88,10 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 		fputc('\n', out);
 	}
 	fprintf(out, "  format        %s\n", fc_format_name(p->format));
+	if (p->timings) {
+		fc_cli_info_timings(out, p);
+		return;
+	}
 	if (p->has_time) {
 		fputs("  duration      ", out);
 		print_ms(out, s->duration_us);
@@ -221,7 +227,7 @@ int fc_cmd_info(const struct fc_cli *cli)
 					fc_log("out of memory");
 					rc = FC_EXIT_INTERNAL;
 				}
-				if (set.items[j]->has_time &&
+				if (set.items[j]->has_time && !set.items[j]->timings &&
 				    (!fc_cli_info_hot_lines(stdout, set.items[j], FC_NONE, top,
 							    s.sampled_us) ||
 				     !fc_cli_info_stacks(stdout, set.items[j], FC_STACKS_DEFAULT) ||

@@ -121,7 +121,8 @@ json_t *fc_cli_info_json(const struct fc_profile *p, const struct fc_stats *s, s
 	     put(o, "line_data", json_boolean(p->node_lines != NULL)) &&
 	     put(o, "hot_lines", fc_cli_info_lines_json(p, FC_NONE, top)) &&
 	     (!cli->function || put(o, "functions", fc_cli_info_functions_json(p, cli, top))) &&
-	     (!fc_tasks_lane(p) || put(o, "tasks", fc_cli_info_tasks_json(p)));
+	     (!fc_tasks_lane(p) || put(o, "tasks", fc_cli_info_tasks_json(p))) &&
+	     (!p->timings || put(o, "user_timings", fc_cli_info_timings_json(p)));
 	json_decref(tiers);
 	json_decref(pkgs);
 	if (!ok) {

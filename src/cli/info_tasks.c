@@ -1,6 +1,7 @@
 /* info for a trace read with --tasks (devtools-rules §13.7): the time by
  * DevTools category, as the Performance panel's Summary gives it, and the
- * long tasks with what started them and the heaviest work inside. */
+ * long tasks with what started them and the heaviest work inside; for the
+ * Timings lane, its user timings (§13.9). */
 #include <stdio.h>
 #include <string.h>
 
@@ -48,6 +49,11 @@ bool fc_cli_info_tasks(FILE *out, const struct fc_profile *p)
 				fc_task_category_name((enum fc_task_category)c),
 				s.category_us[c] / 1000.0,
 				range > 0 ? 100.0 * s.category_us[c] / range : 0.0);
+	if (p->async_events)
+		fprintf(out,
+			"  async events  %llu in the trace: %llu begin/end pairs, %llu unpaired\n",
+			(unsigned long long)p->async_events, (unsigned long long)p->async_pairs,
+			(unsigned long long)p->async_unmatched);
 	fprintf(out, "  long tasks    %zu over 50 ms\n", s.n_long_tasks);
 	for (i = 0; i < s.n_long_tasks; i++) {
 		const struct fc_long_task *lt = &s.long_tasks[i];
@@ -112,6 +118,15 @@ json_t *fc_cli_info_tasks_json(const struct fc_profile *p)
 			json_decref(inside);
 		}
 	}
+	if (ok && p->async_events) {
+		json_t *a = json_object();
+		ok = a && put(a, "events", json_integer((json_int_t)p->async_events)) &&
+		     put(a, "pairs", json_integer((json_int_t)p->async_pairs)) &&
+		     put(a, "unpaired", json_integer((json_int_t)p->async_unmatched)) &&
+		     put(o, "async_events", a);
+		if (!ok)
+			json_decref(a);
+	}
 	ok = ok && put(o, "categories_ms", cats);
 	cats = NULL;
 	ok = ok && put(o, "long_tasks", longs);
@@ -124,4 +139,59 @@ json_t *fc_cli_info_tasks_json(const struct fc_profile *p)
 		return NULL;
 	}
 	return o;
+}
+
+static const char *const timing_kinds[] = {
+	[FC_TIMING_MEASURE] = "measure",
+	[FC_TIMING_CONSOLE] = "console",
+	[FC_TIMING_STAMP] = "stamp",
+	[FC_TIMING_MARK] = "mark",
+};
+
+static const char *timing_title(const struct fc_profile *p, uint32_t i)
+{
+	return fc_profile_str(p, p->frames[p->node_frame[i + 1]].name);
+}
+
+void fc_cli_info_timings(FILE *out, const struct fc_profile *p)
+{
+	size_t n[4] = { 0 };
+	uint32_t i;
+
+	for (i = 0; i < p->n_timings; i++)
+		n[p->timings[i].kind & 3]++;
+	fprintf(out,
+		"  user timings  %zu measures, %zu console timings, %zu marks, %zu time stamps "
+		"(DevTools' Timings track)\n",
+		n[FC_TIMING_MEASURE], n[FC_TIMING_CONSOLE], n[FC_TIMING_MARK], n[FC_TIMING_STAMP]);
+	for (i = 0; i < p->n_timings; i++) {
+		const struct fc_timing *t = &p->timings[i];
+		fprintf(out, "    at %10.3f ms", (double)(t->start_us - p->start_us) / 1000.0);
+		if (t->kind == FC_TIMING_MEASURE || t->kind == FC_TIMING_CONSOLE)
+			fprintf(out, " for %10.3f ms", (double)t->dur_us / 1000.0);
+		else
+			fprintf(out, "     %10s   ", "");
+		fprintf(out, "  %s\n", timing_title(p, i));
+	}
+}
+
+json_t *fc_cli_info_timings_json(const struct fc_profile *p)
+{
+	json_t *a = json_array();
+	uint32_t i;
+
+	for (i = 0; a && i < p->n_timings; i++) {
+		const struct fc_timing *t = &p->timings[i];
+		json_t *o = json_object();
+		if (!o || !put(o, "name", json_string(timing_title(p, i))) ||
+		    !put(o, "kind", json_string(timing_kinds[t->kind])) ||
+		    !put(o, "start_ms", json_real((double)(t->start_us - p->start_us) / 1000.0)) ||
+		    !put(o, "duration_ms", json_real((double)t->dur_us / 1000.0)) ||
+		    !put(o, "row", json_integer(t->row)) || json_array_append_new(a, o) != 0) {
+			json_decref(o);
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
 }

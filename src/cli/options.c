@@ -849,7 +849,7 @@ static const struct option_def options[] = {
 	{ "svg-backend", 0, "NAME", CMD_RENDER | CMD_REPORT, set_svg_backend,
 	  "SVG writer: native (text, tooltips; default) or cairo (glyphs as paths)" },
 	{ "tasks", 0, NULL, CMD_ALL, set_tasks,
-	  "traces: draw tasks and trace events with the JS, as the Performance panel" },
+	  "traces: draw tasks, trace events, JS and user timings, as the Performance panel" },
 	{ "screenshots", 0, NULL, CMD_RENDER, set_screenshots,
 	  "traces: a filmstrip of the page's screenshots above the chart" },
 	{ "strict", 0, NULL, CMD_ALL | CMD_DIFF, set_strict,

@@ -25,6 +25,7 @@
 #include "import/trace_metadata.h"
 #include "import/trace_screenshots.h"
 #include "import/trace_tasks.h"
+#include "import/trace_timings.h"
 #include "model/builder.h"
 #include "util/util.h"
 #include "model/profile.h"
@@ -49,6 +50,7 @@ enum ctx {
 	C_FRAME,
 	C_TRACE_IDS,  /* args.data.cpuProfile.trace_ids: {sample trace id: node id} */
 	C_BEGIN_DATA, /* args.beginData */
+	C_ID2,        /* an async event's id2: {local} or {global} */
 	C_COUNT,
 };
 
@@ -93,6 +95,12 @@ enum key {
 	K_TRACE_IDS,
 	K_BEGIN_DATA,
 	K_SNAPSHOT,
+	/* user timings and async events (trace_timings.c) */
+	K_CAT,
+	K_ID2,
+	K_LOCAL,
+	K_GLOBAL,
+	K_MESSAGE,
 	K_COUNT,
 	/* a member of trace_ids: its key is a number, any number (past the
 	 * ids jstream checks for duplicates) */
@@ -140,6 +148,11 @@ static const char *const key_names[TM_MAP_MEMBER + 1] = {
 	"trace_ids",
 	"beginData",
 	"snapshot",
+	[K_CAT] = "cat",
+	[K_ID2] = "id2",
+	[K_LOCAL] = "local",
+	[K_GLOBAL] = "global",
+	[K_MESSAGE] = "message",
 	[K_TRACE_ID_ENTRY] = "trace_ids member",
 	TM_KEY_NAMES,
 };
@@ -168,6 +181,12 @@ struct event {
 	char data_type[SHORT]; /* args.data.type: what an EventDispatch dispatched */
 	int64_t page_pids[8];  /* processes of the page's frames (args.data) */
 	size_t n_page_pids;
+
+	/* user timings and async events: the category, id2 (global, else
+	 * local) and args.data.message of a console.timeStamp */
+	char cat[SHORT], id2[SHORT], message[SHORT];
+	bool have_id2_global, have_message;
+
 	/* sampleTraceId of args.beginData, args and args.data (0 = none) */
 	int64_t begin_trace_id, args_trace_id, data_trace_id;
 	bool have_begin_data;
@@ -264,6 +283,9 @@ struct importer {
 	struct trace_tasks tasks; /* kept events, with opts->tasks */
 	struct trace_shots shots; /* screenshots, with opts->screenshots */
 	struct trace_meta meta;   /* metadata: embedded maps, annotations */
+
+	/* user timings and async events, with opts->tasks */
+	struct trace_timings timings;
 
 	/* repairs that belong to the trace, not to one thread */
 	char *warn_path[8], *warn_text[8];
@@ -461,6 +483,11 @@ static const unsigned key_ctx[K_COUNT] = {
 	[K_TRACE_IDS] = IN(C_CPUPROF),
 	[K_BEGIN_DATA] = IN(C_ARGS),
 	[K_SNAPSHOT] = IN(C_ARGS),
+	[K_CAT] = IN(C_EVENT),
+	[K_ID2] = IN(C_EVENT),
+	[K_LOCAL] = IN(C_ID2),
+	[K_GLOBAL] = IN(C_ID2),
+	[K_MESSAGE] = IN(C_DATA),
 };
 
 /* A trace_ids member's key: a sample trace id in decimal (others are left
@@ -536,6 +563,8 @@ static void event_reset(struct importer *im, int64_t index)
 
 	e->name[0] = e->ph[0] = e->id[0] = e->source[0] = e->arg_name[0] = '\0';
 	e->data_type[0] = '\0';
+	e->cat[0] = e->id2[0] = e->message[0] = '\0';
+	e->have_id2_global = e->have_message = false;
 	e->n_page_pids = 0;
 	e->begin_trace_id = e->args_trace_id = e->data_trace_id = 0;
 	e->have_begin_data = false;
@@ -607,7 +636,9 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 	case C_EVENT:
 		if (key == K_ARGS && is_map)
 			return C_ARGS;
-		if (key != K_ARGS)
+		if (key == K_ID2 && is_map)
+			return C_ID2;
+		if (key != K_ARGS && key != K_ID2)
 			bad(im, "expected a number or string, found %s",
 			    is_map ? "an object" : "an array");
 		return J_SKIP;
@@ -623,6 +654,7 @@ static int on_open(void *user, struct jstream *js, int ctx, int key, int64_t ind
 		return J_SKIP;
 	case C_BEGIN_DATA:
 	case C_TRACE_IDS:
+	case C_ID2:
 		return J_SKIP;
 	case C_DATA:
 		if (key == K_CPUPROFILE && is_map) {
@@ -846,6 +878,24 @@ static void page_pid(struct event *e, const struct jvalue *v)
 		e->page_pids[e->n_page_pids++] = x;
 }
 
+/* An async event's id2: the global id, else the local one (DevTools'
+ * order); a string or an integer. */
+static bool value_id2(struct event *e, int key, const struct jvalue *v)
+{
+	int64_t x;
+
+	if ((key != K_GLOBAL && key != K_LOCAL) || (key == K_LOCAL && e->have_id2_global))
+		return true;
+	if (v->type == J_STRING)
+		copy_short(e->id2, sizeof(e->id2), v);
+	else if (get_int(v, &x))
+		snprintf(e->id2, sizeof(e->id2), "%lld", (long long)x);
+	else
+		return true;
+	e->have_id2_global = key == K_GLOBAL;
+	return true;
+}
+
 static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t index,
 		     const struct jvalue *v)
 {
@@ -879,6 +929,10 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		case K_PH:
 			if (v->type == J_STRING)
 				copy_short(e->ph, sizeof(e->ph), v);
+			return true;
+		case K_CAT:
+			if (v->type == J_STRING)
+				copy_short(e->cat, sizeof(e->cat), v);
 			return true;
 		case K_ID:
 			if (v->type == J_STRING) {
@@ -919,6 +973,8 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		if (key == K_SAMPLE_TRACE_ID && v->type != J_STRING && get_int(v, &x))
 			e->begin_trace_id = x;
 		return true;
+	case C_ID2:
+		return value_id2(e, key, v);
 	case C_TRACE_IDS:
 		/* a sample trace id's node (devtools-rules §13.3) */
 		if (e->pending_trace_id > 0 && v->type != J_STRING && get_int(v, &x) &&
@@ -936,6 +992,12 @@ static bool on_value(void *user, struct jstream *js, int ctx, int key, int64_t i
 		case K_TYPE:
 			if (v->type == J_STRING)
 				copy_short(e->data_type, sizeof(e->data_type), v);
+			return true;
+		case K_MESSAGE:
+			if (v->type == J_STRING) {
+				copy_short(e->message, sizeof(e->message), v);
+				e->have_message = true;
+			}
 			return true;
 		case K_PROCESS_ID:
 			page_pid(e, v);
@@ -1224,6 +1286,19 @@ static bool on_screenshot(struct importer *im)
 	return true;
 }
 
+/* With --tasks: user timings kept, async events paired (trace_timings.c). */
+static bool on_timing_event(struct importer *im)
+{
+	const struct event *e = &im->ev;
+
+	if (!e->have_ts || !e->ph[0])
+		return true;
+	if (!tu_event(&im->timings, e->cat, e->ph, e->name, e->have_id ? e->id : e->id2,
+		      e->have_message ? e->message : NULL, e->ts))
+		return jstream_nomem(&im->js);
+	return true;
+}
+
 static bool on_event(struct importer *im)
 {
 	struct event *e = &im->ev;
@@ -1262,6 +1337,8 @@ static bool on_event(struct importer *im)
 			return jstream_nomem(&im->js);
 	}
 	if (im->opts->screenshots && !on_screenshot(im))
+		return false;
+	if (im->opts->tasks && !on_timing_event(im))
 		return false;
 	if (strcmp(e->name, "Profile") == 0)
 		return on_profile(im);
@@ -1511,6 +1588,9 @@ static int start_cmp(const void *pa, const void *pb, void *ctx)
 	const struct fc_profile *b = *(struct fc_profile *const *)pb;
 	(void)ctx;
 
+	/* the Timings lane above the threads, as the Performance panel has it */
+	if ((a->timings != NULL) != (b->timings != NULL))
+		return a->timings ? -1 : 1;
 	if (a->start_us != b->start_us)
 		return a->start_us < b->start_us ? -1 : 1;
 	return 0;
@@ -1540,6 +1620,39 @@ static int run_cmp(const void *pa, const void *pb, void *ctx)
 	size_t a = order[((const struct run *)pa)->start];
 	size_t b = order[((const struct run *)pb)->start];
 	return a < b ? -1 : a > b;
+}
+
+/* The Timings lane (devtools-rules §13.9), when the trace has user
+ * timings: out's profile at first, above the threads. false on allocation
+ * failure. */
+static bool timings_lane(struct importer *im, struct fc_profile_set *out, size_t first)
+{
+	struct fc_profile *lane;
+	size_t i;
+
+	if (!tu_lane(&im->timings, &lane))
+		return false;
+	if (!lane)
+		return true;
+	lane->format = FC_FORMAT_TRACE;
+	lane->pid = lane->tid = -1;
+	/* its times count from where the trace's lanes begin, as the ruler's */
+	for (i = first; i < out->count; i++)
+		if (out->items[i]->start_us < lane->start_us)
+			lane->start_us = out->items[i]->start_us;
+	if (!(lane->thread_name = fc_strdup("Timings"))) {
+		fc_profile_destroy(lane);
+		return false;
+	}
+	fc_profile_classify(lane);
+	if (!tt_mark_events(lane) || !fc_profile_set_add(out, lane)) {
+		fc_profile_destroy(lane);
+		return false;
+	}
+	memmove(out->items + first + 1, out->items + first,
+		(out->count - 1 - first) * sizeof(*out->items));
+	out->items[first] = lane;
+	return true;
 }
 
 /* With opts->tasks: the sampled threads (out's profiles from first on)
@@ -1588,6 +1701,8 @@ static bool tasks_for_samples(struct importer *im, struct fc_profile_set *out, s
 			goto nomem;
 		lanes.items[i] = NULL;
 	}
+	if (!timings_lane(im, out, first))
+		goto nomem;
 	ok = true;
 	goto out;
 nomem:
@@ -1700,15 +1815,24 @@ static bool assemble(struct importer *im, struct fc_profile_set *out)
 	/* lanes in order of their start on the shared clock */
 	if (!fc_sort(out->items + first, out->count - first, sizeof(*out->items), start_cmp, NULL))
 		goto nomem;
-	if (!tshots_take(&im->shots, &out->items[first]->screenshots))
+	/* the repairs, the async events' counts, the screenshots and the
+	 * annotations go with the first thread (not the Timings lane) */
+	j = out->items[first]->timings && out->count > first + 1 ? first + 1 : first;
+	if (!tshots_take(&im->shots, &out->items[j]->screenshots))
 		goto nomem;
-	if (!tm_done(&im->meta, out->items[first]))
+	if (!tm_done(&im->meta, out->items[j]))
 		goto out;
+	if (im->opts->tasks) {
+		tu_async_done(&im->timings);
+		out->items[j]->async_events = im->timings.n_async;
+		out->items[j]->async_pairs = im->timings.n_async_pairs;
+		out->items[j]->async_unmatched = im->timings.n_async_unmatched;
+	}
 	for (i = 0; i < im->n_warn; i++)
-		if (!fc_profile_warn(out->items[first], im->warn_path[i], im->warn_line[i],
+		if (!fc_profile_warn(out->items[j], im->warn_path[i], im->warn_line[i],
 				     im->warn_line[i] > 0, "%s", im->warn_text[i]))
 			goto nomem;
-	out->items[first]->n_repairs += im->n_more_warn;
+	out->items[j]->n_repairs += im->n_more_warn;
 	ok = true;
 	goto out;
 nomem:
@@ -1752,6 +1876,7 @@ static void free_importer(struct importer *im)
 	tt_finish(&im->tasks);
 	tshots_finish(&im->shots);
 	tm_finish(&im->meta);
+	tu_finish(&im->timings);
 	free(im->ev.trace_ids);
 	free(im->ev.nodes);
 	free(im->ev.arena);
@@ -1799,15 +1924,18 @@ bool fc_import_trace(struct fc_source *src, const struct fc_import_options *opts
 	}
 	tshots_init(&im.shots);
 	if (!tt_init(&im.tasks) ||
-	    !tm_init(&im.meta, opts->sourcemaps != NULL, opts->strict, err)) {
+	    !tm_init(&im.meta, opts->sourcemaps != NULL, opts->strict, err) ||
+	    !tu_init(&im.timings)) {
 		tt_finish(&im.tasks);
 		tm_finish(&im.meta);
+		tu_finish(&im.timings);
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;
 	}
 	if (!jstream_init(&im.js, &handlers, &im, src->name, err)) {
 		tt_finish(&im.tasks);
 		tm_finish(&im.meta);
+		tu_finish(&im.timings);
 		return false;
 	}
 	for (;;) {

@@ -697,6 +697,10 @@ bool tt_mark_events(struct fc_profile *lane)
 		f->package = cat;
 		f->url = empty;
 	}
+	/* the root's self time is the time no entry runs: idle, as DevTools'
+	 * Summary counts it and as the picture draws it (a gap) */
+	if (lane->n_nodes)
+		lane->frames[lane->node_frame[0]].tier = FC_TIER_IDLE;
 	/* frames are looked up by URL no more: the index would be stale */
 	fc_profile_drop_frame_index(lane);
 	return true;

@@ -66,7 +66,8 @@ bool tt_lanes(struct trace_tasks *t, struct fc_profile *const *sampled, size_t n
 
 /* After classification: the lane's event frames (url "devtools:CATEGORY"
  * while the lane is built) are tagged FC_TAG_EVENT with the category as
- * their package and no URL. false on allocation failure. */
+ * their package and no URL, and the root (the time no entry runs) is in
+ * the idle tier. false on allocation failure. */
 bool tt_mark_events(struct fc_profile *lane);
 
 /* DevTools' display name and category of a trace event name (NULL when the

@@ -298,6 +298,37 @@ static bool culled_close(void *ctx, const struct fc_box *box, uint64_t seq, uint
 	return true;
 }
 
+/* A trace's Timings lane (devtools-rules §13.9): its entries at the rows
+ * the import gave them, a mark or time stamp a point (x0 == x1). */
+static bool timings_lane(struct fc_lane *lane, const struct fc_profile *p)
+{
+	uint32_t i;
+
+	for (i = 0; i < p->n_timings; i++) {
+		const struct fc_timing *t = &p->timings[i];
+		struct fc_box b = {
+			.x0 = (double)t->start_us,
+			.x1 = (double)(t->start_us + t->dur_us),
+			.self = (double)t->dur_us,
+			.depth = t->row,
+			.frame = p->node_frame[i + 1],
+			.node = i + 1,
+			.count = 1,
+		};
+		if (t->row >= FC_LAYOUT_MAX_ROWS) {
+			lane->rows_cut = 1;
+			continue;
+		}
+		if (!fc_lane_push(lane, &b))
+			return false;
+		if (t->row + 1 > lane->rows)
+			lane->rows = t->row + 1;
+		if (t->row == 0)
+			lane->total += b.x1 - b.x0;
+	}
+	return true;
+}
+
 bool fc_chart_lane(struct fc_lane *lane, const struct fc_profile *p,
 		   const struct fc_layout_options *o, double ppu, double minwidth_px,
 		   struct fc_error *err)
@@ -310,6 +341,13 @@ bool fc_chart_lane(struct fc_lane *lane, const struct fc_profile *p,
 	lane->profile = p;
 	if (!nodes)
 		goto nomem;
+	if (p->timings) {
+		free(nodes);
+		if (timings_lane(lane, p))
+			return true;
+		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
+		return false;
+	}
 	lane->healed = fc_chart_heal_program(p, nodes);
 
 	if (ppu <= 0) {

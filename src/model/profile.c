@@ -48,6 +48,7 @@ void fc_profile_destroy(struct fc_profile *p)
 	free(p->sourcemap_unreadable_names);
 	fc_screenshots_destroy(p->screenshots);
 	fc_annotations_destroy(p->annotations);
+	free(p->timings);
 	fc_strpool_finish(&p->strings);
 	free(p->frames);
 	fc_profile_drop_frame_index(p);

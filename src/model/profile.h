@@ -94,6 +94,18 @@ struct fc_warning {
 	char *text;
 };
 
+/* An entry of a trace's Timings lane (devtools-rules §13.9): a user timing
+ * measure or console timing (a span), or a mark or time stamp (a point,
+ * dur_us 0), on the trace clock, at the row DevTools' Timings track gives
+ * it. Its node in the lane's profile is its index + 1. */
+enum fc_timing_kind { FC_TIMING_MEASURE, FC_TIMING_CONSOLE, FC_TIMING_STAMP, FC_TIMING_MARK };
+
+struct fc_timing {
+	int64_t start_us, dur_us;
+	uint32_t row;
+	uint8_t kind; /* enum fc_timing_kind */
+};
+
 struct fc_profile {
 	char *name;         /* display title: file name, or process/thread name */
 	char *source;       /* input path as given ("-" for stdin) */
@@ -174,6 +186,15 @@ struct fc_profile {
 	/* A trace's screenshots (model/screenshots.h), read with --screenshots;
 	 * on the trace's first lane only, NULL elsewhere. Owned. */
 	struct fc_screenshots *screenshots;
+	/* A trace's Timings lane (--tasks): its entries in the order DevTools
+	 * lays them out, node i + 1 for timings[i]; NULL for every other
+	 * profile. Such a profile has no samples. */
+	struct fc_timing *timings;
+	uint32_t n_timings;
+	/* --tasks: the trace's async events other than user timings (on its
+	 * first thread's lane, else 0): read, begins paired with an end, and
+	 * ends or begins left unpaired (devtools-rules §13.10) */
+	uint64_t async_events, async_pairs, async_unmatched;
 
 	struct fc_warning *warnings; /* the first FC_PROFILE_MAX_WARNINGS */
 	size_t n_warnings;

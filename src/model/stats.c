@@ -81,7 +81,7 @@ static struct fc_stats_entry *top_entries(const struct fc_stats_entry *all, size
 	if (!out)
 		return NULL;
 	for (i = 0; i < n_all; i++)
-		if (by_total ? all[i].total_us > 0 && all[i].frame != skip : all[i].samples > 0)
+		if ((by_total ? all[i].total_us > 0 : all[i].samples > 0) && all[i].frame != skip)
 			out[k++] = all[i];
 	if (!fc_sort(out, k, sizeof(*out), by_total ? by_total_desc : by_self_desc, (void *)p)) {
 		free(out);
@@ -160,10 +160,13 @@ bool fc_stats_compute_top(const struct fc_profile *p, size_t top, struct fc_stat
 		all[f].samples = count[f];
 		all[f].total_us = total[f];
 	}
-	/* the root is no function: it heads no list by total */
+	/* the root is no function: it heads no list by total, and when its
+	 * self time is idle (the gaps of a trace's lane, --tasks) none by self */
 	root = p->n_nodes > 0 ? p->node_frame[0] : FC_NONE;
-	s->functions =
-		top_entries(all, p->n_frames, false, FC_NONE, top, p, &s->n_functions_with_self);
+	s->functions = top_entries(
+		all, p->n_frames, false,
+		root != FC_NONE && p->frames[root].tier == FC_TIER_IDLE ? root : FC_NONE, top, p,
+		&s->n_functions_with_self);
 	s->by_total = top_entries(all, p->n_frames, true, root, top, p, &s->n_by_total);
 	if (!s->functions || !s->by_total)
 		goto fail;

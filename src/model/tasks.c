@@ -21,6 +21,7 @@ static const struct {
 	[FC_CAT_ASYNC] = { "async", "Async" },
 	[FC_CAT_SYSTEM] = { "other", "System" },
 	[FC_CAT_IDLE] = { "idle", "Idle" },
+	[FC_CAT_TIMING] = { "timing", "Timings" },
 };
 
 const char *fc_task_category_name(enum fc_task_category c)
@@ -42,6 +43,8 @@ bool fc_tasks_lane(const struct fc_profile *p)
 {
 	uint32_t i;
 
+	if (p->timings)
+		return false; /* the Timings lane: no thread */
 	for (i = 0; i < p->n_frames; i++)
 		if (p->frames[i].tags & FC_TAG_EVENT)
 			return true;

@@ -21,6 +21,7 @@ enum fc_task_category {
 	FC_CAT_ASYNC,
 	FC_CAT_SYSTEM,
 	FC_CAT_IDLE,
+	FC_CAT_TIMING, /* the Timings lane's user timings (no Summary row) */
 	FC_CAT_COUNT
 };
 
@@ -42,7 +43,8 @@ struct fc_tasks_summary {
 	size_t n_long_tasks;
 };
 
-/* Whether p is a lane of --tasks (it has trace event frames). */
+/* Whether p is a thread's lane of --tasks (it has trace event frames; the
+ * Timings lane is not one). */
 bool fc_tasks_lane(const struct fc_profile *p);
 
 /* The category of a frame: an event's own, JS is Scripting, the root

@@ -119,7 +119,7 @@ static bool info_line(struct fc_painter *p)
 			if (q->sandwich_part == FC_SANDWICH_CALLERS)
 				continue;
 			samples += q->n_samples;
-			if (med > 0 && (n_profiles == 0 || med < lo))
+			if (med > 0 && (lo == 0 || med < lo))
 				lo = med;
 			if (med > hi)
 				hi = med;

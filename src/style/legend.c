@@ -153,6 +153,31 @@ static int by_self_desc(const void *a, const void *b, void *ctx)
 }
 
 /* Merges groups with equal keys (sums self, keeps the first frame). */
+/* A group's share of the total; none (-1) for the Timings lane's user
+ * timings, which are drawn over time but hold no samples. */
+static double group_share(const struct group *it, double total)
+{
+	const struct fc_frame *f = &it->p->frames[it->frame];
+
+	if ((f->tags & FC_TAG_EVENT) && it->p->timings)
+		return -1;
+	return it->self / total;
+}
+
+/* The Timings lane's group first, so that it is never among the "others"
+ * (it has no self time to rank it by). */
+static void timings_first(struct groups *g)
+{
+	size_t i;
+
+	for (i = 1; i < g->n; i++)
+		if (group_share(&g->items[i], 1) < 0) {
+			struct group x = g->items[i];
+			memmove(g->items + 1, g->items, i * sizeof(*g->items));
+			g->items[0] = x;
+		}
+}
+
 static bool merge_keys(struct groups *g)
 {
 	size_t i, n = 0;
@@ -518,7 +543,7 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 			label = g->items[i].label;
 			g->items[i].label = NULL;
 			if (!add_entry(out, &cap, frame_color(st, g->items[i].p, g->items[i].frame),
-				       true, label, g->items[i].self / total))
+				       true, label, group_share(&g->items[i], total)))
 				goto nomem;
 		}
 		break;
@@ -537,6 +562,7 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 		if (!merge_keys(g) ||
 		    !fc_sort(g->items, g->n, sizeof(*g->items), by_self_desc, NULL))
 			goto nomem;
+		timings_first(g);
 		for (i = 0; i < g->n; i++) {
 			struct group *it = &g->items[i];
 			/* "other" only when it stands for more than one entry */
@@ -548,7 +574,7 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 			label = it->label;
 			it->label = NULL;
 			if (!add_entry(out, &cap, frame_color(st, it->p, it->frame), true, label,
-				       it->self / total))
+				       group_share(it, total)))
 				goto nomem;
 		}
 		if (other > 0 && !add_entry(out, &cap, t->background, false,

@@ -163,11 +163,33 @@ static const struct fc_rgb event_colors[FC_CAT_COUNT] = {
 	[FC_CAT_RENDERING] = { 197, 138, 249 }, [FC_CAT_PAINTING] = { 109, 213, 140 },
 	[FC_CAT_GPU] = { 109, 213, 140 },       [FC_CAT_ASYNC] = { 228, 105, 98 },
 	[FC_CAT_SYSTEM] = { 199, 199, 199 },    [FC_CAT_IDLE] = { 227, 227, 227 },
+	[FC_CAT_TIMING] = { 242, 196, 90 },
 };
+
+/* A user timing's colour (devtools-rules §13.9): as DevTools, a shade per
+ * name, hue 30-55, saturation 70-100 %, lightness 50 %, 70 % opaque on
+ * white. */
+static struct fc_rgb timing_color(const char *name)
+{
+	uint64_t h = fc_hash_bytes(name, strlen(name));
+	double hue = 30 + (double)(h % 26), sat = (70 + (double)((h >> 8) % 6) * 6) / 100;
+	double c = sat, x = c * (1 - fabs(fmod(hue / 60, 2) - 1)), m = 0.5 - c / 2;
+	double rgb[3] = { c + m, x + m, m };
+	uint8_t out[3];
+	int i;
+
+	for (i = 0; i < 3; i++)
+		out[i] = (uint8_t)lround((0.7 * rgb[i] + 0.3) * 255);
+	return (struct fc_rgb){ out[0], out[1], out[2] };
+}
 
 struct fc_rgb fc_style_event_color(const struct fc_profile *p, const struct fc_frame *f)
 {
-	return event_colors[fc_task_category_parse(fc_profile_str(p, f->package))];
+	enum fc_task_category c = fc_task_category_parse(fc_profile_str(p, f->package));
+
+	if (c == FC_CAT_TIMING)
+		return timing_color(fc_profile_str(p, f->name));
+	return event_colors[c];
 }
 
 const char *fc_style_event_category(const struct fc_profile *p, const struct fc_frame *f)

@@ -47,6 +47,8 @@ static void shift(struct fc_profile *p, int64_t by_us)
 	p->end_us -= by_us;
 	for (i = 0; i < p->n_samples; i++)
 		p->sample_time_us[i] -= by_us;
+	for (i = 0; i < p->n_timings; i++)
+		p->timings[i].start_us -= by_us;
 	if (p->last_end_us != INT64_MIN)
 		p->last_end_us -= by_us;
 }

@@ -16,6 +16,8 @@ bool fc_hide_tiers(struct fc_profile *p, unsigned tiers, struct fc_error *err)
 	uint32_t *map, i;
 
 	tiers &= (1u << FC_TIER_COUNT) - 1;
+	if (p->timings)
+		return true; /* a trace's Timings lane: user timings, no call tree */
 	if (!tiers || p->n_nodes == 0) {
 		p->hidden_tiers |= tiers;
 		return true;

@@ -360,6 +360,10 @@ bool fc_scope_apply(struct fc_profile_set *set, const struct fc_scope *s, struct
 	if (!fc_scope_active(s))
 		return true;
 	for (i = 0; i < set->count; i++) {
+		/* a trace's Timings lane holds user timings, not call stacks:
+		 * nothing to focus, hide or fold (devtools-rules §13.9) */
+		if (set->items[i]->timings)
+			continue;
 		if (!one_profile(set->items[i], s, err))
 			goto fail;
 		if (s->sandwich) {

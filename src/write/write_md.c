@@ -337,6 +337,37 @@ static bool tasks_sections(const struct fc_profile *p, struct fc_md_doc *doc, bo
 	return true;
 }
 
+/* The Timings lane of a trace read with --tasks (devtools-rules §13.9):
+ * its user timings in DevTools' order, with start and duration. */
+static bool timings_section(const struct fc_profile *p, const struct fc_summary_options *o,
+			    struct fc_md_doc *doc)
+{
+	static const char *const titles[] = { "user timing", "kind", "at ms", "ms" };
+	static const char *const kinds[] = { "measure", "console", "time stamp", "mark" };
+	struct fc_md *md = fc_md_doc_add(doc, p->name, false);
+	uint32_t i;
+
+	fc_md_raw(md, "### ");
+	heading_text(md, o->title ? o->title : p->name);
+	fc_md_raw(md, " — Timings\n\n");
+	fc_md_printf(md, "**User timings**: %u (DevTools' Timings track)\n", p->n_timings);
+	fc_md_table_head(md, titles, "llrr");
+	for (i = 0; i < p->n_timings; i++) {
+		const struct fc_timing *t = &p->timings[i];
+		fc_md_cell(md);
+		fc_md_text(md, fc_profile_str(p, p->frames[p->node_frame[i + 1]].name));
+		fc_md_cell(md);
+		fc_md_text(md, kinds[t->kind & 3]);
+		fc_md_cell(md);
+		ms_cell(md, p, (double)(t->start_us - p->start_us));
+		fc_md_cell(md);
+		if (t->kind == FC_TIMING_MEASURE || t->kind == FC_TIMING_CONSOLE)
+			ms_cell(md, p, (double)t->dur_us);
+		fc_md_row_end(md);
+	}
+	return true;
+}
+
 static bool one_profile(const struct fc_profile *p, const struct fc_summary_options *o, bool many,
 			struct fc_md_doc *doc)
 {
@@ -353,6 +384,8 @@ static bool one_profile(const struct fc_profile *p, const struct fc_summary_opti
 	char title[600], head[64];
 	double cpu;
 
+	if (p->timings)
+		return timings_section(p, o, doc);
 	if (!fc_stats_compute_top(p, SIZE_MAX, &s))
 		return false;
 	wrapper = malloc((size_t)p->n_frames + 1);

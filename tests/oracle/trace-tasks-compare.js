@@ -3,12 +3,16 @@
 // (tests/tools/traces/devtools-entries.mjs, its output committed as
 // TRACE.devtools.json.gz): for every thread flamechart draws, every entry
 // DevTools shows with a duration must be there with the same name, start,
-// duration and row (±1 µs), and nothing else.
+// duration and row (±1 µs), and nothing else; and the Timings lane holds
+// DevTools' Timings track (user timings) entry for entry.
 //   node trace-tasks-compare.js TRACE.devtools.json.gz < layout.json
 // With a third argument, `info --tasks --json` of the same trace, also its
 // answers in words: each category's time (the self time of DevTools' entries
-// by the engine's category; Idle left out, as it depends on the range) and
-// the long tasks (DevTools' Task entries over 50 ms), within 0.1 ms.
+// by the engine's category; Idle left out, as it depends on the range), the
+// CPU time (the time DevTools' top-level entries cover) and the idle time
+// (the rest of the lane's range), the long tasks (DevTools' Task entries
+// over 50 ms) and the user timings of the Timings lane (title, row,
+// duration and starts), all within 0.1 ms.
 //   node trace-tasks-compare.js TRACE.devtools.json.gz INFO.json < layout.json
 'use strict';
 const fs = require('fs');
@@ -27,7 +31,37 @@ const say = (msg) => {
 };
 const key = (name, row) => `${row}\u0000${name}`;
 
+// The Timings lane: every user timing DevTools' Timings track shows, with
+// the same title, start, duration and row, in the same order, and nothing
+// else.
+function compareTimings(lane) {
+  const want = devtools.timings ?? [];
+  const got = lane.frames;
+  for (let i = 0; i < Math.max(want.length, got.length); i++) {
+    const w = want[i], g = got[i];
+    if (!w || !g) {
+      say(`Timings: ${w ? `DevTools' ${w[0]} missing` : `extra ${g.name}`}`);
+      continue;
+    }
+    const [name, ts, dur, row] = w;
+    if (g.name !== name || g.depth !== row || Math.abs(g.start_us - ts) > TOLERANCE ||
+        Math.abs(g.end_us - (ts + dur)) > TOLERANCE) {
+      say(`Timings entry ${i}: DevTools ${name} at row ${row}, ${ts} +${dur}; flamechart ${
+          g.name} at row ${g.depth}, ${g.start_us} +${g.end_us - g.start_us}`);
+      continue;
+    }
+    compared++;
+  }
+}
+
+if ((devtools.timings ?? []).length &&
+    !layout.profiles.some((l) => l.name === 'Timings' && l.pid === undefined))
+  say('no Timings lane, DevTools draws one');
 for (const lane of layout.profiles) {
+  if (lane.name === 'Timings' && lane.pid === undefined) {
+    compareTimings(lane);
+    continue;
+  }
   const thread = devtools.threads.find((t) => t.pid === lane.pid && t.tid === lane.tid);
   if (!thread) {
     say(`${lane.name}: DevTools draws no thread ${lane.pid}/${lane.tid}`);
@@ -113,6 +147,18 @@ if (process.argv[3]) {
       if (Math.abs(got - us) > 100) say(`${p.title} ${p.thread.tid}: ${cat} ${got / 1000} ms, DevTools ${us / 1000} ms`);
       else answered++;
     }
+    // the time anything runs is the CPU time; the rest of the lane is idle
+    // (the Summary's Idle), not the root's self time counted as work
+    const busy = thread.entries.filter(([, , , row]) => row === 0)
+                     .reduce((sum, [, , dur]) => sum + dur, 0);
+    const range = p.tasks.range_ms * 1000;
+    for (const [what, got, want] of [['CPU time', p.cpu_ms * 1000, busy],
+                                     ['idle time', p.idle_ms * 1000, range - busy],
+                                     ['Idle', (p.tasks.categories_ms.Idle ?? 0) * 1000, range - busy]]) {
+      if (Math.abs(got - want) > 100)
+        say(`${p.title} ${p.thread.tid}: ${what} ${got / 1000} ms, DevTools ${want / 1000} ms`);
+      else answered++;
+    }
     const longs = thread.entries.filter(([name, , dur, row]) => name === 'Task' && row === 0 && dur > 50000);
     if (longs.length !== p.tasks.long_tasks.length)
       say(`${p.title} ${p.thread.tid}: ${p.tasks.long_tasks.length} long tasks, DevTools ${longs.length}`);
@@ -123,7 +169,22 @@ if (process.argv[3]) {
       else answered++;
     }
   }
-  console.log(`${answered} category totals and long tasks equal DevTools'`);
+  // the user timings info lists: DevTools' Timings track in its order,
+  // each title, duration and row, and the starts apart as DevTools' are
+  const listed = profiles.find((p) => p.user_timings)?.user_timings ?? [];
+  const want = devtools.timings ?? [];
+  if (listed.length !== want.length)
+    say(`info lists ${listed.length} user timings, DevTools ${want.length}`);
+  for (let i = 0; i < listed.length && i < want.length; i++) {
+    const [name, ts, dur, row] = want[i], got = listed[i];
+    const apart = (got.start_ms - listed[0].start_ms) * 1000, wantApart = ts - want[0][1];
+    if (got.name !== name || got.row !== row || Math.abs(got.duration_ms * 1000 - dur) > 100 ||
+        Math.abs(apart - wantApart) > 100)
+      say(`info's user timing ${i}: ${got.name} row ${got.row} +${got.duration_ms} ms, DevTools ${
+          name} row ${row} +${dur / 1000} ms`);
+    else answered++;
+  }
+  console.log(`${answered} category totals, long tasks and user timings equal DevTools'`);
 }
 if (failures > 20) console.log(`... ${failures - 20} more`);
 console.log(`${compared} entries equal DevTools'${failures ? `, ${failures} differences` : ''}`);

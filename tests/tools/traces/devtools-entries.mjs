@@ -61,4 +61,26 @@ for (const [pid, proc] of data.Renderer.processes) {
     threads.push({pid, tid, name: thread.name ?? null, entries});
   }
 }
-process.stdout.write(JSON.stringify({source: file.replace(/.*\//, ''), threads}) + '\n');
+// The Timings track: the UserTimings handler's measures, console timings,
+// console.timeStamp events and marks, laid out as the panel's Timings track
+// appender lays them out (panels/timeline, not in the npm package, so its
+// two rules are restated here): all of them sorted by start alone (a stable
+// sort, measures before console timings, time stamps and marks), each put
+// on the first row whose last entry ended by its start.
+const ut = data.UserTimings;
+const all = [
+  ...ut.performanceMeasures.map((e) => [e.name, e.ts, e.dur ?? 0, 'measure']),
+  ...ut.consoleTimings.map((e) => [e.name, e.ts, e.dur ?? 0, 'console']),
+  // drawn where the event is, as a point (the appender places it by ts and dur)
+  ...ut.timestampEvents.map(
+      (e) => [`TimeStamp: ${e.args?.data?.message ?? '(name unknown)'}`, e.ts, e.dur ?? 0, 'stamp']),
+  ...ut.performanceMarks.map((e) => [`[mark]: ${e.name}`, e.ts, 0, 'mark']),
+].sort((a, b) => a[1] - b[1]);
+const lastEnd = [];
+const timings = all.map(([name, ts, dur, kind]) => {
+  let row = 0;
+  while (row < lastEnd.length && ts < lastEnd[row]) row++;
+  lastEnd[row] = ts + dur;
+  return [name, ts, dur, row, kind];
+});
+process.stdout.write(JSON.stringify({source: file.replace(/.*\//, ''), threads, timings}) + '\n');

@@ -67,6 +67,7 @@ const CASES = [
       await sleep(300);
     },
   },
+  {name: 'user-timings', page: 'user-timings.html', reload: true, async act() { await sleep(300); }},
 ];
 
 async function main() {
