@@ -106,6 +106,11 @@ enum key {
 	 * ids jstream checks for duplicates) */
 	K_TRACE_ID_ENTRY = 64
 };
+/* the metadata reader's keys and contexts come after these, and its keys
+ * stay among those jstream checks for duplicates */
+_Static_assert((int)K_COUNT <= TM_KEY_BASE, "trace keys overlap the metadata's");
+_Static_assert((int)TM_KEY_END <= (int)K_TRACE_ID_ENTRY, "metadata keys pass the checked ids");
+_Static_assert(C_COUNT <= TM_CTX_BASE, "trace contexts overlap the metadata's");
 
 static const char *const key_names[TM_MAP_MEMBER + 1] = {
 	"traceEvents",

@@ -14,7 +14,7 @@
 #include "model/profile.h"
 
 /* Key ids, after the trace reader's own (which stay below TM_KEY_BASE). */
-#define TM_KEY_BASE 64
+#define TM_KEY_BASE 46
 enum tm_key {
 	TM_METADATA = TM_KEY_BASE,
 	TM_SOURCE_MAPS,
