@@ -68,45 +68,23 @@ static bool frame_totals(const struct fc_profile *p, double *total)
 	return true;
 }
 
-/* Up to this many entries are kept by insertion as they come; more are
- * sorted (insertion costs up to top moves per entry). */
-enum { TOP_BY_INSERTION = 256 };
-
 /* The entries of all with time (self: samples; total: total time, frame
  * skip left out), heaviest first, cut to top: a new array (NULL on
- * allocation failure), its length in *n. The order is total (ties end on
- * the frame's index), so for a short top the best few are kept in order by
- * insertion, which gives what sorting every function would. */
+ * allocation failure), its length in *n. */
 static struct fc_stats_entry *top_entries(const struct fc_stats_entry *all, size_t n_all,
 					  bool by_total, uint32_t skip, size_t top,
 					  const struct fc_profile *p, size_t *n)
 {
-	int (*cmp)(const void *, const void *, void *) = by_total ? by_total_desc : by_self_desc;
-	bool insert = top <= TOP_BY_INSERTION;
-	struct fc_stats_entry *out =
-		calloc((insert && top < n_all ? top : n_all) + 1, sizeof(*out));
-	size_t i, k = 0, kept = 0;
+	struct fc_stats_entry *out = calloc(n_all + 1, sizeof(*out));
+	size_t i, k = 0;
 
 	if (!out)
 		return NULL;
-	for (i = 0; i < n_all; i++) {
-		size_t at;
-
-		if (!(by_total ? all[i].total_us > 0 && all[i].frame != skip : all[i].samples > 0))
-			continue;
-		k++;
-		if (!insert) {
-			out[kept++] = all[i];
-			continue;
-		}
-		if (kept == top && (!top || cmp(&all[i], &out[top - 1], (void *)p) > 0))
-			continue;
-		at = kept < top ? kept++ : top - 1;
-		for (; at > 0 && cmp(&all[i], &out[at - 1], (void *)p) < 0; at--)
-			out[at] = out[at - 1];
-		out[at] = all[i];
-	}
-	if (!insert && !fc_sort(out, kept, sizeof(*out), cmp, (void *)p)) {
+	for (i = 0; i < n_all; i++)
+		if (by_total ? all[i].total_us > 0 && all[i].frame != skip : all[i].samples > 0)
+			out[k++] = all[i];
+	if (!fc_sort_top(out, k, sizeof(*out), top, by_total ? by_total_desc : by_self_desc,
+			 (void *)p)) {
 		free(out);
 		return NULL;
 	}

@@ -1,7 +1,7 @@
 /* The top functions of fc_stats_compute_top: a short top is kept by
- * insertion, a long one sorted; both must give the first entries of the
- * whole list, sorted, ties included (a real profile has thousands of
- * functions with one sample each). */
+ * insertion (fc_sort_top), a long one sorted; both must give the first
+ * entries of the whole list, sorted, ties included (a real profile has
+ * thousands of functions with one sample each). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +15,59 @@
 #include "flamechart/import.h"
 #include "model/profile.h"
 #include "model/stats.h"
+#include "util/util.h"
+
+struct item {
+	unsigned key, origin;
+};
+
+/* keys only: equal keys are ties, which a stable order keeps in origin
+ * order */
+static int by_key(const void *a, const void *b, void *ctx)
+{
+	const struct item *x = a, *y = b;
+	(void)ctx;
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+/* fc_sort_top's top against fc_sort's prefix, on arrays with many ties,
+ * for tops from none to all; the array stays a permutation. */
+static void test_sort_top_is_stable_prefix(void **state)
+{
+	static const size_t tops[] = { 0, 1, 2, 3, 7, 50, 255, 256, 257, 999, 1000, 5000 };
+	enum { N = 1000 };
+	struct item a[N], want[N];
+	unsigned rng = 12345, seen[N];
+	size_t t, i, round;
+
+	(void)state;
+	for (round = 0; round < 4; round++) {
+		for (t = 0; t < sizeof(tops) / sizeof(tops[0]); t++) {
+			size_t k = tops[t] < N ? tops[t] : N;
+			for (i = 0; i < N; i++) {
+				rng = rng * 1103515245u + 12345u;
+				/* round 0: all equal; 1: few keys; 2: many; 3: descending */
+				a[i].key = round == 0   ? 7
+					   : round == 1 ? (rng >> 16) % 5
+					   : round == 2 ? (rng >> 16) % 100000
+							: (unsigned)(N - i);
+				a[i].origin = (unsigned)i;
+			}
+			memcpy(want, a, sizeof(a));
+			assert_true(fc_sort(want, N, sizeof(*want), by_key, NULL));
+			assert_true(fc_sort_top(a, N, sizeof(*a), tops[t], by_key, NULL));
+			for (i = 0; i < k; i++) {
+				assert_int_equal(a[i].key, want[i].key);
+				assert_int_equal(a[i].origin, want[i].origin);
+			}
+			memset(seen, 0, sizeof(seen));
+			for (i = 0; i < N; i++)
+				seen[a[i].origin]++;
+			for (i = 0; i < N; i++)
+				assert_int_equal(seen[i], 1);
+		}
+	}
+}
 
 static void expect_prefix(const struct fc_stats_entry *want, size_t n_want,
 			  const struct fc_stats_entry *got, size_t n_got, size_t top)
@@ -70,6 +123,7 @@ static void test_top_is_prefix_of_all(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sort_top_is_stable_prefix),
 		cmocka_unit_test(test_top_is_prefix_of_all),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
