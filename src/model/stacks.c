@@ -56,7 +56,7 @@ bool fc_stacks_heaviest(const struct fc_profile *p, size_t count, struct fc_stac
 	for (i = 1; i < n; i++)
 		if (self[i] > 0 && fc_profile_node_frame(p, i)->tier != FC_TIER_IDLE)
 			h[m++] = (struct heavy){ i, self[i] };
-	if (!fc_sort(h, m, sizeof(*h), heavy_cmp, NULL))
+	if (!fc_sort_top(h, m, sizeof(*h), count, heavy_cmp, NULL))
 		goto out;
 	out->n_stacks = m < count ? m : count;
 	for (k = 0; k < out->n_stacks; k++) {

@@ -83,7 +83,8 @@ static struct fc_stats_entry *top_entries(const struct fc_stats_entry *all, size
 	for (i = 0; i < n_all; i++)
 		if ((by_total ? all[i].total_us > 0 : all[i].samples > 0) && all[i].frame != skip)
 			out[k++] = all[i];
-	if (!fc_sort(out, k, sizeof(*out), by_total ? by_total_desc : by_self_desc, (void *)p)) {
+	if (!fc_sort_top(out, k, sizeof(*out), top, by_total ? by_total_desc : by_self_desc,
+			 (void *)p)) {
 		free(out);
 		return NULL;
 	}

@@ -10,6 +10,7 @@
 #include "style/legend.h"
 #include "transform/scope.h"
 #include "style/internal.h"
+#include "util/map.h"
 #include "util/util.h"
 #include "model/profile.h"
 
@@ -22,9 +23,12 @@ struct group {
 	uint32_t frame;
 };
 
+/* Each key once: a frame whose key is known adds its self time to that
+ * group (a profile has thousands of frames per script URL). */
 struct groups {
 	struct group *items;
 	size_t n, cap;
+	struct fc_map index; /* key -> item */
 };
 
 static const char *const tier_labels[FC_TIER_COUNT] = {
@@ -46,20 +50,47 @@ static void groups_finish(struct groups *g)
 		free(g->items[i].label);
 	}
 	free(g->items);
+	fc_map_finish(&g->index);
 	memset(g, 0, sizeof(*g));
 }
 
-/* Takes ownership of key and label (both freed on failure). */
+struct key_probe {
+	const struct groups *g;
+	const char *key;
+};
+
+static bool key_eq(const void *ctx, uint32_t v)
+{
+	const struct key_probe *k = ctx;
+	return strcmp(k->g->items[v].key, k->key) == 0;
+}
+
+/* Takes ownership of key and label (both freed on failure, and when the
+ * key has a group: the first frame's stays, the time is summed in the
+ * order the frames come). */
 static bool groups_add(struct groups *g, char *key, char *label, double self,
 		       const struct fc_profile *p, uint32_t frame)
 {
+	struct key_probe probe = { g, key };
 	struct group *it;
+	uint32_t h, v;
+	size_t slot;
 
-	if (!key || !label || !FC_GROW(g->items, g->cap, g->n + 1)) {
+	if (!key || !label || !FC_GROW(g->items, g->cap, g->n + 1) ||
+	    !fc_map_reserve(&g->index, g->n + 1)) {
 		free(key);
 		free(label);
 		return false;
 	}
+	h = (uint32_t)fc_hash_bytes(key, strlen(key));
+	v = fc_map_find(&g->index, h, key_eq, &probe, &slot);
+	if (v != FC_NONE) {
+		g->items[v].self += self;
+		free(key);
+		free(label);
+		return true;
+	}
+	fc_map_put(&g->index, slot, h, (uint32_t)g->n);
 	it = &g->items[g->n++];
 	it->key = key;
 	it->label = label;
@@ -152,7 +183,6 @@ static int by_self_desc(const void *a, const void *b, void *ctx)
 	return strcmp(x->label, y->label);
 }
 
-/* Merges groups with equal keys (sums self, keeps the first frame). */
 /* A group's share of the total; none (-1) for the Timings lane's user
  * timings, which are drawn over time but hold no samples. */
 static double group_share(const struct group *it, double total)
@@ -178,23 +208,13 @@ static void timings_first(struct groups *g)
 		}
 }
 
-static bool merge_keys(struct groups *g)
+/* Puts the groups (one per key) in the order of their keys, which is the
+ * order by_self_desc keeps among equal times and labels. Ends adding:
+ * the index no longer matches the items. */
+static bool sort_keys(struct groups *g)
 {
-	size_t i, n = 0;
-
-	if (!fc_sort(g->items, g->n, sizeof(*g->items), by_key, NULL))
-		return false;
-	for (i = 0; i < g->n; i++) {
-		if (n && strcmp(g->items[n - 1].key, g->items[i].key) == 0) {
-			g->items[n - 1].self += g->items[i].self;
-			free(g->items[i].key);
-			free(g->items[i].label);
-			continue;
-		}
-		g->items[n++] = g->items[i];
-	}
-	g->n = n;
-	return true;
+	fc_map_finish(&g->index);
+	return fc_sort(g->items, g->n, sizeof(*g->items), by_key, NULL);
 }
 
 static struct fc_rgb frame_color(const struct fc_style *st, const struct fc_profile *p,
@@ -536,7 +556,7 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 				       ty.tier_self[i] / total))
 				goto nomem;
 		/* trace events (--tasks): by DevTools category */
-		if (!merge_keys(g) ||
+		if (!sort_keys(g) ||
 		    !fc_sort(g->items, g->n, sizeof(*g->items), by_self_desc, NULL))
 			goto nomem;
 		for (i = 0; i < g->n; i++) {
@@ -559,7 +579,7 @@ bool fc_legend_build(struct fc_legend *out, const struct fc_style *st, const str
 	case FC_SCHEME_URL:
 	case FC_SCHEME_PACKAGE:
 	default:
-		if (!merge_keys(g) ||
+		if (!sort_keys(g) ||
 		    !fc_sort(g->items, g->n, sizeof(*g->items), by_self_desc, NULL))
 			goto nomem;
 		timings_first(g);

@@ -19,6 +19,15 @@ struct fc_style_heat {
 	double *share; /* n_frames entries, 0..1 */
 };
 
+/* One profile's url or package colours per frame, before shade and dim
+ * (0x1rrggbb), made by fc_style_prepare: one script's URL or one package
+ * is the key of thousands of frames, and DevTools' hash walks its string
+ * a character at a time, so each key is hashed once. Read-only after. */
+struct fc_style_keyed {
+	const struct fc_profile *profile;
+	uint32_t *rgb; /* n_frames entries */
+};
+
 static const struct fc_theme *theme_of(const struct fc_style *st)
 {
 	return st->theme ? st->theme : fc_theme_default();
@@ -33,53 +42,72 @@ static struct fc_rgb generated(const char *key, const struct fc_hsl_space *h,
 	return fc_hsl_to_rgb(hue, sat, light);
 }
 
-static struct fc_rgb url_color(const struct fc_theme *t, const struct fc_profile *p,
-			       const struct fc_frame *f)
+/* The string a url colour is generated from (devtools-rules §5.2, §5.3), or
+ * FC_NONE when the colour is a fixed one of the theme (*fixed). */
+static uint32_t url_key(const struct fc_theme *t, const struct fc_profile *p,
+			const struct fc_frame *f, struct fc_rgb *fixed)
 {
 	const char *url = fc_profile_str(p, f->url);
 	const char *sid = fc_profile_str(p, f->script_id);
-	const char *key;
 
 	if (t->url_performance_keys) {
 		/* Performance panel rules, in order (devtools-rules §5.3); a script
 		 * id is a string here whatever the file had (trace events
 		 * normalise it too) */
 		if (f->meta == FC_META_IDLE)
-			return t->idle;
-		if (strcmp(sid, "0") == 0 || !sid[0])
-			return t->url_system;
-		if (!url[0])
-			return t->url_empty;
-		key = url;
-	} else {
-		/* JS Profiler rules (devtools-rules §5.2) */
-		switch (f->meta) {
-		case FC_META_IDLE:
-			return t->idle;
-		case FC_META_PROGRAM:
-			return t->program;
-		case FC_META_GC:
-			return t->gc;
-		default:
-			break;
-		}
-		key = url[0]                              ? url
-		      : (sid[0] && strcmp(sid, "0") != 0) ? sid
-							  : fc_profile_str(p, f->name);
+			*fixed = t->idle;
+		else if (strcmp(sid, "0") == 0 || !sid[0])
+			*fixed = t->url_system;
+		else if (!url[0])
+			*fixed = t->url_empty;
+		else
+			return f->url;
+		return FC_NONE;
 	}
-	return generated(key, &t->hue, &t->saturation, &t->lightness);
+	/* JS Profiler rules (devtools-rules §5.2) */
+	switch (f->meta) {
+	case FC_META_IDLE:
+		*fixed = t->idle;
+		return FC_NONE;
+	case FC_META_PROGRAM:
+		*fixed = t->program;
+		return FC_NONE;
+	case FC_META_GC:
+		*fixed = t->gc;
+		return FC_NONE;
+	default:
+		break;
+	}
+	return url[0] ? f->url : (sid[0] && strcmp(sid, "0") != 0) ? f->script_id : f->name;
 }
 
 /* One colour per npm package (or host, or extension), from DevTools'
  * generator over the package name in the theme's package spaces; the other
  * tiers keep their tier colours, so that app and core stand out from the
- * packages. */
-static struct fc_rgb package_color(const struct fc_theme *t, const struct fc_profile *p,
-				   const struct fc_frame *f)
+ * packages. The package's string, or FC_NONE and the tier's colour. */
+static uint32_t package_key(const struct fc_theme *t, const struct fc_frame *f,
+			    struct fc_rgb *fixed)
 {
-	if (f->tier != FC_TIER_DEPS || !f->package)
-		return t->tier[f->tier];
-	return generated(fc_profile_str(p, f->package), &t->package_hue, &t->package_saturation,
+	if (f->tier != FC_TIER_DEPS || !f->package) {
+		*fixed = t->tier[f->tier];
+		return FC_NONE;
+	}
+	return f->package;
+}
+
+/* The url or package scheme's colour of a frame, before shade and dim:
+ * DevTools' generator over the key's string in the scheme's spaces. */
+static struct fc_rgb keyed_color(const struct fc_theme *t, enum fc_scheme scheme,
+				 const struct fc_profile *p, const struct fc_frame *f)
+{
+	struct fc_rgb c;
+	uint32_t key = scheme == FC_SCHEME_URL ? url_key(t, p, f, &c) : package_key(t, f, &c);
+
+	if (key == FC_NONE)
+		return c;
+	if (scheme == FC_SCHEME_URL)
+		return generated(fc_profile_str(p, key), &t->hue, &t->saturation, &t->lightness);
+	return generated(fc_profile_str(p, key), &t->package_hue, &t->package_saturation,
 			 &t->package_lightness);
 }
 
@@ -128,6 +156,53 @@ struct fc_rgb fc_style_dim(const struct fc_theme *t, struct fc_rgb c)
 bool fc_style_heat_waits(const struct fc_profile *p, const struct fc_frame *f)
 {
 	return f->meta == FC_META_IDLE || fc_classify_is_wait(fc_profile_str(p, f->name));
+}
+
+static struct fc_rgb frame_keyed_color(const struct fc_style *st, const struct fc_theme *t,
+				       const struct fc_profile *p, uint32_t frame)
+{
+	size_t i;
+
+	for (i = 0; i < st->n_keyed; i++)
+		if (st->keyed[i].profile == p) {
+			uint32_t v = st->keyed[i].rgb[frame];
+			return (struct fc_rgb){ (uint8_t)(v >> 16), (uint8_t)(v >> 8), (uint8_t)v };
+		}
+	return keyed_color(t, st->scheme, p, &p->frames[frame]);
+}
+
+/* Fills a profile's table of keyed colours: each key's colour generated
+ * once, on the frame that meets it first. */
+static bool keyed_colors(struct fc_style_keyed *k, const struct fc_theme *t, enum fc_scheme scheme,
+			 const struct fc_profile *p)
+{
+	uint32_t *by_key = calloc(p->strings.count + 1, sizeof(*by_key));
+	size_t i;
+
+	k->profile = p;
+	k->rgb = malloc((p->n_frames + 1) * sizeof(*k->rgb));
+	if (!by_key || !k->rgb) {
+		free(by_key);
+		return false;
+	}
+	for (i = 0; i < p->n_frames; i++) {
+		const struct fc_frame *f = &p->frames[i];
+		struct fc_rgb c;
+		uint32_t key =
+			scheme == FC_SCHEME_URL ? url_key(t, p, f, &c) : package_key(t, f, &c);
+
+		if (key != FC_NONE && by_key[key]) {
+			k->rgb[i] = by_key[key];
+			continue;
+		}
+		if (key != FC_NONE)
+			c = keyed_color(t, scheme, p, f);
+		k->rgb[i] = 0x1000000u | (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b;
+		if (key != FC_NONE)
+			by_key[key] = k->rgb[i];
+	}
+	free(by_key);
+	return true;
 }
 
 static const double *heat_shares(const struct fc_style *st, const struct fc_profile *p)
@@ -212,13 +287,12 @@ struct fc_rgb fc_style_fill(const struct fc_style *st, const struct fc_profile *
 		return st->fill_hook(st->hook_ctx, p, box);
 	switch (st->scheme) {
 	case FC_SCHEME_URL:
-		c = f->tags & FC_TAG_EVENT ? fc_style_event_color(p, f) : url_color(t, p, f);
+	case FC_SCHEME_PACKAGE:
+		c = f->tags & FC_TAG_EVENT ? fc_style_event_color(p, f)
+					   : frame_keyed_color(st, t, p, box->frame);
 		break;
 	case FC_SCHEME_TIER:
 		c = f->tags & FC_TAG_EVENT ? fc_style_event_color(p, f) : t->tier[f->tier];
-		break;
-	case FC_SCHEME_PACKAGE:
-		c = f->tags & FC_TAG_EVENT ? fc_style_event_color(p, f) : package_color(t, p, f);
 		break;
 	case FC_SCHEME_HEAT:
 		/* a thread waiting is not hot code, however long it waits */
@@ -248,6 +322,22 @@ bool fc_style_prepare(struct fc_style *st, const struct fc_layout *l, struct fc_
 	size_t i, j;
 
 	fc_style_finish(st);
+	if (st->scheme == FC_SCHEME_URL || st->scheme == FC_SCHEME_PACKAGE) {
+		st->keyed = calloc(l->n_lanes ? l->n_lanes : 1, sizeof(*st->keyed));
+		if (!st->keyed)
+			goto nomem;
+		for (i = 0; i < l->n_lanes; i++) {
+			const struct fc_profile *p = l->lanes[i].profile;
+			bool seen = false;
+
+			for (j = 0; j < st->n_keyed; j++)
+				seen = seen || st->keyed[j].profile == p;
+			if (!p || seen)
+				continue;
+			if (!keyed_colors(&st->keyed[st->n_keyed++], theme_of(st), st->scheme, p))
+				goto nomem;
+		}
+	}
 	if (st->scheme != FC_SCHEME_HEAT)
 		return true;
 	st->heat = calloc(l->n_lanes ? l->n_lanes : 1, sizeof(*st->heat));
@@ -293,6 +383,11 @@ void fc_style_finish(struct fc_style *st)
 	free(st->heat);
 	st->heat = NULL;
 	st->n_heat = 0;
+	for (i = 0; i < st->n_keyed; i++)
+		free(st->keyed[i].rgb);
+	free(st->keyed);
+	st->keyed = NULL;
+	st->n_keyed = 0;
 }
 
 /* --- contrast ------------------------------------------------------------------------ */

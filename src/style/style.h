@@ -93,6 +93,9 @@ struct fc_style {
 	 * frame (heat) */
 	struct fc_style_heat *heat;
 	size_t n_heat;
+	/* and each drawn profile's colour per frame (url and package) */
+	struct fc_style_keyed *keyed;
+	size_t n_keyed;
 };
 
 /* --- themes (src/style/theme.c) ------------------------------------------------ */

@@ -385,6 +385,40 @@ bool fc_sort(void *base, size_t n, size_t size, int (*cmp)(const void *a, const 
 	return true;
 }
 
+bool fc_sort_top(void *base, size_t n, size_t size, size_t k,
+		 int (*cmp)(const void *a, const void *b, void *ctx), void *ctx)
+{
+	unsigned char *a = base, *x;
+	size_t i, kept = 0;
+
+	if (k >= n || k > 256)
+		return fc_sort(base, n, size, cmp, ctx);
+	if (k == 0)
+		return true;
+	x = malloc(size);
+	if (!x)
+		return false;
+	for (i = 0; i < n; i++) {
+		size_t at = kept;
+
+		/* not before the k-th: fc_sort would put it after (stable) */
+		if (kept == k && cmp(a + i * size, a + (k - 1) * size, ctx) >= 0)
+			continue;
+		memcpy(x, a + i * size, size);
+		if (kept == k) {
+			at = k - 1; /* the k-th leaves the top for x's place */
+			memcpy(a + i * size, a + at * size, size);
+		} else {
+			kept++; /* at == i here: every element so far was kept */
+		}
+		for (; at > 0 && cmp(x, a + (at - 1) * size, ctx) < 0; at--)
+			memcpy(a + at * size, a + (at - 1) * size, size);
+		memcpy(a + at * size, x, size);
+	}
+	free(x);
+	return true;
+}
+
 char *fc_json_error_unquoted(char *text)
 {
 	char *near = strstr(text, " near '");

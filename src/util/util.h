@@ -67,6 +67,13 @@ char *fc_asprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * false on allocation failure (the array is then unchanged). */
 bool fc_sort(void *base, size_t n, size_t size, int (*cmp)(const void *a, const void *b, void *ctx),
 	     void *ctx);
+/* The first k elements of what fc_sort would give, in base[0 .. min(k, n)),
+ * in that order; the others follow in no particular order. A short top (k
+ * at most 256, below n) is kept by insertion as the elements come: one
+ * comparison with the k-th for most, instead of sorting all n. false on
+ * allocation failure (the array is then unchanged). */
+bool fc_sort_top(void *base, size_t n, size_t size, size_t k,
+		 int (*cmp)(const void *a, const void *b, void *ctx), void *ctx);
 
 /* Numbers the nodes of a tree in pre-order (the one walk every rebuilt
  * call tree is numbered by): order[i] is node i's number, root's is 0 and

@@ -69,15 +69,11 @@ static void add_escaped(struct fc_buf *b, const unsigned char *p)
 	}
 }
 
-void fc_jbuf_string(struct fc_buf *b, const char *s)
+bool fc_json_plain(const char *s, size_t n)
 {
-	size_t n = strlen(s), i = 0;
-	char *d = fc_buf_room(b, n + 2);
+	size_t i = 0;
 	uint64_t w;
 
-	if (!d)
-		return;
-	/* most strings need no escape: one copy */
 	for (; i + 8 <= n; i += 8) {
 		memcpy(&w, s + i, 8);
 		if (!plain8(w))
@@ -85,7 +81,18 @@ void fc_jbuf_string(struct fc_buf *b, const char *s)
 	}
 	while (i < n && plain((unsigned char)s[i]))
 		i++;
-	if (i == n) {
+	return i == n;
+}
+
+void fc_jbuf_string(struct fc_buf *b, const char *s)
+{
+	size_t n = strlen(s);
+	char *d = fc_buf_room(b, n + 2);
+
+	if (!d)
+		return;
+	/* most strings need no escape: one copy */
+	if (fc_json_plain(s, n)) {
 		d[0] = '"';
 		memcpy(d + 1, s, n);
 		d[n + 1] = '"';

@@ -14,6 +14,9 @@
 /* A string of valid UTF-8, quoted: \" \\ \b \f \n \r \t, \u00XX for
  * other control bytes, everything else as is. */
 void fc_jbuf_string(struct fc_buf *b, const char *s);
+/* true when the n bytes of s go into a JSON string as they are (no byte
+ * fc_jbuf_string escapes). */
+bool fc_json_plain(const char *s, size_t n);
 /* An integer, %lld. */
 void fc_jbuf_int(struct fc_buf *b, long long v);
 /* A finite number: integral values below 2^53 as integers, others as

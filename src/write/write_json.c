@@ -40,15 +40,80 @@ static bool put(json_t *obj, const char *key, json_t *v)
 
 enum { FLUSH_AT = 256 * 1024 };
 
+/* What a bar says of its frame, gathered once per lane in frame order: a
+ * bar then reads one record, at random, instead of the frame, two string
+ * offsets and a colour table, and copies its strings knowing their lengths
+ * and that they need no escape. */
+struct bar_frame {
+	uint32_t name_off, name_len; /* into the profile's string bytes */
+	uint32_t url_off, url_len;
+	int32_t line, column;
+	uint32_t rgb; /* 0x1rrggbb once known (not for heat), else 0 */
+	uint8_t tier;
+	uint8_t plain; /* PLAIN_NAME, PLAIN_URL: the string needs no escape */
+};
+
+enum { PLAIN_NAME = 1, PLAIN_URL = 2 };
+
 struct bar_writer {
 	const struct fc_layout *l;
 	const struct fc_lane *lane;
 	const struct fc_style *st;
 	struct fc_output *out;
 	struct fc_buf buf;
-	uint32_t *color; /* per frame: 0x1rrggbb once known (not for heat) */
+	struct bar_frame *frames; /* the lane profile's, one per frame */
+	bool frame_colors;        /* a frame's colour depends on the frame alone */
 	bool first;
+	size_t tier_len[FC_TIER_COUNT]; /* fc_tier_name's lengths (plain ASCII) */
 };
+
+/* The lane's frame records; false when memory ran out. */
+static bool gather_frames(struct bar_writer *w)
+{
+	const struct fc_profile *p = w->lane->profile;
+	const struct fc_strpool *sp = &p->strings;
+	uint32_t i;
+
+	free(w->frames);
+	w->frames = malloc(((size_t)p->n_frames + 1) * sizeof(*w->frames));
+	if (!w->frames)
+		return false;
+	for (i = 0; i < p->n_frames; i++) {
+		const struct fc_frame *f = &p->frames[i];
+		struct bar_frame *bf = &w->frames[i];
+
+		bf->name_off = sp->offset[f->name];
+		bf->name_len = fc_strpool_len(sp, f->name);
+		bf->url_off = sp->offset[f->url];
+		bf->url_len = fc_strpool_len(sp, f->url);
+		bf->line = f->line;
+		bf->column = f->column;
+		bf->rgb = 0;
+		bf->tier = f->tier;
+		bf->plain =
+			(fc_json_plain(sp->data + bf->name_off, bf->name_len) ? PLAIN_NAME : 0) |
+			(fc_json_plain(sp->data + bf->url_off, bf->url_len) ? PLAIN_URL : 0);
+	}
+	return true;
+}
+
+/* A string of the pool, quoted: copied whole when it needs no escape. */
+static inline void add_pool_string(struct fc_buf *j, const char *s, uint32_t n, bool plain)
+{
+	char *d;
+
+	if (!plain) {
+		fc_jbuf_string(j, s);
+		return;
+	}
+	d = fc_buf_room(j, (size_t)n + 2);
+	if (d) {
+		d[0] = '"';
+		memcpy(d + 1, s, n);
+		d[n + 1] = '"';
+		j->len += (size_t)n + 2;
+	}
+}
 
 /* false: no memory, or the write failed (commit reports it) */
 static bool flush(struct bar_writer *w)
@@ -64,6 +129,7 @@ static bool write_bar(void *ctx, const struct fc_box *b)
 	struct bar_writer *w = ctx;
 	const struct fc_profile *p = w->lane->profile;
 	struct fc_buf *j = &w->buf;
+	struct bar_frame *bf = NULL;
 	char hex[8];
 	uint32_t rgb;
 
@@ -76,17 +142,21 @@ static bool write_bar(void *ctx, const struct fc_box *b)
 		FC_BUF_LIT(j, ",\"name\":\"…\",\"coalesced\":");
 		fc_jbuf_int(j, b->count);
 	} else {
-		const struct fc_frame *f = &p->frames[b->frame];
+		const char *strings = p->strings.data;
+
+		bf = &w->frames[b->frame];
 		FC_BUF_LIT(j, ",\"name\":");
-		fc_jbuf_string(j, fc_profile_str(p, f->name));
+		add_pool_string(j, strings + bf->name_off, bf->name_len, bf->plain & PLAIN_NAME);
 		FC_BUF_LIT(j, ",\"url\":");
-		fc_jbuf_string(j, fc_profile_str(p, f->url));
+		add_pool_string(j, strings + bf->url_off, bf->url_len, bf->plain & PLAIN_URL);
 		FC_BUF_LIT(j, ",\"line\":");
-		fc_jbuf_int(j, f->line);
+		fc_jbuf_int(j, bf->line);
 		FC_BUF_LIT(j, ",\"column\":");
-		fc_jbuf_int(j, f->column);
-		FC_BUF_LIT(j, ",\"tier\":");
-		fc_jbuf_string(j, fc_tier_name(f->tier));
+		fc_jbuf_int(j, bf->column);
+		FC_BUF_LIT(j, ",\"tier\":\"");
+		fc_buf_add(j, fc_tier_name(bf->tier),
+			   bf->tier < FC_TIER_COUNT ? w->tier_len[bf->tier] : 1 /* "?" */);
+		FC_BUF_LIT(j, "\"");
 		/* --sourcemaps: where in the bundle the frame was (0-based) */
 		if (b->frame < p->n_generated && p->generated[b->frame].url) {
 			const struct fc_frame_generated *g = &p->generated[b->frame];
@@ -117,14 +187,15 @@ static bool write_bar(void *ctx, const struct fc_box *b)
 		fc_jbuf_number(j, b->x1 - b->x0);
 	}
 	/* a frame's colour depends on the frame alone, except in heat */
-	if (w->color && b->frame != FC_NONE && !(b->flags & FC_BOX_COALESCED) &&
-	    w->color[b->frame]) {
-		rgb = w->color[b->frame];
+	if (!w->frame_colors || (b->flags & FC_BOX_COALESCED))
+		bf = NULL;
+	if (bf && bf->rgb) {
+		rgb = bf->rgb;
 	} else {
 		struct fc_rgb c = fc_style_fill(w->st, p, b, w->lane->total);
 		rgb = 0x1000000u | (uint32_t)c.r << 16 | (uint32_t)c.g << 8 | c.b;
-		if (w->color && b->frame != FC_NONE && !(b->flags & FC_BOX_COALESCED))
-			w->color[b->frame] = rgb;
+		if (bf)
+			bf->rgb = rgb;
 	}
 	fc_rgb_hex((struct fc_rgb){ (uint8_t)(rgb >> 16), (uint8_t)(rgb >> 8), (uint8_t)rgb }, hex);
 	FC_BUF_LIT(j, ",\"color\":\"");
@@ -362,6 +433,8 @@ bool fc_write_layout_json_image(const struct fc_layout *l, const struct fc_style
 	bool ok = true;
 	size_t i;
 
+	for (i = 0; i < FC_TIER_COUNT; i++)
+		w.tier_len[i] = strlen(fc_tier_name((enum fc_tier)i));
 	fc_output_printf(out, "{\"version\":1,\"mode\":\"%s\",",
 			 l->mode == FC_MODE_CHART ? "chart" : "graph");
 	if (image && painter) {
@@ -384,11 +457,9 @@ bool fc_write_layout_json_image(const struct fc_layout *l, const struct fc_style
 		char *hs = h ? json_dumps(h, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
 
 		json_decref(h);
-		free(w.color);
-		w.color = NULL;
-		if (st->scheme != FC_SCHEME_HEAT)
-			w.color = calloc(lane->profile->n_frames + 1, sizeof(*w.color));
-		if (!hs || (st->scheme != FC_SCHEME_HEAT && !w.color)) {
+		w.lane = lane;
+		w.frame_colors = st->scheme != FC_SCHEME_HEAT;
+		if (!hs || !gather_frames(&w)) {
 			free(hs);
 			ok = false;
 			break;
@@ -398,7 +469,6 @@ bool fc_write_layout_json_image(const struct fc_layout *l, const struct fc_style
 		fc_output_write(out, hs, strlen(hs) - 1);
 		free(hs);
 		fc_output_printf(out, ",\"frames\":[");
-		w.lane = lane;
 		w.first = true;
 		/* false: a failed write (commit reports it) or no memory */
 		ok = fc_lane_each(lane, write_bar, &w) && flush(&w) && fc_output_printf(out, "]}");
@@ -413,7 +483,7 @@ bool fc_write_layout_json_image(const struct fc_layout *l, const struct fc_style
 		json_decref(ann);
 		free(s);
 	}
-	free(w.color);
+	free(w.frames);
 	fc_buf_free(&w.buf);
 	if (!ok && !out->failed) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");

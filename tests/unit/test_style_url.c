@@ -86,14 +86,18 @@ static void test_seed_examples(void **state)
 		}
 		files++;
 		assert_true(fc_layout_build(&l, &set, &lo, &err));
+		/* the bars through the colours fc_style_prepare makes once per
+		 * key, the frames below computed one by one */
+		struct fc_style light = { .scheme = FC_SCHEME_URL };
+		struct fc_style perf = { .theme = devtools, .scheme = FC_SCHEME_URL };
+		assert_true(fc_style_prepare(&light, &l, &err));
+		assert_true(fc_style_prepare(&perf, &l, &err));
+		assert_true(light.n_keyed > 0 && perf.n_keyed > 0);
 		for (li = 0; li < l.n_lanes; li++) {
 			const struct fc_lane *lane = &l.lanes[li];
 			for (bi = 0; bi < lane->n_boxes; bi++) {
 				const struct fc_box *b = &lane->boxes[bi];
 				const struct fc_frame *f = &lane->profile->frames[b->frame];
-				struct fc_style light = { .scheme = FC_SCHEME_URL };
-				struct fc_style perf = { .theme = devtools,
-							 .scheme = FC_SCHEME_URL };
 				const struct url_color_row *r =
 					row_for(de->d_name, lane->profile, f);
 				const char *name = fc_profile_str(lane->profile, f->name);
@@ -115,9 +119,9 @@ static void test_seed_examples(void **state)
 			uint32_t fi;
 			for (fi = 0; fi < p->n_frames; fi++) {
 				struct fc_box b = { .frame = fi, .node = FC_NONE, .count = 1 };
-				struct fc_style light = { .scheme = FC_SCHEME_URL };
-				struct fc_style perf = { .theme = devtools,
-							 .scheme = FC_SCHEME_URL };
+				struct fc_style one_light = { .scheme = FC_SCHEME_URL };
+				struct fc_style one_perf = { .theme = devtools,
+							     .scheme = FC_SCHEME_URL };
 				const struct url_color_row *r =
 					row_for(de->d_name, p, &p->frames[fi]);
 				const char *name = fc_profile_str(p, p->frames[fi].name);
@@ -128,12 +132,14 @@ static void test_seed_examples(void **state)
 					fail_msg("%s: no DevTools colour for frame %s", de->d_name,
 						 name);
 				used[r - url_colors] = true;
-				expect_rgb(fc_style_fill(&light, p, &b, 0), r->profiler,
+				expect_rgb(fc_style_fill(&one_light, p, &b, 0), r->profiler,
 					   "JS Profiler", de->d_name, name);
-				expect_rgb(fc_style_fill(&perf, p, &b, 0), r->performance,
+				expect_rgb(fc_style_fill(&one_perf, p, &b, 0), r->performance,
 					   "Performance panel", de->d_name, name);
 			}
 		}
+		fc_style_finish(&light);
+		fc_style_finish(&perf);
 		fc_layout_finish(&l);
 		fc_profile_set_finish(&set);
 	}
