@@ -1083,6 +1083,52 @@ bool fc_trend_add_summary(struct fc_trend *t, const char *run, const char *summa
 	return ok;
 }
 
+/* A JSON object whose first members are "version" and "totals", as report
+ * writes its summaries: read as a summary before format detection, which
+ * would walk the whole file to find it holds no profile. */
+static bool begins_as_summary(const char *path)
+{
+	static const char *const parts[] = { "{", "\"version\"", ":", NULL, ",", "\"totals\"" };
+	char head[256];
+	FILE *f = fopen(path, "rb");
+	size_t len, at = 0;
+
+	if (!f)
+		return false;
+	len = fread(head, 1, sizeof(head) - 1, f);
+	fclose(f);
+	head[len] = '\0';
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		at += strspn(head + at, " \t\r\n");
+		if (!parts[i]) { /* the version: digits */
+			size_t n = strspn(head + at, "0123456789");
+			if (n == 0)
+				return false;
+			at += n;
+		} else if (strncmp(head + at, parts[i], strlen(parts[i])) == 0) {
+			at += strlen(parts[i]);
+		} else {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* A file that begins as a summary, read as one: true when that decided
+ * (*ok: read, or not with a summary's own error), false when it is no
+ * summary after all and goes to format detection, which names a broken
+ * JSON's line. */
+static bool summary_first(struct fc_trend *t, struct fc_trend_run *r,
+			  void (*note)(void *, const char *), void *ctx, struct fc_error *err,
+			  bool *ok)
+{
+	*ok = read_summary(t, r, r->path, note, ctx, err);
+	if (*ok || (err->code != FC_ERR_FORMAT && err->code != FC_ERR_LIMIT))
+		return true;
+	fc_error_init(err);
+	return false;
+}
+
 bool fc_trend_add_run(struct fc_trend *t, const char *path,
 		      void (*note)(void *ctx, const char *text), void *ctx, struct fc_error *err)
 {
@@ -1101,6 +1147,8 @@ bool fc_trend_add_run(struct fc_trend *t, const char *path,
 		return false;
 	if (S_ISDIR(st.st_mode)) {
 		ok = read_dir(t, r, note, ctx, err);
+	} else if (begins_as_summary(path) && summary_first(t, r, note, ctx, err, &ok)) {
+		/* read, or a summary's own error */
 	} else {
 		enum fc_format f;
 		struct fc_error e;

@@ -265,6 +265,10 @@ for doc in '{"version": 2, "version": 2, "totals": {}, "profiles": []}' \
 	run 2 trend "$TMP/refused.json" "$TMP/refused.json"
 	contains "$TMP/err" "$TMP/refused.json: neither a profile nor a report summary"
 done
+# a file that begins as a summary but is broken JSON: the line is named
+printf '{"version": 2, "totals": {}, "profiles": [' >"$TMP/cut.json"
+run 2 trend "$TMP/cut.json" "$TMP/cut.json"
+contains "$TMP/err" "$TMP/cut.json: line 1, column 42: truncated JSON"
 run 0 trend --theme dark "$S"/01 "$S"/02 -o "$TMP/dark.png"
 run 1 trend --theme nope "$S"/01 "$S"/02
 contains "$TMP/err" "unknown theme 'nope'"
