@@ -265,6 +265,11 @@ for doc in '{"version": 2, "version": 2, "totals": {}, "profiles": []}' \
 	run 2 trend "$TMP/refused.json" "$TMP/refused.json"
 	contains "$TMP/err" "$TMP/refused.json: neither a profile nor a report summary"
 done
+# a name that is not UTF-8 is cleaned, as a profile's
+printf '{"version": 2, "totals": {}, "profiles": [{"status": "ok", "cpu": 10, "functions": [{"name": "a\377b", "file": "a.js", "self": 5}]}]}' \
+	>"$TMP/latin.json"
+run 0 trend -f json "$TMP/latin.json" "$TMP/latin.json"
+contains "$TMP/out" "\"name\": \"$(printf 'a\357\277\275b')\""
 # a file that begins as a summary but is broken JSON: the line is named
 printf '{"version": 2, "totals": {}, "profiles": [' >"$TMP/cut.json"
 run 2 trend "$TMP/cut.json" "$TMP/cut.json"
