@@ -683,9 +683,16 @@ lex_number(struct jstream *js, const unsigned char *p, const unsigned char *end,
 		return q;
 	}
 	v->int_overflow = overflow || !frac;
+	v->type = J_DOUBLE;
+	/* a value no handler sees (a skipped container's, an unknown key's)
+	 * is checked but not converted: strtod is most of the cost of the
+	 * fractions a reader does not keep */
+	if (js->skip || (top(js)->is_map && top(js)->key == J_NOKEY)) {
+		v->d = 0;
+		return q;
+	}
 	memcpy(buf, p, (size_t)(q - p));
 	buf[q - p] = '\0';
-	v->type = J_DOUBLE;
 	v->d = strtod(buf, NULL);
 	return q;
 }

@@ -15,9 +15,11 @@
 #include "model/classify.h"
 #include "diff/diff.h"
 #include "flamechart/import.h"
+#include "import/jstream.h"
 #include "model/profile.h"
 #include "model/stats.h"
 #include "report/trend.h"
+#include "util/buf.h"
 #include "util/util.h"
 
 #define MANIFEST_NAME "run.json"
@@ -385,6 +387,252 @@ static bool read_dir(struct fc_trend *t, struct fc_trend_run *r, void (*note)(vo
 
 /* --- report summaries ------------------------------------------------------- */
 
+/* A summary is streamed (import/jstream.h), not parsed into a tree: only
+ * what trend uses is kept, each profile's values and function entries as
+ * read, and judged once the whole file is read (its version may come
+ * last). Strings are copied into one buffer, referred to by offset. */
+#define NO_STRING SIZE_MAX
+
+struct sum_entry {
+	size_t name, file; /* file: a function's file, a top entry's url */
+	double self;       /* self (µs) or self_ms */
+	bool self_number;
+	bool line_int; /* a top entry's line is an integer */
+	int64_t line;
+};
+
+struct sum_profile {
+	size_t index; /* in profiles[] */
+	size_t status, unit;
+	double cpu, sampled, idle;
+	bool cpu_number, sampled_number, idle_number;
+	bool functions_array, top_array;
+	size_t first_function, n_functions, first_top, n_top;
+};
+
+enum {
+	SK_VERSION,
+	SK_TOTALS,
+	SK_PROFILES,
+	SK_STATUS,
+	SK_UNIT,
+	SK_CPU,
+	SK_FUNCTIONS,
+	SK_SAMPLED,
+	SK_TIERS,
+	SK_TOP,
+	SK_IDLE,
+	SK_NAME,
+	SK_FILE,
+	SK_SELF,
+	SK_URL,
+	SK_LINE,
+	SK_SELF_MS,
+	SK_COUNT
+};
+
+static const char *const sum_key_names[SK_COUNT] = {
+	"version",   "totals",     "profiles", "status", "unit",    "cpu",
+	"functions", "sampled_ms", "tiers_ms", "top",    "idle",    "name",
+	"file",      "self",       "url",      "line",   "self_ms",
+};
+
+/* contexts: the document, profiles[], one profile, its tiers_ms, its
+ * functions[] and one function, its top[] and one top entry */
+enum { SC_DOC = 1, SC_PROFILES, SC_PROFILE, SC_TIERS, SC_FUNCTIONS, SC_FUNCTION, SC_TOP, SC_TOPE };
+
+struct sum_read {
+	struct fc_buf text;
+	struct sum_profile *profiles;
+	struct sum_entry *functions, *top;
+	size_t n_profiles, cap_profiles, n_functions, cap_functions, n_top, cap_top;
+	bool has_totals, has_profiles;
+	int64_t version;
+	bool bad; /* what jansson refused: \u0000, numbers out of range */
+};
+
+static int sum_key(void *user, int ctx, const char *s, size_t len)
+{
+	int lo = 0, hi = 0;
+
+	(void)user;
+	switch (ctx) {
+	case SC_DOC:
+		lo = SK_VERSION, hi = SK_PROFILES + 1;
+		break;
+	case SC_PROFILE:
+		lo = SK_STATUS, hi = SK_TOP + 1;
+		break;
+	case SC_TIERS:
+		lo = SK_IDLE, hi = SK_IDLE + 1;
+		break;
+	case SC_FUNCTION:
+		lo = SK_NAME, hi = SK_SELF + 1;
+		break;
+	case SC_TOPE:
+		lo = SK_NAME, hi = SK_SELF_MS + 1;
+		break;
+	default:
+		break;
+	}
+	for (int k = lo; k < hi; k++) {
+		if (ctx == SC_TOPE && (k == SK_FILE || k == SK_SELF))
+			continue;
+		if (strlen(sum_key_names[k]) == len && memcmp(sum_key_names[k], s, len) == 0)
+			return k;
+	}
+	return J_NOKEY;
+}
+
+/* A new entry of functions[] or top[], all its members missing. */
+static struct sum_entry *sum_entry_new(struct sum_read *sr, bool top)
+{
+	struct sum_entry **list = top ? &sr->top : &sr->functions;
+	size_t *n = top ? &sr->n_top : &sr->n_functions;
+	size_t *cap = top ? &sr->cap_top : &sr->cap_functions;
+	struct sum_profile *p = &sr->profiles[sr->n_profiles - 1];
+
+	if (!FC_GROW(*list, *cap, *n + 1))
+		return NULL;
+	if (top)
+		p->n_top++;
+	else
+		p->n_functions++;
+	(*list)[*n] = (struct sum_entry){ .name = NO_STRING, .file = NO_STRING };
+	return &(*list)[(*n)++];
+}
+
+static int sum_open(void *user, struct jstream *js, int ctx, int key, int64_t index, bool is_map)
+{
+	struct sum_read *sr = user;
+	struct sum_profile *p = sr->n_profiles ? &sr->profiles[sr->n_profiles - 1] : NULL;
+
+	if (ctx == J_TOP)
+		return is_map ? SC_DOC : J_SKIP;
+	if (ctx == SC_DOC && key == SK_TOTALS) {
+		sr->has_totals = is_map;
+		return J_SKIP;
+	}
+	if (ctx == SC_DOC && key == SK_PROFILES) {
+		sr->has_profiles = !is_map;
+		return is_map ? J_SKIP : SC_PROFILES;
+	}
+	if (ctx == SC_PROFILES) {
+		/* an element that is no object has no status: left out */
+		if (!is_map)
+			return J_SKIP;
+		if (!FC_GROW(sr->profiles, sr->cap_profiles, sr->n_profiles + 1))
+			return jstream_nomem(js), J_SKIP;
+		sr->profiles[sr->n_profiles++] = (struct sum_profile){
+			.index = (size_t)index,
+			.status = NO_STRING,
+			.unit = NO_STRING,
+			.first_function = sr->n_functions,
+			.first_top = sr->n_top,
+		};
+		return SC_PROFILE;
+	}
+	if (ctx == SC_PROFILE && key == SK_FUNCTIONS) {
+		p->functions_array = !is_map;
+		return is_map ? J_SKIP : SC_FUNCTIONS;
+	}
+	if (ctx == SC_PROFILE && key == SK_TOP) {
+		p->top_array = !is_map;
+		return is_map ? J_SKIP : SC_TOP;
+	}
+	if (ctx == SC_PROFILE && key == SK_TIERS)
+		return is_map ? SC_TIERS : J_SKIP;
+	if (ctx == SC_FUNCTIONS || ctx == SC_TOP) {
+		/* an element that is no object has no name: an error later */
+		if (!sum_entry_new(sr, ctx == SC_TOP))
+			return jstream_nomem(js), J_SKIP;
+		return is_map ? (ctx == SC_TOP ? SC_TOPE : SC_FUNCTION) : J_SKIP;
+	}
+	return J_SKIP;
+}
+
+/* A string kept: its offset in sr->text, NO_STRING when it holds a NUL
+ * (jansson refused those: the file is no summary then). */
+static size_t sum_string(struct sum_read *sr, const struct jvalue *v)
+{
+	size_t at = sr->text.len;
+
+	if (memchr(v->s, 0, v->len)) {
+		sr->bad = true;
+		return NO_STRING;
+	}
+	fc_buf_add(&sr->text, v->s, v->len);
+	fc_buf_add(&sr->text, "", 1);
+	return at;
+}
+
+static bool sum_value(void *user, struct jstream *js, int ctx, int key, int64_t index,
+		      const struct jvalue *v)
+{
+	struct sum_read *sr = user;
+	struct sum_profile *p = sr->n_profiles ? &sr->profiles[sr->n_profiles - 1] : NULL;
+	bool number = v->type == J_INT || v->type == J_DOUBLE;
+	bool string = v->type == J_STRING;
+	struct sum_entry *e;
+
+	(void)index;
+	/* jansson refused integers past 64 bits and reals past a double */
+	if (number && (v->int_overflow || !isfinite(v->d)))
+		sr->bad = true;
+	switch (ctx) {
+	case SC_DOC:
+		if (key == SK_VERSION)
+			sr->version = v->type == J_INT ? v->i : 0;
+		sr->has_totals &= key != SK_TOTALS;
+		sr->has_profiles &= key != SK_PROFILES;
+		break;
+	case SC_PROFILE:
+		if (key == SK_STATUS && string)
+			p->status = sum_string(sr, v);
+		else if (key == SK_UNIT && string)
+			p->unit = sum_string(sr, v);
+		else if (key == SK_CPU)
+			p->cpu = v->d, p->cpu_number = number;
+		else if (key == SK_SAMPLED)
+			p->sampled = v->d, p->sampled_number = number;
+		break;
+	case SC_TIERS:
+		if (key == SK_IDLE)
+			p->idle = v->d, p->idle_number = number;
+		break;
+	case SC_FUNCTIONS:
+	case SC_TOP:
+		if (!sum_entry_new(sr, ctx == SC_TOP))
+			return jstream_nomem(js);
+		break;
+	case SC_FUNCTION:
+	case SC_TOPE:
+		e = ctx == SC_TOPE ? &sr->top[sr->n_top - 1] : &sr->functions[sr->n_functions - 1];
+		if (key == SK_NAME && string)
+			e->name = sum_string(sr, v);
+		else if ((key == SK_FILE || key == SK_URL) && string)
+			e->file = sum_string(sr, v);
+		else if (key == SK_SELF || key == SK_SELF_MS)
+			e->self = v->d, e->self_number = number;
+		else if (key == SK_LINE && v->type == J_INT)
+			e->line = v->i, e->line_int = true;
+		break;
+	default:
+		break;
+	}
+	if (sr->text.failed)
+		return jstream_nomem(js);
+	return true;
+}
+
+static bool sum_close(void *user, struct jstream *js, int ctx)
+{
+	(void)user;
+	(void)js;
+	(void)ctx;
+	return true;
+}
+
 static bool json_fail(struct fc_error *err, const char *path, const char *where, const char *what)
 {
 	fc_error_set(err, FC_ERR_TYPE, "%s", what);
@@ -393,101 +641,94 @@ static bool json_fail(struct fc_error *err, const char *path, const char *where,
 	return false;
 }
 
+/* A string kept, NULL when the member was missing or no string. */
+static const char *sum_text(const struct sum_read *sr, size_t at)
+{
+	return at == NO_STRING ? NULL : sr->text.data + at;
+}
+
 /* A summary's amount in ms as µs: a number, at least 0, finite once
  * scaled. */
-static bool amount_of(const json_t *v, double *us)
+static bool amount_of(bool number, double ms, double *us)
 {
-	double ms = json_number_value(v);
-
 	*us = ms * 1000;
-	return json_is_number(v) && ms >= 0 && isfinite(*us);
+	return number && ms >= 0 && isfinite(*us);
 }
 
 /* A summary's weight in the profile's unit (µs): a number from 0 to 1e15
  * (31 years), as a shard manifest's, so that sums stay finite. */
-static bool weight_of(const json_t *v, double *out)
+static bool weight_of(bool number, double v)
 {
-	*out = json_number_value(v);
-	return json_is_number(v) && *out >= 0 && *out <= 1e15;
+	return number && v >= 0 && v <= 1e15;
 }
 
 /* One profile of a version 2 summary: its cpu and the functions as trend
  * keys them (docs/report.md, "The summary"); those past the summary's cut
  * count 0. */
-static bool summary_functions(struct fc_trend *t, uint32_t m, json_t *p, const char *where,
-			      const char *path, struct fc_error *err)
+static bool summary_functions(struct fc_trend *t, uint32_t m, const struct sum_read *sr,
+			      const struct sum_profile *p, const char *where, const char *path,
+			      struct fc_error *err)
 {
-	json_t *list = json_object_get(p, "functions"), *e;
-	double cpu;
-	size_t k;
-
-	if (!json_is_array(list) || !weight_of(json_object_get(p, "cpu"), &cpu))
+	if (!p->functions_array || !weight_of(p->cpu_number, p->cpu))
 		return json_fail(err, path, where,
 				 "a profile needs cpu (µs, 0 to 1e15) and functions");
-	json_array_foreach(list, k, e)
-	{
-		const char *name = json_string_value(json_object_get(e, "name"));
-		const char *file = json_string_value(json_object_get(e, "file"));
-		double self;
-		if (!name || !file || !weight_of(json_object_get(e, "self"), &self)) {
+	for (size_t k = 0; k < p->n_functions; k++) {
+		const struct sum_entry *e = &sr->functions[p->first_function + k];
+		const char *name = sum_text(sr, e->name), *file = sum_text(sr, e->file);
+		if (!name || !file || !weight_of(e->self_number, e->self)) {
 			char at[128];
 			snprintf(at, sizeof(at), "%s.functions[%zu]", where, k);
 			return json_fail(err, path, at,
 					 "a function needs a name, a file and self (µs, 0 "
 					 "to 1e15)");
 		}
-		if (!add_self(t, m, name, file, self)) {
+		if (!add_self(t, m, name, file, e->self)) {
 			fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 			return false;
 		}
 	}
-	t->read_total[m] += cpu;
+	t->read_total[m] += p->cpu;
 	return true;
 }
 
-/* One profile of a version 1 summary ("profiles[i]"): its CPU time and its
- * top five functions. */
-static bool summary_profile(struct fc_trend *t, uint32_t m, json_t *p, size_t i, const char *path,
-			    bool v2, struct fc_error *err)
+/* One profile of a summary ("profiles[i]"): a version 2 one's functions,
+ * a version 1 one's CPU time and its top five functions. */
+static bool summary_profile(struct fc_trend *t, uint32_t m, const struct sum_read *sr,
+			    const struct sum_profile *p, const char *path, bool v2,
+			    struct fc_error *err)
 {
-	json_t *list = json_object_get(p, "top"), *e, *tiers;
 	const char **urls;
 	char where[96], *prefix;
 	double total, idle;
-	size_t k, n;
+	size_t k, n = p->n_top;
 	bool ok = true;
 
-	snprintf(where, sizeof(where), "profiles[%zu]", i);
+	snprintf(where, sizeof(where), "profiles[%zu]", p->index);
 	if (v2)
-		return summary_functions(t, m, p, where, path, err);
-	if (!json_is_array(list) || !amount_of(json_object_get(p, "sampled_ms"), &total))
+		return summary_functions(t, m, sr, p, where, path, err);
+	if (!p->top_array || !amount_of(p->sampled_number, p->sampled, &total))
 		return json_fail(err, path, where,
 				 "a profile needs sampled_ms (ms, at least 0) and top");
-	tiers = json_object_get(p, "tiers_ms");
-	if (amount_of(json_object_get(tiers, "idle"), &idle))
+	if (amount_of(p->idle_number, p->idle, &idle))
 		total -= idle;
-	n = json_array_size(list);
 	urls = calloc(n + 1, sizeof(*urls));
 	if (!urls)
 		goto nomem;
-	json_array_foreach(list, k, e)
-	{
-		const char *u = json_string_value(json_object_get(e, "url"));
+	for (k = 0; k < n; k++) {
+		const char *u = sum_text(sr, sr->top[p->first_top + k].file);
 		urls[k] = u ? u : "";
 	}
 	prefix = app_prefix(urls, n);
 	free(urls);
 	if (!prefix)
 		goto nomem;
-	json_array_foreach(list, k, e)
-	{
-		const char *name = json_string_value(json_object_get(e, "name"));
-		const char *url = json_string_value(json_object_get(e, "url"));
-		json_t *line = json_object_get(e, "line");
-		json_int_t l = json_is_integer(line) ? json_integer_value(line) : 0;
+	for (k = 0; k < n; k++) {
+		const struct sum_entry *e = &sr->top[p->first_top + k];
+		const char *name = sum_text(sr, e->name), *url = sum_text(sr, e->file);
+		int64_t l = e->line_int ? e->line : 0;
 		char file[1024], fname[256];
 		double self;
-		if (!name || !amount_of(json_object_get(e, "self_ms"), &self)) {
+		if (!name || !amount_of(e->self_number, e->self, &self)) {
 			free(prefix);
 			snprintf(where + strlen(where), sizeof(where) - strlen(where), ".top[%zu]",
 				 k);
@@ -519,15 +760,13 @@ nomem:
 	return false;
 }
 
-/* A JSON file parsed from memory (jansson's file reader takes a byte at a
- * time: most of the time of a trend over summaries); NULL when it cannot
- * be read, is no JSON or is larger than SUMMARY_MAX. */
-static json_t *load_json(const char *path, json_error_t *je)
+/* A file read into memory; NULL when it cannot be read or is larger than
+ * SUMMARY_MAX. */
+static char *load_file(const char *path, size_t *out_len)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
-	json_t *root = NULL;
 
 	if (!f)
 		return NULL;
@@ -536,7 +775,7 @@ static json_t *load_json(const char *path, json_error_t *je)
 		if (len == cap) {
 			char *b = realloc(buf, cap ? cap * 2 : 1 << 16);
 			if (!b)
-				goto done;
+				break;
 			buf = b;
 			cap = cap ? cap * 2 : 1 << 16;
 		}
@@ -545,12 +784,52 @@ static json_t *load_json(const char *path, json_error_t *je)
 		if (n == 0)
 			break;
 	}
-	if (!ferror(f) && len <= SUMMARY_MAX)
-		root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, je);
-done:
+	if (ferror(f) || len > SUMMARY_MAX) {
+		free(buf);
+		buf = NULL;
+	}
 	fclose(f);
+	*out_len = len;
+	return buf;
+}
+
+/* Streams the summary at path into sr; false when it is no JSON, or no
+ * summary: an object with profiles (an array) and totals (an object). */
+static bool sum_parse(struct sum_read *sr, const char *path, struct fc_error *err)
+{
+	struct jhandlers hd = {
+		.key = sum_key,
+		.key_names = sum_key_names,
+		.open = sum_open,
+		.value = sum_value,
+		.close = sum_close,
+	};
+	struct jstream js = { 0 };
+	struct fc_error e;
+	size_t len;
+	char *buf = load_file(path, &len);
+	bool ok;
+
+	if (!buf)
+		return false;
+	fc_error_init(&e);
+	ok = jstream_init(&js, &hd, sr, path, &e) &&
+	     jstream_feed(&js, (const unsigned char *)buf, len) && jstream_end(&js);
+	jstream_finish(&js);
 	free(buf);
-	return root;
+	if (e.code == FC_ERR_NOMEM) {
+		*err = e;
+		return false;
+	}
+	return ok && !sr->bad && sr->has_profiles && sr->has_totals;
+}
+
+static void sum_free(struct sum_read *sr)
+{
+	fc_buf_free(&sr->text);
+	free(sr->profiles);
+	free(sr->functions);
+	free(sr->top);
 }
 
 /* A report summary (report --summary): one measurement, its CPU
@@ -560,10 +839,8 @@ done:
 static bool read_summary(struct fc_trend *t, struct fc_trend_run *r, const char *path,
 			 void (*note)(void *, const char *), void *ctx, struct fc_error *err)
 {
-	json_error_t je;
-	json_t *root, *profiles, *p;
+	struct sum_read sr = { 0 };
 	uint32_t m;
-	size_t i;
 	bool ok = true, v2;
 	struct stat st;
 
@@ -573,23 +850,23 @@ static bool read_summary(struct fc_trend *t, struct fc_trend_run *r, const char 
 		fc_error_set_file(err, path);
 		return false;
 	}
-	root = load_json(path, &je);
-	profiles = json_object_get(root, "profiles");
-	if (!root || !json_is_array(profiles) || !json_is_object(json_object_get(root, "totals"))) {
-		json_decref(root);
-		fc_error_set(err, FC_ERR_FORMAT,
-			     "neither a profile nor a report summary (report --summary)");
-		fc_error_set_file(err, path);
+	if (!sum_parse(&sr, path, err)) {
+		sum_free(&sr);
+		if (err->code != FC_ERR_NOMEM) {
+			fc_error_set(err, FC_ERR_FORMAT,
+				     "neither a profile nor a report summary (report --summary)");
+			fc_error_set_file(err, path);
+		}
 		return false;
 	}
 	if (t->unit_known && t->bytes) {
-		json_decref(root);
+		sum_free(&sr);
 		fc_error_set(err, FC_ERR_INVALID, "a report summary among heap profiles");
 		fc_error_set_file(err, path);
 		return false;
 	}
 	t->unit_known = true;
-	v2 = json_integer_value(json_object_get(root, "version")) >= 2;
+	v2 = sr.version >= 2;
 	if (!v2 && note) {
 		char *text = fc_asprintf("%s: a version 1 summary holds each profile's top %d "
 					 "functions only; a function outside them counts 0 there",
@@ -599,20 +876,19 @@ static bool read_summary(struct fc_trend *t, struct fc_trend_run *r, const char 
 		free(text);
 	}
 	if (!new_measurement(t, &m)) {
-		json_decref(root);
+		sum_free(&sr);
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");
 		return false;
 	}
-	json_array_foreach(profiles, i, p)
-	{
-		const char *status = json_string_value(json_object_get(p, "status"));
-		const char *unit = json_string_value(json_object_get(p, "unit"));
+	for (size_t i = 0; i < sr.n_profiles; i++) {
+		const struct sum_profile *p = &sr.profiles[i];
+		const char *status = sum_text(&sr, p->status), *unit = sum_text(&sr, p->unit);
 		if (!status || strcmp(status, "ok") != 0 || (unit && fc_unit_is_bytes(unit)))
 			continue;
-		if (!(ok = summary_profile(t, m, p, i, path, v2, err)))
+		if (!(ok = summary_profile(t, m, &sr, p, path, v2, err)))
 			break;
 	}
-	json_decref(root);
+	sum_free(&sr);
 	r->n = 1;
 	return ok;
 }
@@ -807,6 +1083,52 @@ bool fc_trend_add_summary(struct fc_trend *t, const char *run, const char *summa
 	return ok;
 }
 
+/* A JSON object whose first members are "version" and "totals", as report
+ * writes its summaries: read as a summary before format detection, which
+ * would walk the whole file to find it holds no profile. */
+static bool begins_as_summary(const char *path)
+{
+	static const char *const parts[] = { "{", "\"version\"", ":", NULL, ",", "\"totals\"" };
+	char head[256];
+	FILE *f = fopen(path, "rb");
+	size_t len, at = 0;
+
+	if (!f)
+		return false;
+	len = fread(head, 1, sizeof(head) - 1, f);
+	fclose(f);
+	head[len] = '\0';
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		at += strspn(head + at, " \t\r\n");
+		if (!parts[i]) { /* the version: digits */
+			size_t n = strspn(head + at, "0123456789");
+			if (n == 0)
+				return false;
+			at += n;
+		} else if (strncmp(head + at, parts[i], strlen(parts[i])) == 0) {
+			at += strlen(parts[i]);
+		} else {
+			return false;
+		}
+	}
+	return true;
+}
+
+/* A file that begins as a summary, read as one: true when that decided
+ * (*ok: read, or not with a summary's own error), false when it is no
+ * summary after all and goes to format detection, which names a broken
+ * JSON's line. */
+static bool summary_first(struct fc_trend *t, struct fc_trend_run *r,
+			  void (*note)(void *, const char *), void *ctx, struct fc_error *err,
+			  bool *ok)
+{
+	*ok = read_summary(t, r, r->path, note, ctx, err);
+	if (*ok || (err->code != FC_ERR_FORMAT && err->code != FC_ERR_LIMIT))
+		return true;
+	fc_error_init(err);
+	return false;
+}
+
 bool fc_trend_add_run(struct fc_trend *t, const char *path,
 		      void (*note)(void *ctx, const char *text), void *ctx, struct fc_error *err)
 {
@@ -825,6 +1147,8 @@ bool fc_trend_add_run(struct fc_trend *t, const char *path,
 		return false;
 	if (S_ISDIR(st.st_mode)) {
 		ok = read_dir(t, r, note, ctx, err);
+	} else if (begins_as_summary(path) && summary_first(t, r, note, ctx, err, &ok)) {
+		/* read, or a summary's own error */
 	} else {
 		enum fc_format f;
 		struct fc_error e;

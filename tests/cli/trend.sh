@@ -243,6 +243,37 @@ contains "$TMP/err" "$TMP/neg.json: profiles[0].top[0]: a function needs a name 
 printf '{"version":1,"totals":{},"profiles":[{"status":"ok","sampled_ms":1e308,"top":[]}]}' >"$TMP/big.json"
 run 2 trend "$S"/01 "$TMP/big.json"
 contains "$TMP/err" "$TMP/big.json: profiles[0]: a profile needs sampled_ms"
+# a summary is streamed: its members may come in any order (the version
+# after the profiles), an element of profiles that is no object is left out
+# but counts in the paths, escaped strings are decoded
+printf '{"profiles": [3, {"functions": [{"self": 2000, "file": "a.js", "name": "f\\u00e9"}], "cpu": 4000, "status": "ok"}], "totals": {}, "version": 2}' \
+	>"$TMP/late.json"
+run 0 trend -f json "$TMP/late.json" "$TMP/late.json"
+contains "$TMP/out" '"name": "fé"'
+printf '{"profiles": [3, {"functions": [{"self": 2000, "name": "f"}], "cpu": 4000, "status": "ok"}], "totals": {}, "version": 2}' \
+	>"$TMP/late.json"
+run 2 trend "$TMP/late.json" "$TMP/late.json"
+contains "$TMP/err" "$TMP/late.json: profiles[1].functions[0]: a function needs a name, a file"
+# what the JSON reader refuses makes the file no summary: a member twice,
+# \u0000 in a name, an integer past 64 bits, a number past a double
+for doc in '{"version": 2, "version": 2, "totals": {}, "profiles": []}' \
+	'{"version": 2, "totals": {}, "profiles": [{"status": "ok", "cpu": 1, "functions": [{"name": "a\u0000b", "file": "a.js", "self": 1}]}]}' \
+	'{"version": 2, "totals": {}, "profiles": [{"status": "ok", "cpu": 99999999999999999999, "functions": []}]}' \
+	'{"version": 2, "totals": {}, "profiles": [{"status": "ok", "cpu": 1e999, "functions": []}]}' \
+	'{"version": 2, "totals": [], "profiles": []}'; do
+	printf '%s' "$doc" >"$TMP/refused.json"
+	run 2 trend "$TMP/refused.json" "$TMP/refused.json"
+	contains "$TMP/err" "$TMP/refused.json: neither a profile nor a report summary"
+done
+# a name that is not UTF-8 is cleaned, as a profile's
+printf '{"version": 2, "totals": {}, "profiles": [{"status": "ok", "cpu": 10, "functions": [{"name": "a\377b", "file": "a.js", "self": 5}]}]}' \
+	>"$TMP/latin.json"
+run 0 trend -f json "$TMP/latin.json" "$TMP/latin.json"
+contains "$TMP/out" "\"name\": \"$(printf 'a\357\277\275b')\""
+# a file that begins as a summary but is broken JSON: the line is named
+printf '{"version": 2, "totals": {}, "profiles": [' >"$TMP/cut.json"
+run 2 trend "$TMP/cut.json" "$TMP/cut.json"
+contains "$TMP/err" "$TMP/cut.json: line 1, column 42: truncated JSON"
 run 0 trend --theme dark "$S"/01 "$S"/02 -o "$TMP/dark.png"
 run 1 trend --theme nope "$S"/01 "$S"/02
 contains "$TMP/err" "unknown theme 'nope'"
