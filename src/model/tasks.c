@@ -141,7 +141,12 @@ bool fc_tasks_summarize(const struct fc_profile *p, struct fc_tasks_summary *s)
 	for (i = 0; i + 1 < p->n_samples; i++) {
 		uint32_t n = p->sample_node[i];
 		double d = (double)(p->sample_time_us[i + 1] - p->sample_time_us[i]);
-		s->category_us[fc_task_category_of(p, p->node_frame[n])] += d;
+		enum fc_task_category c = fc_task_category_of(p, p->node_frame[n]);
+		/* Idle is the range less every category's self time, that of
+		 * idle entries ("Waiting for network") too: theirs counts in
+		 * no category (devtools-rules §13.7) */
+		if (c != FC_CAT_IDLE || !(p->frames[p->node_frame[n]].tags & FC_TAG_EVENT))
+			s->category_us[c] += d;
 		if (n && first[top[n]] == FC_NONE)
 			first[top[n]] = i;
 	}
