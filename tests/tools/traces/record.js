@@ -68,6 +68,16 @@ const CASES = [
     },
   },
   {name: 'user-timings', page: 'user-timings.html', reload: true, async act() { await sleep(300); }},
+  // react-table.js is pages/react-table-src built by esbuild (README)
+  {
+    name: 'react-table',
+    page: 'react-table.html',
+    async act(page) {
+      await page.click('#go');
+      await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 2000);
+      await sleep(300);
+    },
+  },
 ];
 
 async function main() {
@@ -84,7 +94,10 @@ async function main() {
   for (const c of CASES.filter((c) => !only.length || only.includes(c.name))) {
     const page = await browser.newPage();
     await page.setViewport({width: 800, height: 600});
-    if (!c.reload) await page.goto(base + c.page);
+    if (!c.reload) {
+      await page.goto(base + c.page);
+      await page.waitForSelector('#go').catch(() => {});
+    }
     await page.tracing.start({categories: CATEGORIES});
     if (c.reload) await page.goto(base + c.page);
     await c.act(page);
