@@ -125,7 +125,7 @@ else
 		}
 	' "$TMP/stairs.info.json" || fail "stairs: the rows"
 
-	for t in click-long-task timers worker user-timings react-table minimal-tasks \
+	for t in click-long-task timers worker user-timings react-table parse-heavy minimal-tasks \
 		user-timings-min; do
 		f="$traces/$t.json.gz"
 		[ -f "$f" ] || f="$traces/$t.json"

@@ -78,6 +78,14 @@ const CASES = [
       await sleep(300);
     },
   },
+  // parse-heavy.js is written by make-parse-heavy.js (not committed)
+  {
+    name: 'parse-heavy',
+    page: 'parse-heavy.html',
+    reload: true,
+    before() { require('./make-parse-heavy.js'); },
+    async act() { await sleep(300); },
+  },
 ];
 
 async function main() {
@@ -92,6 +100,7 @@ async function main() {
   // node record.js [NAME...]: only those cases
   const only = process.argv.slice(2);
   for (const c of CASES.filter((c) => !only.length || only.includes(c.name))) {
+    if (c.before) c.before();
     const page = await browser.newPage();
     await page.setViewport({width: 800, height: 600});
     if (!c.reload) {
