@@ -403,6 +403,18 @@ static const char *get_name(const struct importer *im, int64_t pid, int64_t tid)
 	return i == FC_NONE ? NULL : im->names[i].name;
 }
 
+/* Node writes its traces (--trace-events-enabled) with its process named
+ * "node"; V8's sampler does not run in them, whatever the categories. */
+static bool from_node(const struct importer *im)
+{
+	size_t i;
+
+	for (i = 0; i < im->n_names; i++)
+		if (im->names[i].tid == -1 && strcmp(im->names[i].name, "node") == 0)
+			return true;
+	return false;
+}
+
 /* --- trace-level repairs ------------------------------------------------------ */
 
 /* A repair that belongs to the whole trace: kept until the profiles exist
@@ -1801,7 +1813,13 @@ static bool assemble(struct importer *im, struct fc_profile_set *out)
 	if (im->opts->tasks && !tasks_for_samples(im, out, first))
 		goto out;
 	if (out->count == first) {
-		if (im->opts->tasks)
+		if (from_node(im))
+			fc_error_set(im->err, FC_ERR_FORMAT,
+				     "trace from node --trace-events: node records no CPU profile "
+				     "samples in a trace, and the Performance panel draws none of "
+				     "its events; profile with node --cpu-prof and read its "
+				     ".cpuprofile");
+		else if (im->opts->tasks)
 			fc_error_set(im->err, FC_ERR_FORMAT,
 				     "trace has neither CPU profile samples nor events the "
 				     "Performance panel draws (%zu events kept)",

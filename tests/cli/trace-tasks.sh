@@ -57,6 +57,15 @@ if grep -q "#dc362e" "$TMP/plain.svg"; then
 	fail "click-long-task.json.gz without --tasks: a long task marked"
 fi
 
+# node --trace-events: no samples (node's tracing never runs V8's sampler)
+# and no event DevTools draws; the error says what to record instead
+for opt in "" "--tasks"; do
+	# shellcheck disable=SC2086 # opt is empty or one word
+	run 2 info $opt "$traces/node-trace-events.json.gz"
+	contains "$TMP/err" "node-trace-events.json.gz: trace from node --trace-events"
+	contains "$TMP/err" "profile with node --cpu-prof"
+done
+
 if ! command -v node >/dev/null 2>&1; then
 	missing_tool node "the comparison with DevTools' trace engine"
 else
