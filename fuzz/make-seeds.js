@@ -179,6 +179,9 @@ put('trace', 'chrome-66-worker-cut.json', enc(cutTrace(json('corpus/chrome-versi
 	put('trace', 'metadata-after.json', Buffer.from(`{"traceEvents":${events},"metadata":${JSON.stringify(meta)}}`));
 }
 
+// node --trace-events: node's own events, no samples
+put('trace_tasks', 'node-trace-events.json', zlib.gunzipSync(read('traces/node-trace-events.json.gz')));
+
 // --- self-profiling ------------------------------------------------------------------
 for (const f of ['inputs/self-profiling/spec-example.json', 'inputs/self-profiling/wrapped-markers.json',
 		 'inputs/self-profiling/chromium-156.json'])
