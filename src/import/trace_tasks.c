@@ -720,7 +720,7 @@ static int thread_order(const void *pa, const void *pb, void *ctx)
 }
 
 /* Turns each B and its E (the latest open B of the thread) into one
- * complete event; unpaired ones are left out (ph 0). */
+ * complete event; an E without a B is left out (ph 0). */
 static bool pair_begin_end(struct trace_tasks *t, size_t from, size_t to)
 {
 	size_t *open = NULL, n_open = 0, cap = 0, i;
@@ -744,8 +744,13 @@ static bool pair_begin_end(struct trace_tasks *t, size_t from, size_t to)
 			b->dur = e->ts > b->ts ? e->ts - b->ts : 0;
 		}
 	}
-	for (i = 0; i < n_open; i++)
-		t->ev[open[i]].ph = 0;
+	/* a begin that never ends (the trace stopped inside it) stays, as a
+	 * complete event of no duration: DevTools' engine keeps it so, and the
+	 * JS calls open then last to its start (§13.3) */
+	for (i = 0; i < n_open; i++) {
+		t->ev[open[i]].ph = 'X';
+		t->ev[open[i]].dur = 0;
+	}
 	t->n_unmatched += n_open;
 	free(open);
 	return true;
