@@ -135,7 +135,7 @@ else
 	' "$TMP/stairs.info.json" || fail "stairs: the rows"
 
 	for t in click-long-task timers worker user-timings react-table parse-heavy bundled \
-		table-steps lighthouse-timers minimal-tasks user-timings-min; do
+		table-steps lighthouse-timers playwright-click minimal-tasks user-timings-min; do
 		f="$traces/$t.json.gz"
 		[ -f "$f" ] || f="$traces/$t.json"
 		"$FLAMECHART" -q --tasks -f json --minwidth 0 "$f" \
