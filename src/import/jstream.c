@@ -615,6 +615,18 @@ static const unsigned char *bad_word(struct jstream *js, const unsigned char *p,
 	return syntax(js, p, "%s", what);
 }
 
+/* A malformed number at p, found at q: a number literal longer than
+ * MAX_NUMBER_LEN is reported as that whatever follows, since a token cut
+ * between chunks is completed only that far (token_rest); shorter, as
+ * bad_word says. */
+static const unsigned char *bad_number(struct jstream *js, const unsigned char *p,
+				       const unsigned char *q, const unsigned char *end, bool final)
+{
+	if (q - p > MAX_NUMBER_LEN)
+		return syntax(js, p, "a number literal longer than %d characters", MAX_NUMBER_LEN);
+	return bad_word(js, p, end, final, BAD_NUMBER);
+}
+
 /* A number at p. Integers are accumulated here (no strtod on the hot path);
  * a fraction, an exponent or an integer beyond int64 goes through strtod.
  * Returns the byte after it, p when the next chunk may continue it, NULL on
@@ -654,7 +666,7 @@ lex_number(struct jstream *js, const unsigned char *p, const unsigned char *end,
 	if (q < end && *q == '.') {
 		frac = true;
 		if (++q >= end || !is_digit(*q))
-			return bad_word(js, p, end, final, BAD_NUMBER);
+			return bad_number(js, p, q, end, final);
 		while (q < end && is_digit(*q))
 			q++;
 	}
@@ -664,14 +676,14 @@ lex_number(struct jstream *js, const unsigned char *p, const unsigned char *end,
 		if (q < end && (*q == '+' || *q == '-'))
 			q++;
 		if (q >= end || !is_digit(*q))
-			return bad_word(js, p, end, final, BAD_NUMBER);
+			return bad_number(js, p, q, end, final);
 		while (q < end && is_digit(*q))
 			q++;
 	}
 	if (q == end && !final)
 		return p;
 	if (q < end && is_wordish(*q))
-		return bad_word(js, p, end, final, BAD_NUMBER);
+		return bad_number(js, p, q, end, final);
 	if (q - p > MAX_NUMBER_LEN)
 		return syntax(js, p, "a number literal longer than %d characters", MAX_NUMBER_LEN);
 

@@ -13,6 +13,7 @@
 #include "render/output.h"
 #include "style/style.h"
 #include "report/internal.h"
+#include "util/base64.h"
 #include "util/util.h"
 #include "model/profile.h"
 
@@ -68,8 +69,6 @@ void fc_report_thousands(char *buf, size_t size, double v, int decimals)
 	buf[o] = '\0';
 }
 
-static const char base64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
 /* Opens OUTDIR/rel for reading only when it is a regular file inside OUTDIR
  * of at most max bytes: no component may be a symbolic link, and a FIFO or
  * device is refused without blocking (the folder may come from a stranger:
@@ -116,35 +115,28 @@ bool fc_report_data_uri(struct fc_output *o, const char *outdir, const char *rel
 {
 	const char *ext = strrchr(rel, '.');
 	FILE *f = fc_report_open_inside(outdir, rel, FC_REPORT_MAX_INLINE);
-	unsigned char in[3 * 1024];
-	char out[4 * 1024];
+	unsigned char in[3 * 1024]; /* whole groups of 3: padding only at the end */
+	struct fc_buf out = { 0 };
 	size_t n, total = 0;
 
 	if (!f)
 		return false;
+	/* room for a whole block's base64 first: nothing is written when
+	 * memory runs out, and the blocks then never need more */
+	if (!fc_buf_room(&out, sizeof(in) / 3 * 4)) {
+		fclose(f);
+		return false;
+	}
 	fc_output_printf(o, "data:image/%s;base64,",
 			 ext && strcmp(ext, ".svg") == 0 ? "svg+xml" : "png");
 	/* the size was checked, but a file can grow while it is read */
 	while (total < FC_REPORT_MAX_INLINE && (n = fread(in, 1, sizeof(in), f)) > 0) {
-		size_t i, k = 0;
 		total += n;
-		for (i = 0; i + 2 < n; i += 3) {
-			unsigned v = (unsigned)in[i] << 16 | (unsigned)in[i + 1] << 8 | in[i + 2];
-			out[k++] = base64[v >> 18];
-			out[k++] = base64[(v >> 12) & 63];
-			out[k++] = base64[(v >> 6) & 63];
-			out[k++] = base64[v & 63];
-		}
-		if (i < n) {
-			unsigned v =
-				(unsigned)in[i] << 16 | (i + 1 < n ? (unsigned)in[i + 1] << 8 : 0);
-			out[k++] = base64[v >> 18];
-			out[k++] = base64[(v >> 12) & 63];
-			out[k++] = i + 1 < n ? base64[(v >> 6) & 63] : '=';
-			out[k++] = '=';
-		}
-		fc_output_write(o, out, k);
+		out.len = 0;
+		fc_base64_encode(in, n, &out);
+		fc_output_write(o, out.data, out.len);
 	}
+	fc_buf_free(&out);
 	fclose(f);
 	return true;
 }
