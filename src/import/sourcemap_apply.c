@@ -797,6 +797,17 @@ static bool map_profile(struct mapper *m, struct fc_profile *p, struct fc_error 
 						    strlen(sid), f->line, f->column);
 			if (k == FC_NONE)
 				goto nomem;
+			/* a --tasks lane's trace event keeps its DevTools category
+			 * (fc_profile_classify leaves it alone) */
+			if (f->tags & FC_TAG_EVENT) {
+				const char *cat = fc_profile_str(p, f->package);
+				uint32_t pkg = fc_strpool_intern(&t->strings, cat, strlen(cat));
+				if (pkg == FC_NONE)
+					goto nomem;
+				t->frames[k].tags = f->tags;
+				t->frames[k].tier = f->tier;
+				t->frames[k].package = pkg;
+			}
 		}
 		remap[i] = k;
 		if (k >= cap_gen || !gen) {

@@ -657,31 +657,45 @@ static bool first_party_origin(const struct fc_profile *p, char *out, size_t siz
 	return found;
 }
 
+static void classify_frame(struct fc_profile *p, struct fc_frame *fr, const char *first_party)
+{
+	const char *sid = fc_profile_str(p, fr->script_id);
+	struct fc_callframe in = {
+		.name = fc_profile_str(p, fr->name),
+		.url = fc_profile_str(p, fr->url),
+		.has_script = sid[0] && strcmp(sid, "0") != 0,
+		.code_type = NULL,
+		.first_party = first_party,
+	};
+	struct fc_class cls;
+	uint32_t pkg;
+
+	fc_classify(&in, &cls);
+	fr->tier = (uint8_t)cls.tier;
+	fr->tags = (uint8_t)cls.tags;
+	pkg = cls.package[0] ? fc_strpool_intern(&p->strings, cls.package, strlen(cls.package)) : 0;
+	fr->package = pkg == FC_NONE ? 0 : pkg;
+}
+
 void fc_profile_classify(struct fc_profile *p)
 {
 	char first_party[256];
 	bool have_fp = first_party_origin(p, first_party, sizeof(first_party));
-	struct fc_class cls;
+	bool events = false;
 	uint32_t f;
 
 	for (f = 0; f < p->n_frames; f++) {
 		struct fc_frame *fr = &p->frames[f];
-		const char *sid = fc_profile_str(p, fr->script_id);
-		struct fc_callframe in = {
-			.name = fc_profile_str(p, fr->name),
-			.url = fc_profile_str(p, fr->url),
-			.has_script = sid[0] && strcmp(sid, "0") != 0,
-			.code_type = NULL,
-			.first_party = have_fp ? first_party : NULL,
-		};
-		uint32_t pkg;
-
-		fc_classify(&in, &cls);
-		fr->tier = (uint8_t)cls.tier;
-		fr->tags = (uint8_t)cls.tags;
-		pkg = cls.package[0]
-			      ? fc_strpool_intern(&p->strings, cls.package, strlen(cls.package))
-			      : 0;
-		fr->package = pkg == FC_NONE ? 0 : pkg;
+		/* a trace event of a --tasks lane keeps the category the trace
+		 * reader gave it (tt_mark_events) when the frames are classified
+		 * again, after source maps */
+		if (fr->tags & FC_TAG_EVENT) {
+			events = true;
+			continue;
+		}
+		classify_frame(p, fr, have_fp ? first_party : NULL);
 	}
+	/* and such a lane's root, the time no entry runs, stays idle */
+	if (events && p->n_nodes)
+		p->frames[p->node_frame[0]].tier = FC_TIER_IDLE;
 }

@@ -44,6 +44,15 @@ contains "$TMP/tasks.json" '"name":"handleCheckout"'
 contains "$TMP/tasks.json" '"name":"Event: click"'
 run 0 --tasks "$meta" -f json -o "$TMP/tasks-plain.json"
 lacks "$TMP/tasks-plain.json" '"name":"handleCheckout"'
+# the source maps rename JS frames only: each lane's CPU and idle time,
+# categories and tiers are the same with and without them (the trace events
+# keep their DevTools categories, the gaps stay idle)
+run 0 info --tasks --json "$meta"
+jq -c '[.profiles[] | [.cpu_ms, .idle_ms, .tasks.categories_ms, .tiers_ms]]' "$TMP/out" >"$TMP/cats-plain"
+run 0 info --tasks --sourcemaps --json "$meta"
+jq -c '[.profiles[] | [.cpu_ms, .idle_ms, .tasks.categories_ms, .tiers_ms]]' "$TMP/out" >"$TMP/cats-mapped"
+cmp -s "$TMP/cats-plain" "$TMP/cats-mapped" ||
+	fail "--tasks --sourcemaps changes the lanes' times: $(cat "$TMP/cats-plain") / $(cat "$TMP/cats-mapped")"
 run 0 -m graph --sourcemaps "$meta" -o "$TMP/graph.svg"
 contains "$TMP/graph.svg" "renderOrderTable"
 run 0 --sourcemaps "$meta" -o "$TMP/chart.pdf"
