@@ -75,7 +75,8 @@ static void check(const struct fc_annotations *a)
 		if (!m->as_string) {
 			/* written out again from the streamed object: JSON */
 			json_error_t je;
-			json_t *j = json_loadb(m->json, m->len, JSON_DECODE_ANY, &je);
+			json_t *j =
+				json_loadb(m->json, m->len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &je);
 			fuzz_check(j && json_is_object(j),
 				   "an embedded map written out as bad JSON");
 			json_decref(j);

@@ -184,6 +184,21 @@ static void map_string(struct fc_buf *b, const char *s, size_t len)
 	FC_BUF_LIT(b, "\"");
 	for (i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
+		size_t n = 1;
+		if (c >= 0x80) {
+			/* a valid sequence as it is; a byte that is not one (the
+			 * file's string need not be UTF-8) as U+FFFD, as names
+			 * are cleaned: the map written out is JSON */
+			n = fc_utf8_valid_seq((const unsigned char *)s + i, len - i);
+			if (n) {
+				i += n - 1;
+				continue;
+			}
+			fc_buf_add(b, s + run, i - run);
+			run = i + 1;
+			FC_BUF_LIT(b, "\xef\xbf\xbd");
+			continue;
+		}
 		if (c != '"' && c != '\\' && c >= 0x20)
 			continue;
 		/* the plain bytes before it in one piece */

@@ -114,8 +114,7 @@ size_t fc_utf8_complete(const char *s, size_t len)
 	return len;
 }
 
-/* Length of a valid UTF-8 sequence at s (at most avail bytes), 0 if invalid. */
-static size_t valid_seq(const unsigned char *s, size_t avail)
+size_t fc_utf8_valid_seq(const unsigned char *s, size_t avail)
 {
 	unsigned char c = s[0];
 	size_t n, i;
@@ -182,7 +181,7 @@ bool fc_utf8_clean(const char *str, size_t len)
 			i++;
 			continue;
 		}
-		n = valid_seq(s + i, len - i);
+		n = fc_utf8_valid_seq(s + i, len - i);
 		if (!n)
 			return false;
 		i += n;
@@ -201,7 +200,7 @@ size_t fc_utf8_sanitize(const char *str, size_t len, char *out)
 			continue;
 		}
 		n = (s[i] < 0x20 || s[i] == 0x7f) ? (s[i] == '\t' ? 1 : 0)
-						  : valid_seq(s + i, len - i);
+						  : fc_utf8_valid_seq(s + i, len - i);
 		if (n) {
 			memcpy(out + o, s + i, n);
 			o += n;

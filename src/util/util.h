@@ -44,6 +44,10 @@ size_t fc_utf8_sanitize(const char *s, size_t len, char *out);
  * allocation failure. */
 char *fc_strdup_clean(const char *s);
 
+/* Length of the valid UTF-8 sequence at s (at most avail bytes, 1..4), 0
+ * when the bytes there are not one. */
+size_t fc_utf8_valid_seq(const unsigned char *s, size_t avail);
+
 /* Length of the UTF-8 sequence starting at s (1..4), assuming valid UTF-8. */
 size_t fc_utf8_seqlen(unsigned char c);
 
