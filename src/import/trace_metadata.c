@@ -18,6 +18,7 @@
  * writes it first). Everything else in metadata is skipped unread. A value
  * of the wrong kind is a warning and leaves out its annotation or map. */
 #include <stdarg.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -255,6 +256,12 @@ static bool map_scalar(struct trace_meta *m, struct jstream *js, const struct jv
 		fc_buf_add(&m->map, num, strlen(num));
 		break;
 	case J_DOUBLE:
+		/* a number past a double's range (1e999) has no JSON form once
+		 * read: null, which no member of a map takes as a number */
+		if (!isfinite(v->d)) {
+			FC_BUF_LIT(&m->map, "null");
+			break;
+		}
 		snprintf(num, sizeof(num), "%.17g", v->d);
 		fc_buf_add(&m->map, num, strlen(num));
 		break;
