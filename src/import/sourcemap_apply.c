@@ -23,6 +23,7 @@
 #include "model/profile.h"
 #include "import/sourcemap.h"
 #include "import/sourcemap_url.h"
+#include "util/base64.h"
 #include "util/util.h"
 
 /* A map as loaded: the map, or why it could not be. */
@@ -323,15 +324,10 @@ static char *mapping_comment(const char *text, size_t len)
 	return n ? fc_strndup(found, n) : NULL;
 }
 
+/* a data: URL's base64 digit: the standard alphabet or the URL-safe one */
 static int b64(unsigned char c)
 {
-	if (c >= 'A' && c <= 'Z')
-		return c - 'A';
-	if (c >= 'a' && c <= 'z')
-		return c - 'a' + 26;
-	if (c >= '0' && c <= '9')
-		return c - '0' + 52;
-	return c == '+' || c == '-' ? 62 : c == '/' || c == '_' ? 63 : -1;
+	return c == '-' ? 62 : c == '_' ? 63 : fc_base64_value(c);
 }
 
 /* A data: URL's JSON (application/json, base64 or percent-encoded). */

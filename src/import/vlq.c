@@ -3,22 +3,7 @@
  * low five bits the value, least significant group first; the lowest bit of
  * the first group is the sign. */
 #include "import/sourcemap.h"
-
-/* -1 for a byte that is not a Base64 digit */
-static int digit(unsigned char c)
-{
-	if (c >= 'A' && c <= 'Z')
-		return c - 'A';
-	if (c >= 'a' && c <= 'z')
-		return c - 'a' + 26;
-	if (c >= '0' && c <= '9')
-		return c - '0' + 52;
-	if (c == '+')
-		return 62;
-	if (c == '/')
-		return 63;
-	return -1;
-}
+#include "util/base64.h"
 
 enum fc_vlq_status fc_vlq_decode(const char **s, const char *end, int32_t *value)
 {
@@ -34,7 +19,7 @@ enum fc_vlq_status fc_vlq_decode(const char **s, const char *end, int32_t *value
 			*s = p;
 			return FC_VLQ_TRUNCATED;
 		}
-		d = digit((unsigned char)*p);
+		d = fc_base64_value((unsigned char)*p);
 		if (d < 0) {
 			*s = p;
 			return FC_VLQ_BAD_CHAR;

@@ -4,17 +4,6 @@
 
 static const char alphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 
-static int value(unsigned char c)
-{
-	if (c >= 'A' && c <= 'Z')
-		return c - 'A';
-	if (c >= 'a' && c <= 'z')
-		return c - 'a' + 26;
-	if (c >= '0' && c <= '9')
-		return c - '0' + 52;
-	return c == '+' ? 62 : c == '/' ? 63 : -1;
-}
-
 bool fc_base64_decode(const char *s, size_t len, struct fc_buf *out, size_t *bad_at)
 {
 	size_t i, end = len, pad = 0;
@@ -35,7 +24,7 @@ bool fc_base64_decode(const char *s, size_t len, struct fc_buf *out, size_t *bad
 	if (!d)
 		return true; /* out->failed says why */
 	for (i = 0; i < end; i++) {
-		int v = value((unsigned char)s[i]);
+		int v = fc_base64_value((unsigned char)s[i]);
 		if (v < 0) {
 			*bad_at = i;
 			return false;
