@@ -661,7 +661,7 @@ static void note_timeless(const struct fc_report *r)
 		n += r->files[i].done && r->files[i].ok && r->files[i].timeless;
 	if (!n || !(r->modes & (1u << FC_MODE_CHART)) || !r->o->hooks.note)
 		return;
-	text = fc_asprintf("%zu profile%s without time order (folded stacks, counts or bytes) "
+	text = fc_asprintf("%zu profile%s without time order (folded stacks, pprof, counts, bytes) "
 			   "drawn as %s merged graph%s, not as a chart",
 			   n, n == 1 ? "" : "s", n == 1 ? "its" : "their", n == 1 ? "" : "s");
 	if (text)

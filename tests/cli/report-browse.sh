@@ -28,7 +28,7 @@ contains "$TMP/rep/index.md" "waits left out"
 # a chart alone cannot show a heap profile: it is drawn as its graph
 # instead, said once, and the CPU profiles as charts
 run 0 report "$IN" -o "$TMP/chart" -m chart
-contains "$TMP/err" "profile without time order (folded stacks, counts or bytes) drawn as its merged graph"
+contains "$TMP/err" "profile without time order (folded stacks, pprof, counts, bytes) drawn as its merged graph"
 [ -s "$TMP/chart/Heap.20261126.214225.4213.0.002.graph.svg" ] || fail "-m chart: no heap graph"
 [ -e "$TMP/chart/Heap.20261126.214225.4213.0.002.chart.svg" ] && fail "-m chart: a heap chart"
 

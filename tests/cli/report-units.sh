@@ -1,7 +1,8 @@
 #!/bin/sh
 # flamechart report over a folder of mixed profiles: those without time
 # order (folded stacks, a speedscope file weighed in counts, a heap
-# profile) are drawn as their merged graph, never failed, and their
+# profile, a pprof CPU profile) are drawn as their merged graph, never
+# failed, and their
 # numbers keep their unit (samples, bytes) in every output; the
 # expected totals are summed here from the input files.
 . "$(dirname "$0")/lib.sh"
@@ -9,7 +10,7 @@
 IN=$TMP/in
 mkdir -p "$IN"
 cp "$DATA/inputs/folded/basic.folded" "$DATA/inputs/speedscope/0.0.1_simple.speedscope.json" \
-	"$DATA/heap/alloc.heapprofile" \
+	"$DATA/heap/alloc.heapprofile" "$DATA/pprof/go-cpu.pb.gz" \
 	"$DATA/corpus/seed-examples/minimal-cpu-profile-timing-data-samples.cpuprofile" "$IN/"
 chmod -R u+w "$IN"
 CPU=minimal-cpu-profile-timing-data-samples
@@ -39,16 +40,16 @@ heap=$(sed -n 2p "$TMP/expect")
 # every profile drawn: exit 0, a graph for each, a chart for the CPU
 # profile only, and it is said once why
 run 0 report "$IN" -o "$TMP/rep" --summary "$TMP/summary.json"
-contains "$TMP/err" "4 profiles, 0 failed"
-contains "$TMP/err" "3 profiles without time order (folded stacks, counts or bytes) drawn as their merged graphs"
+contains "$TMP/err" "5 profiles, 0 failed"
+contains "$TMP/err" "4 profiles without time order (folded stacks, pprof, counts, bytes) drawn as their merged graphs"
 [ "$(grep -c 'without time order' "$TMP/err")" = 1 ] || fail "the note is not said once"
-for s in basic 0.0.1_simple.speedscope alloc $CPU; do
+for s in basic 0.0.1_simple.speedscope alloc go-cpu.pb $CPU; do
 	for f in $s.graph.svg $s.graph.png thumbs/$s.png $s.html $s.summary.md; do
 		[ -s "$TMP/rep/$f" ] || fail "missing $f"
 	done
 done
 [ -s "$TMP/rep/$CPU.chart.svg" ] || fail "no chart of the CPU profile"
-for s in basic 0.0.1_simple.speedscope alloc; do
+for s in basic 0.0.1_simple.speedscope alloc go-cpu.pb; do
 	[ -e "$TMP/rep/$s.chart.svg" ] && fail "$s: a chart without time order"
 	lacks "$TMP/rep/index.md" "[chart svg]($s.chart.svg)"
 	contains "$TMP/rep/$s.html" "no time order: drawn as a graph"
@@ -58,6 +59,9 @@ done
 contains "$TMP/rep/index.md" "| basic.folded | $folded samples | "
 contains "$TMP/rep/index.md" "| 0.0.1\\_simple.speedscope.json | $speedscope | "
 contains "$TMP/rep/index.md" "| alloc.heapprofile | $heap | "
+# pprof CPU time: time (its sum checked by cli-pprof-crosscheck), no wall time
+grep -q '^| go-cpu.pb.gz | [0-9.,]* ms (no time order) | ' "$TMP/rep/index.md" ||
+	fail "index.md: go-cpu.pb.gz is not CPU time without time order"
 contains "$TMP/rep/index.md" "Counts: no time order, drawn as graphs"
 contains "$TMP/rep/index.md" "Memory: allocations sampled"
 grep '^| basic.folded\|^| 0.0.1\|^| alloc' "$TMP/rep/index.md" | grep -q ' ms' &&
@@ -67,7 +71,7 @@ contains "$TMP/rep/basic.html" "$folded samples in all"
 contains "$TMP/rep/alloc.html" "$heap allocated"
 
 # the summary: counts in samples, bytes in bytes, neither in the totals
-# (times: the CPU profile's alone)
+# (times: the two CPU profiles')
 python3 - "$TMP/summary.json" "$folded" <<'PY' || fail "summary.json"
 import json, sys
 s = json.load(open(sys.argv[1]))
@@ -77,10 +81,12 @@ assert by["basic.folded"]["unit"] == "samples", by["basic.folded"]
 assert by["basic.folded"]["cpu"] == float(sys.argv[2]), by["basic.folded"]["cpu"]
 assert by["0.0.1_simple.speedscope.json"]["unit"] == "samples"
 assert by["alloc.heapprofile"]["unit"] == "bytes"
-cpu = [p for f, p in by.items() if f.endswith(".cpuprofile")][0]
-assert "unit" not in cpu
+cpu = [p for f, p in by.items() if f.endswith(".cpuprofile") or f.endswith(".pb.gz")]
+assert len(cpu) == 2 and all("unit" not in p for p in cpu)
+assert by["go-cpu.pb.gz"]["duration_ms"] == 0
 for t, v in s["totals"]["tiers_ms"].items():
-    assert abs(v - cpu["tiers_ms"][t]) < 1e-9, (t, v, cpu["tiers_ms"][t])
+    want = sum(p["tiers_ms"][t] for p in cpu)
+    assert abs(v - want) < 1e-9, (t, v, want)
 PY
 
 # a chart alone asked: still a graph of each, not a failure
