@@ -88,7 +88,8 @@ FC_API bool fc_import_memory(const char *name, const void *data, size_t len,
  * uses it to tell profiles from other files). false with err: FC_ERR_FORMAT
  * when the content is no profile format (text, another JSON document, an
  * image...), other codes when the file cannot be read. A damaged profile
- * (broken JSON that starts like one) is detected as its format. */
+ * (broken JSON that starts like one) is detected as its format. It reads on
+ * the caller's thread only, whatever fc_import_options.threads would allow. */
 FC_API bool fc_import_detect_file(const char *path, uint64_t max_bytes, enum fc_format *format,
 				  struct fc_error *err);
 

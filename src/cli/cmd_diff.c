@@ -132,6 +132,17 @@ void fc_cmd_diff_help(FILE *out)
 	      out);
 }
 
+/* The program's choice, not the library's: the runs' graphs, freed as
+ * they are summed, go back to the system in steps (fc_diff_options.release)
+ * so that the sums take their place instead of adding to them. */
+static void release_heap(void *ctx)
+{
+	(void)ctx;
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
+}
+
 static bool parse(struct diff_cli *c, int argc, char **argv, struct fc_error *err)
 {
 	int i;
@@ -142,6 +153,7 @@ static bool parse(struct diff_cli *c, int argc, char **argv, struct fc_error *er
 	c->o.alpha = 0.05;
 	c->o.min_change = 0.01;
 	c->o.strip = c->strip;
+	c->o.release = release_heap;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = NULL;
 		char *suffix;
@@ -290,7 +302,7 @@ int fc_cmd_diff_folded(const struct fc_cli *cli, struct fc_profile_set *set, int
 		       const char *path)
 {
 	struct fc_diff_input in[2];
-	struct fc_diff_options o = { .alpha = 0.05, .min_change = 0.01 };
+	struct fc_diff_options o = { .alpha = 0.05, .min_change = 0.01, .release = release_heap };
 	struct fc_diff_image_options io = { 0 };
 	struct fc_output out;
 	struct fc_diff d;
@@ -501,8 +513,8 @@ int fc_cmd_diff(int argc, char **argv)
 	 * 32 MiB stay in the heap to be reused, instead of being returned
 	 * (main.c) and faulted in again page by page, which cost diff some
 	 * 40 % of its CPU time (bench/RESULTS.md). The graphs summed are
-	 * handed back in steps of 16 MiB all the same (sum.c), so that they
-	 * do not add to the sums' peak. */
+	 * handed back in steps of 16 MiB all the same (release_heap), so
+	 * that they do not add to the sums' peak. */
 	mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
 #endif
 	/* each run is read, cut down (--hide, scope) and merged, then freed */

@@ -802,7 +802,8 @@ static const struct option_def options[] = {
 	{ "format", 'f', "FMT", CMD_RENDER | CMD_REPORT, set_format,
 	  "{} (json: the layout); report takes a list of svg, png, pdf", NAMES_FORMATS },
 	{ "mode", 'm', "MODE", CMD_RENDER | CMD_REPORT, set_mode,
-	  "chart (time-ordered, as DevTools) or graph (merged, alphabetical)" },
+	  "chart (time-ordered, as DevTools) or graph (merged, alphabetical); report draws a "
+	  "profile without time order (folded, counts, bytes) as a graph" },
 	{ "width", 'w', "PX", CMD_RENDER | CMD_REPORT | CMD_DIFF, set_width,
 	  "image width (default 1200)" },
 	{ "scale", 0, "N", CMD_RENDER | CMD_REPORT | CMD_DIFF, set_scale,

@@ -111,7 +111,20 @@ struct fc_diff_options {
 	 * paths are not tested (node_p and node_significant NULL: no picture)
 	 * and keep no value per run. Both false: everything. */
 	bool no_paths, no_path_tests;
+	/* called each time FC_DIFF_RELEASE_BYTES of the runs' graphs have been
+	 * summed and freed, and as the summing tables and the pool's index go
+	 * after the last run: the caller may hand its heap's free pages back to
+	 * the system there, so that the sums take the graphs' place (the CLI
+	 * trims glibc's heap, docs/diff.md). NULL: nothing is called. The
+	 * stage never trims the heap itself: the heap is its caller's. */
+	void (*release)(void *ctx);
+	void *release_ctx;
 };
+
+/* The graphs freed between two calls of fc_diff_options.release, at least
+ * (a trim walks the heap, and the pages it gives back fault in again when
+ * reused) */
+#define FC_DIFF_RELEASE_BYTES ((size_t)16 << 20)
 
 /* One side's values of a function, tier or package: the mean over runs
  * (µs per run). (Each run's value, which the test reads, is kept only

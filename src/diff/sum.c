@@ -2,9 +2,6 @@
  * and the order of the answer (fc_diff_compute). */
 #include <dirent.h>
 #include <math.h>
-#ifdef __GLIBC__
-#include <malloc.h>
-#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,15 +18,12 @@
 #include "util/children.h"
 #include "model/profile.h"
 
-/* Hands the heap's free pages back to the system. Each run's graph is freed
- * once summed, in pieces among the sums' arrays, where they would stay
- * resident to the end: the comparison's peak would be every graph and
- * every sum at once. */
-static void give_back(void)
+/* Lets the caller hand back the heap's free pages (fc_diff_options.release):
+ * the heap is the caller's, the stage only says when much has been freed. */
+static void release(const struct fc_diff_options *o)
 {
-#ifdef __GLIBC__
-	malloc_trim(0);
-#endif
+	if (o->release)
+		o->release(o->release_ctx);
 }
 
 /* About what a merged graph holds: its nodes, frames and strings. */
@@ -40,10 +34,6 @@ static size_t graph_bytes(const struct fc_graph *g)
 	       m->n_frames * sizeof(struct fc_frame) + m->strings.len +
 	       m->strings.count * 4 * sizeof(uint32_t);
 }
-
-/* Graphs freed but not handed back yet: at most this much (a trim walks
- * the heap, and the pages it gives back fault in again when reused) */
-#define FREED_MAX (16u << 20)
 
 /* --- summing the runs -------------------------------------------------------------- */
 
@@ -517,10 +507,12 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 				fc_graph_destroy(*g);
 				*g = NULL;
 			}
-			/* the sums grow as the graphs go: taking the place
-			 * of the graphs rather than adding to them */
-			if (freed >= FREED_MAX) {
-				give_back();
+			/* the sums grow as the graphs go: each graph is freed
+			 * in pieces among the sums' arrays, where its pages
+			 * would stay resident to the end unless the caller
+			 * hands them back (o->release) */
+			if (freed >= FC_DIFF_RELEASE_BYTES) {
+				release(o);
 				freed = 0;
 			}
 			if (!added)
@@ -528,10 +520,11 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 		}
 	}
 	fc_diff_moves_finish(&moves);
-	/* the tables only served the sums: their memory is the tests' */
+	/* the tables only served the sums: their memory is the tests' (handed
+	 * back by the caller) */
 	fc_map_finish(&s.tree.table);
 	fc_map_finish(&s.fn.index);
-	give_back();
+	release(o);
 	/* totals per run and normalisation */
 	for (side = 0; side < 2; side++) {
 		struct fc_diff_input *in = &d->side[side];
@@ -566,7 +559,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	/* every string is in: the pool's index served the interning only, and
 	 * its place is the items' */
 	fc_map_finish(&d->strings.index);
-	give_back();
+	release(o);
 	fc_diff_take_items(&s.fn, &d->strings, &d->functions, &d->n_functions);
 	fc_diff_take_items(&s.tier, &d->strings, &d->tiers, &d->n_tiers);
 	fc_diff_take_items(&s.pkg, &d->strings, &d->packages, &d->n_packages);

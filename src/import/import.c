@@ -280,6 +280,10 @@ bool fc_import_detect_file(const char *path, uint64_t max_bytes, enum fc_format 
 	fc_error_set_file(err, path);
 	if (!fc_source_open(&src, path, max_bytes ? max_bytes : FC_IMPORT_DEFAULT_MAX, err))
 		return false;
+	/* detection reads a window, on the caller's thread: a read-ahead
+	 * thread here would be one past the caller's budget (report -j
+	 * detects files while other files render: docs/threads.md) */
+	src.threads = 1;
 	ok = fc_import_detect(&src, format, err);
 	fc_source_close(&src);
 	if (ok)

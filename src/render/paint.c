@@ -23,7 +23,7 @@ double fc_paint_plot_width(const struct fc_paint_options *o)
 
 static double bar_height(const struct fc_theme *t)
 {
-	return t->bar_height_px >= 4 ? t->bar_height_px : 17;
+	return fc_paint_bar_h(t);
 }
 
 double fc_paint_box_height(const struct fc_painter *p)

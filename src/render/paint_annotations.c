@@ -170,12 +170,44 @@ static bool find_entry(const struct fc_painter *p, const struct by_start *bs,
 	return false;
 }
 
+/* Whether the box [x, x + w) x [y0, y1) meets a row of text at the plot's
+ * left: a lane's title or the row of quiet threads. Gives the row's top
+ * and the right end of its text. */
+static bool meets_title(struct fc_painter *p, double x, double w, double y0, double y1,
+			double *row_top, double *text_end)
+{
+	const struct fc_layout *l = p->layout;
+	double h = fc_paint_bar_h(p->theme), tw;
+	size_t i;
+
+	for (i = 0; i <= l->n_lanes; i++) {
+		bool quiet_row = i == l->n_lanes;
+		double ty = quiet_row ? p->quiet_y : p->lane_title_y[i];
+		const char *text = quiet_row ? p->quiet_text : l->lanes[i].title;
+
+		if (!quiet_row && (ty < 0 || (p->quiet && p->quiet[i])))
+			continue;
+		if (!text || !text[0] || y1 <= ty || ty + h <= y0 || x >= p->plot_x + p->plot_w)
+			continue;
+		tw = fc_text_width(fc_text_layout(p, quiet_row ? FC_FONT_TEXT : FC_FONT_BOLD),
+				   text);
+		tw = tw < p->plot_w ? tw : p->plot_w;
+		if (x < p->plot_x + tw && p->plot_x < x + w) {
+			*row_top = ty;
+			*text_end = p->plot_x + tw;
+			return true;
+		}
+	}
+	return false;
+}
+
 static void paint_range(struct fc_painter *p, const struct fc_time_range *r)
 {
 	struct fc_draw *d = p->draw;
 	double right = p->plot_x + p->plot_w, x0 = x_of(p, (double)r->min),
 	       x1 = x_of(p, (double)r->max), top = p->grid_top, bottom = p->plot_bottom;
-	double line_h = fc_paint_line_h(p->theme), w;
+	double line_h = fc_paint_line_h(p->theme), w, bx, foot, box_h, row_top, text_end;
+	size_t tries;
 	char len[64];
 
 	if (x1 < p->plot_x || x0 > right)
@@ -192,21 +224,37 @@ static void paint_range(struct fc_painter *p, const struct fc_time_range *r)
 	d->ops->rect(d->ctx, x0, bottom - 3, x1 - x0, 3);
 	d->ops->fill(d->ctx, range_color, 1);
 	fc_format_duration((double)(r->max - r->min), len, sizeof(len));
-	/* the text on the background, readable over bars and lane titles */
+	/* the text on the background, readable over bars */
 	w = fc_text_width(fc_text_layout(p, FC_FONT_TEXT), len);
 	if (r->label[0] && fc_text_width(fc_text_layout(p, FC_FONT_BOLD), r->label) > w)
 		w = fc_text_width(fc_text_layout(p, FC_FONT_BOLD), r->label);
 	w = w + 2 * LABEL_PAD < x1 - x0 - 2 ? w + 2 * LABEL_PAD : x1 - x0 - 2;
-	top = bottom - 3 - (r->label[0] ? 2 * line_h : line_h) - 2;
+	/* at the range's foot, but clear of the lane titles: past the title's
+	 * text when the range has room for it there, else lifted above the
+	 * title's row (each lift clears one row; the plot's rows bound it) */
+	bx = x0 + 1;
+	foot = bottom - 3;
+	box_h = (r->label[0] ? 2 * line_h : line_h) + 2;
+	for (tries = 0; tries <= p->layout->n_lanes &&
+			meets_title(p, bx, w, foot - box_h, foot, &row_top, &text_end);
+	     tries++) {
+		if (text_end + LABEL_PAD + w <= x1 - 1)
+			bx = text_end + LABEL_PAD;
+		else if (row_top - box_h >= p->grid_top)
+			foot = row_top;
+		else
+			break;
+	}
 	if (w > 0) {
-		d->ops->rect(d->ctx, x0 + 1, top, w, bottom - 3 - top);
+		d->ops->rect(d->ctx, bx, foot - box_h, w, box_h);
 		d->ops->fill(d->ctx, p->theme->background, 0.85);
 	}
 	if (r->label[0])
-		fc_text_draw(p, FC_TEXT_NOTE, FC_FONT_BOLD, r->label, x0 + LABEL_PAD,
-			     bottom - 6 - line_h, range_color, FC_FIT_END, x1 - x0 - 2 * LABEL_PAD);
-	fc_text_draw(p, FC_TEXT_NOTE, FC_FONT_TEXT, len, x0 + LABEL_PAD, bottom - 6, range_color,
-		     FC_FIT_END, x1 - x0 - 2 * LABEL_PAD);
+		fc_text_draw(p, FC_TEXT_NOTE, FC_FONT_BOLD, r->label, bx - 1 + LABEL_PAD,
+			     foot - 3 - line_h, range_color, FC_FIT_END,
+			     x1 - (bx - 1) - 2 * LABEL_PAD);
+	fc_text_draw(p, FC_TEXT_NOTE, FC_FONT_TEXT, len, bx - 1 + LABEL_PAD, foot - 3, range_color,
+		     FC_FIT_END, x1 - (bx - 1) - 2 * LABEL_PAD);
 }
 
 static void paint_label(struct fc_painter *p, const struct by_start *bs,
@@ -215,6 +263,7 @@ static void paint_label(struct fc_painter *p, const struct by_start *bs,
 	const struct fc_theme *t = p->theme;
 	struct fc_draw *d = p->draw;
 	double line_h = fc_paint_line_h(t), w, bx, by, bh, cx, right = p->plot_x + p->plot_w;
+	double row_top, text_end;
 	struct spot s;
 
 	if (!find_entry(p, bs, &el->entry, &s))
@@ -232,6 +281,13 @@ static void paint_label(struct fc_painter *p, const struct by_start *bs,
 	bx = bx + w > right ? right - w : bx;
 	bx = bx < p->plot_x ? p->plot_x : bx;
 	by = s.y - LABEL_RISE - bh;
+	/* clear of a lane title's text: moved right past it (narrowed at the
+	 * plot's edge) while the line down to the entry still leaves the box */
+	if (meets_title(p, bx, w, by, by + bh, &row_top, &text_end) &&
+	    text_end + LABEL_PAD <= cx - 2) {
+		bx = text_end + LABEL_PAD;
+		w = bx + w > right ? right - bx : w;
+	}
 	/* the line from the label to the entry, and its dot */
 	d->ops->line(d->ctx, cx, by + bh, cx, s.y);
 	d->ops->stroke(d->ctx, t->text, 1, 1);

@@ -49,6 +49,11 @@ static inline double fc_paint_ruler_h(const struct fc_theme *t)
 {
 	return fc_paint_text_px(t) + 4 > 15 ? fc_paint_text_px(t) + 4 : 15;
 }
+/* A row of bars, and of a lane's title. */
+static inline double fc_paint_bar_h(const struct fc_theme *t)
+{
+	return t->bar_height_px >= 4 ? t->bar_height_px : 17;
+}
 static inline double fc_paint_line_h(const struct fc_theme *t)
 {
 	return fc_paint_text_px(t) + 5 > 16 ? fc_paint_text_px(t) + 5 : 16;

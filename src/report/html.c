@@ -3,6 +3,7 @@
  * head every page starts with: its Content-Security-Policy, viewport and
  * styles (docs/report.md). */
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -163,8 +164,26 @@ void fc_report_weight(char *buf, size_t size, const struct fc_report_file *f, do
 		fc_format_bytes(value, false, buf, size);
 		return;
 	}
+	if (f->counts) {
+		/* whole samples, unless the counts had decimals */
+		fc_report_thousands(n, sizeof(n), value, value == floor(value) ? 0 : 1);
+		snprintf(buf, size, "%s samples", n);
+		return;
+	}
 	fc_report_thousands(n, sizeof(n), value, 1);
 	snprintf(buf, size, "%s ms", n);
+}
+
+enum fc_report_kind fc_report_kind_of(const struct fc_report_file *f)
+{
+	return f->bytes ? FC_REPORT_BYTES : f->counts ? FC_REPORT_COUNTS : FC_REPORT_TIME;
+}
+
+bool fc_report_draws(const struct fc_report *r, const struct fc_report_file *f, int m)
+{
+	if (f->timeless)
+		return m == FC_MODE_GRAPH;
+	return (r->modes & (1u << m)) != 0;
 }
 
 char *fc_report_label(const struct fc_report_file *f, bool in_group)

@@ -21,14 +21,15 @@
 
 /* --- index.html ------------------------------------------------------------- */
 
-/* The files made from slug: each mode in each format. */
+/* The files made from slug: each mode drawn in each format (f NULL: a
+ * group's lanes). */
 static void html_links(struct fc_output *o, const struct fc_report *r, const char *slug, bool group,
-		       bool bytes)
+		       const struct fc_report_file *f)
 {
 	int m, x;
 
 	for (m = 0; m < 2; m++) {
-		if (!(r->modes & (1u << m)) || (group && m == 1) || (bytes && m == FC_MODE_CHART))
+		if (group ? m == 1 || !(r->modes & (1u << m)) : !fc_report_draws(r, f, m))
 			continue;
 		for (x = FC_OUT_SVG; x <= FC_OUT_PDF; x++) {
 			const char *ext = fc_report_ext(x);
@@ -88,7 +89,7 @@ static void html_name(struct fc_output *o, const struct fc_report *r,
 		fc_output_printf(o, "</code><br>");
 	}
 	if (f->ok)
-		html_links(o, r, f->slug, false, f->bytes);
+		html_links(o, r, f->slug, false, f);
 	fc_output_printf(o, "</div>");
 	if (!f->ok) {
 		fc_output_printf(o, "<span class=\"error\">failed: ");
@@ -108,9 +109,24 @@ static void html_num(struct fc_output *o, const char *label, double v, const cha
 			 v, text);
 }
 
+/* The words of a table of each kind (enum fc_report_kind): a heap
+ * profile's samples are its allocating stacks, and a profile without time
+ * order has no duration. */
+static const struct table_words {
+	const char *heading; /* NULL: none but in a process ("CPU") */
+	const char *duration, *total, *count, *per_tier, *top;
+} table_words[] = {
+	{ NULL, "Duration", "CPU", "Samples", "Time", "Top self time, waits left out" },
+	{ "Counts: no time order, drawn as graphs", NULL, "Samples", "Stacks", "Samples",
+	  "Most samples (self), waits left out" },
+	{ "Memory: allocations sampled", NULL, "Allocated", "Stacks", "Bytes",
+	  "Most bytes allocated (self)" },
+};
+
 static void html_row(struct fc_output *o, const struct fc_report *r, const struct fc_report_file *f,
 		     bool in_group)
 {
+	const struct table_words *w = &table_words[fc_report_kind_of(f)];
 	char a[48], b[48];
 	double cpu = 0;
 	int t;
@@ -121,45 +137,41 @@ static void html_row(struct fc_output *o, const struct fc_report *r, const struc
 		fc_output_printf(o,
 				 "%s<td data-v=\"-1\"></td><td data-v=\"-1\"></td><td></td>"
 				 "<td></td></tr>\n",
-				 f->bytes ? "" : "<td data-v=\"-1\"></td>");
+				 w->duration ? "<td data-v=\"-1\"></td>" : "");
 		return;
 	}
 	for (t = 0; t < FC_TIER_COUNT; t++)
 		if (t != FC_TIER_IDLE)
 			cpu += f->tier_ms[t];
-	if (f->bytes) {
-		/* no time: the total allocated */
-		fc_report_weight(a, sizeof(a), f, cpu);
-		html_num(o, "Allocated", cpu, a);
-	} else {
+	if (w->duration && f->timeless) {
+		/* weighed in µs, but with no time order: no wall time */
+		html_num(o, w->duration, -1, "no time order");
+	} else if (w->duration) {
 		fc_report_weight(a, sizeof(a), f, f->duration_ms);
-		html_num(o, "Duration", f->duration_ms, a);
-		fc_report_weight(a, sizeof(a), f, cpu);
-		html_num(o, "CPU", cpu, a);
+		html_num(o, w->duration, f->duration_ms, a);
 	}
+	fc_report_weight(a, sizeof(a), f, cpu);
+	html_num(o, w->total, cpu, a);
 	fc_report_thousands(b, sizeof(b), (double)f->samples, 0);
-	html_num(o, f->bytes ? "Stacks" : "Samples", (double)f->samples, b);
-	fc_output_printf(o, "<td class=\"blk\" data-label=\"%s per tier\">",
-			 f->bytes ? "Bytes" : "Time");
+	html_num(o, w->count, (double)f->samples, b);
+	fc_output_printf(o, "<td class=\"blk\" data-label=\"%s per tier\">", w->per_tier);
 	fc_report_html_tiers(o, r, f);
-	fc_output_printf(o, "</td><td class=\"blk\" data-label=\"%s\">",
-			 f->bytes ? "Most bytes allocated" : "Top self time, waits left out");
+	fc_output_printf(o, "</td><td class=\"blk\" data-label=\"%s\">", w->top);
 	fc_report_html_top(o, f);
 	fc_output_printf(o, "</td></tr>\n");
 }
 
-static void html_table_head(struct fc_output *o, bool bytes)
+static void html_table_head(struct fc_output *o, enum fc_report_kind kind)
 {
-	/* a heap profile's samples are its allocating stacks, and it has no
-	 * duration */
+	const struct table_words *w = &table_words[kind];
+
+	fc_output_printf(o, "<table class=\"profiles\"><thead><tr><th>Profile</th>");
+	if (w->duration)
+		fc_output_printf(o, "<th class=\"num\">%s</th>", w->duration);
 	fc_output_printf(o,
-			 "<table class=\"profiles\"><thead><tr><th>Profile</th>%s"
 			 "<th class=\"num\">%s</th><th class=\"num\">%s</th><th>%s per tier</th>"
 			 "<th>%s</th></tr></thead><tbody>\n",
-			 bytes ? "" : "<th class=\"num\">Duration</th>",
-			 bytes ? "Allocated" : "CPU", bytes ? "Stacks" : "Samples",
-			 bytes ? "Bytes" : "Time",
-			 bytes ? "Most bytes allocated (self)" : "Top self time, waits left out");
+			 w->total, w->count, w->per_tier, w->top);
 }
 
 static size_t count_failed(const struct fc_report *r)
@@ -171,39 +183,40 @@ static size_t count_failed(const struct fc_report *r)
 	return n;
 }
 
-/* Row k of a section's table of time (bytes false) or allocations: the
+/* Row k of a section's table of a kind (time, counts, allocations): the
  * section's k-th member, or the k-th file when the section is the files
- * outside every group; NULL when it belongs to the other table or to a
+ * outside every group; NULL when it belongs to another table or to a
  * group. */
 static const struct fc_report_file *table_row(const struct fc_report *r, const size_t *members,
-					      size_t k, bool bytes)
+					      size_t k, enum fc_report_kind kind)
 {
 	const struct fc_report_file *f = &r->files[members ? members[k] : k];
 
-	return f->bytes == bytes && (members || f->group < 0) ? f : NULL;
+	return fc_report_kind_of(f) == kind && (members || f->group < 0) ? f : NULL;
 }
 
-/* The profiles of one section, time first, then allocations, each in
- * a table of its own (milliseconds and bytes do not sort together). */
+/* The profiles of one section, time first, then counts, then
+ * allocations, each in a table of its own (milliseconds, samples and
+ * bytes do not sort together). */
 static void html_tables(struct fc_output *o, const struct fc_report *r, const size_t *members,
 			size_t n, bool in_group)
 {
 	int pass;
 	size_t k;
 
-	for (pass = 0; pass < 2; pass++) {
+	for (pass = FC_REPORT_TIME; pass <= FC_REPORT_BYTES; pass++) {
 		size_t rows = 0;
 		for (k = 0; k < n; k++)
-			rows += table_row(r, members, k, pass == 1) != NULL;
+			rows += table_row(r, members, k, pass) != NULL;
 		if (!rows)
 			continue;
-		if (pass == 1)
-			fc_output_printf(o, "<h3>Memory: allocations sampled</h3>\n");
+		if (table_words[pass].heading)
+			fc_output_printf(o, "<h3>%s</h3>\n", table_words[pass].heading);
 		else if (in_group)
 			fc_output_printf(o, "<h3>CPU</h3>\n");
-		html_table_head(o, pass == 1);
+		html_table_head(o, pass);
 		for (k = 0; k < n; k++) {
-			const struct fc_report_file *f = table_row(r, members, k, pass == 1);
+			const struct fc_report_file *f = table_row(r, members, k, pass);
 			if (f)
 				html_row(o, r, f, in_group);
 		}
@@ -257,7 +270,7 @@ static bool write_html(const struct fc_report *r, struct fc_error *err)
 				if (!fc_report_data_uri(&o, r->outdir, img))
 					fc_report_url_path(&o, img);
 				fc_output_printf(&o, "\"></a><span class=\"small files\">");
-				html_links(&o, r, g->slug, true, false);
+				html_links(&o, r, g->slug, true, NULL);
 				fc_output_printf(&o, "</span></details>\n");
 			}
 			free(img);
@@ -324,9 +337,12 @@ static void md_row(struct fc_md *md, const struct fc_report *r, const struct fc_
 	for (t = 0; t < FC_TIER_COUNT; t++)
 		total += f->tier_ms[t];
 	fc_md_cell(md);
-	if (f->bytes) {
+	if (f->timeless) {
+		/* no wall time: the weights in all, idle left out */
 		fc_report_weight(w, sizeof(w), f, total - f->tier_ms[FC_TIER_IDLE]);
 		fc_md_raw(md, w);
+		if (!f->bytes && !f->counts)
+			fc_md_raw(md, " (no time order)");
 	} else {
 		fc_report_weight(w, sizeof(w), f, f->duration_ms);
 		fc_md_raw(md, w);
@@ -357,7 +373,7 @@ static void md_row(struct fc_md *md, const struct fc_report *r, const struct fc_
 		free(page);
 	}
 	for (m = 0; m < 2; m++) {
-		if (!(r->modes & (1u << m)) || (f->bytes && m == FC_MODE_CHART))
+		if (!fc_report_draws(r, f, m))
 			continue;
 		for (x = FC_OUT_SVG; x <= FC_OUT_PDF; x++) {
 			const char *ext = fc_report_ext(x);
@@ -376,17 +392,17 @@ static void md_row(struct fc_md *md, const struct fc_report *r, const struct fc_
 	fc_md_row_end(md);
 }
 
-static void md_table_head(struct fc_md *md, bool bytes)
+static void md_table_head(struct fc_md *md, enum fc_report_kind kind)
 {
-	static const char *const time[] = {
-		"Profile", "Duration", "Samples", "Per tier", "Top self time (waits left out)",
-		"Files",
+	static const char *const heads[][6] = {
+		{ "Profile", "Duration", "Samples", "Per tier", "Top self time (waits left out)",
+		  "Files" },
+		{ "Profile", "Samples", "Stacks", "Per tier", "Most samples (self, waits left out)",
+		  "Files" },
+		{ "Profile", "Allocated", "Stacks", "Per tier", "Most bytes allocated (self)",
+		  "Files" },
 	};
-	static const char *const mem[] = {
-		"Profile", "Allocated", "Stacks", "Per tier", "Most bytes allocated (self)",
-		"Files",
-	};
-	fc_md_table_head(md, bytes ? mem : time, "lrrlll");
+	fc_md_table_head(md, heads[kind], "lrrlll");
 }
 
 /* The profiles of one section: time first, then allocations, each in a
@@ -397,19 +413,19 @@ static void md_tables(struct fc_md *md, const struct fc_report *r, const size_t 
 	int pass;
 	size_t k;
 
-	for (pass = 0; pass < 2; pass++) {
+	for (pass = FC_REPORT_TIME; pass <= FC_REPORT_BYTES; pass++) {
 		size_t rows = 0;
 		for (k = 0; k < n; k++)
-			rows += table_row(r, members, k, pass == 1) != NULL;
+			rows += table_row(r, members, k, pass) != NULL;
 		if (!rows)
 			continue;
-		if (pass == 1) {
+		if (table_words[pass].heading) {
 			fc_md_blank_line(md);
-			fc_md_raw(md, "Memory: allocations sampled\n\n");
+			fc_md_printf(md, "%s\n\n", table_words[pass].heading);
 		}
-		md_table_head(md, pass == 1);
+		md_table_head(md, pass);
 		for (k = 0; k < n; k++) {
-			const struct fc_report_file *f = table_row(r, members, k, pass == 1);
+			const struct fc_report_file *f = table_row(r, members, k, pass);
 			if (f)
 				md_row(md, r, f, in_group);
 		}

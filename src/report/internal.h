@@ -50,6 +50,12 @@ struct fc_report_file {
 	/* a heap profile: the *_ms fields below hold bytes, its top the
 	 * functions that allocated most (docs/report.md) */
 	bool bytes;
+	/* weighed in counts (folded stacks, a speedscope or pprof count): the
+	 * *_ms fields hold samples */
+	bool counts;
+	/* no time order (folded stacks, pprof, counts, bytes): drawn as its
+	 * graph only, whatever the modes asked (fc_report_draws) */
+	bool timeless;
 	double duration_ms, sampled_ms;
 	uint64_t samples;
 	size_t threads;
@@ -168,9 +174,18 @@ const char *fc_report_main_ext(const struct fc_report *r);
 void fc_report_html_text(struct fc_output *o, const char *s);
 void fc_report_url_path(struct fc_output *o, const char *s);
 void fc_report_thousands(char *buf, size_t size, double v, int decimals);
-/* A profile's weight as people read it: "1,234.5 ms", or "12.3 MB" for a
- * heap profile. */
+/* A profile's weight as people read it: "1,234.5 ms", "12.3 MB" for a
+ * heap profile, "1,234 samples" for one weighed in counts. */
 void fc_report_weight(char *buf, size_t size, const struct fc_report_file *f, double value);
+
+/* The table a profile is listed in, by the unit of its numbers: time,
+ * counts or bytes (they do not sort together). */
+enum fc_report_kind { FC_REPORT_TIME, FC_REPORT_COUNTS, FC_REPORT_BYTES };
+enum fc_report_kind fc_report_kind_of(const struct fc_report_file *f);
+
+/* Whether mode m (enum fc_mode) of f is drawn: the modes asked, but a
+ * profile without time order has its graph only, asked or not. */
+bool fc_report_draws(const struct fc_report *r, const struct fc_report_file *f, int m);
 
 /* A profile's share of each tier, as a bar in the theme's colours and as
  * lines of text; its top functions by self weight as a list. */

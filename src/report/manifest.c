@@ -77,9 +77,13 @@ static json_t *file_json(const struct fc_report_file *f)
 	if (!f->ok) {
 		ok = ok && put(o, "error", json_string(f->error ? f->error : "not rendered"));
 	} else {
-		/* a heap profile's numbers are bytes */
-		if (f->bytes)
-			ok = ok && put(o, "unit", json_string(FC_UNIT_BYTES));
+		/* a heap profile's numbers are bytes, a count's samples; a
+		 * profile without time order is drawn as a graph only */
+		if (f->bytes || f->counts)
+			ok = ok &&
+			     put(o, "unit", json_string(f->bytes ? FC_UNIT_BYTES : "samples"));
+		if (f->timeless)
+			ok = ok && put(o, "timeless", json_true());
 		ok = ok && put(o, "title", json_string(f->title ? f->title : f->rel)) &&
 		     put(o, "duration_ms", json_real(f->duration_ms)) &&
 		     put(o, "sampled_ms", json_real(f->sampled_ms)) &&
@@ -401,9 +405,16 @@ static bool load_file(struct fc_report_file *f, json_t *o, struct check *c, cons
 		return true;
 	}
 	v = json_object_get(o, "unit");
-	if (v && !(json_is_string(v) && strcmp(json_string_value(v), FC_UNIT_BYTES) == 0))
-		return problem(c, "not \"" FC_UNIT_BYTES "\"", "%s.unit", at);
-	f->bytes = v != NULL;
+	if (v && !(json_is_string(v) && (strcmp(json_string_value(v), FC_UNIT_BYTES) == 0 ||
+					 strcmp(json_string_value(v), "samples") == 0)))
+		return problem(c, "not \"" FC_UNIT_BYTES "\" nor \"samples\"", "%s.unit", at);
+	f->bytes = v && strcmp(json_string_value(v), FC_UNIT_BYTES) == 0;
+	f->counts = v && !f->bytes;
+	v = json_object_get(o, "timeless");
+	if (v && !json_is_true(v))
+		return problem(c, "not true", "%s.timeless", at);
+	/* bytes and counts have no time order */
+	f->timeless = v || f->bytes || f->counts;
 	if (!(f->title = text_member(o, "title", c, at)) ||
 	    !ms_member(o, "duration_ms", &f->duration_ms, c, at) ||
 	    !ms_member(o, "sampled_ms", &f->sampled_ms, c, at) ||
@@ -558,6 +569,7 @@ enum shape_key {
 	SK_CPU,
 	SK_FUNCTIONS,
 	SK_FUNCTIONS_OTHER,
+	SK_TIMELESS, /* a file without time order */
 	SK_NAME,
 	SK_URL,
 	SK_LINE,
@@ -583,8 +595,8 @@ static const char *const shape_key_names[SK_UNKNOWN + 1] = {
 	"tid",        "ok",      "error",   "title",     "duration_ms",
 	"sampled_ms", "samples", "threads", "tiers_ms",  "packages_ms",
 	"top",        "unit",    "cpu",     "functions", "functions_other",
-	"name",       "url",     "line",    "self_ms",   "file",
-	"self",       "total",   "count",   "members",
+	"timeless",   "name",    "url",     "line",      "self_ms",
+	"file",       "self",    "total",   "count",     "members",
 };
 
 /* A manifest read and checked: its bytes, its top-level members in a small

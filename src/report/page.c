@@ -124,7 +124,7 @@ static void files(struct fc_output *o, const struct fc_report *r, const struct f
 	for (m = 0; m < 3; m++) {
 		const char *mode = m < 2 ? fc_report_mode_names[m] : "lanes";
 		const char *slug = m < 2 ? f->slug : g ? g->slug : NULL;
-		if (m < 2 && (!(r->modes & (1u << m)) || (f->bytes && m == FC_MODE_CHART)))
+		if (m < 2 && !fc_report_draws(r, f, m))
 			continue;
 		if (m == 2 && (!g || !g->ok))
 			continue;
@@ -163,8 +163,8 @@ static bool write_page(const struct fc_report *r, const struct fc_report_file *f
 	const struct fc_report_group *g = f->group >= 0 ? &r->groups[f->group] : NULL;
 	char *label = fc_report_label(f, g != NULL), *name = fc_report_page_name(f->slug);
 	char *path = name ? fc_asprintf("%s/%s", r->outdir, name) : NULL;
-	bool chart = (r->modes & (1u << FC_MODE_CHART)) && !f->bytes;
-	bool graph = r->modes & (1u << FC_MODE_GRAPH);
+	bool chart = fc_report_draws(r, f, FC_MODE_CHART);
+	bool graph = fc_report_draws(r, f, FC_MODE_GRAPH);
 	bool lanes = g && g->ok;
 	const char *first = chart ? "chart" : graph ? "graph" : "lanes";
 	struct fc_output o;
@@ -199,10 +199,14 @@ static bool write_page(const struct fc_report *r, const struct fc_report_file *f
 	for (t = 0; t < FC_TIER_COUNT; t++)
 		if (t != FC_TIER_IDLE)
 			cpu += f->tier_ms[t];
-	fc_report_weight(a, sizeof(a), f, f->bytes ? cpu : f->duration_ms);
+	fc_report_weight(a, sizeof(a), f, f->timeless ? cpu : f->duration_ms);
 	fc_report_thousands(b, sizeof(b), (double)f->samples, 0);
-	if (f->bytes) {
-		fc_output_printf(&o, "%s allocated · %s stacks", a, b);
+	if (f->timeless) {
+		/* no wall time: the weights in all, and why there is no chart */
+		fc_output_printf(&o,
+				 "%s %s · %s stacks · no time order: drawn as a graph, not a "
+				 "chart",
+				 a, f->bytes ? "allocated" : "in all", b);
 	} else {
 		fc_output_printf(&o, "%s wall · ", a);
 		fc_report_weight(a, sizeof(a), f, cpu);
@@ -241,11 +245,14 @@ static bool write_page(const struct fc_report *r, const struct fc_report_file *f
 	if (lanes)
 		pane(&o, r, "p-lanes", g->slug, "lanes", "threads of the process");
 	fc_output_printf(&o, "</div>\n<div class=\"facts\"><div><h2>%s per tier</h2>",
-			 f->bytes ? "Bytes" : "Time");
+			 f->bytes    ? "Bytes"
+			 : f->counts ? "Samples"
+				     : "Time");
 	fc_report_html_tiers(&o, r, f);
 	fc_output_printf(&o, "</div><div><h2>%s</h2>",
-			 f->bytes ? "Most bytes allocated (self)"
-				  : "Top self time, waits left out");
+			 f->bytes    ? "Most bytes allocated (self)"
+			 : f->counts ? "Most samples (self), waits left out"
+				     : "Top self time, waits left out");
 	fc_report_html_top(&o, f);
 	fc_output_printf(&o, "</div></div>\n");
 	files(&o, r, f, g);

@@ -67,15 +67,39 @@ static char *error_text(const struct fc_error *err)
 	return fc_strdup(buf);
 }
 
+/* The factor from a profile's weights to the numbers a report keeps of
+ * them: µs stay µs, bytes bytes, counts become samples ("1/1000 samples"
+ * are folded stacks' decimal counts). */
+static double unit_scale(const struct fc_profile *p)
+{
+	return strncmp(p->weight_unit, "1/1000 ", 7) == 0 ? 1e-3 : 1;
+}
+
+/* What a file's profiles are weighed in, and whether they have a time
+ * order to chart (the render stage refuses a chart of any profile
+ * without: docs/report.md, "Profiles without time"). */
+static void classify_units(struct fc_report_file *f, const struct fc_profile_set *set)
+{
+	const struct fc_profile *p = set->count ? set->items[0] : NULL;
+	size_t i;
+
+	f->bytes = p && fc_unit_is_bytes(p->weight_unit);
+	f->counts = p && !f->bytes && strcmp(p->weight_unit, "\xc2\xb5s") != 0;
+	f->timeless = false;
+	for (i = 0; i < set->count; i++)
+		f->timeless |= !set->items[i]->has_time;
+}
+
 /* Sums the stats of every profile of a file (a trace may hold several
  * threads): tiers and packages add up, the top functions merge by name.
- * Times in ms; a heap profile's weights stay bytes (f->bytes). */
+ * Times in ms; a heap profile's weights stay bytes (f->bytes), counts are
+ * in samples (f->counts). */
 static bool collect_stats(struct fc_report_file *f, const struct fc_profile_set *set)
 {
 	size_t i, k, j;
 
 	f->threads = set->count;
-	f->bytes = set->count && fc_unit_is_bytes(set->items[0]->weight_unit);
+	classify_units(f, set);
 	for (i = 0; i < set->count; i++) {
 		const struct fc_profile *p = set->items[i];
 		struct fc_stats s;
@@ -86,10 +110,10 @@ static bool collect_stats(struct fc_report_file *f, const struct fc_profile_set 
 		 * FC_REPORT_TOP: a few more are asked for */
 		if (!fc_stats_compute_top(p, FC_REPORT_TOP + 16, &s))
 			return false;
-		if (f->bytes) {
-			scale = 1;
+		if (f->bytes || f->counts)
+			scale = unit_scale(p);
+		if (f->timeless)
 			s.duration_us = 0; /* no time */
-		}
 		if (s.duration_us * scale > f->duration_ms)
 			f->duration_ms = s.duration_us * scale;
 		f->sampled_ms += s.sampled_us * scale;
@@ -179,6 +203,7 @@ struct fn_list {
 	struct fc_report_function *v;
 	size_t n, cap;
 	double cpu;
+	double scale; /* the profile's weights to the report's (unit_scale) */
 };
 
 static bool fn_add(void *ctx, const char *name, const char *file, double self, double total)
@@ -191,15 +216,15 @@ static bool fn_add(void *ctx, const char *name, const char *file, double self, d
 	e = &l->v[l->n];
 	e->name = fc_strdup(name);
 	e->file = fc_strdup(file);
-	e->self = self;
-	e->total = total;
+	e->self = l->scale == 1 ? self : fc_trend_grain(self * l->scale);
+	e->total = l->scale == 1 ? total : fc_trend_grain(total * l->scale);
 	if (!e->name || !e->file) {
 		free(e->name);
 		free(e->file);
 		return false;
 	}
 	l->n++;
-	l->cpu += self;
+	l->cpu += e->self;
 	return true;
 }
 
@@ -233,8 +258,10 @@ static bool collect_functions(struct fc_report_file *f, const struct fc_profile_
 	size_t i, k;
 	bool ok = true;
 
-	for (i = 0; ok && i < set->count; i++)
+	for (i = 0; ok && i < set->count; i++) {
+		l.scale = f->counts ? unit_scale(set->items[i]) : 1;
 		ok = fc_trend_profile_functions(set->items[i], fn_add, &l);
+	}
 	ok = ok && fc_sort(l.v, l.n, sizeof(*l.v), fn_by_key, NULL);
 	for (i = k = 0; ok && i < l.n; i++) {
 		if (k > 0 && fn_by_key(&l.v[k - 1], &l.v[i], NULL) == 0) {
@@ -298,15 +325,10 @@ static void do_file(struct fc_report *r, struct fc_report_file *f)
 		fc_error_set(&err, FC_ERR_NOMEM, "out of memory");
 		goto failed;
 	}
-	/* allocations have no time order: a heap profile is a graph */
-	if (f->bytes && !(r->modes & (1u << FC_MODE_GRAPH))) {
-		fc_error_set(&err, FC_ERR_USAGE,
-			     "a heap profile has no time order to chart; report it with -m graph "
-			     "or -m chart,graph");
-		goto failed;
-	}
+	/* folded stacks, counts and allocations have no time order to
+	 * chart: such a profile is drawn as its graph, asked or not */
 	for (m = 0; m < 2; m++) {
-		if (!(r->modes & (1u << m)) || (f->bytes && m == FC_MODE_CHART))
+		if (!fc_report_draws(r, f, m))
 			continue;
 		for (x = FC_OUT_SVG; x <= FC_OUT_PDF; x++) {
 			char *name, *path;
@@ -328,13 +350,13 @@ static void do_file(struct fc_report *r, struct fc_report_file *f)
 	}
 	{
 		char *name = fc_report_thumb_name(f->slug), *path = name ? out_path(r, name) : NULL;
-		struct fc_report_image tw = {
-			.format = FC_OUT_PNG,
-			.mode = (r->modes & (1u << FC_MODE_CHART)) && !f->bytes ? 0 : 1,
-			.width_px = THUMB_WIDTH,
-			.thumb = true,
-			.max_rows = THUMB_ROWS
-		};
+		struct fc_report_image tw = { .format = FC_OUT_PNG,
+					      .mode = fc_report_draws(r, f, FC_MODE_CHART)
+							      ? FC_MODE_CHART
+							      : FC_MODE_GRAPH,
+					      .width_px = THUMB_WIDTH,
+					      .thumb = true,
+					      .max_rows = THUMB_ROWS };
 		bool ok = path && h->render(h->ctx, &set, &tw, path, &err);
 		free(name);
 		free(path);
@@ -386,13 +408,14 @@ static void do_group(struct fc_report *r, struct fc_report_group *g)
 		fc_error_set(&err, FC_ERR_NOMEM, "out of memory");
 		goto failed;
 	}
-	/* the threads on a time axis: the CPU profiles, not the heap ones */
+	/* the threads on a time axis: the CPU profiles, not the heap ones
+	 * (nor any other without time order) */
 	for (k = 0; k < g->n_members; k++)
-		if (r->files[g->members[k]].ok && !r->files[g->members[k]].bytes)
+		if (r->files[g->members[k]].ok && !r->files[g->members[k]].timeless)
 			paths[n++] = r->files[g->members[k]].path;
 	for (k = 0; k < g->n_members && n == 0; k++)
 		if (r->files[g->members[k]].ok) {
-			/* heap profiles only: no lanes to draw, nothing failed */
+			/* no time order in any: no lanes to draw, nothing failed */
 			free(paths);
 			g->done = true;
 			return;
@@ -627,6 +650,25 @@ static bool output_failed(const struct fc_report *r)
 	return false;
 }
 
+/* Says once, when a chart was asked, that the profiles without time
+ * order were drawn as graphs instead (their rows say it too). */
+static void note_timeless(const struct fc_report *r)
+{
+	size_t i, n = 0;
+	char *text;
+
+	for (i = 0; i < r->n_files; i++)
+		n += r->files[i].done && r->files[i].ok && r->files[i].timeless;
+	if (!n || !(r->modes & (1u << FC_MODE_CHART)) || !r->o->hooks.note)
+		return;
+	text = fc_asprintf("%zu profile%s without time order (folded stacks, pprof, counts, bytes) "
+			   "drawn as %s merged graph%s, not as a chart",
+			   n, n == 1 ? "" : "s", n == 1 ? "its" : "their", n == 1 ? "" : "s");
+	if (text)
+		r->o->hooks.note(r->o->hooks.ctx, text, false);
+	free(text);
+}
+
 static void count_outcome(const struct fc_report *r, bool done_only, struct fc_report_outcome *out)
 {
 	size_t i;
@@ -711,6 +753,7 @@ static bool render_shard(struct fc_report *r, int shard, int count, struct fc_re
 	}
 	if (!run_units(r, shard, count, err) || !fc_report_save_manifest(r, shard, count, err))
 		return false;
+	note_timeless(r);
 	out->output_failed = output_failed(r);
 	count_outcome(r, true, out);
 	return true;

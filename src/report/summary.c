@@ -71,10 +71,11 @@ bool fc_report_write_summary(const struct fc_report *r, const char *path, struct
 			pt = pp = top = NULL;
 		} else if (ok) {
 			ok_count++;
-			/* a heap profile: its *_ms hold bytes, and stay out of
-			 * the totals, which are times */
-			if (f->bytes)
-				ok = put(p, "unit", json_string(FC_UNIT_BYTES));
+			/* a heap profile: its *_ms hold bytes, a count's
+			 * samples, and stay out of the totals, which are times */
+			if (f->bytes || f->counts)
+				ok = put(p, "unit",
+					 json_string(f->bytes ? FC_UNIT_BYTES : "samples"));
 			ok = ok && put(p, "title", json_string(f->title)) &&
 			     put(p, "duration_ms", json_real(f->duration_ms)) &&
 			     put(p, "sampled_ms", json_real(f->sampled_ms)) &&
@@ -83,12 +84,12 @@ bool fc_report_write_summary(const struct fc_report *r, const char *path, struct
 			for (t = 0; ok && t < FC_TIER_COUNT; t++) {
 				ok = put(pt, fc_tier_name((enum fc_tier)t),
 					 json_real(f->tier_ms[t]));
-				tier_total[t] += f->bytes ? 0 : f->tier_ms[t];
+				tier_total[t] += f->bytes || f->counts ? 0 : f->tier_ms[t];
 			}
 			for (k = 0; ok && k < f->n_packages; k++) {
 				json_t *prev = json_object_get(pkgs, f->package_names[k]);
 				ok = put(pp, f->package_names[k], json_real(f->package_ms[k])) &&
-				     (f->bytes ||
+				     (f->bytes || f->counts ||
 				      put(pkgs, f->package_names[k],
 					  json_real(f->package_ms[k] + json_number_value(prev))));
 			}

@@ -883,7 +883,8 @@ static bool read_summary(struct fc_trend *t, struct fc_trend_run *r, const char 
 	for (size_t i = 0; i < sr.n_profiles; i++) {
 		const struct sum_profile *p = &sr.profiles[i];
 		const char *status = sum_text(&sr, p->status), *unit = sum_text(&sr, p->unit);
-		if (!status || strcmp(status, "ok") != 0 || (unit && fc_unit_is_bytes(unit)))
+		/* bytes and counts are no CPU time */
+		if (!status || strcmp(status, "ok") != 0 || unit)
 			continue;
 		if (!(ok = summary_profile(t, m, &sr, p, path, v2, err)))
 			break;

@@ -100,6 +100,38 @@ if [ -z "$ly" ] || [ -z "$ey" ] ||
 	! awk -v l="$ly" -v e="$ey" 'BEGIN { exit !(l < e && e - l < 70) }'; then
 	fail "the label 'checkout handler' (y $ly) is not just above handleCheckout (y $ey)"
 fi
+# every label (the range's name and length, the entries' labels) clear of
+# the lane titles, at widths where the range starts under a title's text
+# (800 px) or has no room beside it (560 px); the boxes from the SVG's
+# text: x, textLength and the baseline, a line of text above it
+clear_of_titles() {
+	python3 - "$1" <<'EOF'
+import re, sys
+svg = open(sys.argv[1]).read()
+titles, labels = [], []
+for m in re.finditer(r'<text ([^>]*)>([^<]*)</text>', svg):
+    a = dict(re.findall(r'(\w+)="([^"]*)"', m.group(1)))
+    if "textLength" not in a:
+        continue
+    x, y, w = float(a["x"]), float(a["y"]), float(a["textLength"])
+    box = (x, x + w, y - 12, y + 3, m.group(2))
+    if m.group(2).startswith("Renderer / ") and "fill" not in a:
+        titles.append(box)
+    elif m.group(2).startswith("checkout") or a.get("fill") == "#d63384":
+        labels.append(box)
+assert len(titles) == 2 and len(labels) == 4, (titles, labels)
+for t in titles:
+    for l in labels:
+        if l[0] < t[1] and t[0] < l[1] and l[2] < t[3] and t[2] < l[3]:
+            sys.exit("%r overlaps the lane title %r" % (l[4], t[4]))
+EOF
+}
+for w in 560 800 1200; do
+	run 0 --tasks "$meta" -w $w -o "$TMP/ann-$w.svg"
+	clear_of_titles "$TMP/ann-$w.svg" || fail "--tasks -w $w: a label over a lane title"
+	run 0 --tasks --sourcemaps "$meta" -w $w -o "$TMP/ann-$w.svg"
+	clear_of_titles "$TMP/ann-$w.svg" || fail "--tasks --sourcemaps -w $w: a label over a lane title"
+done
 # without --tasks there is no event to label, but the JS call is there
 run 0 --sourcemaps "$meta" -o "$TMP/ann-js.svg"
 contains "$TMP/ann-js.svg" ">checkout handler<"
