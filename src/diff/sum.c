@@ -609,6 +609,10 @@ done:
 	fc_map_finish(&s.tree.table);
 	free(s.tree.runs[0]);
 	free(s.tree.runs[1]);
+	/* what served the sums and the tests goes back to the system: the
+	 * writers' memory (the picture's profile and layout) takes its place
+	 * rather than adding to it */
+	give_back();
 	return ok;
 }
 
