@@ -157,6 +157,14 @@ static uint32_t drawn_hash(const struct drawn_key *k)
 				     ((uint64_t)(uint32_t)k->line << 32 | (uint32_t)k->column));
 }
 
+/* Whether side_profile gives the path at order[i] a node: a top-level
+ * one, or one that weighs (heavy) or has weight under it. */
+static bool path_drawn(const struct fc_diff *d, const uint32_t *order, const uint8_t *heavy,
+		       size_t i)
+{
+	return heavy[i + 1] || d->node_parent[order[i]] == FC_NONE;
+}
+
 #define FN_SEEN (FC_NONE - 1) /* fnframe: drawn, its frame not made yet */
 
 /* The frames of the functions drawn, in the order their first paths come
@@ -237,7 +245,10 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, double
 {
 	double *sub = NULL; /* weight under each drawn path, by its new index */
 	size_t n = d->n_nodes, i, top, kept = 0, n_drawn = 0, name_bytes = 0, copies = 0;
+	size_t n_drawn_paths = 0;
 	double cum = 0;
+	uint8_t *heavy = NULL; /* 1 when the path or one below it weighs a unit */
+	uint32_t *depth = NULL, at;
 	/* 1 when the path or one below it has weight on this side */
 	uint8_t *tot = calloc(n + 1, 1);
 	uint32_t *start = calloc(n + 3, sizeof(*start)), *kids = malloc((n + 1) * sizeof(*kids));
@@ -300,6 +311,33 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, double
 		if (q != FC_NONE)
 			sub[newidx[q]] += sub[i + 1];
 	}
+	/* Which paths get a node. A path's sample weighs what the rounding of
+	 * the running sum gives it (whole µs or bytes), so most of many
+	 * paths thinner than a unit weigh 0: the graph merges no path without
+	 * weight (nor its frame's share of anything), and no box, colour,
+	 * tooltip or count of the picture comes from one. Such a path below
+	 * a top-level one, with nothing weighing under it, has no node: its
+	 * sample (weighing 0) stays, on its nearest drawn caller, so the
+	 * samples, their times and the depth are those of every path. */
+	heavy = calloc(kept + 1, 1);
+	depth = malloc((kept + 1) * sizeof(*depth));
+	if (!heavy || !depth)
+		goto fail;
+	for (i = 0; i < kept; i++) {
+		uint32_t a = order[i], q = d->node_parent[a];
+		if (self[a] > 0) {
+			heavy[i + 1] = llround(cum + self[a]) != llround(cum);
+			cum += self[a];
+		}
+		depth[i + 1] = q == FC_NONE ? 1 : depth[newidx[q]] + 1;
+		if (depth[i + 1] > p->max_depth)
+			p->max_depth = depth[i + 1];
+	}
+	for (i = kept; i-- > 0;) {
+		uint32_t q = d->node_parent[order[i]];
+		if (heavy[i + 1] && q != FC_NONE)
+			heavy[newidx[q]] = 1;
+	}
 	/* what the frames take: the functions drawn and their names, and a
 	 * copy of a frame for each path drawn in a colour of its own, or wide
 	 * enough for a box of its own (its tooltip tells its change) */
@@ -307,6 +345,9 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, double
 		fnframe[i] = FC_NONE;
 	for (i = 0; i < kept; i++) {
 		uint32_t fn = d->node_function[order[i]];
+		if (!path_drawn(d, order, heavy, i))
+			continue;
+		n_drawn_paths++;
 		if (fnframe[fn] == FC_NONE) {
 			fnframe[fn] = FN_SEEN;
 			n_drawn++;
@@ -337,12 +378,12 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, double
 	if (!function_frames(d, p, order, kept, fnframe, n_drawn, name_bytes))
 		goto fail;
 	*frame_node = malloc(((size_t)p->n_frames + copies + 1) * sizeof(**frame_node));
-	p->n_nodes = (uint32_t)kept + 1;
+	p->n_nodes = (uint32_t)n_drawn_paths + 1;
 	p->node_parent = malloc(p->n_nodes * sizeof(uint32_t));
 	p->node_frame = malloc(p->n_nodes * sizeof(uint32_t));
 	p->node_depth = malloc(p->n_nodes * sizeof(uint32_t));
-	p->sample_node = malloc(p->n_nodes * sizeof(uint32_t));
-	p->sample_time_us = malloc(p->n_nodes * sizeof(int64_t));
+	p->sample_node = malloc((kept + 1) * sizeof(uint32_t));
+	p->sample_time_us = malloc((kept + 1) * sizeof(int64_t));
 	if (!*frame_node || !p->node_parent || !p->node_frame || !p->node_depth ||
 	    !p->sample_node || !p->sample_time_us)
 		goto fail;
@@ -351,22 +392,26 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, double
 	p->node_parent[0] = FC_NONE;
 	p->node_frame[0] = root;
 	p->node_depth[0] = 0;
-	for (i = 0; i < kept; i++) {
-		uint32_t a = order[i], q = d->node_parent[a], at = (uint32_t)i + 1;
+	/* depth[] becomes each path's node: its own, or its drawn caller's */
+	for (i = 0, at = 0, cum = 0; i < kept; i++) {
+		uint32_t a = order[i], q = d->node_parent[a],
+			 up = q == FC_NONE ? 0 : depth[newidx[q]];
 		uint32_t f = fnframe[d->node_function[a]];
-		newidx[a] = at;
-		if (drawn_significant(d, a) || sub[at] >= min_weight) {
-			p->frames[p->n_frames] = p->frames[f];
-			f = p->n_frames++;
-			(*frame_node)[f] = a;
+		if (path_drawn(d, order, heavy, i)) {
+			at++;
+			if (drawn_significant(d, a) || sub[i + 1] >= min_weight) {
+				p->frames[p->n_frames] = p->frames[f];
+				f = p->n_frames++;
+				(*frame_node)[f] = a;
+			}
+			p->node_parent[at] = up;
+			p->node_frame[at] = f;
+			p->node_depth[at] = p->node_depth[up] + 1;
+			up = at;
 		}
-		p->node_parent[at] = q == FC_NONE ? 0 : newidx[q];
-		p->node_frame[at] = f;
-		p->node_depth[at] = p->node_depth[p->node_parent[at]] + 1;
-		if (p->node_depth[at] > p->max_depth)
-			p->max_depth = p->node_depth[at];
+		depth[i + 1] = up;
 		if (self[a] > 0) {
-			p->sample_node[p->n_samples] = at;
+			p->sample_node[p->n_samples] = up;
 			p->sample_time_us[p->n_samples++] = llround(cum);
 			cum += self[a];
 		}
@@ -383,6 +428,8 @@ fail:
 	*frame_node = NULL;
 	p = NULL;
 done:
+	free(heavy);
+	free(depth);
 	free(sub);
 	free(tot);
 	free(start);
