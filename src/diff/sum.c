@@ -43,7 +43,7 @@ static size_t graph_bytes(const struct fc_graph *g)
 
 /* Graphs freed but not handed back yet: at most this much (a trim walks
  * the heap, and the pages it gives back fault in again when reused) */
-#define FREED_MAX (16u << 20)
+#define FREED_MAX (4u << 20)
 
 /* --- summing the runs -------------------------------------------------------------- */
 
@@ -549,6 +549,14 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	d->threshold_us =
 		o->min_change_us > 0 ? o->min_change_us : o->min_change * d->side[1].total_us;
 	d->test = d->side[0].n_runs >= 2 && d->side[1].n_runs >= 2 ? "welch" : "two-proportion";
+	/* each path's change and test first: the paths' run lists then go,
+	 * and the functions' items, made next, take their place */
+	if (!o->no_paths && !o->no_path_tests && !node_tests(d, &s.tree, &s.rv))
+		goto nomem;
+	free(s.tree.runs[0]);
+	free(s.tree.runs[1]);
+	s.tree.runs[0] = s.tree.runs[1] = NULL;
+	give_back();
 	/* the total as an item */
 	for (side = 0; side < 2; side++) {
 		struct fc_diff_input *in = &d->side[side];
@@ -586,9 +594,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	fc_diff_items_finish(&s.pkg);
 	fc_diff_items_finish(&thr);
 	mark_bytes(d);
-	/* each path's change and test, then its self as a mean per run */
-	if (!o->no_paths && !o->no_path_tests && !node_tests(d, &s.tree, &s.rv))
-		goto nomem;
+	/* each path's self as a mean per run */
 	d->side[FC_DIFF_BASE].total_us *= d->side[FC_DIFF_BASE].scale;
 	for (side = 0; side < 2; side++)
 		for (i = 0; i < d->n_nodes; i++)
