@@ -513,7 +513,7 @@ int fc_cmd_diff(int argc, char **argv)
 	 * 32 MiB stay in the heap to be reused, instead of being returned
 	 * (main.c) and faulted in again page by page, which cost diff some
 	 * 40 % of its CPU time (bench/RESULTS.md). The graphs summed are
-	 * handed back in steps of 16 MiB all the same (release_heap), so
+	 * handed back in steps of 4 MiB all the same (release_heap), so
 	 * that they do not add to the sums' peak. */
 	mallopt(M_MMAP_THRESHOLD, 32 * 1024 * 1024);
 #endif

@@ -124,7 +124,7 @@ struct fc_diff_options {
 /* The graphs freed between two calls of fc_diff_options.release, at least
  * (a trim walks the heap, and the pages it gives back fault in again when
  * reused) */
-#define FC_DIFF_RELEASE_BYTES ((size_t)16 << 20)
+#define FC_DIFF_RELEASE_BYTES ((size_t)4 << 20)
 
 /* One side's values of a function, tier or package: the mean over runs
  * (µs per run). (Each run's value, which the test reads, is kept only

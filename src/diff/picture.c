@@ -15,6 +15,8 @@
 #include "flamechart/flamechart.h"
 #include "render/paint.h"
 #include "render/render.h"
+#include "util/map.h"
+#include "util/strpool.h"
 #include "util/util.h"
 #include "model/profile.h"
 
@@ -132,31 +134,132 @@ static void note(void *ctx, const struct fc_profile *p, uint32_t frame, char *ou
 	snprintf(out, size, "%s %s", ms, pct);
 }
 
+/* A frame of the drawn profile as interning keys it: name, URL, line and
+ * column (every frame's script id is "0"), as ids of its pool. */
+struct drawn_key {
+	const struct fc_profile *p;
+	uint32_t name, url;
+	int32_t line, column;
+};
+
+static bool drawn_eq(const void *ctx, uint32_t v)
+{
+	const struct drawn_key *k = ctx;
+	const struct fc_frame *f = &k->p->frames[v];
+
+	return f->name == k->name && f->url == k->url && f->line == k->line &&
+	       f->column == k->column;
+}
+
+static uint32_t drawn_hash(const struct drawn_key *k)
+{
+	return (uint32_t)fc_hash_u64(fc_hash_u64((uint64_t)k->name << 32 | k->url) ^
+				     ((uint64_t)(uint32_t)k->line << 32 | (uint32_t)k->column));
+}
+
+/* Whether side_profile gives the path at order[i] a node: a top-level
+ * one, or one that weighs (heavy) or has weight under it. */
+static bool path_drawn(const struct fc_diff *d, const uint32_t *order, const uint8_t *heavy,
+		       size_t i)
+{
+	return heavy[i + 1] || d->node_parent[order[i]] == FC_NONE;
+}
+
+#define FN_SEEN (FC_NONE - 1) /* fnframe: drawn, its frame not made yet */
+
+/* The frames of the functions drawn, in the order their first paths come
+ * (order[0..kept)), each function's in fnframe[]: the frames interning
+ * them one by one would give, with the same indices and string ids (two
+ * functions of one frame -- thread slots -- share it, the last one's tier,
+ * tags and package kept), but made once: the pool sized ahead, and no
+ * frame index (its keys copy every name), only a map of the frames. The
+ * caller has marked the drawn functions FN_SEEN and sized p->frames. */
+static bool function_frames(const struct fc_diff *d, struct fc_profile *p, const uint32_t *order,
+			    size_t kept, uint32_t *fnframe, size_t n_drawn, size_t name_bytes)
+{
+	struct fc_map seen = { .dense = true };
+	struct drawn_key k = { .p = p };
+	uint32_t sid, h;
+	size_t i, slot;
+	bool ok = false;
+
+	/* the root's frame is one of them, as interning would find it */
+	if (!fc_strpool_reserve(&p->strings, n_drawn + 1, name_bytes + n_drawn) ||
+	    !fc_map_reserve(&seen, n_drawn + 1) ||
+	    (sid = fc_strpool_intern(&p->strings, "0", 1)) == FC_NONE)
+		goto done;
+	k.name = p->frames[0].name;
+	k.url = p->frames[0].url;
+	k.line = p->frames[0].line;
+	k.column = p->frames[0].column;
+	fc_map_find(&seen, drawn_hash(&k), drawn_eq, &k, &slot);
+	fc_map_put(&seen, slot, drawn_hash(&k), 0);
+	for (i = 0; i < kept; i++) {
+		uint32_t fn = d->node_function[order[i]], f, pk;
+		const struct fc_diff_item *x = &d->functions[fn];
+		if (fnframe[fn] != FN_SEEN)
+			continue;
+		k.name = fc_strpool_intern(&p->strings, x->name, strlen(x->name));
+		k.url = fc_strpool_intern(&p->strings, x->file, strlen(x->file));
+		/* as interning clamps them */
+		k.line = x->line < -1 || x->line > FC_POS_MAX ? -1 : x->line;
+		k.column = x->column < -1 || x->column > FC_POS_MAX ? -1 : x->column;
+		if (k.name == FC_NONE || k.url == FC_NONE)
+			goto done;
+		h = drawn_hash(&k);
+		f = fc_map_find(&seen, h, drawn_eq, &k, &slot);
+		if (f == FC_NONE) {
+			struct fc_frame fr = { .name = k.name,
+					       .url = k.url,
+					       .script_id = sid,
+					       .line = k.line,
+					       .column = k.column };
+			if ((f = fc_profile_append_frame(p, &fr)) == FC_NONE)
+				goto done;
+			fc_map_put(&seen, slot, h, f);
+		}
+		pk = fc_strpool_intern(&p->strings, x->package, strlen(x->package));
+		if (pk == FC_NONE)
+			goto done;
+		p->frames[f].tier = x->tier;
+		p->frames[f].tags = x->tags;
+		p->frames[f].package = pk;
+		fnframe[fn] = f;
+	}
+	ok = true;
+done:
+	fc_map_finish(&seen);
+	return ok;
+}
+
 /* One side's merged graph, from the aligned tree the comparison built (no
  * second import or merge): a profile whose nodes are the side's call paths
  * in pre-order, with its function's frame, or for a path whose change is
  * significant a copy of it (so that a box's frame tells its path:
  * *frame_node; FC_NONE for the shared frames), and one sample per
- * path with self time weighing that time (µs per run). NULL on allocation
- * failure. */
+ * path with self time weighing that time (µs per run). Every array is
+ * sized once, when its size is known, and the walk's arrays go before the
+ * profile's are made. NULL on allocation failure. */
 static struct fc_profile *side_profile(const struct fc_diff *d, int side, double min_weight,
 				       uint32_t **frame_node, uint32_t *n_map)
 {
 	double *sub = NULL; /* weight under each drawn path, by its new index */
-	size_t n = d->n_nodes, i, top, kept = 0;
+	size_t n = d->n_nodes, i, top, kept = 0, n_drawn = 0, name_bytes = 0, copies = 0;
+	size_t n_drawn_paths = 0;
 	double cum = 0;
+	uint8_t *heavy = NULL; /* 1 when the path or one below it weighs a unit */
+	uint32_t *depth = NULL, at;
 	/* 1 when the path or one below it has weight on this side */
 	uint8_t *tot = calloc(n + 1, 1);
 	uint32_t *start = calloc(n + 3, sizeof(*start)), *kids = malloc((n + 1) * sizeof(*kids));
 	uint32_t *stack = malloc((n + 1) * sizeof(*stack)), *order = NULL;
-	uint32_t *fnframe = malloc((d->n_functions + 1) * sizeof(*fnframe));
-	uint32_t *newidx = NULL, root, k;
+	uint32_t *fnframe = NULL, *newidx = NULL, root, k;
 	struct fc_profile *p = fc_profile_create();
 	const double *self = d->node_self[side];
 	size_t cap;
 
 	*frame_node = NULL;
-	if (!tot || !start || !kids || !stack || !fnframe || !p)
+	if (!tot || !start || !kids || !stack || !p)
 		goto fail;
 	/* paths without weight on this side (under them too) are not drawn */
 	for (i = n; i-- > 0;) {
@@ -174,6 +277,8 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, double
 		if (tot[i] > 0)
 			kids[start[(d->node_parent[i] == FC_NONE ? 0 : d->node_parent[i] + 1) +
 				   1]++] = (uint32_t)i + 1;
+	free(tot);
+	tot = NULL;
 	order = malloc((start[n + 1] + 1) * sizeof(*order));
 	if (!order)
 		goto fail;
@@ -192,47 +297,11 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, double
 	stack = kids = NULL;
 	newidx = start;
 	start = NULL;
-	/* frames: the root, each drawn function, then one copy per path */
-	p->name = fc_strdup(d->side[side].path);
-	/* weights (µs or bytes per run), not a recording: no sample interval
-	 * to state */
-	p->has_time = false;
-	p->weight_unit = d->bytes ? FC_UNIT_BYTES : "\xc2\xb5s";
-	root = fc_profile_intern_frame(p, "(root)", 6, "", 0, "0", 1, -1, -1);
-	if (!p->name || root == FC_NONE)
-		goto fail;
-	/* what both sides went through: the header's notes line states it */
-	for (i = 0; i < d->options.n_scope; i++)
-		if (!fc_profile_note_transform(p, "%s%s",
-					       i ? "" : "both sides: ", d->options.scope[i]))
-			goto fail;
-	for (i = 0; i < d->n_functions; i++)
-		fnframe[i] = FC_NONE;
-	for (i = 0; i < kept; i++) {
-		uint32_t fn = d->node_function[order[i]], f, pk;
-		const struct fc_diff_item *x = &d->functions[fn];
-		if (fnframe[fn] != FC_NONE)
-			continue;
-		f = fc_profile_intern_frame(p, x->name, strlen(x->name), x->file, strlen(x->file),
-					    "0", 1, x->line, x->column);
-		pk = fc_strpool_intern(&p->strings, x->package, strlen(x->package));
-		if (f == FC_NONE || pk == FC_NONE)
-			goto fail;
-		p->frames[f].tier = x->tier;
-		p->frames[f].tags = x->tags;
-		p->frames[f].package = pk;
-		fnframe[fn] = f;
-	}
-	fc_profile_drop_frame_index(p);
-	cap = p->frames_cap;
-	if (!FC_GROW(p->frames, cap, (size_t)p->n_frames + kept + 1))
-		goto fail;
-	p->frames_cap = cap;
-	*frame_node = malloc(((size_t)p->n_frames + kept + 1) * sizeof(**frame_node));
 	/* each path's weight with what is under it, to know which may get a
 	 * box of its own */
 	sub = calloc(kept + 1, sizeof(*sub));
-	if (!sub)
+	fnframe = malloc((d->n_functions + 1) * sizeof(*fnframe));
+	if (!sub || !fnframe)
 		goto fail;
 	for (i = 0; i < kept; i++)
 		newidx[order[i]] = (uint32_t)i + 1;
@@ -242,12 +311,79 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, double
 		if (q != FC_NONE)
 			sub[newidx[q]] += sub[i + 1];
 	}
-	p->n_nodes = (uint32_t)kept + 1;
+	/* Which paths get a node. A path's sample weighs what the rounding of
+	 * the running sum gives it (whole µs or bytes), so most of many
+	 * paths thinner than a unit weigh 0: the graph merges no path without
+	 * weight (nor its frame's share of anything), and no box, colour,
+	 * tooltip or count of the picture comes from one. Such a path below
+	 * a top-level one, with nothing weighing under it, has no node: its
+	 * sample (weighing 0) stays, on its nearest drawn caller, so the
+	 * samples, their times and the depth are those of every path. */
+	heavy = calloc(kept + 1, 1);
+	depth = malloc((kept + 1) * sizeof(*depth));
+	if (!heavy || !depth)
+		goto fail;
+	for (i = 0; i < kept; i++) {
+		uint32_t a = order[i], q = d->node_parent[a];
+		if (self[a] > 0) {
+			heavy[i + 1] = llround(cum + self[a]) != llround(cum);
+			cum += self[a];
+		}
+		depth[i + 1] = q == FC_NONE ? 1 : depth[newidx[q]] + 1;
+		if (depth[i + 1] > p->max_depth)
+			p->max_depth = depth[i + 1];
+	}
+	for (i = kept; i-- > 0;) {
+		uint32_t q = d->node_parent[order[i]];
+		if (heavy[i + 1] && q != FC_NONE)
+			heavy[newidx[q]] = 1;
+	}
+	/* what the frames take: the functions drawn and their names, and a
+	 * copy of a frame for each path drawn in a colour of its own, or wide
+	 * enough for a box of its own (its tooltip tells its change) */
+	for (i = 0; i < d->n_functions; i++)
+		fnframe[i] = FC_NONE;
+	for (i = 0; i < kept; i++) {
+		uint32_t fn = d->node_function[order[i]];
+		if (!path_drawn(d, order, heavy, i))
+			continue;
+		n_drawn_paths++;
+		if (fnframe[fn] == FC_NONE) {
+			fnframe[fn] = FN_SEEN;
+			n_drawn++;
+			name_bytes += strlen(d->functions[fn].name);
+		}
+		if (drawn_significant(d, order[i]) || sub[i + 1] >= min_weight)
+			copies++;
+	}
+	/* frames: the root, each drawn function, then one copy per path */
+	p->name = fc_strdup(d->side[side].path);
+	/* weights (µs or bytes per run), not a recording: no sample interval
+	 * to state */
+	p->has_time = false;
+	p->weight_unit = d->bytes ? FC_UNIT_BYTES : "\xc2\xb5s";
+	root = fc_profile_intern_frame(p, "(root)", 6, "", 0, "0", 1, -1, -1);
+	if (!p->name || root == FC_NONE)
+		goto fail;
+	fc_profile_drop_frame_index(p);
+	/* what both sides went through: the header's notes line states it */
+	for (i = 0; i < d->options.n_scope; i++)
+		if (!fc_profile_note_transform(p, "%s%s",
+					       i ? "" : "both sides: ", d->options.scope[i]))
+			goto fail;
+	cap = p->frames_cap;
+	if (!FC_GROW(p->frames, cap, (size_t)p->n_frames + n_drawn + copies))
+		goto fail;
+	p->frames_cap = cap;
+	if (!function_frames(d, p, order, kept, fnframe, n_drawn, name_bytes))
+		goto fail;
+	*frame_node = malloc(((size_t)p->n_frames + copies + 1) * sizeof(**frame_node));
+	p->n_nodes = (uint32_t)n_drawn_paths + 1;
 	p->node_parent = malloc(p->n_nodes * sizeof(uint32_t));
 	p->node_frame = malloc(p->n_nodes * sizeof(uint32_t));
 	p->node_depth = malloc(p->n_nodes * sizeof(uint32_t));
-	p->sample_node = malloc(p->n_nodes * sizeof(uint32_t));
-	p->sample_time_us = malloc(p->n_nodes * sizeof(int64_t));
+	p->sample_node = malloc((kept + 1) * sizeof(uint32_t));
+	p->sample_time_us = malloc((kept + 1) * sizeof(int64_t));
 	if (!*frame_node || !p->node_parent || !p->node_frame || !p->node_depth ||
 	    !p->sample_node || !p->sample_time_us)
 		goto fail;
@@ -256,25 +392,26 @@ static struct fc_profile *side_profile(const struct fc_diff *d, int side, double
 	p->node_parent[0] = FC_NONE;
 	p->node_frame[0] = root;
 	p->node_depth[0] = 0;
-	for (i = 0; i < kept; i++) {
-		uint32_t a = order[i], q = d->node_parent[a], at = (uint32_t)i + 1;
+	/* depth[] becomes each path's node: its own, or its drawn caller's */
+	for (i = 0, at = 0, cum = 0; i < kept; i++) {
+		uint32_t a = order[i], q = d->node_parent[a],
+			 up = q == FC_NONE ? 0 : depth[newidx[q]];
 		uint32_t f = fnframe[d->node_function[a]];
-		newidx[a] = at;
-		/* a path drawn in a colour of its own, or wide enough for a box
-		 * of its own (its tooltip tells its change), gets a frame of its
-		 * own */
-		if (drawn_significant(d, a) || sub[at] >= min_weight) {
-			p->frames[p->n_frames] = p->frames[f];
-			f = p->n_frames++;
-			(*frame_node)[f] = a;
+		if (path_drawn(d, order, heavy, i)) {
+			at++;
+			if (drawn_significant(d, a) || sub[i + 1] >= min_weight) {
+				p->frames[p->n_frames] = p->frames[f];
+				f = p->n_frames++;
+				(*frame_node)[f] = a;
+			}
+			p->node_parent[at] = up;
+			p->node_frame[at] = f;
+			p->node_depth[at] = p->node_depth[up] + 1;
+			up = at;
 		}
-		p->node_parent[at] = q == FC_NONE ? 0 : newidx[q];
-		p->node_frame[at] = f;
-		p->node_depth[at] = p->node_depth[p->node_parent[at]] + 1;
-		if (p->node_depth[at] > p->max_depth)
-			p->max_depth = p->node_depth[at];
+		depth[i + 1] = up;
 		if (self[a] > 0) {
-			p->sample_node[p->n_samples] = at;
+			p->sample_node[p->n_samples] = up;
 			p->sample_time_us[p->n_samples++] = llround(cum);
 			cum += self[a];
 		}
@@ -291,6 +428,8 @@ fail:
 	*frame_node = NULL;
 	p = NULL;
 done:
+	free(heavy);
+	free(depth);
 	free(sub);
 	free(tot);
 	free(start);

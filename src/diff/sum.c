@@ -542,6 +542,14 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	d->threshold_us =
 		o->min_change_us > 0 ? o->min_change_us : o->min_change * d->side[1].total_us;
 	d->test = d->side[0].n_runs >= 2 && d->side[1].n_runs >= 2 ? "welch" : "two-proportion";
+	/* each path's change and test first: the paths' run lists then go,
+	 * and the functions' items, made next, take their place */
+	if (!o->no_paths && !o->no_path_tests && !node_tests(d, &s.tree, &s.rv))
+		goto nomem;
+	free(s.tree.runs[0]);
+	free(s.tree.runs[1]);
+	s.tree.runs[0] = s.tree.runs[1] = NULL;
+	release(o);
 	/* the total as an item */
 	for (side = 0; side < 2; side++) {
 		struct fc_diff_input *in = &d->side[side];
@@ -579,9 +587,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	fc_diff_items_finish(&s.pkg);
 	fc_diff_items_finish(&thr);
 	mark_bytes(d);
-	/* each path's change and test, then its self as a mean per run */
-	if (!o->no_paths && !o->no_path_tests && !node_tests(d, &s.tree, &s.rv))
-		goto nomem;
+	/* each path's self as a mean per run */
 	d->side[FC_DIFF_BASE].total_us *= d->side[FC_DIFF_BASE].scale;
 	for (side = 0; side < 2; side++)
 		for (i = 0; i < d->n_nodes; i++)
@@ -602,6 +608,10 @@ done:
 	fc_map_finish(&s.tree.table);
 	free(s.tree.runs[0]);
 	free(s.tree.runs[1]);
+	/* what served the sums and the tests goes back to the system: the
+	 * writers' memory (the picture's profile and layout) takes its place
+	 * rather than adding to it */
+	release(o);
 	return ok;
 }
 

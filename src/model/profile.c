@@ -358,6 +358,19 @@ uint32_t fc_profile_intern_frame(struct fc_profile *p, const char *name, size_t 
 					      line, column);
 }
 
+uint32_t fc_profile_append_frame(struct fc_profile *p, const struct fc_frame *f)
+{
+	size_t cap = p->frames_cap;
+
+	fc_profile_drop_frame_index(p);
+	if (p->n_frames >= UINT32_MAX - 1 || !FC_GROW(p->frames, cap, (size_t)p->n_frames + 1))
+		return FC_NONE;
+	p->frames_cap = cap;
+	p->frames[p->n_frames] = *f;
+	p->frames[p->n_frames].meta = (uint8_t)meta_of(fc_profile_str(p, f->name));
+	return p->n_frames++;
+}
+
 bool fc_profile_copy_frames(struct fc_profile *dst, const struct fc_profile *src)
 {
 	size_t nf = src->n_frames;

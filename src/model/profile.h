@@ -249,6 +249,13 @@ uint32_t fc_profile_intern_frame_hashed(struct fc_profile *p, uint32_t hash, con
  * done keeps only the frames. Interning again makes it anew. */
 void fc_profile_drop_frame_index(struct fc_profile *p);
 
+/* Appends f, whose strings are p's already and which names no frame of p
+ * yet (the caller keeps frames unique; no index is consulted or kept: the
+ * index is dropped), with its meta set from its name as interning sets it.
+ * For a profile built from frames known to be distinct, without paying for
+ * the index. Its index, FC_NONE on allocation failure. */
+uint32_t fc_profile_append_frame(struct fc_profile *p, const struct fc_frame *f);
+
 /* Gives dst, which has no frames yet, src's frames with the same indices
  * and string ids (tier, tags and package included). false on allocation
  * failure or when dst already has frames; dst is then unchanged. */

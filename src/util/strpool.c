@@ -50,6 +50,16 @@ bool fc_strpool_copy(struct fc_strpool *dst, const struct fc_strpool *src)
 	return true;
 }
 
+bool fc_strpool_reserve(struct fc_strpool *p, size_t count, size_t bytes)
+{
+	if (count > UINT32_MAX - p->count || bytes > UINT32_MAX - p->len)
+		return false;
+	return fc_map_reserve(&p->index, p->count + count) &&
+	       FC_GROW(p->data, p->cap, p->len + bytes) &&
+	       FC_GROW(p->offset, p->count_cap, p->count + count) &&
+	       FC_GROW(p->length, p->length_cap, p->count + count);
+}
+
 struct key {
 	const struct fc_strpool *p;
 	const char *s;

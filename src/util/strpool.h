@@ -30,6 +30,12 @@ void fc_strpool_finish(struct fc_strpool *p);
  * allocation failure, dst unchanged. */
 bool fc_strpool_copy(struct fc_strpool *dst, const struct fc_strpool *src);
 
+/* Makes room for count more strings of bytes bytes in all (their NULs
+ * included), so that interning them grows nothing: no copy as the pool
+ * fills when its size is known ahead. false on allocation failure or
+ * overflow (the pool is unchanged but for what it reserved). */
+bool fc_strpool_reserve(struct fc_strpool *p, size_t count, size_t bytes);
+
 /* Returns the id of s[0..len), adding it if new. Invalid UTF-8 and control
  * characters are replaced (U+FFFD) before interning. FC_NONE on allocation
  * failure or when the pool would exceed 4 GiB. */

@@ -162,6 +162,13 @@ linear "diff, 60 and 240 runs a side of 10 functions" "$TMP/w1" "$TMP/w4"
 heap "$TMP/w1" diff "$TMP/r1/base" "$TMP/r1/head" -f json -o /dev/null
 heap "$TMP/w4" diff "$TMP/r4/base" "$TMP/r4/head" -f json -o /dev/null
 heap_linear "diff, 60 and 240 runs a side of 10 functions" "$TMP/w1" "$TMP/w4"
+# and its picture, which draws every path that weighs in its graph
+work "$TMP/w1" diff "$TMP/r1/base" "$TMP/r1/head" -o "$TMP/r1.svg"
+work "$TMP/w4" diff "$TMP/r4/base" "$TMP/r4/head" -o "$TMP/r4.svg"
+linear "diff picture, 60 and 240 runs a side of 10 functions" "$TMP/w1" "$TMP/w4"
+heap "$TMP/w1" diff "$TMP/r1/base" "$TMP/r1/head" -o "$TMP/r1.svg"
+heap "$TMP/w4" diff "$TMP/r4/base" "$TMP/r4/head" -o "$TMP/r4.svg"
+heap_linear "diff picture, 60 and 240 runs a side of 10 functions" "$TMP/w1" "$TMP/w4"
 
 # diff of a JS Self-Profiling trace of N anonymous functions, all in one
 # script whose URL is 200 KB (the trace names it once): each anonymous

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "util/map.h"
+#include "util/strpool.h"
 #include "util/children.h"
 #include "util/util.h"
 #include "model/profile.h"
@@ -230,13 +231,75 @@ static void test_preorder_deep(void **state)
 	free(order);
 }
 
+/* A pool sized ahead (fc_strpool_reserve) takes that many strings of that
+ * many bytes without moving an array or growing its index; equal strings
+ * still get one id. */
+static void test_strpool_reserve(void **state)
+{
+	enum { N = 5000 };
+	struct fc_strpool pool;
+	const char *data;
+	const uint32_t *offset;
+	const struct fc_map_slot *slots;
+	char s[32];
+	size_t bytes = 0, i;
+
+	(void)state;
+	assert_true(fc_strpool_init(&pool));
+	for (i = 0; i < N; i++)
+		bytes += (size_t)snprintf(s, sizeof(s), "name%zu", i) + 1;
+	assert_true(fc_strpool_reserve(&pool, N, bytes));
+	data = pool.data;
+	offset = pool.offset;
+	slots = pool.index.slots;
+	for (i = 0; i < N; i++) {
+		snprintf(s, sizeof(s), "name%zu", i);
+		assert_int_equal(fc_strpool_intern(&pool, s, strlen(s)), i + 1);
+	}
+	assert_ptr_equal(pool.data, data);
+	assert_ptr_equal(pool.offset, offset);
+	assert_ptr_equal(pool.index.slots, slots);
+	assert_int_equal(fc_strpool_intern(&pool, "name42", 6), 43);
+	assert_string_equal(fc_strpool_get(&pool, 43), "name42");
+	assert_false(fc_strpool_reserve(&pool, SIZE_MAX, 1));
+	fc_strpool_finish(&pool);
+}
+
+/* A frame appended without interning gets its meta from its name as an
+ * interned one does, and interning the same frame afterwards finds it. */
+static void test_append_frame(void **state)
+{
+	struct fc_profile *p = fc_profile_create();
+	struct fc_frame f = { 0 };
+	uint32_t root, gc;
+
+	(void)state;
+	assert_non_null(p);
+	root = fc_profile_intern_frame(p, "(root)", 6, "", 0, "0", 1, -1, -1);
+	assert_int_equal(root, 0);
+	f.name = fc_strpool_intern(&p->strings, "(garbage collector)", 19);
+	f.url = 0;
+	f.script_id = fc_strpool_intern(&p->strings, "0", 1);
+	f.line = f.column = -1;
+	f.meta = FC_META_NONE;
+	gc = fc_profile_append_frame(p, &f);
+	assert_int_equal(gc, 1);
+	assert_int_equal(p->frames[gc].meta, FC_META_GC);
+	assert_int_equal(p->frames[root].meta, FC_META_ROOT);
+	assert_int_equal(
+		fc_profile_intern_frame(p, "(garbage collector)", 19, "", 0, "0", 1, -1, -1), gc);
+	assert_int_equal(p->n_frames, 2);
+	fc_profile_destroy(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_intern),        cmocka_unit_test(test_collisions),
 		cmocka_unit_test(test_duplicates),    cmocka_unit_test(test_preorder),
 		cmocka_unit_test(test_preorder_deep), cmocka_unit_test(test_dense),
-		cmocka_unit_test(test_children),
+		cmocka_unit_test(test_children),      cmocka_unit_test(test_strpool_reserve),
+		cmocka_unit_test(test_append_frame),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
