@@ -56,6 +56,15 @@ static inline double fc_graph_total(const struct fc_graph *g)
 	return g->n_nodes ? g->total[0] : 0;
 }
 
+/* rank[f] = the place of frame f of p in label order, a malloc'd array of
+ * p->n_frames (NULL on allocation failure): by label (what the bar shows),
+ * then url, line and column, then the raw name, then first seen -- a total
+ * order over distinct frames, bytewise like FlameGraph's sort, so that the
+ * same profile always gives the same picture. Each distinct label, url and
+ * name is compared as a string once, in a sort of its own; the frames are
+ * then sorted by those ranks. */
+uint32_t *fc_graph_frame_ranks(const struct fc_profile *p);
+
 /* Lays g out into lane: depth-first boxes, siblings in label order (or
  * heaviest first with o->sort_weight), children packed from the parent's
  * left edge. Children narrower than min_weight (in weight units; 0 = exact)
