@@ -28,6 +28,10 @@ struct fc_graph {
 	double *total;       /* self + the children's totals */
 	uint32_t *size;      /* merged nodes with weight in this subtree, itself included */
 	struct fc_map table; /* while merging: (parent, frame) -> node */
+	/* While merging: a node's only child, kept here rather than in the
+	 * table (FC_NONE for none yet; see graph_merge.c) */
+	uint32_t *only;
+	size_t only_cap;
 	/* from fc_graph_place: children in sibling order (kids[start[m] ..
 	 * start[m + 1]) are m's), the coalescing threshold and the GC rule,
 	 * kept for a lane that places its boxes on demand */
