@@ -439,6 +439,22 @@ static bool describe(struct fc_graph *g, const struct fc_profile *const *ps, siz
 	return g->title && m->name;
 }
 
+/* The frame of p's root node when it is exactly the merged root's, "(root)"
+ * with script "0", no url and no position; else FC_NONE. p's frames are
+ * unique, so it is the frame interning would find in a copy of them,
+ * found without the frame index that interning builds over all of them
+ * (which only a second profile needs). */
+static uint32_t root_frame(const struct fc_profile *p)
+{
+	uint32_t k = p->node_frame[0];
+	const struct fc_frame *f = &p->frames[k];
+
+	if (strcmp(fc_profile_str(p, f->name), "(root)") || fc_strpool_len(&p->strings, f->url) ||
+	    strcmp(fc_profile_str(p, f->script_id), "0") || f->line != -1 || f->column != -1)
+		return FC_NONE;
+	return k;
+}
+
 struct fc_graph *fc_graph_merge(const struct fc_profile *const *profiles, size_t n,
 				const struct fc_layout_options *o, struct fc_error *err)
 {
@@ -456,7 +472,9 @@ struct fc_graph *fc_graph_merge(const struct fc_profile *const *profiles, size_t
 	same = n > 0 && profiles[0]->n_nodes > 0 && fc_profile_copy_frames(g->merged, profiles[0]);
 	/* the root; its frame is never drawn */
 	{
-		uint32_t f = fc_profile_intern_frame(g->merged, "(root)", 6, "", 0, "0", 1, -1, -1);
+		uint32_t f = same ? root_frame(profiles[0]) : FC_NONE;
+		if (f == FC_NONE)
+			f = fc_profile_intern_frame(g->merged, "(root)", 6, "", 0, "0", 1, -1, -1);
 		if (f == FC_NONE || !reserve_nodes(g, 1))
 			goto nomem;
 		add_node(g, FC_NONE, f);
