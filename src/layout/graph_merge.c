@@ -137,6 +137,8 @@ static uint32_t merged_frame(struct fc_graph *g, const struct fc_profile *p, uin
 	const struct fc_strpool *s = &p->strings;
 	uint32_t k, before = m->n_frames;
 
+	if (!fmap)
+		return f;
 	if (fmap[f] != FC_NONE)
 		return fmap[f];
 	k = fc_profile_intern_frame(m, fc_strpool_get(s, src->name), fc_strpool_len(s, src->name),
@@ -170,7 +172,8 @@ struct weights {
 	uint32_t *mnode;  /* per node: WEIGHTED or FC_NONE, then the merged node */
 	struct gc_on *gc; /* GC samples, by the node their stack sits on, in node order */
 	size_t n_gc, gc_cap;
-	uint32_t *fmap; /* source frame -> merged frame, FC_NONE until used */
+	uint32_t *fmap; /* source frame -> merged frame, FC_NONE until used;
+			 * NULL when the merged frames are a copy of p's */
 };
 
 static void weights_free(struct weights *w)
@@ -346,16 +349,11 @@ static bool add_profile(struct fc_graph *g, const struct fc_profile *p,
 		return true;
 	w.self = calloc(nn, sizeof(*w.self));
 	w.mnode = malloc(nn * sizeof(*w.mnode));
-	w.fmap = malloc(nf * sizeof(*w.fmap));
-	if (!w.self || !w.mnode || !w.fmap)
+	w.fmap = same_frames ? NULL : malloc(nf * sizeof(*w.fmap));
+	if (!w.self || !w.mnode || (!same_frames && !w.fmap))
 		goto out;
-	if (same_frames) {
-		size_t f;
-		for (f = 0; f < nf; f++)
-			w.fmap[f] = (uint32_t)f;
-	} else {
+	if (w.fmap)
 		memset(w.fmap, 0xff, nf * sizeof(*w.fmap)); /* FC_NONE */
-	}
 	most = distribute(g, p, &w, o);
 	if (most == SIZE_MAX || !reserve_nodes(g, g->n_nodes + most))
 		goto out;
