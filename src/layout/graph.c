@@ -116,9 +116,10 @@ struct text_ranks {
 static bool rank_strings(const struct fc_profile *p, struct text_ranks *r)
 {
 	size_t n_str = p->strings.count ? p->strings.count : 1, n_names = 0, n_urls = 0;
-	size_t len = 0, cap = 0, i;
-	size_t *offset = malloc(n_str * sizeof(*offset)); /* name id -> its label */
-	struct text_key *keys = malloc(n_str * sizeof(*keys));
+	size_t nf = p->n_frames ? p->n_frames : 1, len = 0, cap = 0, i;
+	/* at most one distinct name and one distinct url per frame */
+	size_t *offset = malloc(nf * sizeof(*offset)); /* keys[i]'s label in labels */
+	struct text_key *keys = malloc(nf * sizeof(*keys));
 	char *labels = NULL;
 	bool ok = offset && keys;
 
@@ -141,13 +142,13 @@ static bool rank_strings(const struct fc_profile *p, struct text_ranks *r)
 		r->label[name] = 0;
 		ok = FC_GROW(labels, cap, len + need);
 		if (ok) {
-			offset[name] = len;
+			offset[n_names] = len;
 			len += fc_classify_label(fc_profile_str(p, name), labels + len, need) + 1;
 			keys[n_names++].id = name;
 		}
 	}
 	for (i = 0; ok && i < n_names; i++) {
-		keys[i].text = labels + offset[keys[i].id];
+		keys[i].text = labels + offset[i];
 		keys[i].tie = fc_profile_str(p, keys[i].id);
 		keys[i].prefix = text_prefix(keys[i].text);
 	}
