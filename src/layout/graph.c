@@ -15,52 +15,24 @@
 
 /* --- sibling order ----------------------------------------------------------- */
 
-struct rank_ctx {
-	const struct fc_profile *p;
-	const char *labels;   /* every frame's label, NUL-terminated */
-	const size_t *offset; /* frame -> offset into labels */
-};
-
-/* Label (what the bar shows), then url, line and column, then the raw name,
- * then first seen: a total order over distinct frames, bytewise like
- * FlameGraph's sort, so that the same profile always gives the same picture. */
-static int frame_cmp(const void *a, const void *b, void *ctx)
-{
-	const struct rank_ctx *c = ctx;
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-	const struct fc_frame *fx = &c->p->frames[x], *fy = &c->p->frames[y];
-	int r = strcmp(c->labels + c->offset[x], c->labels + c->offset[y]);
-
-	if (r)
-		return r;
-	r = strcmp(fc_profile_str(c->p, fx->url), fc_profile_str(c->p, fy->url));
-	if (r)
-		return r;
-	if (fx->line != fy->line)
-		return fx->line < fy->line ? -1 : 1;
-	if (fx->column != fy->column)
-		return fx->column < fy->column ? -1 : 1;
-	r = strcmp(fc_profile_str(c->p, fx->name), fc_profile_str(c->p, fy->name));
-	if (r)
-		return r;
-	return x < y ? -1 : x > y;
-}
-
-/* A frame with the first 8 bytes of its label, big-endian and zero-padded:
- * comparing prefixes orders labels as strcmp does whenever they differ in
+/* A distinct string to rank: its text (a frame's label, or a url) and a
+ * second text that breaks ties (the raw name behind a label; NULL for
+ * none), with the first 8 bytes of the text, big-endian and zero-padded:
+ * comparing prefixes orders texts as strcmp does whenever they differ in
  * those bytes, so most comparisons of the sort touch no string. */
-struct keyed {
+struct text_key {
 	uint64_t prefix;
-	uint32_t frame;
+	const char *text, *tie;
+	uint32_t id; /* string id */
 };
 
-static uint64_t label_prefix(const char *label)
+static uint64_t text_prefix(const char *text)
 {
 	uint64_t k = 0;
 	int i;
 
 	for (i = 0; i < 8; i++) {
-		unsigned char c = (unsigned char)label[i];
+		unsigned char c = (unsigned char)text[i];
 		k |= (uint64_t)c << (56 - 8 * i);
 		if (!c)
 			break;
@@ -68,53 +40,160 @@ static uint64_t label_prefix(const char *label)
 	return k;
 }
 
-static int keyed_cmp(const void *a, const void *b, void *ctx)
+/* Text, then tie, bytewise (strcmp: FlameGraph's sort). */
+static int text_cmp(const struct text_key *x, const struct text_key *y, bool tie)
 {
-	const struct keyed *x = a, *y = b;
+	int r;
 
 	if (x->prefix != y->prefix)
 		return x->prefix < y->prefix ? -1 : 1;
-	return frame_cmp(&x->frame, &y->frame, ctx);
+	r = strcmp(x->text, y->text);
+	if (r || !tie || !x->tie)
+		return r;
+	return strcmp(x->tie, y->tie);
 }
 
-/* rank[f] = position of frame f in label order. */
-static uint32_t *frame_ranks(const struct fc_profile *p)
+static int text_sort_cmp(const void *a, const void *b, void *ctx)
 {
-	size_t n = p->n_frames ? p->n_frames : 1, len = 0, cap = 0, i;
-	size_t *offset = malloc(n * sizeof(*offset));
-	uint32_t *rank = malloc(n * sizeof(*rank));
+	(void)ctx;
+	return text_cmp(a, b, true);
+}
+
+/* Sorts keys[0..n) and ranks their strings: major[id] in text order,
+ * minor[id] (when not NULL) in text then tie order; equal texts have equal
+ * ranks. */
+static bool rank_texts(struct text_key *keys, size_t n, uint32_t *major, uint32_t *minor)
+{
+	uint32_t a = 0, b = 0;
+	size_t i;
+
+	if (!fc_sort(keys, n, sizeof(*keys), text_sort_cmp, NULL))
+		return false;
+	for (i = 0; i < n; i++) {
+		if (i > 0 && text_cmp(&keys[i - 1], &keys[i], false)) {
+			a++;
+			b++;
+		} else if (i > 0 && text_cmp(&keys[i - 1], &keys[i], true)) {
+			b++;
+		}
+		major[keys[i].id] = a;
+		if (minor)
+			minor[keys[i].id] = b;
+	}
+	return true;
+}
+
+/* A frame's place in label order as three integers, compared in turn:
+ * label rank and url rank; line and column (biased, so that unsigned order
+ * is signed order); raw name rank and the frame itself. */
+struct frame_key {
+	uint64_t hi, mid, lo;
+};
+
+static int frame_key_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct frame_key *x = a, *y = b;
+
+	(void)ctx;
+	if (x->hi != y->hi)
+		return x->hi < y->hi ? -1 : 1;
+	if (x->mid != y->mid)
+		return x->mid < y->mid ? -1 : 1;
+	return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+static uint64_t biased(int32_t v)
+{
+	return (uint32_t)v ^ 0x80000000u;
+}
+
+/* Ranks of the distinct names (label, then raw name) and urls of p's frames,
+ * by string id; what is not a frame's name or url is left unset. */
+struct text_ranks {
+	uint32_t *label, *name, *url;
+};
+
+static bool rank_strings(const struct fc_profile *p, struct text_ranks *r)
+{
+	size_t n_str = p->strings.count ? p->strings.count : 1, n_names = 0, n_urls = 0;
+	size_t nf = p->n_frames ? p->n_frames : 1, len = 0, cap = 0, i;
+	/* at most one distinct name and one distinct url per frame */
+	size_t *offset = malloc(nf * sizeof(*offset)); /* keys[i]'s label in labels */
+	struct text_key *keys = malloc(nf * sizeof(*keys));
 	char *labels = NULL;
-	struct rank_ctx ctx;
-	struct keyed *keyed;
-	bool ok = offset && rank;
+	bool ok = offset && keys;
+
+	r->label = malloc(n_str * sizeof(*r->label));
+	r->name = malloc(n_str * sizeof(*r->name));
+	r->url = malloc(n_str * sizeof(*r->url));
+	ok = ok && r->label && r->name && r->url;
+	if (ok) {
+		memset(r->label, 0xff, n_str * sizeof(*r->label)); /* FC_NONE: not seen */
+		memset(r->url, 0xff, n_str * sizeof(*r->url));
+	}
+	/* each distinct name's label, once: the name, "(anonymous)" or
+	 * "/pattern/", at most the name's length plus 11 bytes */
+	for (i = 0; ok && i < p->n_frames; i++) {
+		uint32_t name = p->frames[i].name;
+		size_t need = fc_strpool_len(&p->strings, name) + 16;
+
+		if (r->label[name] != FC_NONE)
+			continue;
+		r->label[name] = 0;
+		ok = FC_GROW(labels, cap, len + need);
+		if (ok) {
+			offset[n_names] = len;
+			len += fc_classify_label(fc_profile_str(p, name), labels + len, need) + 1;
+			keys[n_names++].id = name;
+		}
+	}
+	for (i = 0; ok && i < n_names; i++) {
+		keys[i].text = labels + offset[i];
+		keys[i].tie = fc_profile_str(p, keys[i].id);
+		keys[i].prefix = text_prefix(keys[i].text);
+	}
+	ok = ok && rank_texts(keys, n_names, r->label, r->name);
+	for (i = 0; ok && i < p->n_frames; i++) {
+		uint32_t url = p->frames[i].url;
+
+		if (r->url[url] != FC_NONE)
+			continue;
+		r->url[url] = 0;
+		keys[n_urls].id = url;
+		keys[n_urls].text = fc_profile_str(p, url);
+		keys[n_urls].tie = NULL;
+		keys[n_urls].prefix = text_prefix(keys[n_urls].text);
+		n_urls++;
+	}
+	ok = ok && rank_texts(keys, n_urls, r->url, NULL);
+	free(labels);
+	free(keys);
+	free(offset);
+	return ok;
+}
+
+uint32_t *fc_graph_frame_ranks(const struct fc_profile *p)
+{
+	size_t n = p->n_frames ? p->n_frames : 1, i;
+	uint32_t *rank = malloc(n * sizeof(*rank));
+	struct frame_key *keys = malloc(n * sizeof(*keys));
+	struct text_ranks r = { 0 };
+	bool ok = rank && keys && rank_strings(p, &r);
 
 	for (i = 0; ok && i < p->n_frames; i++) {
 		const struct fc_frame *f = &p->frames[i];
-		/* the label is the name, "(anonymous)" or "/pattern/": at most
-		 * the name's length plus 11 bytes */
-		size_t need = fc_strpool_len(&p->strings, f->name) + 16;
-		ok = FC_GROW(labels, cap, len + need);
-		if (ok) {
-			offset[i] = len;
-			len += fc_classify_label(fc_profile_str(p, f->name), labels + len, need) +
-			       1;
-		}
+
+		keys[i].hi = (uint64_t)r.label[f->name] << 32 | r.url[f->url];
+		keys[i].mid = biased(f->line) << 32 | biased(f->column);
+		keys[i].lo = (uint64_t)r.name[f->name] << 32 | i;
 	}
-	ctx.p = p;
-	ctx.labels = labels;
-	ctx.offset = offset;
-	keyed = ok ? malloc(n * sizeof(*keyed)) : NULL;
-	ok = keyed != NULL;
-	for (i = 0; ok && i < p->n_frames; i++) {
-		keyed[i].prefix = label_prefix(labels + offset[i]);
-		keyed[i].frame = (uint32_t)i;
-	}
-	ok = ok && fc_sort(keyed, p->n_frames, sizeof(*keyed), keyed_cmp, &ctx);
+	ok = ok && fc_sort(keys, p->n_frames, sizeof(*keys), frame_key_cmp, NULL);
 	for (i = 0; ok && i < p->n_frames; i++)
-		rank[keyed[i].frame] = (uint32_t)i;
-	free(keyed);
-	free(offset);
-	free(labels);
+		rank[keys[i].lo & UINT32_MAX] = (uint32_t)i;
+	free(r.label);
+	free(r.name);
+	free(r.url);
+	free(keys);
 	if (!ok) {
 		free(rank);
 		return NULL;
@@ -171,7 +250,7 @@ static bool order_children(const struct fc_graph *g, bool by_weight, uint32_t **
 	const uint32_t *parent = g->merged->node_parent;
 	uint32_t *kids = malloc((n ? n : 1) * sizeof(*kids));
 	uint32_t *start = calloc(n + 1, sizeof(*start));
-	struct sibling_ctx ctx = { g, frame_ranks(g->merged), by_weight };
+	struct sibling_ctx ctx = { g, fc_graph_frame_ranks(g->merged), by_weight };
 	bool ok = ctx.rank && kids && start;
 
 	if (!ok)

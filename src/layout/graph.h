@@ -28,6 +28,10 @@ struct fc_graph {
 	double *total;       /* self + the children's totals */
 	uint32_t *size;      /* merged nodes with weight in this subtree, itself included */
 	struct fc_map table; /* while merging: (parent, frame) -> node */
+	/* While merging: a node's only child, kept here rather than in the
+	 * table (FC_NONE for none yet; see graph_merge.c) */
+	uint32_t *only;
+	size_t only_cap;
 	/* from fc_graph_place: children in sibling order (kids[start[m] ..
 	 * start[m + 1]) are m's), the coalescing threshold and the GC rule,
 	 * kept for a lane that places its boxes on demand */
@@ -55,6 +59,15 @@ static inline double fc_graph_total(const struct fc_graph *g)
 {
 	return g->n_nodes ? g->total[0] : 0;
 }
+
+/* rank[f] = the place of frame f of p in label order, a malloc'd array of
+ * p->n_frames (NULL on allocation failure): by label (what the bar shows),
+ * then url, line and column, then the raw name, then first seen -- a total
+ * order over distinct frames, bytewise like FlameGraph's sort, so that the
+ * same profile always gives the same picture. Each distinct label, url and
+ * name is compared as a string once, in a sort of its own; the frames are
+ * then sorted by those ranks. */
+uint32_t *fc_graph_frame_ranks(const struct fc_profile *p);
 
 /* Lays g out into lane: depth-first boxes, siblings in label order (or
  * heaviest first with o->sort_weight), children packed from the parent's

@@ -19,10 +19,17 @@
 #define LEFT_OUT (UINT32_MAX - 1)
 #define WEIGHTED (UINT32_MAX - 2)
 
-/* Room for need merged nodes: their arrays and the table, a dense one (the
- * table is the merge's largest array).
- * A profile reserves what it can add at most, so one profile's graph is
- * sized once, without the slack of doubling. */
+/* g->only[] of a node with several children: they are in the table. A node's
+ * first child is kept beside it and moves into the table with the second,
+ * so that a chain of single children -- most of a call tree -- is merged
+ * without a probe of the table, which outgrows the cache: one probe of it
+ * for each node was the merge's main cost (a cache miss on the slot). */
+#define SEVERAL (UINT32_MAX - 1)
+
+/* Room for need merged nodes' arrays. A profile reserves what it can add at
+ * most, so one profile's graph is sized once, without the slack of
+ * doubling. The table grows as children move into it: it holds only the
+ * children of nodes with several (a dense one, at most 7/8 full). */
 static bool reserve_nodes(struct fc_graph *g, size_t need)
 {
 	struct fc_profile *m = g->merged;
@@ -49,11 +56,6 @@ static bool reserve_nodes(struct fc_graph *g, size_t need)
 	return true;
 }
 
-static bool reserve(struct fc_graph *g, size_t need)
-{
-	return reserve_nodes(g, need) && fc_map_reserve(&g->table, need);
-}
-
 static uint32_t add_node(struct fc_graph *g, uint32_t parent, uint32_t frame)
 {
 	uint32_t k = (uint32_t)g->n_nodes++;
@@ -64,14 +66,57 @@ static uint32_t add_node(struct fc_graph *g, uint32_t parent, uint32_t frame)
 	return k;
 }
 
+/* g->only[] up to the nodes' capacity, FC_NONE where it is new. Grown by
+ * lookups only: distinct paths (diff's pictures) never need it. */
+static bool reserve_only(struct fc_graph *g)
+{
+	uint32_t *only;
+
+	if (g->only_cap >= g->nodes_cap)
+		return true;
+	only = realloc(g->only, g->nodes_cap * sizeof(*only));
+	if (!only)
+		return false;
+	memset(only + g->only_cap, 0xff, (g->nodes_cap - g->only_cap) * sizeof(*only));
+	g->only = only;
+	g->only_cap = g->nodes_cap;
+	return true;
+}
+
+/* Records node k, a child of parent, in the table. */
+static void table_put(struct fc_graph *g, uint32_t parent, uint32_t k)
+{
+	const struct fc_profile *m = g->merged;
+	uint32_t h;
+	size_t slot;
+
+	fc_children_find(&g->table, m->node_parent, m->node_frame, parent, m->node_frame[k], &h,
+			 &slot);
+	fc_map_put(&g->table, slot, h, k);
+}
+
 /* The child of parent with the given merged frame, created when new. */
 static uint32_t child_of(struct fc_graph *g, uint32_t parent, uint32_t frame)
 {
-	uint32_t h, k;
+	uint32_t h, k, one;
 	size_t slot;
 
-	if (!reserve(g, g->n_nodes + 1))
+	/* one new node, and at most two more children in the table */
+	if (!reserve_nodes(g, g->n_nodes + 1) || !reserve_only(g) ||
+	    !fc_map_reserve(&g->table, g->table.count + 2))
 		return FC_NONE;
+	one = g->only[parent];
+	if (one == FC_NONE) {
+		k = add_node(g, parent, frame);
+		g->only[parent] = k;
+		return k;
+	}
+	if (one != SEVERAL) {
+		if (g->merged->node_frame[one] == frame)
+			return one;
+		table_put(g, parent, one);
+		g->only[parent] = SEVERAL;
+	}
 	k = fc_children_find(&g->table, g->merged->node_parent, g->merged->node_frame, parent,
 			     frame, &h, &slot);
 	if (k != FC_NONE)
@@ -92,6 +137,8 @@ static uint32_t merged_frame(struct fc_graph *g, const struct fc_profile *p, uin
 	const struct fc_strpool *s = &p->strings;
 	uint32_t k, before = m->n_frames;
 
+	if (!fmap)
+		return f;
 	if (fmap[f] != FC_NONE)
 		return fmap[f];
 	k = fc_profile_intern_frame(m, fc_strpool_get(s, src->name), fc_strpool_len(s, src->name),
@@ -125,7 +172,8 @@ struct weights {
 	uint32_t *mnode;  /* per node: WEIGHTED or FC_NONE, then the merged node */
 	struct gc_on *gc; /* GC samples, by the node their stack sits on, in node order */
 	size_t n_gc, gc_cap;
-	uint32_t *fmap; /* source frame -> merged frame, FC_NONE until used */
+	uint32_t *fmap; /* source frame -> merged frame, FC_NONE until used;
+			 * NULL when the merged frames are a copy of p's */
 };
 
 static void weights_free(struct weights *w)
@@ -301,21 +349,13 @@ static bool add_profile(struct fc_graph *g, const struct fc_profile *p,
 		return true;
 	w.self = calloc(nn, sizeof(*w.self));
 	w.mnode = malloc(nn * sizeof(*w.mnode));
-	w.fmap = malloc(nf * sizeof(*w.fmap));
-	if (!w.self || !w.mnode || !w.fmap)
+	w.fmap = same_frames ? NULL : malloc(nf * sizeof(*w.fmap));
+	if (!w.self || !w.mnode || (!same_frames && !w.fmap))
 		goto out;
-	if (same_frames) {
-		size_t f;
-		for (f = 0; f < nf; f++)
-			w.fmap[f] = (uint32_t)f;
-	} else {
+	if (w.fmap)
 		memset(w.fmap, 0xff, nf * sizeof(*w.fmap)); /* FC_NONE */
-	}
 	most = distribute(g, p, &w, o);
-	/* distinct paths are never looked up: no table */
-	if (most == SIZE_MAX ||
-	    !(o->distinct_paths && g->n_profiles == 1 ? reserve_nodes(g, g->n_nodes + most)
-						      : reserve(g, g->n_nodes + most)))
+	if (most == SIZE_MAX || !reserve_nodes(g, g->n_nodes + most))
 		goto out;
 	ok = merge_nodes(g, p, &w, o);
 out:
@@ -397,6 +437,22 @@ static bool describe(struct fc_graph *g, const struct fc_profile *const *ps, siz
 	return g->title && m->name;
 }
 
+/* The frame of p's root node when it is exactly the merged root's, "(root)"
+ * with script "0", no url and no position; else FC_NONE. p's frames are
+ * unique, so it is the frame interning would find in a copy of them,
+ * found without the frame index that interning builds over all of them
+ * (which only a second profile needs). */
+static uint32_t root_frame(const struct fc_profile *p)
+{
+	uint32_t k = p->node_frame[0];
+	const struct fc_frame *f = &p->frames[k];
+
+	if (strcmp(fc_profile_str(p, f->name), "(root)") || fc_strpool_len(&p->strings, f->url) ||
+	    strcmp(fc_profile_str(p, f->script_id), "0") || f->line != -1 || f->column != -1)
+		return FC_NONE;
+	return k;
+}
+
 struct fc_graph *fc_graph_merge(const struct fc_profile *const *profiles, size_t n,
 				const struct fc_layout_options *o, struct fc_error *err)
 {
@@ -414,8 +470,10 @@ struct fc_graph *fc_graph_merge(const struct fc_profile *const *profiles, size_t
 	same = n > 0 && profiles[0]->n_nodes > 0 && fc_profile_copy_frames(g->merged, profiles[0]);
 	/* the root; its frame is never drawn */
 	{
-		uint32_t f = fc_profile_intern_frame(g->merged, "(root)", 6, "", 0, "0", 1, -1, -1);
-		if (f == FC_NONE || !reserve(g, 1))
+		uint32_t f = same ? root_frame(profiles[0]) : FC_NONE;
+		if (f == FC_NONE)
+			f = fc_profile_intern_frame(g->merged, "(root)", 6, "", 0, "0", 1, -1, -1);
+		if (f == FC_NONE || !reserve_nodes(g, 1))
 			goto nomem;
 		add_node(g, FC_NONE, f);
 	}
@@ -425,6 +483,9 @@ struct fc_graph *fc_graph_merge(const struct fc_profile *const *profiles, size_t
 	/* the table and the frame index only served the merge */
 	fc_profile_drop_frame_index(g->merged);
 	fc_map_finish(&g->table);
+	free(g->only);
+	g->only = NULL;
+	g->only_cap = 0;
 	if (!finish_tree(g))
 		goto nomem;
 	return g;
@@ -444,6 +505,7 @@ void fc_graph_destroy(struct fc_graph *g)
 	free(g->total);
 	free(g->size);
 	fc_map_finish(&g->table);
+	free(g->only);
 	free(g->kids);
 	free(g->start);
 	free(g);

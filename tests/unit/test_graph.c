@@ -18,6 +18,7 @@
 
 #include "model/classify.h"
 #include "flamechart/import.h"
+#include "layout/graph.h"
 #include "layout/layout.h"
 #include "render/output.h"
 #include "render/render.h"
@@ -518,6 +519,126 @@ static void test_tie_order(void **state)
 	}
 	fc_layout_finish(&l);
 	fc_profile_set_finish(&set);
+}
+
+/* The label order of frames, derived independently: each pair compared with
+ * the rule docs/graph.md states (label, url, line, column, raw name, first
+ * seen), strings bytewise. */
+struct ref_ctx {
+	const struct fc_profile *p;
+	char (*label)[64];
+};
+
+static int ref_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct ref_ctx *c = ctx;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	const struct fc_frame *fx = &c->p->frames[x], *fy = &c->p->frames[y];
+	int r = strcmp(c->label[x], c->label[y]);
+
+	if (!r)
+		r = strcmp(fc_profile_str(c->p, fx->url), fc_profile_str(c->p, fy->url));
+	if (!r && fx->line != fy->line)
+		r = fx->line < fy->line ? -1 : 1;
+	if (!r && fx->column != fy->column)
+		r = fx->column < fy->column ? -1 : 1;
+	if (!r)
+		r = strcmp(fc_profile_str(c->p, fx->name), fc_profile_str(c->p, fy->name));
+	if (!r)
+		r = x < y ? -1 : x > y;
+	return r;
+}
+
+static void expect_ranks(const struct fc_profile *p)
+{
+	size_t n = p->n_frames, i;
+	uint32_t *rank = fc_graph_frame_ranks(p);
+	uint32_t *order = xcalloc(n, sizeof(*order));
+	struct ref_ctx c = { p, xcalloc(n, sizeof(*c.label)) };
+
+	assert_non_null(rank);
+	for (i = 0; i < n; i++) {
+		order[i] = (uint32_t)i;
+		fc_classify_label(fc_profile_str(p, p->frames[i].name), c.label[i],
+				  sizeof(c.label[i]));
+	}
+	/* insertion sort: slow and plainly right */
+	for (i = 1; i < n; i++) {
+		uint32_t v = order[i];
+		size_t j;
+		for (j = i; j > 0 && ref_cmp(&v, &order[j - 1], &c) < 0; j--)
+			order[j] = order[j - 1];
+		order[j] = v;
+	}
+	for (i = 0; i < n; i++)
+		assert_int_equal(rank[order[i]], i);
+	free(c.label);
+	free(order);
+	free(rank);
+}
+
+static uint32_t add_frame(struct fc_profile *p, const char *name, const char *url, int32_t line,
+			  int32_t column)
+{
+	uint32_t f = fc_profile_intern_frame(p, name, strlen(name), url, strlen(url), "1", 1, line,
+					     column);
+	assert_int_not_equal(f, NONE);
+	return f;
+}
+
+/* Frames whose labels tie (an empty name and "(anonymous)"; "RegExp: a"
+ * and "/a/"), equal names under different urls, positions, labels and urls
+ * that share their first 8 bytes or more. */
+static void test_frame_ranks(void **state)
+{
+	static const char *const names[] = {
+		"",         "(anonymous)", "RegExp: a",         "/a/",
+		"f",        "F",           "handlerAlpha",      "handlerAlphaBeta",
+		"handlerA", "handler",     "\xc3\xa9t\xc3\xa9", "zz"
+	};
+	static const char *const urls[] = { "",
+					    "a.js",
+					    "b.js",
+					    "file:///srv/app/node_modules/pkg/lib/a.js",
+					    "file:///srv/app/node_modules/pkg/lib/b.js",
+					    "file:///srv/app/node_modules/pkg/lib/a.jsx" };
+	static const int32_t pos[] = { -1, 0, 2, 10 };
+	struct fc_profile *p = fc_profile_create();
+	uint32_t anon, empty, regexp, slash, f_b, f_a, f_a2, big_f, *rank;
+	uint64_t x = 1;
+	int i;
+	(void)state;
+
+	assert_non_null(p);
+	/* by hand: equal labels, then url, line, column, raw name */
+	f_b = add_frame(p, "f", "b.js", 1, 1);
+	f_a = add_frame(p, "f", "a.js", 2, 5);
+	f_a2 = add_frame(p, "f", "a.js", 2, 3);
+	big_f = add_frame(p, "F", "z.js", 0, 0);
+	anon = add_frame(p, "(anonymous)", "a.js", 0, 0);
+	empty = add_frame(p, "", "a.js", 0, 0);
+	slash = add_frame(p, "/a/", "a.js", 0, 0);
+	regexp = add_frame(p, "RegExp: a", "a.js", 0, 0);
+	rank = fc_graph_frame_ranks(p);
+	assert_non_null(rank);
+	assert_true(rank[empty] + 1 == rank[anon]); /* "(anonymous)" both; "" first */
+	assert_true(rank[anon] < rank[slash]);
+	assert_true(rank[slash] + 1 == rank[regexp]); /* "/a/" both; "/" < "R" */
+	assert_true(rank[regexp] < rank[big_f]);      /* "/" < "F" */
+	assert_true(rank[big_f] < rank[f_a2]);        /* "F" < "f" */
+	assert_true(rank[f_a2] + 1 == rank[f_a]);     /* column 3 before 5 */
+	assert_true(rank[f_a] + 1 == rank[f_b]);      /* a.js before b.js */
+	free(rank);
+	expect_ranks(p);
+	/* many combinations, in a scrambled first-seen order */
+	for (i = 0; i < 3000; i++) {
+		x = mix(x + (uint64_t)i);
+		add_frame(p, names[x % 12], urls[(x >> 8) % 6], pos[(x >> 16) % 4],
+			  pos[(x >> 24) % 4]);
+	}
+	assert_true(p->n_frames > 1000);
+	expect_ranks(p);
+	fc_profile_destroy(p);
 }
 
 /* A 100 000-deep chain: no recursion anywhere, exact widths at the top. */
@@ -1414,6 +1535,7 @@ int main(void)
 		cmocka_unit_test(test_rules_options),
 		cmocka_unit_test(test_merge_profiles),
 		cmocka_unit_test(test_tie_order),
+		cmocka_unit_test(test_frame_ranks), /* label order, by ranks */
 		cmocka_unit_test(test_deep),
 		cmocka_unit_test(test_float_drift),
 		cmocka_unit_test(test_corpus_exact),
