@@ -187,9 +187,7 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 	if (m->bytes_per_event > 0)
 		in->samples += run_total / m->bytes_per_event;
 	else if (!m->has_time)
-		in->samples +=
-			run_total /
-			(m->weight_unit && strncmp(m->weight_unit, "1/1000", 6) == 0 ? 1000 : 1);
+		in->samples += run_total / fc_unit_divisor(m->weight_unit);
 	else
 		in->samples += (double)g->samples;
 	ok = true;

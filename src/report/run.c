@@ -72,7 +72,7 @@ static char *error_text(const struct fc_error *err)
  * are folded stacks' decimal counts). */
 static double unit_scale(const struct fc_profile *p)
 {
-	return strncmp(p->weight_unit, "1/1000 ", 7) == 0 ? 1e-3 : 1;
+	return 1 / fc_unit_divisor(p->weight_unit);
 }
 
 /* What a file's profiles are weighed in, and whether they have a time

@@ -473,6 +473,11 @@ bool fc_unit_is_bytes(const char *unit)
 	return unit && strcmp(unit, FC_UNIT_BYTES) == 0;
 }
 
+double fc_unit_divisor(const char *unit)
+{
+	return unit && strncmp(unit, "1/1000", 6) == 0 ? 1000 : 1;
+}
+
 size_t fc_format_bytes(double bytes, bool sign, char *out, size_t size)
 {
 	static const char *const units[] = { "B", "kB", "MB", "GB", "TB", "PB" };

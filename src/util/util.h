@@ -93,6 +93,11 @@ bool fc_preorder(uint32_t n, const uint32_t *parent, uint32_t root, uint32_t *or
  * heap profile's, shown as B, kB, MB, GB (docs/inputs.md). */
 bool fc_unit_is_bytes(const char *unit);
 
+/* What a profile's weights are divided by to give its unit: 1000 for the
+ * thousandths decimal counts are kept in ("1/1000 samples", input-rules
+ * §D2), 1 for any other unit. */
+double fc_unit_divisor(const char *unit);
+
 /* A byte count as people read it: "812 B", "1.5 kB", "26.9 MB", "3.21 GB"
  * (powers of 1000, three significant digits, a '-' for negative counts);
  * sign adds '+' to positive ones. Returns the length snprintf would. */

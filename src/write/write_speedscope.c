@@ -290,8 +290,7 @@ static const char *unit_of(const struct fc_profile *p, double *scale)
 	if (fc_unit_is_bytes(p->weight_unit))
 		return "bytes";
 	/* decimal counts are kept in thousandths (input-rules §D2) */
-	if (strncmp(p->weight_unit, "1/1000", 6) == 0)
-		*scale = 1000;
+	*scale = fc_unit_divisor(p->weight_unit);
 	return "none";
 }
 
