@@ -120,6 +120,17 @@ int fc_diff_item_cmp(const struct fc_diff_item *x, const struct fc_diff_item *y)
 
 /* --- each run's values, kept sparsely ------------------------------------------------ */
 
+bool fc_diff_run_push(struct run_values *rv, struct run_list *l, double us)
+{
+	if (rv->n >= UINT32_MAX - 1 || !FC_GROW(rv->us, rv->cap[0], rv->n + 1) ||
+	    !FC_GROW(rv->next, rv->cap[1], rv->n + 1))
+		return false;
+	rv->us[rv->n] = us;
+	rv->next[rv->n] = l->tail;
+	l->tail = (uint32_t)rv->n++;
+	return true;
+}
+
 bool fc_diff_run_add(struct run_values *rv, struct run_list *l, double us)
 {
 	if (us == 0)
@@ -128,38 +139,54 @@ bool fc_diff_run_add(struct run_values *rv, struct run_list *l, double us)
 		rv->us[l->tail] += us;
 		return true;
 	}
-	if (rv->n >= UINT32_MAX - 1 || !FC_GROW(rv->us, rv->cap[0], rv->n + 1) ||
-	    !FC_GROW(rv->next, rv->cap[1], rv->n + 1))
-		return false;
-	rv->us[rv->n] = us;
-	rv->next[rv->n] = FC_NONE;
-	if (l->tail != FC_NONE)
-		rv->next[l->tail] = (uint32_t)rv->n;
-	else
-		l->head = (uint32_t)rv->n;
-	l->tail = (uint32_t)rv->n++;
-	return true;
+	return fc_diff_run_push(rv, l, us);
 }
 
-/* The sum, mean and sample variance (n - 1) of a side's n runs, each
- * value scaled: the runs listed, and 0 for the others. With every run
- * listed, the same sums in the same order as over a full array. */
-void fc_diff_run_moments(const struct run_values *rv, struct run_list l, size_t n, double scale,
-			 double *sum, double *mean, double *var)
+/* The list from i on, its links turned: the first value's index. */
+static uint32_t turn(uint32_t *next, uint32_t i)
+{
+	uint32_t prev = FC_NONE;
+
+	while (i != FC_NONE) {
+		uint32_t up = next[i];
+		next[i] = prev;
+		prev = i;
+		i = up;
+	}
+	return prev;
+}
+
+void fc_diff_run_moments(struct run_values *rv, struct run_list l, double lone, size_t n,
+			 double scale, double *sum, double *mean, double *var)
 {
 	double m = 0, s = 0;
 	size_t listed = 0;
-	uint32_t i;
+	uint32_t head, i;
 
-	for (i = l.head; i != FC_NONE; i = rv->next[i], listed++)
+	if (l.tail == FC_NONE && lone != 0) {
+		/* one run's value, as a list of one */
+		double e;
+		m += lone * scale;
+		*sum = m;
+		m /= (double)n;
+		e = lone * scale - m;
+		s += e * e;
+		s += (double)(n - 1) * m * m;
+		*mean = m;
+		*var = n > 1 ? s / (double)(n - 1) : 0;
+		return;
+	}
+	head = turn(rv->next, l.tail);
+	for (i = head; i != FC_NONE; i = rv->next[i], listed++)
 		m += rv->us[i] * scale;
 	*sum = m;
 	m /= (double)n;
-	for (i = l.head; i != FC_NONE; i = rv->next[i]) {
+	for (i = head; i != FC_NONE; i = rv->next[i]) {
 		double e = rv->us[i] * scale - m;
 		s += e * e;
 	}
 	s += (double)(n - listed) * m * m; /* the runs without time */
+	turn(rv->next, head);
 	*mean = m;
 	*var = n > 1 ? s / (double)(n - 1) : 0;
 }

@@ -38,16 +38,17 @@ struct str_cache {
 /* The tests need each run's value of a function (or call path), but a
  * function is in few of many runs as a rule: a value is kept only for a run
  * it has time in, in a list per function and side, all lists in two arrays
- * (12 bytes a value). A side's runs are summed in order, so a list is in
- * run order, and a list's last value is the current run's when it comes
- * after the run's first (start, set by fc_diff_run_start). */
+ * (12 bytes a value). A side's runs are summed in order; a list is linked
+ * from its last value back to its first, so that it costs its owner one
+ * index (4 bytes a side), and its last value is the current run's when it
+ * comes after the run's first (start, set by fc_diff_run_start). */
 struct run_list {
-	uint32_t head, tail; /* FC_NONE: empty */
+	uint32_t tail; /* FC_NONE: empty */
 };
 
 struct run_values {
 	double *us;
-	uint32_t *next; /* FC_NONE at a list's end */
+	uint32_t *next; /* the value before in its list, FC_NONE at its first */
 	size_t n, cap[2];
 	size_t start; /* the current run's first value */
 };
@@ -87,14 +88,17 @@ struct tree {
 	 * once for every node the runs can bring (no rehash) */
 	struct fc_map table;
 	/* each path's self time in the runs it has time in, per side (only
-	 * for Welch's test: several runs a side) */
+	 * for Welch's test: several runs a side). A path's value in the run
+	 * that made it is not listed while it is its only one on that side: it
+	 * is the path's node_self, listed once a later run of the side adds. */
 	bool welch;
 	struct run_list *runs[2];
-	size_t expect; /* the runs' merged nodes, summed: the most the tree can have */
+	size_t run_first; /* the first path the current run made */
+	size_t expect;    /* the runs' merged nodes, summed: the most the tree can have */
 };
 
 /* An empty list of runs. */
-#define FC_DIFF_NO_RUNS ((struct run_list){ FC_NONE, FC_NONE })
+#define FC_DIFF_NO_RUNS ((struct run_list){ FC_NONE })
 
 /* --- loading a side (load.c) --- */
 
@@ -129,11 +133,16 @@ static inline void fc_diff_run_start(struct run_values *rv)
 /* Adds us to the current run's value in l. false on allocation failure. */
 bool fc_diff_run_add(struct run_values *rv, struct run_list *l, double us);
 
+/* Adds us as a value of its own to l, whatever run the last one was. */
+bool fc_diff_run_push(struct run_values *rv, struct run_list *l, double us);
+
 /* The sum, mean and sample variance (n - 1) of a side's n runs, each
- * value scaled: the runs listed, and 0 for the others. With every run
- * listed, the same sums in the same order as over a full array. */
-void fc_diff_run_moments(const struct run_values *rv, struct run_list l, size_t n, double scale,
-			 double *sum, double *mean, double *var);
+ * value scaled: the runs listed (or lone, as one run's, when none is and
+ * it is not 0), and 0 for the others. With every run listed, the same sums
+ * in the same order as over a full array. The list is walked first to
+ * last (its links turned and turned back: rv is left as it was). */
+void fc_diff_run_moments(struct run_values *rv, struct run_list l, double lone, size_t n,
+			 double scale, double *sum, double *mean, double *var);
 
 bool fc_diff_items_reserve(struct items *it, size_t n);
 

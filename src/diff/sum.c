@@ -48,6 +48,23 @@ struct sums {
 	size_t active_cap;
 };
 
+/* Adds us to path a's value in the current run of side (before its
+ * node_self has it): unlisted while the run that made the path is the only
+ * one of the side with time in it (node_self is that run's value). */
+static bool path_add(struct sums *s, int side, uint32_t a, double us)
+{
+	struct tree *t = &s->tree;
+	struct run_list *l = &t->runs[side][a];
+	double earlier = t->d->node_self[side][a];
+
+	if (us == 0 || (a >= t->run_first && l->tail == FC_NONE))
+		return true;
+	/* a run before this one had time in it, unlisted: listed now */
+	if (l->tail == FC_NONE && earlier != 0)
+		return fc_diff_run_push(&s->rv, l, earlier) && fc_diff_run_push(&s->rv, l, us);
+	return fc_diff_run_add(&s->rv, l, us);
+}
+
 /* Adds one run of one side: its graph merged as -m graph merges, every
  * merged node's self time to its function, tier and package, every
  * function's total once per stack (recursion is not counted twice). */
@@ -133,9 +150,9 @@ static bool add_run_graph(struct sums *s, const struct fc_diff_options *o, int s
 			if (a == FC_NONE)
 				goto done;
 			amap[k] = a;
-			t->d->node_self[side][a] += g->self[k];
-			if (t->welch && !fc_diff_run_add(&s->rv, &t->runs[side][a], g->self[k]))
+			if (t->welch && !path_add(s, side, a, g->self[k]))
 				goto done;
+			t->d->node_self[side][a] += g->self[k];
 		}
 		/* per frame first (a dense array), to the items below */
 		fself[fi] += g->self[k];
@@ -210,7 +227,7 @@ done:
 /* What the tests of every item need of each side: its runs' CPU time,
  * summed. */
 struct finish {
-	const struct run_values *rv;
+	struct run_values *rv;
 	double run_sum[2];
 };
 
@@ -226,7 +243,8 @@ static void item_finish(struct fc_diff *d, const struct finish *fin, struct fc_d
 	for (s = 0; s < 2; s++) {
 		const struct fc_diff_input *in = &d->side[s];
 		double sum, tot = fin->run_sum[s];
-		fc_diff_run_moments(fin->rv, l[s], in->n_runs, in->scale, &sum, &mean[s], &var[s]);
+		fc_diff_run_moments(fin->rv, l[s], 0, in->n_runs, in->scale, &sum, &mean[s],
+				    &var[s]);
 		x->side[s].self_us = sum / (double)in->n_runs;
 		x->side[s].total_us *= in->scale / (double)in->n_runs;
 		/* samples: self time over the side's mean sample duration */
@@ -313,7 +331,7 @@ static bool merge_set(struct fc_diff_input *in, const struct fc_diff_options *o,
 
 /* Each path's change and its test, as item_finish does for functions;
  * node_self is still the sum over runs (before normalisation). */
-static bool node_tests(struct fc_diff *d, const struct tree *t, const struct run_values *rv)
+static bool node_tests(struct fc_diff *d, const struct tree *t, struct run_values *rv)
 {
 	const struct fc_diff_input *b = &d->side[FC_DIFF_BASE], *h = &d->side[FC_DIFF_HEAD];
 	double tot[2] = { 0, 0 };
@@ -335,8 +353,9 @@ static bool node_tests(struct fc_diff *d, const struct tree *t, const struct run
 		if (t->welch) {
 			double sum[2], m[2], var[2];
 			for (s = 0; s < 2; s++)
-				fc_diff_run_moments(rv, t->runs[s][i], d->side[s].n_runs,
-						    d->side[s].scale, &sum[s], &m[s], &var[s]);
+				fc_diff_run_moments(rv, t->runs[s][i], d->node_self[s][i],
+						    d->side[s].n_runs, d->side[s].scale, &sum[s],
+						    &m[s], &var[s]);
 			p = fc_diff_welch_moments(m[0], var[0], b->n_runs, m[1], var[1], h->n_runs,
 						  NULL, NULL);
 		} else {
@@ -416,7 +435,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 {
 	struct sums s;
 	struct items thr;
-	struct run_list total_runs[2] = { { FC_NONE, FC_NONE }, { FC_NONE, FC_NONE } };
+	struct run_list total_runs[2] = { FC_DIFF_NO_RUNS, FC_DIFF_NO_RUNS };
 	struct finish fin;
 	struct fc_diff_moves moves = { 0 };
 	size_t i, r, n_fn = 0, freed = 0;
@@ -494,6 +513,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 			size_t t, ng = x->thread_graphs ? x->n : 1;
 			bool added = true;
 			fc_diff_run_start(&s.rv); /* its threads' values are one run's */
+			s.tree.run_first = d->n_nodes;
 			for (t = 0; t < ng; t++) {
 				struct fc_graph **g =
 					x->thread_graphs ? &x->thread_graphs[t] : &x->graph;

@@ -533,12 +533,22 @@ static void test_run_values(void **state)
 	assert_true(fc_diff_run_add(&rv, &a, 6));
 	assert_true(fc_diff_run_add(&rv, &b, 0)); /* no time: nothing kept */
 	assert_int_equal(rv.n, 3);
-	/* a: 3, 0, 6 */
-	fc_diff_run_moments(&rv, a, 3, 1, &sum, &mean, &var);
+	/* a: 3, 0, 6; the list is left as it was, so twice the same */
+	fc_diff_run_moments(&rv, a, 0, 3, 1, &sum, &mean, &var);
 	assert_true(sum == 9 && mean == 3 && var == 9);
-	/* b: 4, 0, 0, scaled by 2 */
-	fc_diff_run_moments(&rv, b, 3, 2, &sum, &mean, &var);
+	fc_diff_run_moments(&rv, a, 0, 3, 1, &sum, &mean, &var);
+	assert_true(sum == 9 && mean == 3 && var == 9);
+	/* b: 4, 0, 0, scaled by 2 (a lone value counts only for an empty list) */
+	fc_diff_run_moments(&rv, b, 7, 3, 2, &sum, &mean, &var);
 	assert_true(fabs(sum - 8) < 1e-12 && fabs(var - 64.0 / 3) < 1e-12);
+	/* nothing listed, one run's 5 of 2 runs: 5, 0 */
+	fc_diff_run_moments(&rv, FC_DIFF_NO_RUNS, 5, 2, 1, &sum, &mean, &var);
+	assert_true(sum == 5 && mean == 2.5 && var == 12.5);
+	/* a value of its own even in the current run */
+	assert_true(fc_diff_run_push(&rv, &b, 1));
+	assert_int_equal(rv.n, 4);
+	fc_diff_run_moments(&rv, b, 0, 3, 1, &sum, &mean, &var);
+	assert_true(sum == 5);
 	free(rv.us);
 	free(rv.next);
 }
