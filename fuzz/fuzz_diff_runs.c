@@ -80,6 +80,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (s = 0; s < 2; s++) {
 		fc_profile_set_init(&in[s].set);
 		in[s].scale = 1;
+		/* the memory bound is checked as for files of these sizes */
+		in[s].input_sized = true;
 		in[s].path = strdup(s ? "head" : "base");
 		in[s].runs = calloc(MAX_RUNS, sizeof(*in[s].runs));
 		fuzz_check(in[s].path && in[s].runs, "allocation");
@@ -94,6 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (new_run && x->n_runs == MAX_RUNS)
 			break;
 		before = x->set.count;
+		x->input_bytes += len;
 		fc_error_init(&err);
 		if (fc_import_memory("fuzz.folded", data + start, len, &o, &x->set, &err) &&
 		    x->set.count > before) {

@@ -520,6 +520,7 @@ int fc_cmd_diff(int argc, char **argv)
 	/* each run is read, cut down (--hide, scope) and merged, then freed */
 	fc_error_init(&c.clash);
 	for (s = 0; s < 2; s++) {
+		load.before = s ? &in[0] : NULL; /* for the memory bound */
 		if (!fc_diff_load_side(&in[s], c.inputs[s], &load, &err))
 			goto fail;
 		if (c.clash.code != FC_OK) {

@@ -339,3 +339,63 @@ uint32_t fc_diff_tree_child(struct tree *t, uint32_t parent, uint32_t fn)
 	fc_map_put(&t->table, slot, h, k);
 	return k;
 }
+
+/* --- the memory bound ------------------------------------------------------------- */
+
+size_t fc_diff_graph_bytes(const struct fc_graph *g)
+{
+	const struct fc_profile *m = g->merged;
+	return g->n_nodes * (2 * sizeof(double) + 2 * sizeof(uint32_t)) +
+	       m->n_frames * sizeof(struct fc_frame) + m->strings.len +
+	       m->strings.count * 4 * sizeof(uint32_t);
+}
+
+/* What each thing costs, measured (peak RSS, /usr/bin/time) on folded runs
+ * of distinct short functions, where the comparison costs most for its
+ * input ("m;a1f 1" makes a function and a call path of 8 bytes):
+ * - a merged graph holds about 6/5 of what fc_diff_graph_bytes counts (its
+ *   arrays' spare room, the allocator's headers), counted 5/4;
+ * - a hash table's slot is 8 bytes; a table sized ahead is resident only
+ *   where entries have touched its pages (counted by the caller);
+ * - while the runs are summed, a function is its 48-byte sums and its run
+ *   lists (8), a path its node (24) and run lists (8), a run value 12, a
+ *   string its bytes, its NUL and two indices;
+ * - once made, a function is its 96-byte item, the writers' order of the
+ *   items (8) and the picture's frame index (4); a path keeps its node, mean, p-value and mark
+ * (33), and the picture's walk takes 25 more (order, new index, depth, weight); the tables and the
+ * values are gone. PROGRAM is what the process holds besides (its code, libraries, fonts: 8 MB at
+ * the start, 13 MB once the picture is drawn), and the sum of what is counted gets a sixteenth
+ * more. */
+#define PROGRAM_BYTES ((uint64_t)16 << 20)
+#define SUMMED_ITEM 56
+#define SUMMED_NODE 32
+#define VALUE_BYTES 12
+#define MADE_ITEM 112
+#define MADE_NODE 58
+
+bool fc_diff_within_bound(const struct diff_count *c, const struct fc_diff_input *base,
+			  const struct fc_diff_input *head, int side, size_t r, const char *what,
+			  struct fc_error *err)
+{
+	const struct fc_diff_input *in = side == FC_DIFF_BASE ? base : head;
+	uint64_t input = base->input_bytes + head->input_bytes;
+	uint64_t strings = c->string_bytes + c->strings * (1 + 2 * sizeof(uint32_t));
+	uint64_t summing = c->graphs / 4 * 5 + c->table_bytes + c->items * SUMMED_ITEM +
+			   c->nodes * SUMMED_NODE + c->values * VALUE_BYTES + strings;
+	uint64_t made = c->items * MADE_ITEM + c->nodes * MADE_NODE + strings;
+	uint64_t need = PROGRAM_BYTES + (summing > made ? summing : made) / 16 * 17;
+	uint64_t allowed = 8 * input + ((uint64_t)64 << 20);
+
+	if (!base->input_sized || !head->input_sized || need <= allowed)
+		return true;
+	fc_error_set(err, FC_ERR_LIMIT,
+		     "%s run %zu (%s), %s: %llu distinct functions and %llu call paths so far "
+		     "from %llu bytes of input: runs this varied need about %llu MiB, more than "
+		     "the bound of 8 x the input + 64 MiB (%llu MiB)",
+		     side == FC_DIFF_BASE ? "BASE" : "HEAD", r + 1, in->runs[r].label, what,
+		     (unsigned long long)c->items, (unsigned long long)c->nodes,
+		     (unsigned long long)input, (unsigned long long)((need + (1 << 20) - 1) >> 20),
+		     (unsigned long long)(allowed >> 20));
+	fc_error_set_file(err, in->path);
+	return false;
+}

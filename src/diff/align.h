@@ -13,6 +13,7 @@
 #include "util/map.h"
 
 struct fc_diff_moves;
+struct fc_graph;
 
 /* A function's key: its name and key path (ids in d->strings, compared
  * whole), line and column (-1 unless --match exact), and thread slot (-1
@@ -99,6 +100,39 @@ struct tree {
 
 /* An empty list of runs. */
 #define FC_DIFF_NO_RUNS ((struct run_list){ FC_NONE })
+
+/* --- the memory bound (align.c) --- */
+
+/* About what a merged graph holds: its nodes, frames and strings. */
+size_t fc_diff_graph_bytes(const struct fc_graph *g);
+
+/* What the comparison holds at a moment, counted to check it against the
+ * memory bound (docs/robustness.md): the runs' merged graphs not summed
+ * yet (fc_diff_graph_bytes), the hash tables' resident slots, the
+ * functions (items), call paths (nodes) and run values made so far, and
+ * the strings (their bytes, and how many). */
+struct diff_count {
+	uint64_t graphs, table_bytes, items, nodes, values, string_bytes, strings;
+};
+
+/* At most what map's slots hold resident: each entry touches one page of
+ * them at most. */
+static inline uint64_t fc_diff_table_bytes(const struct fc_map *m)
+{
+	uint64_t all = m->slots ? (uint64_t)(m->mask + 1) * sizeof(struct fc_map_slot) : 0;
+	uint64_t touched = (uint64_t)m->count * 4096;
+	return touched < all ? touched : all;
+}
+
+/* Whether what c counts, and what the items and nodes will take once the
+ * comparison is made and drawn, fits in 8 x the bytes of both sides' files
+ * + 64 MiB. Unless it does, err (FC_ERR_LIMIT) names file, the side (0
+ * BASE) and run r (its label) at which it was seen, and what: "while
+ * read" or "while summed". Unchecked (true) unless both sides' sizes are
+ * known. */
+bool fc_diff_within_bound(const struct diff_count *c, const struct fc_diff_input *base,
+			  const struct fc_diff_input *head, int side, size_t r, const char *what,
+			  struct fc_error *err);
 
 /* --- loading a side (load.c) --- */
 

@@ -203,6 +203,12 @@ struct fc_diff_input {
 	double *run_total_us;
 	double samples; /* samples summed over runs */
 	double scale;   /* normalisation factor applied to the side (1 for HEAD) */
+	/* the bytes of the files read (as stored), and whether every one was
+	 * a regular file whose size is known (fc_diff_load_side): only then
+	 * does fc_diff_compute hold the comparison to the memory bound */
+	uint64_t input_bytes;
+	bool input_sized;
+	uint64_t graph_bytes; /* about what its runs' merged graphs hold, while held */
 };
 
 struct fc_diff {
@@ -253,6 +259,9 @@ struct fc_diff_load {
 	 * or HEAD ("PATH: a symbolic link out of the input folder: not
 	 * followed"); may be NULL */
 	void (*note)(void *ctx, const char *text);
+	/* the side read before this one (BASE while HEAD is read), whose
+	 * graphs are held too: the memory bound counts both; may be NULL */
+	const struct fc_diff_input *before;
 };
 
 /* Imports a side: a profile file, or a directory whose profile files are

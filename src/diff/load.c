@@ -230,6 +230,27 @@ nomem:
 	return false;
 }
 
+/* Whether the graphs of the runs read so far (in's last one just merged,
+ * and those of the side read before) fit the memory bound. */
+static bool held_within_bound(struct fc_diff_input *in, const struct fc_diff_load *l,
+			      struct fc_error *err)
+{
+	static const struct fc_diff_input none = { .input_sized = true };
+	struct fc_diff_run *r = &in->runs[in->n_runs - 1];
+	struct diff_count c = { 0 };
+	size_t t;
+
+	if (r->graph)
+		in->graph_bytes += fc_diff_graph_bytes(r->graph);
+	for (t = 0; r->thread_graphs && t < r->n; t++)
+		in->graph_bytes += fc_diff_graph_bytes(r->thread_graphs[t]);
+	c.graphs = in->graph_bytes + (l->before ? l->before->graph_bytes : 0);
+	if (l->before)
+		return fc_diff_within_bound(&c, l->before, in, FC_DIFF_HEAD, in->n_runs - 1,
+					    "while read", err);
+	return fc_diff_within_bound(&c, in, &none, FC_DIFF_BASE, in->n_runs - 1, "while read", err);
+}
+
 /* Reads one run (files, one per thread), transforms and merges it, and
  * frees its profiles. */
 static bool add_run(struct fc_diff_input *in, const char *label, char **files, size_t n,
@@ -251,15 +272,24 @@ static bool add_run(struct fc_diff_input *in, const char *label, char **files, s
 	if (!r->label)
 		goto nomem;
 	in->n_runs++;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
+		struct stat st;
+		/* what the memory bound allows: the files' sizes as stored (a
+		 * pipe has none, and the side goes unchecked) */
+		if (strcmp(files[i], "-") != 0 && stat(files[i], &st) == 0 && S_ISREG(st.st_mode))
+			in->input_bytes += (uint64_t)st.st_size;
+		else
+			in->input_sized = false;
 		if (!fc_import_file(files[i], l->import, &set, err))
 			goto done;
+	}
 	if (l->loaded)
 		l->loaded(l->ctx, &set);
 	if (!fc_hide_apply(&set, l->hide_tiers, err) ||
 	    (l->scope && !fc_scope_apply(&set, l->scope, err)))
 		goto done;
-	ok = fc_diff_merge_run(in, r, set.items, set.count, l->keep_idle, l->gc_root, err);
+	ok = fc_diff_merge_run(in, r, set.items, set.count, l->keep_idle, l->gc_root, err) &&
+	     held_within_bound(in, l, err);
 	goto done;
 nomem:
 	fc_error_set(err, FC_ERR_NOMEM, "out of memory");
@@ -279,6 +309,7 @@ bool fc_diff_load_side(struct fc_diff_input *in, const char *path, const struct 
 	memset(in, 0, sizeof(*in));
 	fc_profile_set_init(&in->set);
 	in->scale = 1;
+	in->input_sized = true;
 	in->path = fc_strdup(path);
 	if (!in->path) {
 		fc_error_set(err, FC_ERR_NOMEM, "out of memory");

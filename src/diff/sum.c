@@ -26,15 +26,6 @@ static void release(const struct fc_diff_options *o)
 		o->release(o->release_ctx);
 }
 
-/* About what a merged graph holds: its nodes, frames and strings. */
-static size_t graph_bytes(const struct fc_graph *g)
-{
-	const struct fc_profile *m = g->merged;
-	return g->n_nodes * (2 * sizeof(double) + 2 * sizeof(uint32_t)) +
-	       m->n_frames * sizeof(struct fc_frame) + m->strings.len +
-	       m->strings.count * 4 * sizeof(uint32_t);
-}
-
 /* --- summing the runs -------------------------------------------------------------- */
 
 struct sums {
@@ -47,6 +38,25 @@ struct sums {
 	uint32_t *active;
 	size_t active_cap;
 };
+
+/* Whether the sums so far, with the graphs not summed yet (held bytes),
+ * fit the memory bound, once run r of side is summed. */
+static bool sums_within_bound(const struct sums *s, const struct fc_diff *d, uint64_t held,
+			      int side, size_t r, struct fc_error *err)
+{
+	const struct fc_map *maps[] = { &s->fn.index, &s->tree.table, &d->strings.index };
+	struct diff_count c = { 0 };
+
+	c.graphs = held;
+	for (size_t i = 0; i < FC_ARRAY_LEN(maps); i++)
+		c.table_bytes += fc_diff_table_bytes(maps[i]);
+	c.items = (uint64_t)s->fn.n + s->tier.n + s->pkg.n;
+	c.nodes = d->n_nodes;
+	c.values = s->rv.n;
+	c.string_bytes = d->strings.len;
+	c.strings = d->strings.count;
+	return fc_diff_within_bound(&c, &d->side[0], &d->side[1], side, r, "while summed", err);
+}
 
 /* Adds us to path a's value in the current run of side (before its
  * node_self has it): unlisted while the run that made the path is the only
@@ -439,6 +449,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 	struct finish fin;
 	struct fc_diff_moves moves = { 0 };
 	size_t i, r, n_fn = 0, freed = 0;
+	uint64_t held = 0; /* the graphs of the runs not summed yet, about */
 	int side;
 	bool ok = false, per_thread = false;
 
@@ -476,6 +487,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 				/* and a thread slot's root */
 				s.tree.expect += g->n_nodes + 1;
 				n_fn += g->merged->n_frames + 1;
+				held += fc_diff_graph_bytes(g);
 			}
 			if (x->thread_graphs)
 				per_thread = true;
@@ -521,7 +533,8 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 					add_run_graph(&s, o, side, r, per_thread ? (int)t : -1, *g,
 						      in, side == FC_DIFF_BASE ? &moves : NULL,
 						      err);
-				freed += graph_bytes(*g);
+				freed += fc_diff_graph_bytes(*g);
+				held -= fc_diff_graph_bytes(*g);
 				fc_graph_destroy(*g);
 				*g = NULL;
 			}
@@ -533,7 +546,7 @@ bool fc_diff_compute(struct fc_diff *d, struct fc_diff_input *base, struct fc_di
 				release(o);
 				freed = 0;
 			}
-			if (!added)
+			if (!added || !sums_within_bound(&s, d, held, side, r, err))
 				goto done;
 		}
 	}

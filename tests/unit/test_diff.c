@@ -553,6 +553,63 @@ static void test_run_values(void **state)
 	free(rv.next);
 }
 
+/* The memory bound: what is counted against 8 x the files + 64 MiB, and
+ * the message that names the side and the run; unchecked unless both
+ * sides' sizes are known. */
+static void test_bound(void **state)
+{
+	struct fc_diff_run runs[2] = { { .label = "r1.folded" }, { .label = "r2.folded" } };
+	struct fc_diff_input base = { .path = "base",
+				      .runs = runs,
+				      .n_runs = 2,
+				      .input_sized = true,
+				      .input_bytes = 5 << 20 };
+	struct fc_diff_input head = base;
+	struct diff_count c = { 0 };
+	struct fc_error err;
+
+	(void)state;
+	head.path = "head";
+	/* 10 MiB of files: 144 MiB allowed, 16 MiB of it the program's */
+	c.items = c.nodes = 700000; /* made: 700 000 x 170 bytes = 113.5 MiB */
+	fc_error_init(&err);
+	assert_true(fc_diff_within_bound(&c, &base, &head, FC_DIFF_HEAD, 1, "while summed", &err));
+	c.items = c.nodes = 800000; /* 129.7 MiB, and a sixteenth: 137.8 + 16 > 144 */
+	assert_false(fc_diff_within_bound(&c, &base, &head, FC_DIFF_HEAD, 1, "while summed", &err));
+	assert_int_equal(err.code, FC_ERR_LIMIT);
+	assert_string_equal(err.file, "head");
+	assert_non_null(strstr(err.text,
+			       "HEAD run 2 (r2.folded), while summed: 800000 distinct "
+			       "functions and 800000 call paths so far from 10485760 bytes"));
+	assert_non_null(strstr(err.text, "need about 154 MiB, more than the bound of 8 x the "
+					 "input + 64 MiB (144 MiB)"));
+	/* while summing, the graphs held count 5/4, the tables as touched */
+	memset(&c, 0, sizeof(c));
+	c.graphs = (uint64_t)80 << 20; /* 100 MiB, and a sixteenth: 106.25 + 16 < 144 */
+	assert_true(fc_diff_within_bound(&c, &base, &head, FC_DIFF_BASE, 0, "while read", &err));
+	c.table_bytes = (uint64_t)24 << 20; /* 124 MiB: 131.75 + 16 > 144 */
+	fc_error_init(&err);
+	assert_false(fc_diff_within_bound(&c, &base, &head, FC_DIFF_BASE, 0, "while read", &err));
+	assert_string_equal(err.file, "base");
+	assert_non_null(strstr(err.text, "BASE run 1 (r1.folded), while read: 0 distinct"));
+	/* a side of unknown size (a pipe): not checked */
+	head.input_sized = false;
+	assert_true(fc_diff_within_bound(&c, &base, &head, FC_DIFF_BASE, 0, "while read", &err));
+	/* a table's resident slots: a page an entry at most, its slots at most */
+	{
+		struct fc_map m = { 0 };
+		assert_int_equal(fc_diff_table_bytes(&m), 0);
+		assert_true(fc_map_reserve(&m, 100000));
+		assert_int_equal(fc_diff_table_bytes(&m), 0);
+		assert_true(fc_map_add(&m, 7, 1) && fc_map_add(&m, 9, 2));
+		assert_int_equal(fc_diff_table_bytes(&m), 2 * 4096);
+		for (uint32_t i = 3; i < 2000; i++)
+			assert_true(fc_map_add(&m, i * 2654435761u, i));
+		assert_int_equal(fc_diff_table_bytes(&m), (m.mask + 1) * 8);
+		fc_map_finish(&m);
+	}
+}
+
 /* Without the aligned tree (the JSON and the Markdown need none) every
  * function, tier and test is the same, and the writers that need the
  * tree, or its tests, refuse the comparison instead of writing nothing. */
@@ -616,6 +673,7 @@ int main(void)
 		cmocka_unit_test(test_sparse_runs),
 		cmocka_unit_test(test_run_values),
 		cmocka_unit_test(test_no_paths),
+		cmocka_unit_test(test_bound),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
