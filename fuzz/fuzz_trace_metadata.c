@@ -77,7 +77,10 @@ static void check(const struct fc_annotations *a)
 			json_error_t je;
 			json_t *j =
 				json_loadb(m->json, m->len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &je);
-			fuzz_check(j && json_is_object(j),
+			/* a key holding U+0000 is JSON, which jansson (and so the
+			 * source-map reader, as for a map file) refuses */
+			fuzz_check((j && json_is_object(j)) ||
+					   (!j && strstr(je.text, "NUL byte in object key")),
 				   "an embedded map written out as bad JSON");
 			json_decref(j);
 		}

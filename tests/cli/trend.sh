@@ -230,6 +230,11 @@ contains "$TMP/err" "line 2"
 printf '{"commit": ["abc"]}' >"$TMP/bad/run.json"
 run 2 trend "$S"/01 "$TMP/bad"
 contains "$TMP/err" "$TMP/bad/run.json: commit: a manifest field is a string or a number"
+# two keys that are one once clean (control characters become U+FFFD): a
+# key twice, as jansson refuses a raw one (the fuzz target's finding)
+printf '{"build\\u0001": 1, "build\\u0002": 2}' >"$TMP/bad/run.json"
+run 2 trend "$S"/01 "$TMP/bad"
+contains "$TMP/err" "$TMP/bad/run.json: build$(printf '\357\277\275'): a manifest field given twice"
 mkdir -p "$TMP/empty"
 run 2 trend "$S"/01 "$TMP/empty"
 contains "$TMP/err" "$TMP/empty: the directory holds no profile"
