@@ -950,11 +950,12 @@ bool fc_trend_manifest_parse(struct fc_trend_run *r, const char *name, const cha
 		 * key once clean: twice, as jansson refuses a key given twice */
 		for (size_t i = 0; i < r->n_fields; i++)
 			if (strcmp(r->fields[i].key, f->key) == 0) {
-				fc_error_set(err, FC_ERR_SYNTAX,
-					     "%s: a manifest field given twice (its name is the same "
-					     "once control characters and bytes that are not UTF-8 "
-					     "are replaced)",
-					     f->key);
+				fc_error_set(
+					err, FC_ERR_SYNTAX,
+					"%s: a manifest field given twice (its name is the same "
+					"once control characters and bytes that are not UTF-8 "
+					"are replaced)",
+					f->key);
 				fc_error_set_file(err, name);
 				free(f->key);
 				free(f->value);
