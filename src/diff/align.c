@@ -361,11 +361,12 @@ size_t fc_diff_graph_bytes(const struct fc_graph *g)
  *   lists (8), a path its node (24) and run lists (8), a run value 12, a
  *   string its bytes, its NUL and two indices;
  * - once made, a function is its 96-byte item, the writers' order of the
- *   items (8) and the picture's frame index (4); a path keeps its node, mean, p-value and mark
- * (33), and the picture's walk takes 25 more (order, new index, depth, weight); the tables and the
- * values are gone. PROGRAM is what the process holds besides (its code, libraries, fonts: 8 MB at
- * the start, 13 MB once the picture is drawn), and the sum of what is counted gets a sixteenth
- * more. */
+ *   items (8) and the picture's frame index (4); a path keeps its node,
+ *   mean, p-value and mark (33), and the picture's walk takes 25 more
+ *   (order, new index, depth, weight); the tables and the values are gone.
+ * PROGRAM is what the process holds besides (its code, libraries, fonts:
+ * 8 MB at the start, 13 MB once the picture is drawn), and the sum of what
+ * is counted gets a sixteenth more. */
 #define PROGRAM_BYTES ((uint64_t)16 << 20)
 #define SUMMED_ITEM 56
 #define SUMMED_NODE 32
