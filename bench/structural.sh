@@ -1,0 +1,130 @@
+#!/bin/sh
+# What a structural index (bench/structural.c) would give flamechart's
+# tokenizer, against the YAJL scan and flamechart itself:
+#  1. instructions (cachegrind, deterministic) on gen-25M: the YAJL scan,
+#     the index with each scan, the index and a walk over it, flamechart
+#     info, and the part of info spent in its tokenizer (callgrind: the
+#     functions of src/import/jstream.c, the string scans included);
+#  2. CPU time (user + system) on gen-200M in interleaved rounds (each a
+#     `hyperfine -N --runs 1` of every command back to back), as medians of
+#     the per-round ratios to the YAJL scan of the same round;
+#  3. in the same rounds, wall time of the index and walk with the first
+#     stage on the walk's thread and on a second one (--threads 2).
+# It prints Markdown tables for bench/RESULTS.md, with the load average.
+# Nothing here runs in meson test.
+# Usage: bench/structural.sh [path/to/flamechart] [rounds]
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+fc=${1:-$root/build/flamechart}
+rounds=${2:-7}
+work=$root/bench/work/structural
+bin=$root/bench/work/bin
+mkdir -p "$work" "$bin"
+[ -x "$bin/gen" ] || cc -std=c11 -O2 -o "$bin/gen" "$root/bench/gen.c"
+[ -x "$bin/yajl-scan" ] || cc -std=c11 -O2 -o "$bin/yajl-scan" "$root/bench/yajl-scan.c" \
+	$(pkg-config --cflags --libs yajl)
+if [ ! -x "$bin/structural" ] || [ "$root/bench/structural.c" -nt "$bin/structural" ]; then
+	cc -std=c11 -O2 -Wall -Wextra -pthread -o "$bin/structural" "$root/bench/structural.c"
+fi
+small=$work/gen-25M.cpuprofile
+big=$work/gen-200M.cpuprofile
+[ -s "$small" ] || "$bin/gen" --size 25M --seed 1 -o "$small" >/dev/null
+[ -s "$big" ] || "$bin/gen" --size 200M --seed 1 -o "$big" >/dev/null
+st=$bin/structural
+
+# Every scan must find the same offsets, and the walk the values YAJL sees.
+yv=$("$bin/yajl-scan" "$small")
+for s in scalar sse2 avx2; do
+	out=$("$st" --scan "$s" --check "$small")
+	[ "${out%%,*}" = "$yv" ] || { echo "structural.sh: $s: $out, YAJL: $yv" >&2; exit 1; }
+	[ "$s" = scalar ] && ref=${out#*, }
+	[ "${out#*, }" = "$ref" ] || { echo "structural.sh: $s differs: $out" >&2; exit 1; }
+done
+
+bytes=$(wc -c <"$small")
+irefs() {
+	valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" 2>&1 \
+		>/dev/null | awk '/I *refs:/ { gsub(",", "", $NF); print $NF }'
+}
+echo "Instructions on gen-25M ($bytes bytes):"
+echo
+echo "| command | instructions | per input byte | × YAJL scan |"
+echo "|---|---:|---:|---:|"
+yi=$(irefs "$bin/yajl-scan" "$small")
+row() { # label instructions
+	awk -v l="$1" -v i="$2" -v b="$bytes" -v y="$yi" \
+		'BEGIN { printf "| %s | %.1f M | %.1f | %.2f |\n", l, i / 1e6, i / b, i / y }'
+}
+row "YAJL scan" "$yi"
+for s in scalar sse2 avx2; do
+	row "index, $s" "$(irefs "$st" --scan "$s" --stage index "$small")"
+done
+for s in sse2 avx2; do
+	row "index and walk, $s" "$(irefs "$st" --scan "$s" --stage walk "$small")"
+done
+valgrind --tool=callgrind --callgrind-out-file="$work/info.callgrind" \
+	"$fc" info --threads 1 "$small" >/dev/null 2>&1
+callgrind_annotate --inclusive=no --threshold=100 --auto=no "$work/info.callgrind" |
+	grep -v '=>' >"$work/info.txt"
+total=$(awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }' "$work/info.txt")
+tok=$(awk '/src\/import\/jstream\.c:|:str_scan_/ { gsub(",", "", $1); s += $1 } END { print s + 0 }' \
+	"$work/info.txt")
+row "flamechart info" "$total"
+row "— its tokenizer (jstream.c)" "$tok"
+row "— the rest (the model, statistics)" "$(awk -v t="$total" -v k="$tok" 'BEGIN { print t - k }')"
+
+echo
+echo "CPU time on gen-200M, $rounds interleaved rounds:"
+echo
+: >"$work/rows"
+load0=$(cut -d' ' -f1 /proc/loadavg)
+r=0
+while [ "$r" -lt "$rounds" ]; do
+	hyperfine -N --runs 1 --style none --export-csv "$work/round.csv" \
+		"cat $big" "$bin/yajl-scan $big" "$st --scan sse2 --stage index $big" \
+		"$st --scan avx2 --stage index $big" "$st --scan avx2 --stage walk $big" \
+		"$fc info --threads 1 $big" "$st --scan avx2 --stage walk --threads 2 $big" \
+		>/dev/null 2>&1 ||
+		{ echo "structural.sh: a command failed" >&2; exit 1; }
+	# command,mean,stddev,median,user,system,min,max: CPU per command,
+	# then the wall times of the scan and of the walk on one and two threads
+	awk -F, 'NR > 1 { printf "%s%s", (NR > 2 ? " " : ""), $5 + $6; w[NR - 1] = $2 }
+		END { print " " w[2], w[5], w[7] }' "$work/round.csv" >>"$work/rows"
+	r=$((r + 1))
+done
+load1=$(cut -d' ' -f1 /proc/loadavg)
+echo "| command | CPU s (median) | × YAJL scan (median of rounds, range) |"
+echo "|---|---:|---|"
+for k in 1 2 3 4 5 6; do
+	case $k in
+	1) l="cat" ;; 2) l="YAJL scan" ;; 3) l="index, sse2" ;; 4) l="index, avx2" ;;
+	5) l="index and walk, avx2" ;; 6) l="flamechart info --threads 1" ;;
+	esac
+	awk -v k="$k" -v l="$l" '
+	function median(v, n,   i, j, x) {
+		for (i = 2; i <= n; i++) { x = v[i]; for (j = i - 1; j > 0 && v[j] > x; j--) v[j + 1] = v[j]; v[j + 1] = x }
+		return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }
+	{ n++; c[n] = $k; q[n] = $k / $2; if (n == 1 || q[n] < lo) lo = q[n]; if (n == 1 || q[n] > hi) hi = q[n] }
+	END { printf "| %s | %.3f | %.2f (%.2f–%.2f) |\n", l, median(c, n), median(q, n), lo, hi }
+	' "$work/rows"
+done
+echo
+echo "Wall time in the same rounds:"
+echo
+echo "| command | wall s (median) | × YAJL scan (median of rounds, range) |"
+echo "|---|---:|---|"
+for k in 8 9 10; do
+	case $k in
+	8) l="YAJL scan" ;; 9) l="index and walk, avx2, one thread" ;;
+	10) l="the same, the index on a second thread" ;;
+	esac
+	awk -v k="$k" -v l="$l" '
+	function median(v, n,   i, j, x) {
+		for (i = 2; i <= n; i++) { x = v[i]; for (j = i - 1; j > 0 && v[j] > x; j--) v[j + 1] = v[j]; v[j + 1] = x }
+		return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }
+	{ n++; c[n] = $k; q[n] = $k / $8; if (n == 1 || q[n] < lo) lo = q[n]; if (n == 1 || q[n] > hi) hi = q[n] }
+	END { printf "| %s | %.3f | %.2f (%.2f–%.2f) |\n", l, median(c, n), median(q, n), lo, hi }
+	' "$work/rows"
+done
+echo
+echo "Load average (1 min): $load0 before, $load1 after."
