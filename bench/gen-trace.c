@@ -39,6 +39,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rng.h"
+
 #define START INT64_C(20000000000) /* µs, the trace clock */
 #define BROWSER 1000
 #define RENDERER 2000
@@ -50,26 +52,6 @@
 #define MAX_NODES 2000000
 #define CHUNK_SAMPLES 100
 #define INTERVAL 125 /* µs */
-
-static uint64_t rng_state;
-
-static uint64_t next64(void)
-{
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-static uint32_t below(uint32_t n)
-{
-	return (uint32_t)((next64() >> 32) % n);
-}
-
-static bool chance(uint32_t per_mille)
-{
-	return below(1000) < per_mille;
-}
 
 /* ---- output: a buffer, its byte count and checksum ---- */
 

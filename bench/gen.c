@@ -40,6 +40,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rng.h"
+
 #define MAX_DEPTH 420
 /* µs; a fixed clock so the file depends on --size and --seed only */
 #define START_TIME INT64_C(100000000000)
@@ -56,31 +58,6 @@
 #define LEAF_KEEP 950       /* follow known callees down to a leaf */
 #define NEW_TASK 40         /* back to the top of the stack */
 #define FAR_POP 400         /* return far down the stack */
-
-/* ---- PRNG: splitmix64 (Steele, Lea, Flood 2014), integer only ---- */
-
-static uint64_t rng_state;
-
-static uint64_t next64(void)
-{
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
-
-/* uniform in [0, n) (n > 0); the tiny modulo bias does not matter here */
-static uint32_t below(uint32_t n)
-{
-	return (uint32_t)((next64() >> 32) % n);
-}
-
-/* true with probability per_mille / 1000 */
-static bool chance(uint32_t per_mille)
-{
-	return below(1000) < per_mille;
-}
 
 /* geometric: number of successes before the first failure, p = keep/1000 */
 static uint32_t geometric(uint32_t keep_per_mille, uint32_t cap)

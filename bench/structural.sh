@@ -93,38 +93,32 @@ while [ "$r" -lt "$rounds" ]; do
 	r=$((r + 1))
 done
 load1=$(cut -d' ' -f1 /proc/loadavg)
-echo "| command | CPU s (median) | × YAJL scan (median of rounds, range) |"
-echo "|---|---:|---|"
-for k in 1 2 3 4 5 6; do
-	case $k in
-	1) l="cat" ;; 2) l="YAJL scan" ;; 3) l="index, sse2" ;; 4) l="index, avx2" ;;
-	5) l="index and walk, avx2" ;; 6) l="flamechart info --threads 1" ;;
-	esac
-	awk -v k="$k" -v l="$l" '
+# median K REF LABEL: column K of the rows, its median and the median and
+# range of its ratios to column REF (the YAJL scan of the same round)
+median() {
+	awk -v k="$1" -v r="$2" -v l="$3" '
 	function median(v, n,   i, j, x) {
 		for (i = 2; i <= n; i++) { x = v[i]; for (j = i - 1; j > 0 && v[j] > x; j--) v[j + 1] = v[j]; v[j + 1] = x }
 		return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }
-	{ n++; c[n] = $k; q[n] = $k / $2; if (n == 1 || q[n] < lo) lo = q[n]; if (n == 1 || q[n] > hi) hi = q[n] }
+	{ n++; c[n] = $k; q[n] = $k / $r; if (n == 1 || q[n] < lo) lo = q[n]; if (n == 1 || q[n] > hi) hi = q[n] }
 	END { printf "| %s | %.3f | %.2f (%.2f–%.2f) |\n", l, median(c, n), median(q, n), lo, hi }
 	' "$work/rows"
-done
+}
+echo "| command | CPU s (median) | × YAJL scan (median of rounds, range) |"
+echo "|---|---:|---|"
+median 1 2 "cat"
+median 2 2 "YAJL scan"
+median 3 2 "index, sse2"
+median 4 2 "index, avx2"
+median 5 2 "index and walk, avx2"
+median 6 2 "flamechart info --threads 1"
 echo
 echo "Wall time in the same rounds:"
 echo
 echo "| command | wall s (median) | × YAJL scan (median of rounds, range) |"
 echo "|---|---:|---|"
-for k in 8 9 10; do
-	case $k in
-	8) l="YAJL scan" ;; 9) l="index and walk, avx2, one thread" ;;
-	10) l="the same, the index on a second thread" ;;
-	esac
-	awk -v k="$k" -v l="$l" '
-	function median(v, n,   i, j, x) {
-		for (i = 2; i <= n; i++) { x = v[i]; for (j = i - 1; j > 0 && v[j] > x; j--) v[j + 1] = v[j]; v[j + 1] = x }
-		return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2 }
-	{ n++; c[n] = $k; q[n] = $k / $8; if (n == 1 || q[n] < lo) lo = q[n]; if (n == 1 || q[n] > hi) hi = q[n] }
-	END { printf "| %s | %.3f | %.2f (%.2f–%.2f) |\n", l, median(c, n), median(q, n), lo, hi }
-	' "$work/rows"
-done
+median 8 8 "YAJL scan"
+median 9 8 "index and walk, avx2, one thread"
+median 10 8 "the same, the index on a second thread"
 echo
 echo "Load average (1 min): $load0 before, $load1 after."

@@ -25,7 +25,7 @@ done
 
 mkdir -p "$work/bin" "$work/trace"
 gen="$work/bin/gen-trace"
-if [ ! -x "$gen" ] || [ "$here/gen-trace.c" -nt "$gen" ]; then
+if [ ! -x "$gen" ] || [ "$here/gen-trace.c" -nt "$gen" ] || [ "$here/rng.h" -nt "$gen" ]; then
 	cc -std=c11 -O2 -Wall -Wextra -D_POSIX_C_SOURCE=200809L -o "$gen" "$here/gen-trace.c"
 fi
 scan="$work/bin/yajl-scan"

@@ -250,13 +250,18 @@ bool fc_cli_check_graph_only(const struct fc_cli *cli, struct fc_error *err);
 struct fc_theme;
 const struct fc_theme *fc_cli_theme(const struct fc_cli *cli, struct fc_error *err);
 
-/* Imports every input named in paths into set, applying --thread/--pid,
- * then --hide, then the scope transforms (docs/scope.md); false with err
- * on the first failure. */
 /* The threads each import may use: --threads, else the CPUs available to the
  * process; divided among report's jobs when it runs several files at once. */
 unsigned fc_cli_import_threads(const struct fc_cli *cli);
 
+/* The import options the command line asks for (format, --strict, --tasks,
+ * --screenshots, --max-input-size, --count-unit, source maps, sample type,
+ * threads). */
+struct fc_import_options fc_cli_import_options(const struct fc_cli *cli);
+
+/* Imports every input named in paths into set, applying --thread/--pid,
+ * then --hide, then the scope transforms (docs/scope.md); false with err
+ * on the first failure. */
 bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		   struct fc_profile_set *set, struct fc_error *err);
 

@@ -152,17 +152,7 @@ static void print_profile(FILE *out, const struct fc_profile *p, const struct fc
 
 int fc_cmd_info(const struct fc_cli *cli)
 {
-	struct fc_import_options opts = {
-		.version = FC_IMPORT_OPTIONS_VERSION,
-		.threads = fc_cli_import_threads(cli),
-		.format = cli->input_format,
-		.strict = cli->strict,
-		.tasks = cli->tasks,
-		.max_bytes = cli->max_input_bytes,
-		.count_unit = (enum fc_count_unit)cli->count_unit,
-		.sourcemaps = fc_cli_sourcemaps(cli),
-		.sample_type = cli->sample_type,
-	};
+	struct fc_import_options opts = fc_cli_import_options(cli);
 	struct fc_select sel = { .thread = cli->thread, .pid = cli->pid };
 	char available[400] = "";
 	size_t selected = 0, imported = 0, top = cli->top ? cli->top : TOP_FUNCTIONS;

@@ -72,10 +72,9 @@ unsigned fc_cli_import_threads(const struct fc_cli *cli)
 	return cli->threads ? cli->threads : fc_cpus_available();
 }
 
-bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
-		   struct fc_profile_set *set, struct fc_error *err)
+struct fc_import_options fc_cli_import_options(const struct fc_cli *cli)
 {
-	struct fc_import_options opts = {
+	return (struct fc_import_options){
 		.version = FC_IMPORT_OPTIONS_VERSION,
 		.threads = fc_cli_import_threads(cli),
 		.format = cli->input_format,
@@ -87,6 +86,12 @@ bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
 		.sourcemaps = fc_cli_sourcemaps(cli),
 		.sample_type = cli->sample_type,
 	};
+}
+
+bool fc_cli_import(const struct fc_cli *cli, const char *const *paths, size_t n,
+		   struct fc_profile_set *set, struct fc_error *err)
+{
+	struct fc_import_options opts = fc_cli_import_options(cli);
 	struct fc_select sel = { .thread = cli->thread, .pid = cli->pid };
 	struct fc_screenshots *shots;
 	size_t i, first;

@@ -308,7 +308,7 @@ static const char *scheme_title(enum fc_scheme s)
 	case FC_SCHEME_PACKAGE:
 		return "Colour: npm package";
 	case FC_SCHEME_HEAT:
-		return "Colour: the function's self time, as a share of the total";
+		return "Colour: the function's self time, as a share of the CPU time";
 	case FC_SCHEME_MONO:
 	default:
 		return "Monochrome";

@@ -346,7 +346,7 @@ bool fc_style_prepare(struct fc_style *st, const struct fc_layout *l, struct fc_
 	for (i = 0; i < l->n_lanes; i++) {
 		const struct fc_profile *p = l->lanes[i].profile;
 		struct fc_style_heat *h;
-		double total = 0, gaps = 0;
+		double total = 0, gaps = 0, cpu = 0;
 		bool seen = false;
 
 		for (j = 0; j < st->n_heat; j++)
@@ -364,8 +364,14 @@ bool fc_style_prepare(struct fc_style *st, const struct fc_layout *l, struct fc_
 			if (l->lanes[j].profile == p &&
 			    !fc_style_frame_self(l, &l->lanes[j], h->share, &total, &gaps))
 				goto nomem;
+		/* shares of the CPU time, as the header's "most self time" has
+		 * them: the gaps and (idle) are not in it, so the same work is
+		 * as hot in a recording that idles twice as long */
 		for (j = 0; j < p->n_frames; j++)
-			h->share[j] = total > 0 ? h->share[j] / total : 0;
+			if (p->frames[j].tier != FC_TIER_IDLE)
+				cpu += h->share[j];
+		for (j = 0; j < p->n_frames; j++)
+			h->share[j] = cpu > 0 ? h->share[j] / cpu : 0;
 	}
 	return true;
 nomem:

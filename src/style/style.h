@@ -146,8 +146,10 @@ struct fc_rgb fc_hsl_to_rgb(double h_deg, double s_pct, double l_pct);
 /* --- schemes (src/style/style.c) ------------------------------------------------ */
 
 /* Computes what a scheme needs beyond the frame: for heat, the self share
- * of every frame of every profile l draws (exact, from the samples). Other
- * schemes need nothing. false with err on allocation failure. */
+ * of every frame of every profile l draws (exact, from the samples), of the
+ * profile's CPU time (its frames' self time but (idle)'s; the gaps are in
+ * no frame). Other schemes need nothing. false with err on allocation
+ * failure. */
 bool fc_style_prepare(struct fc_style *st, const struct fc_layout *l, struct fc_error *err);
 void fc_style_finish(struct fc_style *st);
 

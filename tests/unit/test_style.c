@@ -530,6 +530,53 @@ static void test_heat_waits(void **state)
 	fc_profile_set_finish(&set);
 }
 
+/* Heat shares are of the CPU time, as the header's: a recording that is
+ * 60 % (idle) and 20 % gaps (samples on the root) has work and more at 10 %
+ * of the samples each, but at half of the CPU time each, so both are at the
+ * hot end, as they would be in the same work recorded without the idling. */
+/* clang-format off */
+static const char profile_idling[] =
+	"{\"nodes\":["
+	"{\"id\":1," CF("(root)", "0", "") ",\"children\":[2,3,4]},"
+	"{\"id\":2," CF("(idle)", "0", "") "},"
+	"{\"id\":3," CF("work", "1", "file:///app/w.js") "},"
+	"{\"id\":4," CF("more", "1", "file:///app/w.js") "}],"
+	"\"startTime\":0,\"endTime\":100,\"samples\":[2,2,1,2,2,3,2,1,2,4],"
+	"\"timeDeltas\":[0,10,10,10,10,10,10,10,10,10]}";
+/* clang-format on */
+
+static void test_heat_cpu(void **state)
+{
+	struct fc_profile_set set = load(profile_idling, sizeof(profile_idling) - 1);
+	const struct fc_profile *p;
+	const struct fc_theme *t = fc_theme_default();
+	struct fc_hsl hot = t->heat_hot;
+	struct fc_layout_options lo = { 0 };
+	struct fc_layout l;
+	struct fc_legend lg;
+	struct fc_error err;
+	enum fc_mode modes[] = { FC_MODE_CHART, FC_MODE_GRAPH };
+	size_t m;
+
+	(void)state;
+	for (m = 0; m < sizeof(modes) / sizeof(modes[0]); m++) {
+		struct fc_style st = { .scheme = FC_SCHEME_HEAT };
+		lo.mode = modes[m];
+		assert_true(fc_layout_build(&l, &set, &lo, &err));
+		assert_true(fc_style_prepare(&st, &l, &err));
+		/* a graph's lane draws a merged profile of its own */
+		p = l.lanes[0].profile;
+		assert_true(same(fill(&st, p, "work"), fc_hsl_to_rgb(hot.h, hot.s, hot.l)));
+		assert_true(same(fill(&st, p, "more"), fc_hsl_to_rgb(hot.h, hot.s, hot.l)));
+		assert_true(fc_legend_build(&lg, &st, &l, 0, &err));
+		assert_non_null(strstr(lg.title, "share of the CPU time"));
+		fc_legend_finish(&lg);
+		fc_style_finish(&st);
+		fc_layout_finish(&l);
+	}
+	fc_profile_set_finish(&set);
+}
+
 static void test_mono(void **state)
 {
 	struct fc_profile_set sb = load(profile_b, sizeof(profile_b) - 1);
@@ -603,6 +650,7 @@ int main(void)
 		cmocka_unit_test(test_package),
 		cmocka_unit_test(test_heat),
 		cmocka_unit_test(test_heat_waits),
+		cmocka_unit_test(test_heat_cpu),
 		cmocka_unit_test(test_mono),
 		cmocka_unit_test(test_dim),
 	};
