@@ -44,15 +44,17 @@ static void check_ref(const struct fc_entry_ref *r)
 	fuzz_check(r->dur >= -1, "an entry with a negative duration");
 }
 
+/* A trace's annotations go with its first thread: the first profile, or
+ * the second when the first is the Timings lane of the user timings. */
 static const struct fc_annotations *annotations_of(const struct fc_profile_set *set)
 {
 	const struct fc_annotations *a = NULL;
-	size_t i;
+	size_t i, first = set->count > 1 && set->items[0]->timings ? 1 : 0;
 
 	for (i = 0; i < set->count; i++) {
 		if (!set->items[i]->annotations)
 			continue;
-		fuzz_check(!a && i == 0, "annotations on another than the first profile");
+		fuzz_check(!a && i == first, "annotations on another than the first thread");
 		a = set->items[i]->annotations;
 	}
 	return a;
@@ -143,8 +145,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		/* the maps as --sourcemaps uses them: a bad one is a warning */
 		if (!fc_sourcemap_apply(&whole, 0, &maps, false, &e1))
 			fuzz_check_error(&e1);
-		fuzz_check(!whole.items[0]->annotations || !whole.items[0]->annotations->n_maps,
-			   "the embedded maps were kept after they were used");
+		for (size_t i = 0; i < whole.count; i++)
+			fuzz_check(!whole.items[i]->annotations ||
+					   !whole.items[i]->annotations->n_maps,
+				   "the embedded maps were kept after they were used");
 	} else {
 		fuzz_check_error(&e1);
 	}

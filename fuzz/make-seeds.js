@@ -175,6 +175,11 @@ put('trace', 'chrome-66-worker-cut.json', enc(cutTrace(json('corpus/chrome-versi
 	wrong.sourceMaps = { url: 1 };
 	wrong.modifications.annotations.entryLabels = [1, [], { entry: 5 }];
 	put('trace_metadata', 'wrong-types.json', first(wrong));
+	// a user timing makes a Timings lane, drawn first: the annotations go
+	// with the thread after it
+	const mark = { ph: 'R', cat: 'blink.user_timing', name: 'ready', pid: 7, tid: 1, ts: 2050, args: {} };
+	put('trace_metadata', 'timings-lane.json', first({ ...meta, x: 0 }).toString()
+		.replace('"traceEvents":[', `"traceEvents":[${JSON.stringify(mark)},`));
 	put('trace_tasks', 'metadata-before.json', first(meta));
 	put('trace', 'metadata-after.json', Buffer.from(`{"traceEvents":${events},"metadata":${JSON.stringify(meta)}}`));
 }
