@@ -2,7 +2,7 @@
  * 64 bytes at a time, as a tokenizer built on a structural index would, and
  * how fast a walk over that index meets every value.
  *
- *   structural [--scan scalar|sse2|avx2] [--stage index|walk] [--threads 1|2]
+ *   structural [--scan scalar|sse2|avx2] [--stage index|walk|model] [--threads 1|2]
  *              [--check] FILE
  *
  * It reads FILE in 256 KiB chunks, as flamechart's reader and bench/yajl-scan
@@ -15,9 +15,13 @@
  * index ("index", the first stage). "walk" then goes over the index as a
  * tokenizer would: it counts values as bench/yajl-scan does (numbers,
  * literals, strings that are not keys, the ends of objects and arrays) and
- * converts every integer.
+ * converts every integer. "model" walks the index as an importer of a
+ * .cpuprofile would and builds the least model that answers info's first
+ * questions (see model_chunk below); it prints what it found: the nodes
+ * (the highest id), frames, samples, the time, and the frame with the
+ * most self time.
  *
- * It prints the number of values (equal to yajl-scan's on a valid file),
+ * Otherwise it prints the number of values (equal to yajl-scan's on a valid file),
  * the number of offsets, with --check a hash of them (equal whichever scan
  * made them; its multiplies cost about a third of the first stage, so it
  * is not taken by default), and a sum of the integers, so the compiler
@@ -300,6 +304,511 @@ static void walk_chunk(const unsigned char *buf, size_t len, const uint32_t *idx
 	}
 }
 
+/* --stage model: the least an importer of a .cpuprofile must do beside the
+ * walk, to answer what `flamechart info` answers first (each function's
+ * self time, each node's total, the top 50). It reads the nodes'
+ * id, callFrame and children and the samples and timeDeltas, and nothing
+ * else; it interns a frame by a 64-bit hash of its name, script, URL, line
+ * and column (the slot by the low bits, 32 high bits kept), without
+ * comparing the strings, in a table of 8-byte slots whose slot it
+ * prefetches when the callFrame closes and reads when the node closes; it
+ * copies a frame's name and URL once, when the frame is new; it keeps a
+ * node's frame and parent in arrays indexed by the node's id, and takes
+ * the ids to be numbered parent before child, as V8 numbers them. It
+ * checks nothing and unescapes nothing. Each of these is less than a
+ * correct importer does, so its time is a floor, not a design. */
+enum key {
+	K_OTHER,
+	K_NODES,
+	K_NODE, /* not a key: an element of "nodes" */
+	K_ID,
+	K_CALLFRAME,
+	K_FUNCTIONNAME,
+	K_SCRIPTID,
+	K_URL,
+	K_LINENUMBER,
+	K_COLUMNNUMBER,
+	K_CHILDREN,
+	K_SAMPLES,
+	K_TIMEDELTAS,
+};
+
+static enum key key_of(const unsigned char *p, size_t n)
+{
+#define IS(s) (n == sizeof s - 1 && !memcmp(p, s, sizeof s - 1))
+	switch (p[0]) {
+	case 'i':
+		return IS("id") ? K_ID : K_OTHER;
+	case 'c':
+		return IS("callFrame")      ? K_CALLFRAME
+		       : IS("children")     ? K_CHILDREN
+		       : IS("columnNumber") ? K_COLUMNNUMBER
+					    : K_OTHER;
+	case 'f':
+		return IS("functionName") ? K_FUNCTIONNAME : K_OTHER;
+	case 's':
+		return IS("scriptId") ? K_SCRIPTID : IS("samples") ? K_SAMPLES : K_OTHER;
+	case 'u':
+		return IS("url") ? K_URL : K_OTHER;
+	case 'l':
+		return IS("lineNumber") ? K_LINENUMBER : K_OTHER;
+	case 'n':
+		return IS("nodes") ? K_NODES : K_OTHER;
+	case 't':
+		return IS("timeDeltas") ? K_TIMEDELTAS : K_OTHER;
+	}
+	return K_OTHER;
+#undef IS
+}
+
+static uint64_t hash_bytes(const unsigned char *p, size_t n)
+{
+	uint64_t h = 0x9e3779b97f4a7c15u ^ n;
+	for (; n >= 8; p += 8, n -= 8) {
+		uint64_t w;
+		memcpy(&w, p, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdu;
+		h ^= h >> 32;
+	}
+	uint64_t w = 0;
+	memcpy(&w, p, n);
+	h = (h ^ w) * 0xc4ceb9fe1a85ec53u;
+	return h ^ (h >> 29);
+}
+
+struct text {
+	unsigned char *p;
+	size_t n, cap;
+};
+
+static void text_set(struct text *t, const unsigned char *p, size_t n, size_t at)
+{
+	if (!n) {
+		t->n = at;
+		return;
+	}
+	if (at + n > t->cap) {
+		t->cap = (at + n) * 2 + 64;
+		t->p = realloc(t->p, t->cap);
+		if (!t->p)
+			abort();
+	}
+	memcpy(t->p + at, p, n);
+	t->n = at + n;
+}
+
+/* A string of the callFrame being read: in the chunk, or copied out of it
+ * (own) when it crossed into the next or the chunk ended before the frame
+ * was interned. */
+struct held {
+	struct text own;
+	const unsigned char *p;
+	size_t n;
+};
+
+static void held_set(struct held *h, const unsigned char *p, size_t n, int copy)
+{
+	if (copy) {
+		text_set(&h->own, p, n, 0);
+		p = h->own.p;
+	}
+	h->p = p;
+	h->n = n;
+}
+
+#define GROW(arr, n, cap)                                              \
+	do {                                                           \
+		if ((n) == (cap)) {                                    \
+			(cap) = (cap) ? 2 * (cap) : 4096;              \
+			(arr) = realloc((arr), (cap) * sizeof *(arr)); \
+			if (!(arr))                                    \
+				abort();                               \
+		}                                                      \
+	} while (0)
+
+struct frame {
+	uint64_t hash;
+	uint32_t name, name_len, url, url_len;
+	int32_t line, column;
+};
+
+#define DEPTH 64
+struct model {
+	/* the tokens */
+	int in_string, pending, in_number, negative;
+	uint64_t number;
+	size_t start;             /* the open string's first byte in this chunk */
+	struct text spill;        /* a string (or its start) that crossed a chunk */
+	int spilled;              /* the open or pending string is in spill */
+	const unsigned char *str; /* the last closed string, pending */
+	size_t str_n;
+	/* where the walk is */
+	int depth, deep;                      /* deep: the containers opened past DEPTH */
+	unsigned char kind[DEPTH], of[DEPTH]; /* container, the key it is the value of */
+	enum key key;                         /* the innermost object's member */
+	/* the node being read */
+	uint32_t id;
+	uint64_t h[3];
+	int64_t line, column;
+	struct held name, url; /* its frame's name and URL */
+	/* the profile */
+	uint32_t *frame_of, *parent_of;
+	size_t ids;
+	uint32_t max_id, frame;
+	struct slot_frame {
+		uint32_t tag, frame; /* a hash's high half (0: empty), its frame */
+	} * slot;
+	size_t slots;
+	uint64_t hash; /* the callFrame's, found when its node closes */
+	int have_frame;
+	struct frame *frames;
+	size_t frames_n, frames_cap;
+	struct text arena;
+	uint32_t *samples;
+	size_t samples_n, samples_cap;
+	int32_t *deltas;
+	size_t deltas_n, deltas_cap;
+};
+
+static void model_ids(struct model *m, uint32_t id)
+{
+	if (id < m->ids)
+		return;
+	size_t ids = m->ids ? m->ids : 4096;
+	while (ids <= id)
+		ids *= 2;
+	m->frame_of = realloc(m->frame_of, ids * sizeof *m->frame_of);
+	m->parent_of = realloc(m->parent_of, ids * sizeof *m->parent_of);
+	if (!m->frame_of || !m->parent_of)
+		abort();
+	memset(m->frame_of + m->ids, 0, (ids - m->ids) * sizeof *m->frame_of);
+	memset(m->parent_of + m->ids, 0, (ids - m->ids) * sizeof *m->parent_of);
+	m->ids = ids;
+}
+
+static uint32_t arena_add(struct model *m, const unsigned char *p, size_t n)
+{
+	uint32_t at = (uint32_t)m->arena.n;
+	text_set(&m->arena, p, n, m->arena.n);
+	return at;
+}
+
+static void model_grow_table(struct model *m)
+{
+	size_t slots = m->slots ? 2 * m->slots : 1 << 14;
+	struct slot_frame *t = calloc(slots, sizeof *t);
+	if (!t)
+		abort();
+	for (size_t i = 0; i < m->slots; i++) {
+		if (!m->slot[i].tag)
+			continue;
+		size_t at = m->frames[m->slot[i].frame].hash & (slots - 1);
+		while (t[at].tag)
+			at = (at + 1) & (slots - 1);
+		t[at] = m->slot[i];
+	}
+	free(m->slot);
+	m->slot = t;
+	m->slots = slots;
+}
+
+/* The callFrame closed: its hash, and a prefetch of its slot, which its
+ * node's close reads (the node's hitCount and children come between). */
+static void model_hash_frame(struct model *m)
+{
+	uint64_t part[3] = { m->h[1], m->h[2],
+			     (uint64_t)m->line << 32 ^ (uint64_t)(uint32_t)m->column };
+	uint64_t h = m->h[0];
+	for (int i = 0; i < 3; i++) {
+		h = (h ^ part[i]) * 0xff51afd7ed558ccdu;
+		h ^= h >> 32;
+	}
+	m->hash = h;
+	m->have_frame = 1;
+	if (m->slots)
+		__builtin_prefetch(&m->slot[h & (m->slots - 1)]);
+}
+
+/* The node closed: its frame, found or added. */
+static void model_intern(struct model *m)
+{
+	uint64_t h = m->hash;
+	uint32_t tag = (uint32_t)(h >> 32) ? (uint32_t)(h >> 32) : 1;
+	if (2 * (m->frames_n + 1) > m->slots)
+		model_grow_table(m);
+	size_t at = h & (m->slots - 1);
+	while (m->slot[at].tag && m->slot[at].tag != tag)
+		at = (at + 1) & (m->slots - 1);
+	if (!m->slot[at].tag) {
+		GROW(m->frames, m->frames_n, m->frames_cap);
+		struct frame *f = &m->frames[m->frames_n];
+		f->hash = h;
+		f->name = arena_add(m, m->name.p, m->name.n);
+		f->name_len = (uint32_t)m->name.n;
+		f->url = arena_add(m, m->url.p, m->url.n);
+		f->url_len = (uint32_t)m->url.n;
+		f->line = (int32_t)m->line;
+		f->column = (int32_t)m->column;
+		m->slot[at].tag = tag;
+		m->slot[at].frame = (uint32_t)m->frames_n++;
+	}
+	m->frame = m->slot[at].frame;
+}
+
+static void model_number(struct model *m, int64_t v)
+{
+	if (m->depth < 1 || m->deep)
+		return;
+	int d = m->depth - 1;
+	if (m->kind[d] == '[') {
+		switch (m->of[d]) {
+		case K_CHILDREN:
+			if (v > 0 && v < 1 << 30) {
+				model_ids(m, (uint32_t)v);
+				m->parent_of[v] = m->id;
+			}
+			break;
+		case K_SAMPLES:
+			GROW(m->samples, m->samples_n, m->samples_cap);
+			m->samples[m->samples_n++] = (uint32_t)v;
+			break;
+		case K_TIMEDELTAS:
+			GROW(m->deltas, m->deltas_n, m->deltas_cap);
+			m->deltas[m->deltas_n++] = (int32_t)v;
+			break;
+		default:
+			break;
+		}
+	} else if (m->of[d] == K_NODE && m->key == K_ID) {
+		m->id = v > 0 && v < 1 << 30 ? (uint32_t)v : 0;
+		if (m->id > m->max_id)
+			m->max_id = m->id;
+	} else if (m->of[d] == K_CALLFRAME) {
+		if (m->key == K_LINENUMBER)
+			m->line = v;
+		else if (m->key == K_COLUMNNUMBER)
+			m->column = v;
+	}
+}
+
+/* A string closed and what follows it shows whether it was a key. */
+static void model_string(struct model *m, int key)
+{
+	const unsigned char *p = m->str;
+	size_t n = m->str_n;
+	if (key) {
+		m->key = n ? key_of(p, n) : K_OTHER;
+		return;
+	}
+	if (m->depth < 1 || m->deep || m->of[m->depth - 1] != K_CALLFRAME)
+		return;
+	switch (m->key) {
+	case K_FUNCTIONNAME:
+		m->h[0] = hash_bytes(p, n);
+		held_set(&m->name, p, n, m->spilled);
+		break;
+	case K_URL:
+		m->h[1] = hash_bytes(p, n);
+		held_set(&m->url, p, n, m->spilled);
+		break;
+	case K_SCRIPTID:
+		m->h[2] = hash_bytes(p, n);
+		break;
+	default:
+		break;
+	}
+}
+
+static void model_open(struct model *m, unsigned char ch)
+{
+	if (m->depth == DEPTH) {
+		m->deep++; /* deeper than any profile's member the model reads */
+		return;
+	}
+	int d = m->depth;
+	enum key of = K_OTHER;
+	if (d > 0 && m->kind[d - 1] == '{')
+		of = m->key;
+	else if (d > 0 && m->of[d - 1] == K_NODES && ch == '{')
+		of = K_NODE;
+	m->kind[d] = ch;
+	m->of[d] = (unsigned char)of;
+	m->depth++;
+	if (of == K_NODE) {
+		m->id = 0;
+		m->frame = 0;
+		m->have_frame = 0;
+	} else if (of == K_CALLFRAME) {
+		m->h[0] = m->h[1] = m->h[2] = 0;
+		m->line = m->column = 0;
+		m->name.n = m->url.n = 0;
+	}
+}
+
+static void model_close(struct model *m)
+{
+	if (m->deep) {
+		m->deep--;
+		return;
+	}
+	if (m->depth < 1)
+		return;
+	int d = --m->depth;
+	if (m->of[d] == K_CALLFRAME) {
+		model_hash_frame(m);
+	} else if (m->of[d] == K_NODE && m->id) {
+		if (m->have_frame)
+			model_intern(m);
+		model_ids(m, m->id);
+		m->frame_of[m->id] = m->frame;
+	}
+}
+
+static void model_chunk(const unsigned char *buf, size_t len, const uint32_t *idx, uint32_t n,
+			struct model *m)
+{
+	if (m->in_number) {
+		if (digits(buf, 0, len, &m->number) < len) {
+			m->in_number = 0;
+			model_number(m, m->negative ? -(int64_t)m->number : (int64_t)m->number);
+		}
+	}
+	for (uint32_t k = 0; k < n; k++) {
+		size_t i = idx[k];
+		unsigned char ch = buf[i];
+		if (ch == '"') {
+			if (!m->in_string) {
+				m->in_string = 1;
+				m->start = i + 1;
+				m->spilled = 0;
+				continue;
+			}
+			m->in_string = 0;
+			if (m->spilled) {
+				text_set(&m->spill, buf, i, m->spill.n);
+				m->str = m->spill.p;
+				m->str_n = m->spill.n;
+			} else {
+				m->str = buf + m->start;
+				m->str_n = i - m->start;
+			}
+			m->pending = 1;
+			continue;
+		}
+		if (m->pending) {
+			m->pending = 0;
+			model_string(m, ch == ':');
+		}
+		switch (ch) {
+		case '{':
+		case '[':
+			model_open(m, ch);
+			break;
+		case '}':
+		case ']':
+			model_close(m);
+			break;
+		case ':':
+		case ',':
+			break;
+		default:
+			m->negative = ch == '-';
+			if (m->negative)
+				i++;
+			else if ((unsigned)(ch - '0') >= 10)
+				break; /* true, false, null */
+			m->number = 0;
+			if (digits(buf, i, len, &m->number) == len)
+				m->in_number = 1;
+			else
+				model_number(m, m->negative ? -(int64_t)m->number
+							    : (int64_t)m->number);
+		}
+	}
+	/* Nothing may point into buf once it is read over. */
+	if (m->in_string && !m->spilled) {
+		text_set(&m->spill, buf + m->start, len - m->start, 0);
+		m->spilled = 1;
+	} else if (m->in_string) {
+		text_set(&m->spill, buf, len, m->spill.n);
+	}
+	if (m->pending && !m->spilled) {
+		text_set(&m->spill, m->str, m->str_n, 0);
+		m->str = m->spill.p;
+		m->spilled = 1;
+	}
+	if (m->name.n && m->name.p != m->name.own.p)
+		held_set(&m->name, m->name.p, m->name.n, 1);
+	if (m->url.n && m->url.p != m->url.own.p)
+		held_set(&m->url, m->url.p, m->url.n, 1);
+}
+
+/* After the last chunk: each sample's time on its node, the nodes' self
+ * and total times, each frame's self time and the 50 frames with the most. */
+static void model_finish(struct model *m)
+{
+	if (m->in_number) {
+		m->in_number = 0;
+		model_number(m, m->negative ? -(int64_t)m->number : (int64_t)m->number);
+	}
+	model_ids(m, m->max_id);
+	size_t ids = (size_t)m->max_id + 1;
+	int64_t *self = calloc(ids, sizeof *self);
+	int64_t *total = calloc(ids, sizeof *total);
+	int64_t *frame_self = calloc(m->frames_n + 1, sizeof *frame_self);
+	if (!self || !total || !frame_self)
+		abort();
+	for (size_t i = 0; i < m->samples_n; i++) {
+		uint32_t id = m->samples[i];
+		if (id < ids && i + 1 < m->deltas_n)
+			self[id] += m->deltas[i + 1];
+	}
+	int64_t all = 0;
+	for (size_t id = ids; id-- > 1;) {
+		frame_self[m->frame_of[id]] += self[id];
+		total[id] += self[id];
+		total[m->parent_of[id]] += total[id];
+		all += self[id];
+	}
+	enum { TOP = 50 };
+	uint32_t top[TOP];
+	size_t top_n = 0;
+	for (uint32_t f = 0; f < m->frames_n; f++) {
+		int64_t v = frame_self[f];
+		if (top_n == TOP && v <= frame_self[top[TOP - 1]])
+			continue;
+		size_t at = top_n < TOP ? top_n++ : TOP - 1;
+		for (; at > 0 && frame_self[top[at - 1]] < v; at--)
+			top[at] = top[at - 1];
+		top[at] = f;
+	}
+	printf("%u ids, %zu frames, %zu samples, %lld us, root's total %lld us", m->max_id,
+	       m->frames_n, m->samples_n, (long long)all, (long long)(ids > 1 ? total[1] : 0));
+	if (top_n) {
+		const struct frame *f = &m->frames[top[0]];
+		printf(", top %.*s %lld us", (int)f->name_len, (const char *)m->arena.p + f->name,
+		       (long long)frame_self[top[0]]);
+	}
+	putchar('\n');
+	free(self);
+	free(total);
+	free(frame_self);
+}
+
+static void model_free(struct model *m)
+{
+	free(m->spill.p);
+	free(m->name.own.p);
+	free(m->url.own.p);
+	free(m->frame_of);
+	free(m->parent_of);
+	free(m->slot);
+	free(m->frames);
+	free(m->arena.p);
+	free(m->samples);
+	free(m->deltas);
+}
+
 typedef uint32_t (*scan_fn)(const unsigned char *, size_t, struct carry *, uint32_t *);
 
 /* A chunk read and indexed: 64 bytes of room past CHUNK for the last
@@ -331,9 +840,10 @@ static int produce(int fd, scan_fn scan, struct carry *c, struct slot *s)
 }
 
 struct consumer {
-	int walk, check;
+	int walk, check; /* walk: 1 to walk, 2 to build the model */
 	uint64_t offsets, hash, base;
 	struct walk w;
+	struct model m;
 };
 
 static void consume(struct consumer *k, const struct slot *s)
@@ -345,8 +855,10 @@ static void consume(struct consumer *k, const struct slot *s)
 			k->hash *= 0x100000001b3u;
 		}
 	}
-	if (k->walk)
+	if (k->walk == 1)
 		walk_chunk(s->buf, s->len, s->idx, s->n, &k->w);
+	else if (k->walk == 2)
+		model_chunk(s->buf, s->len, s->idx, s->n, &k->m);
 	k->base += s->len;
 }
 
@@ -420,7 +932,8 @@ static int run_threads(int fd, scan_fn scan, struct slot *slots, struct consumer
 
 static int usage(void)
 {
-	fputs("usage: structural [--scan scalar|sse2|avx2] [--stage index|walk] [--threads 1|2] "
+	fputs("usage: structural [--scan scalar|sse2|avx2] [--stage index|walk|model] [--threads "
+	      "1|2] "
 	      "[--check] FILE\n",
 	      stderr);
 	return 2;
@@ -448,9 +961,14 @@ int main(int argc, char **argv)
 			}
 		} else if (!strcmp(argv[i], "--stage") && i + 1 < argc) {
 			i++;
-			if (strcmp(argv[i], "index") && strcmp(argv[i], "walk"))
+			if (!strcmp(argv[i], "index"))
+				k.walk = 0;
+			else if (!strcmp(argv[i], "walk"))
+				k.walk = 1;
+			else if (!strcmp(argv[i], "model"))
+				k.walk = 2;
+			else
 				return usage();
-			k.walk = !strcmp(argv[i], "walk");
 		} else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
 			i++;
 			if (strcmp(argv[i], "1") && strcmp(argv[i], "2"))
@@ -503,18 +1021,23 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	struct walk *w = &k.w;
-	if (w->in_number)
-		w->integers += w->number;
-	if (w->pending)
-		w->values++;
-	if (k.walk)
-		printf("%llu values, ", (unsigned long long)w->values);
-	printf("%llu offsets", (unsigned long long)k.offsets);
-	if (k.check)
-		printf(", hash %016llx", (unsigned long long)k.hash);
-	if (k.walk)
-		printf(", integers %llu", (unsigned long long)w->integers);
-	putchar('\n');
+	if (k.walk == 2) {
+		model_finish(&k.m);
+		model_free(&k.m);
+	} else {
+		if (w->in_number)
+			w->integers += w->number;
+		if (w->pending)
+			w->values++;
+		if (k.walk)
+			printf("%llu values, ", (unsigned long long)w->values);
+		printf("%llu offsets", (unsigned long long)k.offsets);
+		if (k.check)
+			printf(", hash %016llx", (unsigned long long)k.hash);
+		if (k.walk)
+			printf(", integers %llu", (unsigned long long)w->integers);
+		putchar('\n');
+	}
 	for (int i = 0; i < RING; i++) {
 		free(slots[i].buf);
 		free(slots[i].idx);

@@ -9,7 +9,10 @@
 #     `hyperfine -N --runs 1` of every command back to back), as medians of
 #     the per-round ratios to the YAJL scan of the same round;
 #  3. in the same rounds, wall time of the index and walk with the first
-#     stage on the walk's thread and on a second one (--threads 2).
+#     stage on the walk's thread and on a second one (--threads 2);
+#  4. the same for the least model (--stage model): the walk and what any
+#     importer must add to it to answer info's first questions, against
+#     flamechart info: instructions, cache misses, CPU and wall time.
 # It prints Markdown tables for bench/RESULTS.md, with the load average.
 # Nothing here runs in meson test.
 # Usage: bench/structural.sh [path/to/flamechart] [rounds]
@@ -40,6 +43,18 @@ for s in scalar sse2 avx2; do
 	[ "$s" = scalar ] && ref=${out#*, }
 	[ "${out#*, }" = "$ref" ] || { echo "structural.sh: $s differs: $out" >&2; exit 1; }
 done
+# The least model must find what info finds: its nodes, samples and
+# functions ((root) is a frame to it and not a function to info).
+for f in "$small" "$big"; do
+	m=$("$st" --scan avx2 --stage model "$f")
+	i=$("$fc" info "$f" | awk '$1 == "nodes" || $1 == "samples" || $1 == "functions" { print $2 }' |
+		tr '\n' ' ')
+	set -- $i
+	case $m in
+	"$2 ids, $(($3 + 1)) frames, $1 samples,"*) ;;
+	*) echo "structural.sh: the model of $f: $m; info: $i" >&2; exit 1 ;;
+	esac
+done
 
 bytes=$(wc -c <"$small")
 irefs() {
@@ -62,6 +77,7 @@ done
 for s in sse2 avx2; do
 	row "index and walk, $s" "$(irefs "$st" --scan "$s" --stage walk "$small")"
 done
+row "index, walk and the least model, avx2" "$(irefs "$st" --scan avx2 --stage model "$small")"
 valgrind --tool=callgrind --callgrind-out-file="$work/info.callgrind" \
 	"$fc" info --threads 1 "$small" >/dev/null 2>&1
 callgrind_annotate --inclusive=no --threshold=100 --auto=no "$work/info.callgrind" |
@@ -72,6 +88,27 @@ tok=$(awk '/src\/import\/jstream\.c:|:str_scan_/ { gsub(",", "", $1); s += $1 } 
 row "flamechart info" "$total"
 row "— its tokenizer (jstream.c)" "$tok"
 row "— the rest (the model, statistics)" "$(awk -v t="$total" -v k="$tok" 'BEGIN { print t - k }')"
+
+# Data misses per KB of input, with the last level this machine's 1 MB L2.
+misses() { # label command...
+	l=$1
+	shift
+	valgrind --tool=cachegrind --cache-sim=yes --LL=1048576,16,64 \
+		--cachegrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+		awk -v l="$l" -v b="$bytes" '
+		/D1  misses:/ { gsub(",", "", $4); d1 = $4 }
+		/LLd misses:/ { gsub(",", "", $4); ll = $4 }
+		END { printf "| %s | %.1f | %.2f |\n", l, d1 / b * 1024, ll / b * 1024 }'
+}
+echo
+echo "Data cache misses on gen-25M, per KB of input (cachegrind, a 1 MB last level):"
+echo
+echo "| command | D1 misses / KB | L2 misses / KB |"
+echo "|---|---:|---:|"
+misses "YAJL scan" "$bin/yajl-scan" "$small"
+misses "index and walk, avx2" "$st" --scan avx2 --stage walk "$small"
+misses "index, walk and the least model, avx2" "$st" --scan avx2 --stage model "$small"
+misses "flamechart info" "$fc" info --threads 1 "$small"
 
 echo
 echo "CPU time on gen-200M, $rounds interleaved rounds:"
@@ -84,12 +121,15 @@ while [ "$r" -lt "$rounds" ]; do
 		"cat $big" "$bin/yajl-scan $big" "$st --scan sse2 --stage index $big" \
 		"$st --scan avx2 --stage index $big" "$st --scan avx2 --stage walk $big" \
 		"$fc info --threads 1 $big" "$st --scan avx2 --stage walk --threads 2 $big" \
-		>/dev/null 2>&1 ||
+		"$st --scan avx2 --stage model $big" "$st --scan avx2 --stage model --threads 2 $big" \
+		"$fc info $big" >/dev/null 2>&1 ||
 		{ echo "structural.sh: a command failed" >&2; exit 1; }
 	# command,mean,stddev,median,user,system,min,max: CPU per command,
-	# then the wall times of the scan and of the walk on one and two threads
+	# then the wall times of the scan, of the walk and of the least model on
+	# one and two threads, and of info on one and two
 	awk -F, 'NR > 1 { printf "%s%s", (NR > 2 ? " " : ""), $5 + $6; w[NR - 1] = $2 }
-		END { print " " w[2], w[5], w[7] }' "$work/round.csv" >>"$work/rows"
+		END { print " " w[2], w[5], w[7], w[8], w[9], w[6], w[10] }' "$work/round.csv" \
+		>>"$work/rows"
 	r=$((r + 1))
 done
 load1=$(cut -d' ' -f1 /proc/loadavg)
@@ -111,14 +151,21 @@ median 2 2 "YAJL scan"
 median 3 2 "index, sse2"
 median 4 2 "index, avx2"
 median 5 2 "index and walk, avx2"
+median 8 2 "index, walk and the least model, avx2"
+median 9 2 "the same, the index on a second thread"
 median 6 2 "flamechart info --threads 1"
+median 10 2 "flamechart info"
 echo
 echo "Wall time in the same rounds:"
 echo
 echo "| command | wall s (median) | × YAJL scan (median of rounds, range) |"
 echo "|---|---:|---|"
-median 8 8 "YAJL scan"
-median 9 8 "index and walk, avx2, one thread"
-median 10 8 "the same, the index on a second thread"
+median 11 11 "YAJL scan"
+median 12 11 "index and walk, avx2, one thread"
+median 13 11 "the same, the index on a second thread"
+median 14 11 "index, walk and the least model, avx2, one thread"
+median 15 11 "the same, the index on a second thread"
+median 16 11 "flamechart info --threads 1"
+median 17 11 "flamechart info (reading on a second thread)"
 echo
 echo "Load average (1 min): $load0 before, $load1 after."

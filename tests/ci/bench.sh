@@ -2,7 +2,10 @@
 # The bench programs build from a clean checkout and make what flamechart
 # reads: bench/gen and bench/gen-trace (with -Werror, as bench/gen and
 # bench/trace.sh build them but strict), the same bytes for the same seed,
-# a profile and a trace that `flamechart info` accepts; and bench/memcpy.c.
+# a profile and a trace that `flamechart info` accepts; bench/memcpy.c; and
+# bench/structural.c on x86-64: its scans must find the same offsets, and
+# its least model count the nodes, samples and functions info counts, with
+# every scan and thread count.
 # bench/yajl-scan.c needs libyajl, which the build does not install: it is
 # the one bench program not built here.
 # Usage: bench.sh FLAMECHART SOURCE_ROOT
@@ -22,17 +25,46 @@ $cc $flags -o "$tmp/gen" "$root/bench/gen.c" || fail "bench/gen.c does not build
 $cc $flags -o "$tmp/gen-trace" "$root/bench/gen-trace.c" || fail "bench/gen-trace.c does not build"
 $cc $flags -o "$tmp/memcpy" "$root/bench/memcpy.c" || fail "bench/memcpy.c does not build"
 
-"$tmp/gen" --size 300K --seed 7 -o "$tmp/a.cpuprofile" >/dev/null
-"$tmp/gen" --size 300K --seed 7 -o "$tmp/b.cpuprofile" >/dev/null
+"$tmp/gen" --size 1M --seed 7 -o "$tmp/a.cpuprofile" >/dev/null
+"$tmp/gen" --size 1M --seed 7 -o "$tmp/b.cpuprofile" >/dev/null
 cmp -s "$tmp/a.cpuprofile" "$tmp/b.cpuprofile" || fail "gen: one seed, two profiles"
-"$tmp/gen" --size 300K --seed 8 -o "$tmp/c.cpuprofile" >/dev/null
+"$tmp/gen" --size 1M --seed 8 -o "$tmp/c.cpuprofile" >/dev/null
 cmp -s "$tmp/a.cpuprofile" "$tmp/c.cpuprofile" && fail "gen: two seeds, one profile"
 "$fc" info "$tmp/a.cpuprofile" >"$tmp/info" || fail "info refuses gen's profile"
 grep -q '^  format *cpuprofile' "$tmp/info" || fail "gen's profile is not read as a cpuprofile"
 
-"$tmp/gen-trace" --size 300K --seed 7 -o "$tmp/a.json" >/dev/null
-"$tmp/gen-trace" --size 300K --seed 7 -o "$tmp/b.json" >/dev/null
+"$tmp/gen-trace" --size 1M --seed 7 -o "$tmp/a.json" >/dev/null
+"$tmp/gen-trace" --size 1M --seed 7 -o "$tmp/b.json" >/dev/null
 cmp -s "$tmp/a.json" "$tmp/b.json" || fail "gen-trace: one seed, two traces"
 "$fc" info "$tmp/a.json" >/dev/null || fail "info refuses gen-trace's trace"
 
+case $(uname -m) in
+x86_64)
+	$cc $flags -pthread -o "$tmp/structural" "$root/bench/structural.c" ||
+		fail "bench/structural.c does not build"
+	set -- $(awk '$1 == "samples" || $1 == "nodes" || $1 == "functions" { print $2 }' "$tmp/info")
+	want="$2 ids, $(($3 + 1)) frames, $1 samples,"
+	ref=$("$tmp/structural" --scan scalar --check "$tmp/a.cpuprofile")
+	for scan in sse2 avx2; do
+		out=$("$tmp/structural" --scan $scan --check "$tmp/a.cpuprofile" 2>&1) || {
+			case $out in *"no scan $scan on this CPU"*) continue ;; esac
+			fail "structural --scan $scan: $out"
+		}
+		[ "$out" = "$ref" ] || fail "structural --scan $scan: $out; scalar: $ref"
+	done
+	for scan in scalar sse2 avx2; do
+		for threads in 1 2; do
+			out=$("$tmp/structural" --scan $scan --threads $threads --stage model \
+				"$tmp/a.cpuprofile" 2>&1) || {
+				case $out in *"no scan $scan on this CPU"*) continue ;; esac
+				fail "structural --scan $scan: $out"
+			}
+			case $out in
+			"$want"*) ;;
+			*) fail "structural --scan $scan --threads $threads: $out; info: $want" ;;
+			esac
+		done
+	done
+	;;
+esac
 echo "bench programs: built and checked"
