@@ -14,7 +14,8 @@
 #     importer must add to it to answer info's first questions, against
 #     flamechart info: instructions, cache misses, CPU and wall time.
 # It prints Markdown tables for bench/RESULTS.md, with the load average.
-# Nothing here runs in meson test.
+# This script is not part of meson test; the bench-build test only builds
+# structural.c and checks its counts (tests/ci/bench.sh).
 # Usage: bench/structural.sh [path/to/flamechart] [rounds]
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
