@@ -79,7 +79,8 @@ FC_API void fc_import_options_init(struct fc_import_options *o);
 FC_API bool fc_import_file(const char *path, const struct fc_import_options *opts,
 			   struct fc_profile_set *out, struct fc_error *err);
 
-/* The same from memory; name is used in messages and as the title. */
+/* The same from memory; name is used in messages and as the title. data may
+ * be NULL when len is 0 (an empty input: "the file is empty"). */
 FC_API bool fc_import_memory(const char *name, const void *data, size_t len,
 			     const struct fc_import_options *opts, struct fc_profile_set *out,
 			     struct fc_error *err);

@@ -258,7 +258,9 @@ bool fc_import_memory(const char *name, const void *data, size_t len,
 	opts = upgrade(opts, &v1);
 	if (!check_options(opts, err))
 		return false;
-	fc_source_memory(&src, name, data, len);
+	/* no data and no length is an empty input, not a file descriptor
+	 * to read: the source reads memory only where it has a pointer */
+	fc_source_memory(&src, name, len ? data : "", len);
 	src.max_bytes = opts->max_bytes ? opts->max_bytes : FC_IMPORT_DEFAULT_MAX;
 	ok = fc_import_source(&src, name, opts, out, err);
 	fc_source_close(&src);

@@ -252,6 +252,19 @@ static void test_import_memory(void **state)
 	assert_int_equal(fc_profile_sample_count(NULL), 0);
 	assert_string_equal(fc_profile_unit(NULL), "us");
 
+	/* nothing to read is an empty input, whether data points anywhere or not
+	 * (NULL once read an unopened file descriptor: "Bad file descriptor") */
+	garbage(&e);
+	assert_false(fc_import_memory("e.json", "", 0, NULL, &set, &e));
+	assert_int_equal(e.code, FC_ERR_FORMAT);
+	assert_string_equal(e.text, "the file is empty");
+	garbage(&e);
+	assert_false(fc_import_memory("e.json", NULL, 0, NULL, &set, &e));
+	assert_string_equal(e.file, "e.json");
+	assert_int_equal(e.code, FC_ERR_FORMAT);
+	assert_string_equal(e.text, "the file is empty");
+	assert_int_equal(set.count, 2);
+
 	garbage(&e);
 	assert_false(fc_import_memory("b.json", "{", 1, NULL, &set, &e));
 	assert_int_equal(e.code, FC_ERR_SYNTAX);
