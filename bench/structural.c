@@ -32,9 +32,11 @@
  * ahead of the walk, as flamechart's reading thread reads ahead: what
  * finding the structure beside the tokenizer would take off its thread.
  *
- * Build: cc -std=c11 -O2 -pthread -o structural bench/structural.c (x86-64; the
- * SSE2 and AVX2 scans are compiled in with target attributes, and --scan
- * avx2 is refused on a CPU without AVX2).
+ * Build (x86-64; it hashes and grows arrays with flamechart's own helpers):
+ *   cc -std=c11 -O2 -pthread -D_DEFAULT_SOURCE -Isrc -Iinclude -o structural \
+ *      bench/structural.c src/util/util.c -lm
+ * The SSE2 and AVX2 scans are compiled in with target attributes, and --scan
+ * avx2 is refused on a CPU without AVX2.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
@@ -45,6 +47,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "util/util.h"
 
 #define CHUNK (256 * 1024)
 
@@ -361,21 +365,6 @@ static enum key key_of(const unsigned char *p, size_t n)
 #undef IS
 }
 
-static uint64_t hash_bytes(const unsigned char *p, size_t n)
-{
-	uint64_t h = 0x9e3779b97f4a7c15u ^ n;
-	for (; n >= 8; p += 8, n -= 8) {
-		uint64_t w;
-		memcpy(&w, p, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdu;
-		h ^= h >> 32;
-	}
-	uint64_t w = 0;
-	memcpy(&w, p, n);
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53u;
-	return h ^ (h >> 29);
-}
-
 struct text {
 	unsigned char *p;
 	size_t n, cap;
@@ -387,12 +376,8 @@ static void text_set(struct text *t, const unsigned char *p, size_t n, size_t at
 		t->n = at;
 		return;
 	}
-	if (at + n > t->cap) {
-		t->cap = (at + n) * 2 + 64;
-		t->p = realloc(t->p, t->cap);
-		if (!t->p)
-			abort();
-	}
+	if (!FC_GROW(t->p, t->cap, at + n))
+		abort();
 	memcpy(t->p + at, p, n);
 	t->n = at + n;
 }
@@ -416,14 +401,11 @@ static void held_set(struct held *h, const unsigned char *p, size_t n, int copy)
 	h->n = n;
 }
 
-#define GROW(arr, n, cap)                                              \
-	do {                                                           \
-		if ((n) == (cap)) {                                    \
-			(cap) = (cap) ? 2 * (cap) : 4096;              \
-			(arr) = realloc((arr), (cap) * sizeof *(arr)); \
-			if (!(arr))                                    \
-				abort();                               \
-		}                                                      \
+/* Room for one more item in arr, or abort: the bench reports no errors. */
+#define GROW(arr, n, cap)                            \
+	do {                                         \
+		if (!FC_GROW((arr), (cap), (n) + 1)) \
+			abort();                     \
 	} while (0)
 
 struct frame {
@@ -474,16 +456,13 @@ static void model_ids(struct model *m, uint32_t id)
 {
 	if (id < m->ids)
 		return;
-	size_t ids = m->ids ? m->ids : 4096;
-	while (ids <= id)
-		ids *= 2;
-	m->frame_of = realloc(m->frame_of, ids * sizeof *m->frame_of);
-	m->parent_of = realloc(m->parent_of, ids * sizeof *m->parent_of);
-	if (!m->frame_of || !m->parent_of)
+	size_t cap = m->ids, cap2 = m->ids;
+	if (!FC_GROW(m->frame_of, cap, (size_t)id + 1) ||
+	    !FC_GROW(m->parent_of, cap2, (size_t)id + 1))
 		abort();
-	memset(m->frame_of + m->ids, 0, (ids - m->ids) * sizeof *m->frame_of);
-	memset(m->parent_of + m->ids, 0, (ids - m->ids) * sizeof *m->parent_of);
-	m->ids = ids;
+	memset(m->frame_of + m->ids, 0, (cap - m->ids) * sizeof *m->frame_of);
+	memset(m->parent_of + m->ids, 0, (cap - m->ids) * sizeof *m->parent_of);
+	m->ids = cap;
 }
 
 static uint32_t arena_add(struct model *m, const unsigned char *p, size_t n)
@@ -516,13 +495,9 @@ static void model_grow_table(struct model *m)
  * node's close reads (the node's hitCount and children come between). */
 static void model_hash_frame(struct model *m)
 {
-	uint64_t part[3] = { m->h[1], m->h[2],
+	uint64_t part[4] = { m->h[0], m->h[1], m->h[2],
 			     (uint64_t)m->line << 32 ^ (uint64_t)(uint32_t)m->column };
-	uint64_t h = m->h[0];
-	for (int i = 0; i < 3; i++) {
-		h = (h ^ part[i]) * 0xff51afd7ed558ccdu;
-		h ^= h >> 32;
-	}
+	uint64_t h = fc_hash_bytes(part, sizeof part);
 	m->hash = h;
 	m->have_frame = 1;
 	if (m->slots)
@@ -604,15 +579,15 @@ static void model_string(struct model *m, int key)
 		return;
 	switch (m->key) {
 	case K_FUNCTIONNAME:
-		m->h[0] = hash_bytes(p, n);
+		m->h[0] = fc_hash_bytes(p, n);
 		held_set(&m->name, p, n, m->spilled);
 		break;
 	case K_URL:
-		m->h[1] = hash_bytes(p, n);
+		m->h[1] = fc_hash_bytes(p, n);
 		held_set(&m->url, p, n, m->spilled);
 		break;
 	case K_SCRIPTID:
-		m->h[2] = hash_bytes(p, n);
+		m->h[2] = fc_hash_bytes(p, n);
 		break;
 	default:
 		break;
