@@ -4,6 +4,7 @@
  *
  *   structural [--scan scalar|sse2|avx2] [--stage index|walk|model] [--threads 1|2]
  *              [--check] FILE
+ *   structural --stage json -o OUT [--scan ...] [--threads 1|2] FILE
  *
  * It reads FILE in 256 KiB chunks, as flamechart's reader and bench/yajl-scan
  * do. For each 64-byte block of a chunk it makes four masks, a bit a byte:
@@ -19,7 +20,9 @@
  * .cpuprofile would and builds the least model that answers info's first
  * questions (see model_chunk below); it prints what it found: the nodes
  * (the highest id), frames, samples, the time, and the frame with the
- * most self time.
+ * most self time. "json" (with -o OUT) then lays out the time-ordered chart
+ * from that model and writes its bars as flamechart's layout JSON does
+ * (model_json below), and prints how many bars and bytes it wrote.
  *
  * Otherwise it prints the number of values (equal to yajl-scan's on a valid file),
  * the number of offsets, with --check a hash of them (equal whichever scan
@@ -335,6 +338,7 @@ enum key {
 	K_CHILDREN,
 	K_SAMPLES,
 	K_TIMEDELTAS,
+	K_STARTTIME,
 };
 
 static enum key key_of(const unsigned char *p, size_t n)
@@ -351,7 +355,10 @@ static enum key key_of(const unsigned char *p, size_t n)
 	case 'f':
 		return IS("functionName") ? K_FUNCTIONNAME : K_OTHER;
 	case 's':
-		return IS("scriptId") ? K_SCRIPTID : IS("samples") ? K_SAMPLES : K_OTHER;
+		return IS("scriptId")    ? K_SCRIPTID
+		       : IS("samples")   ? K_SAMPLES
+		       : IS("startTime") ? K_STARTTIME
+					 : K_OTHER;
 	case 'u':
 		return IS("url") ? K_URL : K_OTHER;
 	case 'l':
@@ -450,6 +457,7 @@ struct model {
 	size_t samples_n, samples_cap;
 	int32_t *deltas;
 	size_t deltas_n, deltas_cap;
+	int64_t start_time; /* startTime */
 };
 
 static void model_ids(struct model *m, uint32_t id)
@@ -558,6 +566,8 @@ static void model_number(struct model *m, int64_t v)
 		m->id = v > 0 && v < 1 << 30 ? (uint32_t)v : 0;
 		if (m->id > m->max_id)
 			m->max_id = m->id;
+	} else if (d == 0 && m->key == K_STARTTIME) {
+		m->start_time = v;
 	} else if (m->of[d] == K_CALLFRAME) {
 		if (m->key == K_LINENUMBER)
 			m->line = v;
@@ -770,6 +780,299 @@ static void model_finish(struct model *m)
 	free(frame_self);
 }
 
+/* --stage json: the least layout JSON. From the least model it lays out the
+ * time-ordered chart as DevTools does (a bar for each node on the stack, from
+ * the sample that pushes it to the one that pops it; a sample lasts until the
+ * next) and writes each bar as flamechart's layout JSON does: its depth, its
+ * frame's name, URL, line, column and tier, its start, end and self time, and
+ * its frame's colour. What a frame contributes is formatted once, when the
+ * first bar of it is written; a bar then costs its numbers and one copy. It
+ * writes nothing of the image (rows, lanes, legend) and decides nothing about
+ * idle or program samples: a floor, as the model is. */
+struct out {
+	int fd;
+	unsigned char *buf;
+	size_t n;
+	uint64_t bytes, bars;
+};
+
+enum { OUT_BUF = 1 << 20 };
+
+static void out_flush(struct out *o)
+{
+	for (size_t at = 0; at < o->n;) {
+		ssize_t w = write(o->fd, o->buf + at, o->n - at);
+		if (w < 0) {
+			perror("structural: write");
+			exit(1);
+		}
+		at += (size_t)w;
+	}
+	o->bytes += o->n;
+	o->n = 0;
+}
+
+static inline void out_add(struct out *o, const void *p, size_t n)
+{
+	if (o->n + n > OUT_BUF)
+		out_flush(o);
+	memcpy(o->buf + o->n, p, n);
+	o->n += n;
+}
+
+#define OUT_LIT(o, s) out_add((o), (s), sizeof(s) - 1)
+
+/* Writes a literal at q, which has room (the size is a constant: the
+ * compiler makes it a few stores). */
+#define PUT_LIT(q, s) (memcpy((q), (s), sizeof(s) - 1), (q) += sizeof(s) - 1)
+
+/* A signed integer in decimal at q, two digits a step; q has room for 20. */
+static inline unsigned char *put_int(unsigned char *q, int64_t v)
+{
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+				    "25262728293031323334353637383940414243444546474849"
+				    "50515253545556575859606162636465666768697071727374"
+				    "75767778798081828384858687888990919293949596979899";
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	if (v < 0)
+		*q++ = '-';
+	unsigned digits = 1;
+	for (uint64_t x = u; x >= 10; x /= 10)
+		digits++;
+	unsigned char *p = q + digits;
+	while (u >= 100) {
+		p -= 2;
+		memcpy(p, pairs + 2 * (u % 100), 2);
+		u /= 100;
+	}
+	if (u >= 10) {
+		p -= 2;
+		memcpy(p, pairs + 2 * u, 2);
+	} else {
+		*--p = (unsigned char)('0' + u);
+	}
+	return q + digits;
+}
+
+/* A JSON string of a name or URL (quotes, backslashes and control bytes
+ * escaped). */
+static void text_json(struct text *t, const unsigned char *p, size_t n)
+{
+	text_set(t, (const unsigned char *)"\"", 1, t->n);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = p[i];
+		char esc[8];
+		if (c == '"' || c == '\\') {
+			esc[0] = '\\';
+			esc[1] = (char)c;
+			text_set(t, (const unsigned char *)esc, 2, t->n);
+		} else if (c < 0x20) {
+			snprintf(esc, sizeof esc, "\\u%04x", c);
+			text_set(t, (const unsigned char *)esc, 6, t->n);
+		} else {
+			text_set(t, &c, 1, t->n);
+		}
+	}
+	text_set(t, (const unsigned char *)"\"", 1, t->n);
+}
+
+static void text_fmt(struct text *t, const char *fmt, long long a, long long b)
+{
+	char tmp[96];
+	int n = snprintf(tmp, sizeof tmp, fmt, a, b);
+	text_set(t, (const unsigned char *)tmp, (size_t)n, t->n);
+}
+
+static int has(const unsigned char *p, size_t n, const char *s)
+{
+	size_t k = strlen(s);
+	for (size_t i = 0; i + k <= n; i++)
+		if (!memcmp(p + i, s, k))
+			return 1;
+	return 0;
+}
+
+/* What a frame's bars share, formatted once: the middle of the bar
+ * (",\"name\":…,\"tier\":\"…\"") and its end (",\"color\":\"#…\"}"). */
+struct frag {
+	uint32_t mid, mid_len, end, end_len;
+};
+
+static void frame_frag(struct model *m, struct text *t, struct frag *g, uint32_t f)
+{
+	const struct frame *fr = &m->frames[f];
+	/* no arena when every name and URL was empty */
+	const unsigned char *arena = m->arena.p ? m->arena.p : (const unsigned char *)"";
+	const unsigned char *name = arena + fr->name, *url = arena + fr->url;
+	const char *tier = fr->url_len == 0                               ? "native"
+			   : fr->url_len >= 5 && !memcmp(url, "node:", 5) ? "core"
+			   : has(url, fr->url_len, "/node_modules/")      ? "deps"
+									  : "app";
+	g->mid = (uint32_t)t->n;
+	text_set(t, (const unsigned char *)",\"name\":", 8, t->n);
+	text_json(t, name, fr->name_len);
+	text_set(t, (const unsigned char *)",\"url\":", 7, t->n);
+	text_json(t, url, fr->url_len);
+	text_fmt(t, ",\"line\":%lld,\"column\":%lld", fr->line + 1LL, fr->column + 1LL);
+	text_set(t, (const unsigned char *)",\"tier\":\"", 9, t->n);
+	text_set(t, (const unsigned char *)tier, strlen(tier), t->n);
+	text_set(t, (const unsigned char *)"\"", 1, t->n);
+	g->mid_len = (uint32_t)t->n - g->mid;
+	/* a colour of the URL, as a colour by script is */
+	uint64_t h = fc_hash_bytes(url, fr->url_len);
+	g->end = (uint32_t)t->n;
+	text_fmt(t, ",\"color\":\"#%06llx\"}", (long long)(h & 0xffffff), 0);
+	g->end_len = (uint32_t)t->n - g->end;
+}
+
+struct open_bar {
+	uint32_t node;
+	int64_t start, self;
+};
+
+static void bar_out(struct model *m, struct out *o, struct text *t, struct frag *frag,
+		    const struct open_bar *b, uint32_t depth, int64_t end)
+{
+	uint32_t f = m->frame_of[b->node];
+	struct frag *g = &frag[f];
+	if (!g->mid_len)
+		frame_frag(m, t, g, f);
+	/* the most a bar takes: its frame's parts, four numbers, the keys */
+	size_t most = g->mid_len + g->end_len + 4 * 20 + 64;
+	if (o->n + most > OUT_BUF)
+		out_flush(o);
+	unsigned char *q = o->buf + o->n;
+	if (o->bars++)
+		*q++ = ',';
+	PUT_LIT(q, "{\"depth\":");
+	q = put_int(q, depth);
+	memcpy(q, t->p + g->mid, g->mid_len);
+	q += g->mid_len;
+	PUT_LIT(q, ",\"start_us\":");
+	q = put_int(q, b->start);
+	PUT_LIT(q, ",\"end_us\":");
+	q = put_int(q, end);
+	PUT_LIT(q, ",\"self_us\":");
+	q = put_int(q, b->self);
+	memcpy(q, t->p + g->end, g->end_len);
+	q += g->end_len;
+	o->n = (size_t)(q - o->buf);
+}
+
+static void model_json(struct model *m, const char *path)
+{
+	struct out o = { .fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644) };
+	if (o.fd < 0) {
+		perror(path);
+		exit(1);
+	}
+	o.buf = malloc(OUT_BUF);
+	size_t ids = (size_t)m->max_id + 1;
+	uint32_t *depth = calloc(ids, sizeof *depth);
+	struct frag *frag = calloc(m->frames_n + 1, sizeof *frag);
+	struct text frags = { 0 };
+	struct open_bar *stack = NULL;
+	uint32_t *chain = NULL;
+	size_t stack_cap = 0, chain_cap = 0, top = 0; /* stack[0 .. top) open */
+	if (!o.buf || !depth || !frag)
+		abort();
+	/* ids run parent before child, as V8 numbers them; the root (id 1)
+	 * is at depth 0 and has no bar. row0: the node's ancestor on row 0.
+	 * kind: (program), (idle) or GC as the root's children, by name. */
+	enum { PLAIN, PROGRAM, IDLE, GC };
+	uint32_t *row0 = calloc(ids, sizeof *row0);
+	unsigned char *kind = calloc(ids, 1);
+	if (!row0 || !kind)
+		abort();
+	for (size_t id = 2; id < ids; id++) {
+		uint32_t parent = m->parent_of[id] < id ? m->parent_of[id] : 0;
+		depth[id] = depth[parent] + 1;
+		row0[id] = depth[id] == 1 ? (uint32_t)id : row0[parent];
+		if (parent == 1) {
+			const struct frame *f = &m->frames[m->frame_of[id]];
+			const char *name = (const char *)m->arena.p + f->name;
+#define NAMED(s) (f->name_len == sizeof s - 1 && !memcmp(name, s, sizeof s - 1))
+			kind[id] = NAMED("(program)")             ? PROGRAM
+				   : NAMED("(idle)")              ? IDLE
+				   : NAMED("(garbage collector)") ? GC
+								  : PLAIN;
+#undef NAMED
+		}
+	}
+	OUT_LIT(&o, "{\"version\":1,\"mode\":\"chart\",\"profiles\":[{\"frames\":[");
+	size_t n = m->samples_n;
+	int64_t t = m->start_time, first = 0, last = 0;
+	uint32_t before = 0; /* the previous sample's node as recorded */
+	for (size_t i = 0; i < n; i++) {
+		int64_t at = t + (i < m->deltas_n ? m->deltas[i] : 0);
+		if (top)
+			stack[top - 1].self += at - t;
+		t = at;
+		if (i == 0)
+			first = t;
+		last = t;
+		uint32_t id = m->samples[i];
+		if (id >= ids)
+			id = 0;
+		/* a lone (program) between two samples under one row-0 node
+		 * becomes the one before (the recorded neighbours decide) */
+		uint32_t recorded = id,
+			 after = i + 1 < n && m->samples[i + 1] < ids ? m->samples[i + 1] : 0;
+		if (i > 0 && i + 1 < n && kind[id] == PROGRAM && before && after &&
+		    kind[before] == PLAIN && kind[after] == PLAIN && row0[before] == row0[after])
+			id = before;
+		before = recorded;
+		if (kind[id] == GC && top) { /* on top of the stack before it */
+			if (stack[top - 1].node != id) {
+				if (!FC_GROW(stack, stack_cap, top + 1))
+					abort();
+				stack[top++] = (struct open_bar){ id, t, 0 };
+			}
+			continue;
+		}
+		/* up from the sample's node to the first node open on the stack */
+		size_t up = 0;
+		while (id > 1 && !(depth[id] <= top && stack[depth[id] - 1].node == id)) {
+			if (up == chain_cap && !FC_GROW(chain, chain_cap, up + 1))
+				abort();
+			chain[up++] = id;
+			id = m->parent_of[id] < id ? m->parent_of[id] : 0;
+		}
+		size_t keep = id > 1 ? depth[id] : 0;
+		while (top > keep) {
+			top--;
+			bar_out(m, &o, &frags, frag, &stack[top], (uint32_t)top, t);
+		}
+		if (top + up > stack_cap && !FC_GROW(stack, stack_cap, top + up))
+			abort();
+		while (up--)
+			stack[top++] = (struct open_bar){ chain[up], t, 0 };
+	}
+	/* the last sample lasts the average interval */
+	int64_t end = t + (n > 1 ? (last - first) / (int64_t)(n - 1) : 0);
+	if (top)
+		stack[top - 1].self += end - t;
+	while (top) {
+		top--;
+		bar_out(m, &o, &frags, frag, &stack[top], (uint32_t)top, end);
+	}
+	free(row0);
+	free(kind);
+	OUT_LIT(&o, "]}]}\n");
+	out_flush(&o);
+	if (close(o.fd) != 0) {
+		perror(path);
+		exit(1);
+	}
+	printf("%llu bars, %llu bytes\n", (unsigned long long)o.bars, (unsigned long long)o.bytes);
+	free(o.buf);
+	free(depth);
+	free(frag);
+	free(frags.p);
+	free(stack);
+	free(chain);
+}
+
 static void model_free(struct model *m)
 {
 	free(m->spill.p);
@@ -832,7 +1135,7 @@ static void consume(struct consumer *k, const struct slot *s)
 	}
 	if (k->walk == 1)
 		walk_chunk(s->buf, s->len, s->idx, s->n, &k->w);
-	else if (k->walk == 2)
+	else if (k->walk >= 2)
 		model_chunk(s->buf, s->len, s->idx, s->n, &k->m);
 	k->base += s->len;
 }
@@ -908,8 +1211,9 @@ static int run_threads(int fd, scan_fn scan, struct slot *slots, struct consumer
 static int usage(void)
 {
 	fputs("usage: structural [--scan scalar|sse2|avx2] [--stage index|walk|model] [--threads "
-	      "1|2] "
-	      "[--check] FILE\n",
+	      "1|2]\n"
+	      "                  [--check] FILE\n"
+	      "       structural --stage json -o OUT [--scan ...] [--threads 1|2] FILE\n",
 	      stderr);
 	return 2;
 }
@@ -920,6 +1224,7 @@ int main(int argc, char **argv)
 	const char *path = NULL;
 	struct consumer k = { .walk = 1, .hash = 0xcbf29ce484222325u };
 	int threads = 1;
+	const char *out = NULL;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--scan") && i + 1 < argc) {
@@ -942,6 +1247,8 @@ int main(int argc, char **argv)
 				k.walk = 1;
 			else if (!strcmp(argv[i], "model"))
 				k.walk = 2;
+			else if (!strcmp(argv[i], "json"))
+				k.walk = 3;
 			else
 				return usage();
 		} else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
@@ -949,6 +1256,8 @@ int main(int argc, char **argv)
 			if (strcmp(argv[i], "1") && strcmp(argv[i], "2"))
 				return usage();
 			threads = argv[i][0] - '0';
+		} else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
+			out = argv[++i];
 		} else if (!strcmp(argv[i], "--check")) {
 			k.check = 1;
 		} else if (!path && argv[i][0] != '-') {
@@ -957,8 +1266,8 @@ int main(int argc, char **argv)
 			return usage();
 		}
 	}
-	if (!path)
-		return usage();
+	if (!path || (k.walk == 3) != (out != NULL))
+		return usage(); /* -o with --stage json, and only then */
 	if (scan == index_sse2 && !cpu_has("pclmul")) {
 		fputs("structural: this CPU has no carry-less multiply; use --scan scalar\n",
 		      stderr);
@@ -996,8 +1305,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	struct walk *w = &k.w;
-	if (k.walk == 2) {
+	if (k.walk >= 2) {
 		model_finish(&k.m);
+		if (k.walk == 3)
+			model_json(&k.m, out);
 		model_free(&k.m);
 	} else {
 		if (w->in_number)

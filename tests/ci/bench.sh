@@ -3,9 +3,10 @@
 # reads: bench/gen and bench/gen-trace (with -Werror, as bench/gen and
 # bench/trace.sh build them but strict), the same bytes for the same seed,
 # a profile and a trace that `flamechart info` accepts; bench/memcpy.c; and
-# bench/structural.c on x86-64: its scans must find the same offsets, and
-# its least model count the nodes, samples and functions info counts, with
-# every scan and thread count.
+# bench/structural.c on x86-64: its scans must find the same offsets, its
+# least model count the nodes, samples and functions info counts, and its
+# least layout JSON be one JSON document with flamechart's bars, with every
+# scan and thread count.
 # bench/yajl-scan.c needs libyajl, which the build does not install: it is
 # the one bench program not built here.
 # Usage: bench.sh FLAMECHART SOURCE_ROOT
@@ -78,8 +79,22 @@ x86_64)
 			"$want"*) ;;
 			*) fail "structural --scan $scan --threads $threads: $out; info: $want" ;;
 			esac
+			# the least layout JSON: one document whatever the scan
+			# and threads, JSON, and the bars of flamechart's (to 0.1 %)
+			"$tmp/structural" --scan $scan --threads $threads --stage json \
+				-o "$tmp/least-$scan-$threads.json" "$tmp/a.cpuprofile" >/dev/null ||
+				fail "structural --stage json --scan $scan --threads $threads failed"
+			cmp -s "$tmp/least-scalar-1.json" "$tmp/least-$scan-$threads.json" ||
+				fail "structural --stage json: --scan $scan --threads $threads writes another document"
 		done
 	done
+	python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$tmp/least-scalar-1.json" ||
+		fail "structural --stage json: not JSON"
+	"$fc" "$tmp/a.cpuprofile" -f json -o "$tmp/fc.json" || fail "flamechart -f json failed"
+	lb=$(grep -o '{"depth":' "$tmp/least-scalar-1.json" | wc -l)
+	fb=$(grep -o '{"depth":' "$tmp/fc.json" | wc -l)
+	awk -v l="$lb" -v f="$fb" 'BEGIN { d = l - f; exit !(f > 0 && (d < 0 ? -d : d) <= f / 1000) }' ||
+		fail "structural --stage json: $lb bars; flamechart -f json: $fb"
 	;;
 esac
 echo "bench programs: built and checked"
