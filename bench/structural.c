@@ -450,6 +450,12 @@ struct model {
 	size_t slots;
 	uint64_t hash; /* the callFrame's, found when its node closes */
 	int have_frame;
+	int exact; /* --exact: compare the frame's key on a hash's match */
+	struct url_slot {
+		uint64_t hash;
+		uint32_t off, len; /* the URL's one copy in the arena; len + 1, 0: empty */
+	} * urls;
+	size_t urls_n, urls_cap;
 	struct frame *frames;
 	size_t frames_n, frames_cap;
 	struct text arena;
@@ -512,6 +518,54 @@ static void model_hash_frame(struct model *m)
 		__builtin_prefetch(&m->slot[h & (m->slots - 1)]);
 }
 
+/* --exact: the URL's one copy in the arena, found by its bytes in a table
+ * of the URLs (a few hundred: it stays in the cache) or added. */
+static uint32_t model_url(struct model *m)
+{
+	if (2 * (m->urls_n + 1) > m->urls_cap) {
+		size_t cap = m->urls_cap ? 2 * m->urls_cap : 1024;
+		struct url_slot *t = calloc(cap, sizeof *t);
+		if (!t)
+			abort();
+		for (size_t i = 0; i < m->urls_cap; i++) {
+			if (!m->urls[i].len)
+				continue;
+			size_t at = m->urls[i].hash & (cap - 1);
+			while (t[at].len)
+				at = (at + 1) & (cap - 1);
+			t[at] = m->urls[i];
+		}
+		free(m->urls);
+		m->urls = t;
+		m->urls_cap = cap;
+	}
+	uint64_t h = m->h[1];
+	size_t at = h & (m->urls_cap - 1);
+	for (;; at = (at + 1) & (m->urls_cap - 1)) {
+		struct url_slot *u = &m->urls[at];
+		if (!u->len)
+			break;
+		if (u->hash == h && u->len - 1 == m->url.n &&
+		    (!m->url.n || !memcmp(m->arena.p + u->off, m->url.p, m->url.n)))
+			return u->off;
+	}
+	m->urls[at] =
+		(struct url_slot){ h, arena_add(m, m->url.p, m->url.n), (uint32_t)m->url.n + 1 };
+	m->urls_n++;
+	return m->urls[at].off;
+}
+
+/* --exact: the frame of the slot is the callFrame read, compared as a
+ * correct importer must: the whole hash, the URL (one copy each), the name's
+ * bytes, the line and column (the script id by its hash alone). */
+static int model_same(const struct model *m, uint64_t h, uint32_t url, size_t at)
+{
+	const struct frame *f = &m->frames[m->slot[at].frame];
+	return f->hash == h && f->url == url && f->line == (int32_t)m->line &&
+	       f->column == (int32_t)m->column && f->name_len == m->name.n &&
+	       (!m->name.n || !memcmp(m->arena.p + f->name, m->name.p, m->name.n));
+}
+
 /* The node closed: its frame, found or added. */
 static void model_intern(struct model *m)
 {
@@ -519,8 +573,10 @@ static void model_intern(struct model *m)
 	uint32_t tag = (uint32_t)(h >> 32) ? (uint32_t)(h >> 32) : 1;
 	if (2 * (m->frames_n + 1) > m->slots)
 		model_grow_table(m);
+	uint32_t url = m->exact ? model_url(m) : 0;
 	size_t at = h & (m->slots - 1);
-	while (m->slot[at].tag && m->slot[at].tag != tag)
+	while (m->slot[at].tag &&
+	       (m->slot[at].tag != tag || (m->exact && !model_same(m, h, url, at))))
 		at = (at + 1) & (m->slots - 1);
 	if (!m->slot[at].tag) {
 		GROW(m->frames, m->frames_n, m->frames_cap);
@@ -528,7 +584,7 @@ static void model_intern(struct model *m)
 		f->hash = h;
 		f->name = arena_add(m, m->name.p, m->name.n);
 		f->name_len = (uint32_t)m->name.n;
-		f->url = arena_add(m, m->url.p, m->url.n);
+		f->url = m->exact ? url : arena_add(m, m->url.p, m->url.n);
 		f->url_len = (uint32_t)m->url.n;
 		f->line = (int32_t)m->line;
 		f->column = (int32_t)m->column;
@@ -1081,6 +1137,7 @@ static void model_free(struct model *m)
 	free(m->frame_of);
 	free(m->parent_of);
 	free(m->slot);
+	free(m->urls);
 	free(m->frames);
 	free(m->arena.p);
 	free(m->samples);
@@ -1213,7 +1270,8 @@ static int usage(void)
 	fputs("usage: structural [--scan scalar|sse2|avx2] [--stage index|walk|model] [--threads "
 	      "1|2]\n"
 	      "                  [--check] FILE\n"
-	      "       structural --stage json -o OUT [--scan ...] [--threads 1|2] FILE\n",
+	      "       structural --stage json -o OUT [--scan ...] [--threads 1|2] FILE\n"
+	      "       --exact (model, json): compare each frame's key on a hash's match\n",
 	      stderr);
 	return 2;
 }
@@ -1258,6 +1316,8 @@ int main(int argc, char **argv)
 			threads = argv[i][0] - '0';
 		} else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
 			out = argv[++i];
+		} else if (!strcmp(argv[i], "--exact")) {
+			k.m.exact = 1;
 		} else if (!strcmp(argv[i], "--check")) {
 			k.check = 1;
 		} else if (!path && argv[i][0] != '-') {

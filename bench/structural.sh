@@ -15,7 +15,10 @@
 #     flamechart info: instructions, cache misses, CPU and wall time;
 #  5. the least layout JSON (--stage json: the least model, the chart's bars
 #     and their JSON), against flamechart -f json, both written to a file in
-#     /dev/shm (removed before each run) and to /dev/null.
+#     /dev/shm (removed before each run) and to /dev/null;
+#  6. the model and layout JSON again with --exact: frames found by their
+#     keys (URL, name, line, column), as a correct importer must, not by a
+#     hash alone.
 # It prints Markdown tables for bench/RESULTS.md, with the load average.
 # This script is not part of meson test; the bench-build test only builds
 # structural.c and checks its counts (tests/ci/bench.sh).
@@ -53,6 +56,8 @@ done
 # functions ((root) is a frame to it and not a function to info).
 for f in "$small" "$big"; do
 	m=$("$st" --scan avx2 --stage model "$f")
+	[ "$("$st" --scan avx2 --stage model --exact "$f")" = "$m" ] ||
+		{ echo "structural.sh: --exact finds another model of $f" >&2; exit 1; }
 	i=$("$fc" info "$f" | awk '$1 == "nodes" || $1 == "samples" || $1 == "functions" { print $2 }' |
 		tr '\n' ' ')
 	set -- $i
@@ -148,6 +153,9 @@ while [ "$r" -lt "$rounds" ]; do
 		"$fc info $big" \
 		"$st --scan avx2 --stage json -o $out/least.json $big" "$fc $big -f json -o $out/fc.json" \
 		"$st --scan avx2 --stage json -o /dev/null $big" "$fc $big -f json -o /dev/null" \
+		"$st --scan avx2 --stage model --exact $big" \
+		"$st --scan avx2 --stage json --exact -o $out/least.json $big" \
+		"$st --scan avx2 --stage json --exact -o /dev/null $big" \
 		--prepare "rm -f $out/least.json $out/fc.json" >/dev/null 2>&1 ||
 		{ echo "structural.sh: a command failed" >&2; exit 1; }
 	# command,mean,stddev,median,user,system,min,max: CPU per command,
@@ -155,7 +163,7 @@ while [ "$r" -lt "$rounds" ]; do
 	# one and two threads, of info on one and two, and of the two layout
 	# JSONs written to a file
 	awk -F, 'NR > 1 { printf "%s%s", (NR > 2 ? " " : ""), $5 + $6; w[NR - 1] = $2 }
-		END { print " " w[2], w[5], w[7], w[8], w[9], w[6], w[10], w[11], w[12] }' "$work/round.csv" \
+		END { print " " w[2], w[5], w[7], w[8], w[9], w[6], w[10], w[11], w[12], w[16] }' "$work/round.csv" \
 		>>"$work/rows"
 	r=$((r + 1))
 done
@@ -186,19 +194,23 @@ median 11 2 "the least model and its layout JSON, to a file"
 median 13 2 "the same, to /dev/null"
 median 12 2 "flamechart \`-f json\`, to a file"
 median 14 2 "the same, to /dev/null"
+median 15 2 "the least model, its frames' keys compared (--exact)"
+median 16 2 "the same and its layout JSON, to a file"
+median 17 2 "the same, to /dev/null"
 echo
 echo "Wall time in the same rounds:"
 echo
 echo "| command | wall s (median) | × YAJL scan (median of rounds, range) |"
 echo "|---|---:|---|"
-median 15 15 "YAJL scan"
-median 16 15 "index and walk, avx2, one thread"
-median 17 15 "the same, the index on a second thread"
-median 18 15 "index, walk and the least model, avx2, one thread"
-median 19 15 "the same, the index on a second thread"
-median 20 15 "flamechart info --threads 1"
-median 21 15 "flamechart info (reading on a second thread)"
-median 22 15 "the least model and its layout JSON, to a file"
-median 23 15 "flamechart \`-f json\`, to a file"
+median 18 18 "YAJL scan"
+median 19 18 "index and walk, avx2, one thread"
+median 20 18 "the same, the index on a second thread"
+median 21 18 "index, walk and the least model, avx2, one thread"
+median 22 18 "the same, the index on a second thread"
+median 23 18 "flamechart info --threads 1"
+median 24 18 "flamechart info (reading on a second thread)"
+median 25 18 "the least model and its layout JSON, to a file"
+median 26 18 "flamechart \`-f json\`, to a file"
+median 27 18 "the least model (--exact) and its layout JSON, to a file"
 echo
 echo "Load average (1 min): $load0 before, $load1 after."

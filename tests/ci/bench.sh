@@ -79,6 +79,10 @@ x86_64)
 			"$want"*) ;;
 			*) fail "structural --scan $scan --threads $threads: $out; info: $want" ;;
 			esac
+			exact=$("$tmp/structural" --scan $scan --threads $threads --stage model --exact \
+				"$tmp/a.cpuprofile" 2>&1)
+			[ "$exact" = "$out" ] ||
+				fail "structural --exact --scan $scan --threads $threads: $exact; without: $out"
 			# the least layout JSON: one document whatever the scan
 			# and threads, JSON, and the bars of flamechart's (to 0.1 %)
 			"$tmp/structural" --scan $scan --threads $threads --stage json \
@@ -86,6 +90,11 @@ x86_64)
 				fail "structural --stage json --scan $scan --threads $threads failed"
 			cmp -s "$tmp/least-scalar-1.json" "$tmp/least-$scan-$threads.json" ||
 				fail "structural --stage json: --scan $scan --threads $threads writes another document"
+			"$tmp/structural" --scan $scan --threads $threads --stage json --exact \
+				-o "$tmp/exact.json" "$tmp/a.cpuprofile" >/dev/null ||
+				fail "structural --stage json --exact --scan $scan --threads $threads failed"
+			cmp -s "$tmp/least-scalar-1.json" "$tmp/exact.json" ||
+				fail "structural --stage json --exact: --scan $scan --threads $threads writes another document"
 		done
 	done
 	python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$tmp/least-scalar-1.json" ||
