@@ -352,6 +352,10 @@ static void function_call(struct prof *p, int tid, int64_t t, int64_t dur)
 static void layout(struct prof *p, int tid, int64_t t, int64_t dur)
 {
 	char args[1024];
+	/* one draw a statement: the order of a call's arguments is unspecified,
+	 * and one seed must give one trace whatever the compiler (these are in
+	 * the order the traces were first made) */
+	unsigned total = 40 + below(400), dirty = 1 + below(40);
 
 	snprintf(
 		args, sizeof(args),
@@ -364,7 +368,7 @@ static void layout(struct prof *p, int tid, int64_t t, int64_t dur)
 		"\"endData\":{\"layoutRoots\":[{\"depth\":1,\"nodeId\":2,\"nodeName\":\"#"
 		"document\","
 		"\"quads\":[[0,0,1280,0,1280,720,0,720]]}]}",
-		1 + below(40), FRAME_ID, trace_id(p), 40 + below(400));
+		dirty, FRAME_ID, trace_id(p), total);
 	x_event("devtools.timeline", "Layout", RENDERER, tid, t, dur, args);
 }
 
@@ -444,9 +448,10 @@ static void noise(int64_t t, int64_t span)
 			       tids[k], at, -1);
 			olen--;
 			put(",\"id\":\"0x%" PRIx64 "\"}", flow);
+			unsigned request = below(1000), length = below(60000);
 			snprintf(args, sizeof(args),
 				 "\"data\":{\"encodedDataLength\":%u,%s,\"requestId\":\"%d.%u\"}",
-				 below(60000), FRAME_ID, RENDERER, below(1000));
+				 length, FRAME_ID, RENDERER, request);
 			ev("I", "devtools.timeline", "ResourceReceivedData", pids[k], tids[k],
 			   at + 5);
 			put("%s", args);

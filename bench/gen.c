@@ -260,14 +260,22 @@ static uint32_t add_url(void)
 	/* deps dominate real profiles, then app files, then node internals */
 	if (r < 60) {
 		/* many files per package */
+		/* one draw a statement: the order of a call's arguments is
+		 * unspecified, and one seed must give one file whatever the
+		 * compiler (these are in the order the files were first made) */
+		const char *noun = nouns[below(COUNT(nouns))];
+		const char *verb = verbs[below(COUNT(verbs))];
+		const char *dir = below(2) ? "lib" : "dist";
+		const char *package = packages[below(COUNT(packages))];
 		u.text = xasprintf("file:///home/runner/work/enterprise-app/enterprise-app/"
 				   "node_modules/%s/%s/%s/%s-%u.js",
-				   packages[below(COUNT(packages))], below(2) ? "lib" : "dist",
-				   verbs[below(COUNT(verbs))], nouns[below(COUNT(nouns))], n_urls);
+				   package, dir, verb, noun, n_urls);
 	} else if (r < 85) {
+		const char *verb = verbs[below(COUNT(verbs))];
+		const char *noun = nouns[below(COUNT(nouns))];
 		u.text = xasprintf(
 			"file:///home/runner/work/enterprise-app/enterprise-app/src/%s/%s-%u.js",
-			nouns[below(COUNT(nouns))], verbs[below(COUNT(verbs))], n_urls);
+			noun, verb, n_urls);
 	} else {
 		u.text = xasprintf("node:internal/%s", internals[below(COUNT(internals))]);
 	}
@@ -301,11 +309,13 @@ static uint32_t add_frame(uint32_t parent_frame)
 			f.name = xasprintf(""); /* anonymous */
 		else if (r < 183)
 			f.name = xasprintf("%s", odd_names[below(COUNT(odd_names))]);
-		else if (r < 330) /* minified names in bundled deps */
-			f.name = xasprintf("%c%c", 'a' + below(26), 'A' + below(26));
-		else
-			f.name = xasprintf("%s%s", verbs[below(COUNT(verbs))],
-					   nouns[below(COUNT(nouns))]);
+		else if (r < 330) { /* minified names in bundled deps */
+			char upper = (char)('A' + below(26));
+			f.name = xasprintf("%c%c", 'a' + below(26), upper);
+		} else {
+			const char *noun = nouns[below(COUNT(nouns))];
+			f.name = xasprintf("%s%s", verbs[below(COUNT(verbs))], noun);
+		}
 		f.url = pick_url(near);
 		f.line = (int32_t)below(chance(300) ? 200000 : 3000);
 		f.column = (int32_t)below(120);

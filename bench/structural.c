@@ -4,6 +4,7 @@
  *
  *   structural [--scan scalar|sse2|avx2] [--stage index|walk|model] [--threads 1|2]
  *              [--check] FILE
+ *   structural --stage json -o OUT [--scan ...] [--threads 1|2] FILE
  *
  * It reads FILE in 256 KiB chunks, as flamechart's reader and bench/yajl-scan
  * do. For each 64-byte block of a chunk it makes four masks, a bit a byte:
@@ -19,7 +20,9 @@
  * .cpuprofile would and builds the least model that answers info's first
  * questions (see model_chunk below); it prints what it found: the nodes
  * (the highest id), frames, samples, the time, and the frame with the
- * most self time.
+ * most self time. "json" (with -o OUT) then lays out the time-ordered chart
+ * from that model and writes its bars as flamechart's layout JSON does
+ * (model_json below), and prints how many bars and bytes it wrote.
  *
  * Otherwise it prints the number of values (equal to yajl-scan's on a valid file),
  * the number of offsets, with --check a hash of them (equal whichever scan
@@ -32,9 +35,11 @@
  * ahead of the walk, as flamechart's reading thread reads ahead: what
  * finding the structure beside the tokenizer would take off its thread.
  *
- * Build: cc -std=c11 -O2 -pthread -o structural bench/structural.c (x86-64; the
- * SSE2 and AVX2 scans are compiled in with target attributes, and --scan
- * avx2 is refused on a CPU without AVX2).
+ * Build (x86-64; it hashes and grows arrays with flamechart's own helpers):
+ *   cc -std=c11 -O2 -pthread -D_DEFAULT_SOURCE -Isrc -Iinclude -o structural \
+ *      bench/structural.c src/util/util.c -lm
+ * The SSE2 and AVX2 scans are compiled in with target attributes, and --scan
+ * avx2 is refused on a CPU without AVX2.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <fcntl.h>
@@ -45,6 +50,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "util/util.h"
 
 #define CHUNK (256 * 1024)
 
@@ -331,6 +338,7 @@ enum key {
 	K_CHILDREN,
 	K_SAMPLES,
 	K_TIMEDELTAS,
+	K_STARTTIME,
 };
 
 static enum key key_of(const unsigned char *p, size_t n)
@@ -347,7 +355,10 @@ static enum key key_of(const unsigned char *p, size_t n)
 	case 'f':
 		return IS("functionName") ? K_FUNCTIONNAME : K_OTHER;
 	case 's':
-		return IS("scriptId") ? K_SCRIPTID : IS("samples") ? K_SAMPLES : K_OTHER;
+		return IS("scriptId")    ? K_SCRIPTID
+		       : IS("samples")   ? K_SAMPLES
+		       : IS("startTime") ? K_STARTTIME
+					 : K_OTHER;
 	case 'u':
 		return IS("url") ? K_URL : K_OTHER;
 	case 'l':
@@ -361,21 +372,6 @@ static enum key key_of(const unsigned char *p, size_t n)
 #undef IS
 }
 
-static uint64_t hash_bytes(const unsigned char *p, size_t n)
-{
-	uint64_t h = 0x9e3779b97f4a7c15u ^ n;
-	for (; n >= 8; p += 8, n -= 8) {
-		uint64_t w;
-		memcpy(&w, p, 8);
-		h = (h ^ w) * 0xff51afd7ed558ccdu;
-		h ^= h >> 32;
-	}
-	uint64_t w = 0;
-	memcpy(&w, p, n);
-	h = (h ^ w) * 0xc4ceb9fe1a85ec53u;
-	return h ^ (h >> 29);
-}
-
 struct text {
 	unsigned char *p;
 	size_t n, cap;
@@ -387,12 +383,8 @@ static void text_set(struct text *t, const unsigned char *p, size_t n, size_t at
 		t->n = at;
 		return;
 	}
-	if (at + n > t->cap) {
-		t->cap = (at + n) * 2 + 64;
-		t->p = realloc(t->p, t->cap);
-		if (!t->p)
-			abort();
-	}
+	if (!FC_GROW(t->p, t->cap, at + n))
+		abort();
 	memcpy(t->p + at, p, n);
 	t->n = at + n;
 }
@@ -416,14 +408,11 @@ static void held_set(struct held *h, const unsigned char *p, size_t n, int copy)
 	h->n = n;
 }
 
-#define GROW(arr, n, cap)                                              \
-	do {                                                           \
-		if ((n) == (cap)) {                                    \
-			(cap) = (cap) ? 2 * (cap) : 4096;              \
-			(arr) = realloc((arr), (cap) * sizeof *(arr)); \
-			if (!(arr))                                    \
-				abort();                               \
-		}                                                      \
+/* Room for one more item in arr, or abort: the bench reports no errors. */
+#define GROW(arr, n, cap)                            \
+	do {                                         \
+		if (!FC_GROW((arr), (cap), (n) + 1)) \
+			abort();                     \
 	} while (0)
 
 struct frame {
@@ -461,6 +450,12 @@ struct model {
 	size_t slots;
 	uint64_t hash; /* the callFrame's, found when its node closes */
 	int have_frame;
+	int exact; /* --exact: compare the frame's key on a hash's match */
+	struct url_slot {
+		uint64_t hash;
+		uint32_t off, len; /* the URL's one copy in the arena; len + 1, 0: empty */
+	} * urls;
+	size_t urls_n, urls_cap;
 	struct frame *frames;
 	size_t frames_n, frames_cap;
 	struct text arena;
@@ -468,22 +463,20 @@ struct model {
 	size_t samples_n, samples_cap;
 	int32_t *deltas;
 	size_t deltas_n, deltas_cap;
+	int64_t start_time; /* startTime */
 };
 
 static void model_ids(struct model *m, uint32_t id)
 {
 	if (id < m->ids)
 		return;
-	size_t ids = m->ids ? m->ids : 4096;
-	while (ids <= id)
-		ids *= 2;
-	m->frame_of = realloc(m->frame_of, ids * sizeof *m->frame_of);
-	m->parent_of = realloc(m->parent_of, ids * sizeof *m->parent_of);
-	if (!m->frame_of || !m->parent_of)
+	size_t cap = m->ids, cap2 = m->ids;
+	if (!FC_GROW(m->frame_of, cap, (size_t)id + 1) ||
+	    !FC_GROW(m->parent_of, cap2, (size_t)id + 1))
 		abort();
-	memset(m->frame_of + m->ids, 0, (ids - m->ids) * sizeof *m->frame_of);
-	memset(m->parent_of + m->ids, 0, (ids - m->ids) * sizeof *m->parent_of);
-	m->ids = ids;
+	memset(m->frame_of + m->ids, 0, (cap - m->ids) * sizeof *m->frame_of);
+	memset(m->parent_of + m->ids, 0, (cap - m->ids) * sizeof *m->parent_of);
+	m->ids = cap;
 }
 
 static uint32_t arena_add(struct model *m, const unsigned char *p, size_t n)
@@ -516,17 +509,61 @@ static void model_grow_table(struct model *m)
  * node's close reads (the node's hitCount and children come between). */
 static void model_hash_frame(struct model *m)
 {
-	uint64_t part[3] = { m->h[1], m->h[2],
+	uint64_t part[4] = { m->h[0], m->h[1], m->h[2],
 			     (uint64_t)m->line << 32 ^ (uint64_t)(uint32_t)m->column };
-	uint64_t h = m->h[0];
-	for (int i = 0; i < 3; i++) {
-		h = (h ^ part[i]) * 0xff51afd7ed558ccdu;
-		h ^= h >> 32;
-	}
+	uint64_t h = fc_hash_bytes(part, sizeof part);
 	m->hash = h;
 	m->have_frame = 1;
 	if (m->slots)
 		__builtin_prefetch(&m->slot[h & (m->slots - 1)]);
+}
+
+/* --exact: the URL's one copy in the arena, found by its bytes in a table
+ * of the URLs (a few hundred: it stays in the cache) or added. */
+static uint32_t model_url(struct model *m)
+{
+	if (2 * (m->urls_n + 1) > m->urls_cap) {
+		size_t cap = m->urls_cap ? 2 * m->urls_cap : 1024;
+		struct url_slot *t = calloc(cap, sizeof *t);
+		if (!t)
+			abort();
+		for (size_t i = 0; i < m->urls_cap; i++) {
+			if (!m->urls[i].len)
+				continue;
+			size_t at = m->urls[i].hash & (cap - 1);
+			while (t[at].len)
+				at = (at + 1) & (cap - 1);
+			t[at] = m->urls[i];
+		}
+		free(m->urls);
+		m->urls = t;
+		m->urls_cap = cap;
+	}
+	uint64_t h = m->h[1];
+	size_t at = h & (m->urls_cap - 1);
+	for (;; at = (at + 1) & (m->urls_cap - 1)) {
+		struct url_slot *u = &m->urls[at];
+		if (!u->len)
+			break;
+		if (u->hash == h && u->len - 1 == m->url.n &&
+		    (!m->url.n || !memcmp(m->arena.p + u->off, m->url.p, m->url.n)))
+			return u->off;
+	}
+	m->urls[at] =
+		(struct url_slot){ h, arena_add(m, m->url.p, m->url.n), (uint32_t)m->url.n + 1 };
+	m->urls_n++;
+	return m->urls[at].off;
+}
+
+/* --exact: the frame of the slot is the callFrame read, compared as a
+ * correct importer must: the whole hash, the URL (one copy each), the name's
+ * bytes, the line and column (the script id by its hash alone). */
+static int model_same(const struct model *m, uint64_t h, uint32_t url, size_t at)
+{
+	const struct frame *f = &m->frames[m->slot[at].frame];
+	return f->hash == h && f->url == url && f->line == (int32_t)m->line &&
+	       f->column == (int32_t)m->column && f->name_len == m->name.n &&
+	       (!m->name.n || !memcmp(m->arena.p + f->name, m->name.p, m->name.n));
 }
 
 /* The node closed: its frame, found or added. */
@@ -536,8 +573,10 @@ static void model_intern(struct model *m)
 	uint32_t tag = (uint32_t)(h >> 32) ? (uint32_t)(h >> 32) : 1;
 	if (2 * (m->frames_n + 1) > m->slots)
 		model_grow_table(m);
+	uint32_t url = m->exact ? model_url(m) : 0;
 	size_t at = h & (m->slots - 1);
-	while (m->slot[at].tag && m->slot[at].tag != tag)
+	while (m->slot[at].tag &&
+	       (m->slot[at].tag != tag || (m->exact && !model_same(m, h, url, at))))
 		at = (at + 1) & (m->slots - 1);
 	if (!m->slot[at].tag) {
 		GROW(m->frames, m->frames_n, m->frames_cap);
@@ -545,7 +584,7 @@ static void model_intern(struct model *m)
 		f->hash = h;
 		f->name = arena_add(m, m->name.p, m->name.n);
 		f->name_len = (uint32_t)m->name.n;
-		f->url = arena_add(m, m->url.p, m->url.n);
+		f->url = m->exact ? url : arena_add(m, m->url.p, m->url.n);
 		f->url_len = (uint32_t)m->url.n;
 		f->line = (int32_t)m->line;
 		f->column = (int32_t)m->column;
@@ -583,6 +622,8 @@ static void model_number(struct model *m, int64_t v)
 		m->id = v > 0 && v < 1 << 30 ? (uint32_t)v : 0;
 		if (m->id > m->max_id)
 			m->max_id = m->id;
+	} else if (d == 0 && m->key == K_STARTTIME) {
+		m->start_time = v;
 	} else if (m->of[d] == K_CALLFRAME) {
 		if (m->key == K_LINENUMBER)
 			m->line = v;
@@ -604,15 +645,15 @@ static void model_string(struct model *m, int key)
 		return;
 	switch (m->key) {
 	case K_FUNCTIONNAME:
-		m->h[0] = hash_bytes(p, n);
+		m->h[0] = fc_hash_bytes(p, n);
 		held_set(&m->name, p, n, m->spilled);
 		break;
 	case K_URL:
-		m->h[1] = hash_bytes(p, n);
+		m->h[1] = fc_hash_bytes(p, n);
 		held_set(&m->url, p, n, m->spilled);
 		break;
 	case K_SCRIPTID:
-		m->h[2] = hash_bytes(p, n);
+		m->h[2] = fc_hash_bytes(p, n);
 		break;
 	default:
 		break;
@@ -795,6 +836,299 @@ static void model_finish(struct model *m)
 	free(frame_self);
 }
 
+/* --stage json: the least layout JSON. From the least model it lays out the
+ * time-ordered chart as DevTools does (a bar for each node on the stack, from
+ * the sample that pushes it to the one that pops it; a sample lasts until the
+ * next) and writes each bar as flamechart's layout JSON does: its depth, its
+ * frame's name, URL, line, column and tier, its start, end and self time, and
+ * its frame's colour. What a frame contributes is formatted once, when the
+ * first bar of it is written; a bar then costs its numbers and one copy. It
+ * writes nothing of the image (rows, lanes, legend) and decides nothing about
+ * idle or program samples: a floor, as the model is. */
+struct out {
+	int fd;
+	unsigned char *buf;
+	size_t n;
+	uint64_t bytes, bars;
+};
+
+enum { OUT_BUF = 1 << 20 };
+
+static void out_flush(struct out *o)
+{
+	for (size_t at = 0; at < o->n;) {
+		ssize_t w = write(o->fd, o->buf + at, o->n - at);
+		if (w < 0) {
+			perror("structural: write");
+			exit(1);
+		}
+		at += (size_t)w;
+	}
+	o->bytes += o->n;
+	o->n = 0;
+}
+
+static inline void out_add(struct out *o, const void *p, size_t n)
+{
+	if (o->n + n > OUT_BUF)
+		out_flush(o);
+	memcpy(o->buf + o->n, p, n);
+	o->n += n;
+}
+
+#define OUT_LIT(o, s) out_add((o), (s), sizeof(s) - 1)
+
+/* Writes a literal at q, which has room (the size is a constant: the
+ * compiler makes it a few stores). */
+#define PUT_LIT(q, s) (memcpy((q), (s), sizeof(s) - 1), (q) += sizeof(s) - 1)
+
+/* A signed integer in decimal at q, two digits a step; q has room for 20. */
+static inline unsigned char *put_int(unsigned char *q, int64_t v)
+{
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324"
+				    "25262728293031323334353637383940414243444546474849"
+				    "50515253545556575859606162636465666768697071727374"
+				    "75767778798081828384858687888990919293949596979899";
+	uint64_t u = v < 0 ? -(uint64_t)v : (uint64_t)v;
+	if (v < 0)
+		*q++ = '-';
+	unsigned digits = 1;
+	for (uint64_t x = u; x >= 10; x /= 10)
+		digits++;
+	unsigned char *p = q + digits;
+	while (u >= 100) {
+		p -= 2;
+		memcpy(p, pairs + 2 * (u % 100), 2);
+		u /= 100;
+	}
+	if (u >= 10) {
+		p -= 2;
+		memcpy(p, pairs + 2 * u, 2);
+	} else {
+		*--p = (unsigned char)('0' + u);
+	}
+	return q + digits;
+}
+
+/* A JSON string of a name or URL (quotes, backslashes and control bytes
+ * escaped). */
+static void text_json(struct text *t, const unsigned char *p, size_t n)
+{
+	text_set(t, (const unsigned char *)"\"", 1, t->n);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = p[i];
+		char esc[8];
+		if (c == '"' || c == '\\') {
+			esc[0] = '\\';
+			esc[1] = (char)c;
+			text_set(t, (const unsigned char *)esc, 2, t->n);
+		} else if (c < 0x20) {
+			snprintf(esc, sizeof esc, "\\u%04x", c);
+			text_set(t, (const unsigned char *)esc, 6, t->n);
+		} else {
+			text_set(t, &c, 1, t->n);
+		}
+	}
+	text_set(t, (const unsigned char *)"\"", 1, t->n);
+}
+
+static void text_fmt(struct text *t, const char *fmt, long long a, long long b)
+{
+	char tmp[96];
+	int n = snprintf(tmp, sizeof tmp, fmt, a, b);
+	text_set(t, (const unsigned char *)tmp, (size_t)n, t->n);
+}
+
+static int has(const unsigned char *p, size_t n, const char *s)
+{
+	size_t k = strlen(s);
+	for (size_t i = 0; i + k <= n; i++)
+		if (!memcmp(p + i, s, k))
+			return 1;
+	return 0;
+}
+
+/* What a frame's bars share, formatted once: the middle of the bar
+ * (",\"name\":…,\"tier\":\"…\"") and its end (",\"color\":\"#…\"}"). */
+struct frag {
+	uint32_t mid, mid_len, end, end_len;
+};
+
+static void frame_frag(struct model *m, struct text *t, struct frag *g, uint32_t f)
+{
+	const struct frame *fr = &m->frames[f];
+	/* no arena when every name and URL was empty */
+	const unsigned char *arena = m->arena.p ? m->arena.p : (const unsigned char *)"";
+	const unsigned char *name = arena + fr->name, *url = arena + fr->url;
+	const char *tier = fr->url_len == 0                               ? "native"
+			   : fr->url_len >= 5 && !memcmp(url, "node:", 5) ? "core"
+			   : has(url, fr->url_len, "/node_modules/")      ? "deps"
+									  : "app";
+	g->mid = (uint32_t)t->n;
+	text_set(t, (const unsigned char *)",\"name\":", 8, t->n);
+	text_json(t, name, fr->name_len);
+	text_set(t, (const unsigned char *)",\"url\":", 7, t->n);
+	text_json(t, url, fr->url_len);
+	text_fmt(t, ",\"line\":%lld,\"column\":%lld", fr->line + 1LL, fr->column + 1LL);
+	text_set(t, (const unsigned char *)",\"tier\":\"", 9, t->n);
+	text_set(t, (const unsigned char *)tier, strlen(tier), t->n);
+	text_set(t, (const unsigned char *)"\"", 1, t->n);
+	g->mid_len = (uint32_t)t->n - g->mid;
+	/* a colour of the URL, as a colour by script is */
+	uint64_t h = fc_hash_bytes(url, fr->url_len);
+	g->end = (uint32_t)t->n;
+	text_fmt(t, ",\"color\":\"#%06llx\"}", (long long)(h & 0xffffff), 0);
+	g->end_len = (uint32_t)t->n - g->end;
+}
+
+struct open_bar {
+	uint32_t node;
+	int64_t start, self;
+};
+
+static void bar_out(struct model *m, struct out *o, struct text *t, struct frag *frag,
+		    const struct open_bar *b, uint32_t depth, int64_t end)
+{
+	uint32_t f = m->frame_of[b->node];
+	struct frag *g = &frag[f];
+	if (!g->mid_len)
+		frame_frag(m, t, g, f);
+	/* the most a bar takes: its frame's parts, four numbers, the keys */
+	size_t most = g->mid_len + g->end_len + 4 * 20 + 64;
+	if (o->n + most > OUT_BUF)
+		out_flush(o);
+	unsigned char *q = o->buf + o->n;
+	if (o->bars++)
+		*q++ = ',';
+	PUT_LIT(q, "{\"depth\":");
+	q = put_int(q, depth);
+	memcpy(q, t->p + g->mid, g->mid_len);
+	q += g->mid_len;
+	PUT_LIT(q, ",\"start_us\":");
+	q = put_int(q, b->start);
+	PUT_LIT(q, ",\"end_us\":");
+	q = put_int(q, end);
+	PUT_LIT(q, ",\"self_us\":");
+	q = put_int(q, b->self);
+	memcpy(q, t->p + g->end, g->end_len);
+	q += g->end_len;
+	o->n = (size_t)(q - o->buf);
+}
+
+static void model_json(struct model *m, const char *path)
+{
+	struct out o = { .fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644) };
+	if (o.fd < 0) {
+		perror(path);
+		exit(1);
+	}
+	o.buf = malloc(OUT_BUF);
+	size_t ids = (size_t)m->max_id + 1;
+	uint32_t *depth = calloc(ids, sizeof *depth);
+	struct frag *frag = calloc(m->frames_n + 1, sizeof *frag);
+	struct text frags = { 0 };
+	struct open_bar *stack = NULL;
+	uint32_t *chain = NULL;
+	size_t stack_cap = 0, chain_cap = 0, top = 0; /* stack[0 .. top) open */
+	if (!o.buf || !depth || !frag)
+		abort();
+	/* ids run parent before child, as V8 numbers them; the root (id 1)
+	 * is at depth 0 and has no bar. row0: the node's ancestor on row 0.
+	 * kind: (program), (idle) or GC as the root's children, by name. */
+	enum { PLAIN, PROGRAM, IDLE, GC };
+	uint32_t *row0 = calloc(ids, sizeof *row0);
+	unsigned char *kind = calloc(ids, 1);
+	if (!row0 || !kind)
+		abort();
+	for (size_t id = 2; id < ids; id++) {
+		uint32_t parent = m->parent_of[id] < id ? m->parent_of[id] : 0;
+		depth[id] = depth[parent] + 1;
+		row0[id] = depth[id] == 1 ? (uint32_t)id : row0[parent];
+		if (parent == 1) {
+			const struct frame *f = &m->frames[m->frame_of[id]];
+			const char *name = (const char *)m->arena.p + f->name;
+#define NAMED(s) (f->name_len == sizeof s - 1 && !memcmp(name, s, sizeof s - 1))
+			kind[id] = NAMED("(program)")             ? PROGRAM
+				   : NAMED("(idle)")              ? IDLE
+				   : NAMED("(garbage collector)") ? GC
+								  : PLAIN;
+#undef NAMED
+		}
+	}
+	OUT_LIT(&o, "{\"version\":1,\"mode\":\"chart\",\"profiles\":[{\"frames\":[");
+	size_t n = m->samples_n;
+	int64_t t = m->start_time, first = 0, last = 0;
+	uint32_t before = 0; /* the previous sample's node as recorded */
+	for (size_t i = 0; i < n; i++) {
+		int64_t at = t + (i < m->deltas_n ? m->deltas[i] : 0);
+		if (top)
+			stack[top - 1].self += at - t;
+		t = at;
+		if (i == 0)
+			first = t;
+		last = t;
+		uint32_t id = m->samples[i];
+		if (id >= ids)
+			id = 0;
+		/* a lone (program) between two samples under one row-0 node
+		 * becomes the one before (the recorded neighbours decide) */
+		uint32_t recorded = id,
+			 after = i + 1 < n && m->samples[i + 1] < ids ? m->samples[i + 1] : 0;
+		if (i > 0 && i + 1 < n && kind[id] == PROGRAM && before && after &&
+		    kind[before] == PLAIN && kind[after] == PLAIN && row0[before] == row0[after])
+			id = before;
+		before = recorded;
+		if (kind[id] == GC && top) { /* on top of the stack before it */
+			if (stack[top - 1].node != id) {
+				if (!FC_GROW(stack, stack_cap, top + 1))
+					abort();
+				stack[top++] = (struct open_bar){ id, t, 0 };
+			}
+			continue;
+		}
+		/* up from the sample's node to the first node open on the stack */
+		size_t up = 0;
+		while (id > 1 && !(depth[id] <= top && stack[depth[id] - 1].node == id)) {
+			if (up == chain_cap && !FC_GROW(chain, chain_cap, up + 1))
+				abort();
+			chain[up++] = id;
+			id = m->parent_of[id] < id ? m->parent_of[id] : 0;
+		}
+		size_t keep = id > 1 ? depth[id] : 0;
+		while (top > keep) {
+			top--;
+			bar_out(m, &o, &frags, frag, &stack[top], (uint32_t)top, t);
+		}
+		if (top + up > stack_cap && !FC_GROW(stack, stack_cap, top + up))
+			abort();
+		while (up--)
+			stack[top++] = (struct open_bar){ chain[up], t, 0 };
+	}
+	/* the last sample lasts the average interval */
+	int64_t end = t + (n > 1 ? (last - first) / (int64_t)(n - 1) : 0);
+	if (top)
+		stack[top - 1].self += end - t;
+	while (top) {
+		top--;
+		bar_out(m, &o, &frags, frag, &stack[top], (uint32_t)top, end);
+	}
+	free(row0);
+	free(kind);
+	OUT_LIT(&o, "]}]}\n");
+	out_flush(&o);
+	if (close(o.fd) != 0) {
+		perror(path);
+		exit(1);
+	}
+	printf("%llu bars, %llu bytes\n", (unsigned long long)o.bars, (unsigned long long)o.bytes);
+	free(o.buf);
+	free(depth);
+	free(frag);
+	free(frags.p);
+	free(stack);
+	free(chain);
+}
+
 static void model_free(struct model *m)
 {
 	free(m->spill.p);
@@ -803,6 +1137,7 @@ static void model_free(struct model *m)
 	free(m->frame_of);
 	free(m->parent_of);
 	free(m->slot);
+	free(m->urls);
 	free(m->frames);
 	free(m->arena.p);
 	free(m->samples);
@@ -857,7 +1192,7 @@ static void consume(struct consumer *k, const struct slot *s)
 	}
 	if (k->walk == 1)
 		walk_chunk(s->buf, s->len, s->idx, s->n, &k->w);
-	else if (k->walk == 2)
+	else if (k->walk >= 2)
 		model_chunk(s->buf, s->len, s->idx, s->n, &k->m);
 	k->base += s->len;
 }
@@ -933,8 +1268,10 @@ static int run_threads(int fd, scan_fn scan, struct slot *slots, struct consumer
 static int usage(void)
 {
 	fputs("usage: structural [--scan scalar|sse2|avx2] [--stage index|walk|model] [--threads "
-	      "1|2] "
-	      "[--check] FILE\n",
+	      "1|2]\n"
+	      "                  [--check] FILE\n"
+	      "       structural --stage json -o OUT [--scan ...] [--threads 1|2] FILE\n"
+	      "       --exact (model, json): compare each frame's key on a hash's match\n",
 	      stderr);
 	return 2;
 }
@@ -945,6 +1282,7 @@ int main(int argc, char **argv)
 	const char *path = NULL;
 	struct consumer k = { .walk = 1, .hash = 0xcbf29ce484222325u };
 	int threads = 1;
+	const char *out = NULL;
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--scan") && i + 1 < argc) {
@@ -967,6 +1305,8 @@ int main(int argc, char **argv)
 				k.walk = 1;
 			else if (!strcmp(argv[i], "model"))
 				k.walk = 2;
+			else if (!strcmp(argv[i], "json"))
+				k.walk = 3;
 			else
 				return usage();
 		} else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
@@ -974,6 +1314,10 @@ int main(int argc, char **argv)
 			if (strcmp(argv[i], "1") && strcmp(argv[i], "2"))
 				return usage();
 			threads = argv[i][0] - '0';
+		} else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
+			out = argv[++i];
+		} else if (!strcmp(argv[i], "--exact")) {
+			k.m.exact = 1;
 		} else if (!strcmp(argv[i], "--check")) {
 			k.check = 1;
 		} else if (!path && argv[i][0] != '-') {
@@ -982,8 +1326,8 @@ int main(int argc, char **argv)
 			return usage();
 		}
 	}
-	if (!path)
-		return usage();
+	if (!path || (k.walk == 3) != (out != NULL))
+		return usage(); /* -o with --stage json, and only then */
 	if (scan == index_sse2 && !cpu_has("pclmul")) {
 		fputs("structural: this CPU has no carry-less multiply; use --scan scalar\n",
 		      stderr);
@@ -1021,8 +1365,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	struct walk *w = &k.w;
-	if (k.walk == 2) {
+	if (k.walk >= 2) {
 		model_finish(&k.m);
+		if (k.walk == 3)
+			model_json(&k.m, out);
 		model_free(&k.m);
 	} else {
 		if (w->in_number)

@@ -12,7 +12,13 @@
 #     stage on the walk's thread and on a second one (--threads 2);
 #  4. the same for the least model (--stage model): the walk and what any
 #     importer must add to it to answer info's first questions, against
-#     flamechart info: instructions, cache misses, CPU and wall time.
+#     flamechart info: instructions, cache misses, CPU and wall time;
+#  5. the least layout JSON (--stage json: the least model, the chart's bars
+#     and their JSON), against flamechart -f json, both written to a file in
+#     /dev/shm (removed before each run) and to /dev/null;
+#  6. the model and layout JSON again with --exact: frames found by their
+#     keys (URL, name, line, column), as a correct importer must, not by a
+#     hash alone.
 # It prints Markdown tables for bench/RESULTS.md, with the load average.
 # This script is not part of meson test; the bench-build test only builds
 # structural.c and checks its counts (tests/ci/bench.sh).
@@ -27,8 +33,10 @@ mkdir -p "$work" "$bin"
 [ -x "$bin/gen" ] || cc -std=c11 -O2 -o "$bin/gen" "$root/bench/gen.c"
 [ -x "$bin/yajl-scan" ] || cc -std=c11 -O2 -o "$bin/yajl-scan" "$root/bench/yajl-scan.c" \
 	$(pkg-config --cflags --libs yajl)
-if [ ! -x "$bin/structural" ] || [ "$root/bench/structural.c" -nt "$bin/structural" ]; then
-	cc -std=c11 -O2 -Wall -Wextra -pthread -o "$bin/structural" "$root/bench/structural.c"
+if [ ! -x "$bin/structural" ] || [ "$root/bench/structural.c" -nt "$bin/structural" ] ||
+	[ "$root/src/util/util.c" -nt "$bin/structural" ]; then
+	cc -std=c11 -O2 -Wall -Wextra -pthread -D_DEFAULT_SOURCE -I"$root/src" -I"$root/include" \
+		-o "$bin/structural" "$root/bench/structural.c" "$root/src/util/util.c" -lm
 fi
 small=$work/gen-25M.cpuprofile
 big=$work/gen-200M.cpuprofile
@@ -48,6 +56,8 @@ done
 # functions ((root) is a frame to it and not a function to info).
 for f in "$small" "$big"; do
 	m=$("$st" --scan avx2 --stage model "$f")
+	[ "$("$st" --scan avx2 --stage model --exact "$f")" = "$m" ] ||
+		{ echo "structural.sh: --exact finds another model of $f" >&2; exit 1; }
 	i=$("$fc" info "$f" | awk '$1 == "nodes" || $1 == "samples" || $1 == "functions" { print $2 }' |
 		tr '\n' ' ')
 	set -- $i
@@ -56,6 +66,20 @@ for f in "$small" "$big"; do
 	*) echo "structural.sh: the model of $f: $m; info: $i" >&2; exit 1 ;;
 	esac
 done
+
+# The least layout JSON must write the bars flamechart's layout JSON has (to
+# 0.1 %: it does not unescape names, nor apply every rule for odd samples).
+# Outputs go to /dev/shm where it is writable: the layout JSON of gen-200M
+# is 323 MB.
+out=$work
+[ -w /dev/shm ] && out=$(mktemp -d /dev/shm/structural.XXXXXX)
+trap 'rm -f "$out/least.json" "$out/fc.json"; [ "$out" = "$work" ] || rmdir "$out"' EXIT
+"$st" --scan avx2 --stage json -o "$out/least.json" "$small" >/dev/null
+"$fc" "$small" -f json -o "$out/fc.json"
+lb=$(grep -o '{"depth":' "$out/least.json" | wc -l)
+fb=$(grep -o '{"depth":' "$out/fc.json" | wc -l)
+awk -v l="$lb" -v f="$fb" 'BEGIN { d = l - f; exit !(f > 0 && (d < 0 ? -d : d) <= f / 1000) }' ||
+	{ echo "structural.sh: the least layout JSON has $lb bars, flamechart's $fb" >&2; exit 1; }
 
 bytes=$(wc -c <"$small")
 irefs() {
@@ -79,6 +103,9 @@ for s in sse2 avx2; do
 	row "index and walk, $s" "$(irefs "$st" --scan "$s" --stage walk "$small")"
 done
 row "index, walk and the least model, avx2" "$(irefs "$st" --scan avx2 --stage model "$small")"
+row "the same and its layout JSON (to /dev/null)" \
+	"$(irefs "$st" --scan avx2 --stage json -o /dev/null "$small")"
+row "flamechart \`-f json\` (to /dev/null)" "$(irefs "$fc" --threads 1 "$small" -f json -o /dev/null)"
 valgrind --tool=callgrind --callgrind-out-file="$work/info.callgrind" \
 	"$fc" info --threads 1 "$small" >/dev/null 2>&1
 callgrind_annotate --inclusive=no --threshold=100 --auto=no "$work/info.callgrind" |
@@ -123,13 +150,20 @@ while [ "$r" -lt "$rounds" ]; do
 		"$st --scan avx2 --stage index $big" "$st --scan avx2 --stage walk $big" \
 		"$fc info --threads 1 $big" "$st --scan avx2 --stage walk --threads 2 $big" \
 		"$st --scan avx2 --stage model $big" "$st --scan avx2 --stage model --threads 2 $big" \
-		"$fc info $big" >/dev/null 2>&1 ||
+		"$fc info $big" \
+		"$st --scan avx2 --stage json -o $out/least.json $big" "$fc $big -f json -o $out/fc.json" \
+		"$st --scan avx2 --stage json -o /dev/null $big" "$fc $big -f json -o /dev/null" \
+		"$st --scan avx2 --stage model --exact $big" \
+		"$st --scan avx2 --stage json --exact -o $out/least.json $big" \
+		"$st --scan avx2 --stage json --exact -o /dev/null $big" \
+		--prepare "rm -f $out/least.json $out/fc.json" >/dev/null 2>&1 ||
 		{ echo "structural.sh: a command failed" >&2; exit 1; }
 	# command,mean,stddev,median,user,system,min,max: CPU per command,
 	# then the wall times of the scan, of the walk and of the least model on
-	# one and two threads, and of info on one and two
+	# one and two threads, of info on one and two, and of the two layout
+	# JSONs written to a file
 	awk -F, 'NR > 1 { printf "%s%s", (NR > 2 ? " " : ""), $5 + $6; w[NR - 1] = $2 }
-		END { print " " w[2], w[5], w[7], w[8], w[9], w[6], w[10] }' "$work/round.csv" \
+		END { print " " w[2], w[5], w[7], w[8], w[9], w[6], w[10], w[11], w[12], w[16] }' "$work/round.csv" \
 		>>"$work/rows"
 	r=$((r + 1))
 done
@@ -156,17 +190,27 @@ median 8 2 "index, walk and the least model, avx2"
 median 9 2 "the same, the index on a second thread"
 median 6 2 "flamechart info --threads 1"
 median 10 2 "flamechart info"
+median 11 2 "the least model and its layout JSON, to a file"
+median 13 2 "the same, to /dev/null"
+median 12 2 "flamechart \`-f json\`, to a file"
+median 14 2 "the same, to /dev/null"
+median 15 2 "the least model, its frames' keys compared (--exact)"
+median 16 2 "the same and its layout JSON, to a file"
+median 17 2 "the same, to /dev/null"
 echo
 echo "Wall time in the same rounds:"
 echo
 echo "| command | wall s (median) | × YAJL scan (median of rounds, range) |"
 echo "|---|---:|---|"
-median 11 11 "YAJL scan"
-median 12 11 "index and walk, avx2, one thread"
-median 13 11 "the same, the index on a second thread"
-median 14 11 "index, walk and the least model, avx2, one thread"
-median 15 11 "the same, the index on a second thread"
-median 16 11 "flamechart info --threads 1"
-median 17 11 "flamechart info (reading on a second thread)"
+median 18 18 "YAJL scan"
+median 19 18 "index and walk, avx2, one thread"
+median 20 18 "the same, the index on a second thread"
+median 21 18 "index, walk and the least model, avx2, one thread"
+median 22 18 "the same, the index on a second thread"
+median 23 18 "flamechart info --threads 1"
+median 24 18 "flamechart info (reading on a second thread)"
+median 25 18 "the least model and its layout JSON, to a file"
+median 26 18 "flamechart \`-f json\`, to a file"
+median 27 18 "the least model (--exact) and its layout JSON, to a file"
 echo
 echo "Load average (1 min): $load0 before, $load1 after."
