@@ -839,12 +839,14 @@ static void model_finish(struct model *m)
 /* --stage json: the least layout JSON. From the least model it lays out the
  * time-ordered chart as DevTools does (a bar for each node on the stack, from
  * the sample that pushes it to the one that pops it; a sample lasts until the
- * next) and writes each bar as flamechart's layout JSON does: its depth, its
- * frame's name, URL, line, column and tier, its start, end and self time, and
- * its frame's colour. What a frame contributes is formatted once, when the
- * first bar of it is written; a bar then costs its numbers and one copy. It
- * writes nothing of the image (rows, lanes, legend) and decides nothing about
- * idle or program samples: a floor, as the model is. */
+ * next, the last one the average interval; a lone (program) healed, a GC
+ * sample on top of the stack before it) and writes each bar as flamechart's
+ * layout JSON does: its depth, its frame's name, URL, line, column and tier,
+ * its start, end and self time, and its frame's colour. What a frame
+ * contributes is formatted once, when the first bar of it is written; a bar
+ * then costs its four numbers and two copies. It writes nothing of the image
+ * (rows, lanes, legend), unescapes no name and has no rule for a sample of a
+ * node it does not know: a floor, as the model is. */
 struct out {
 	int fd;
 	unsigned char *buf;
