@@ -5,6 +5,8 @@
  *   structural [--scan scalar|sse2|avx2] [--stage index|walk|model] [--threads 1|2]
  *              [--check] FILE
  *   structural --stage json -o OUT [--scan ...] [--threads 1|2] FILE
+ *   structural --stage graph [--scan ...] [--threads 1|2] FILE
+ * --exact (model, json, graph): find frames by their keys, not by a hash
  *
  * It reads FILE in 256 KiB chunks, as flamechart's reader and bench/yajl-scan
  * do. For each 64-byte block of a chunk it makes four masks, a bit a byte:
@@ -22,7 +24,8 @@
  * (the highest id), frames, samples, the time, and the frame with the
  * most self time. "json" (with -o OUT) then lays out the time-ordered chart
  * from that model and writes its bars as flamechart's layout JSON does
- * (model_json below), and prints how many bars and bytes it wrote.
+ * (model_json below), and prints how many bars and bytes it wrote. "graph"
+ * merges the model's tree as the flame graph does and sums it (model_graph).
  *
  * Otherwise it prints the number of values (equal to yajl-scan's on a valid file),
  * the number of offsets, with --check a hash of them (equal whichever scan
@@ -983,6 +986,64 @@ static void frame_frag(struct model *m, struct text *t, struct frag *g, uint32_t
 	g->end_len = (uint32_t)t->n - g->end;
 }
 
+/* What the chart and the graph need of the tree: ids run parent before
+ * child, as V8 numbers them, and the root (id 1) is at depth 0. row0: a
+ * node's ancestor on row 0; kind: (program), (idle) or GC, as the root's
+ * children, by name. */
+enum { PLAIN, PROGRAM, IDLE, GC };
+struct tree {
+	uint32_t *depth, *row0;
+	unsigned char *kind;
+};
+
+static struct tree tree_make(const struct model *m)
+{
+	size_t ids = (size_t)m->max_id + 1;
+	struct tree t = { calloc(ids, sizeof *t.depth), calloc(ids, sizeof *t.row0),
+			  calloc(ids, 1) };
+	if (!t.depth || !t.row0 || !t.kind)
+		abort();
+	for (size_t id = 2; id < ids; id++) {
+		uint32_t parent = m->parent_of[id] < id ? m->parent_of[id] : 0;
+		t.depth[id] = t.depth[parent] + 1;
+		t.row0[id] = t.depth[id] == 1 ? (uint32_t)id : t.row0[parent];
+		if (parent == 1) {
+			const struct frame *f = &m->frames[m->frame_of[id]];
+			const char *name = (const char *)m->arena.p + f->name;
+#define NAMED(s) (f->name_len == sizeof s - 1 && !memcmp(name, s, sizeof s - 1))
+			t.kind[id] = NAMED("(program)")             ? PROGRAM
+				     : NAMED("(idle)")              ? IDLE
+				     : NAMED("(garbage collector)") ? GC
+								    : PLAIN;
+#undef NAMED
+		}
+	}
+	return t;
+}
+
+static void tree_free(struct tree *t)
+{
+	free(t->depth);
+	free(t->row0);
+	free(t->kind);
+}
+
+/* Sample i's node (0 for an id the tree does not have). A lone (program)
+ * between two samples under one row-0 node becomes the one before; the
+ * recorded neighbours decide (*before: the previous sample's, recorded). */
+static uint32_t sample_node(const struct model *m, const struct tree *t, size_t i, uint32_t *before)
+{
+	size_t ids = (size_t)m->max_id + 1, n = m->samples_n;
+	uint32_t id = m->samples[i] < ids ? m->samples[i] : 0, recorded = id;
+	uint32_t after = i + 1 < n && m->samples[i + 1] < ids ? m->samples[i + 1] : 0;
+	if (i > 0 && i + 1 < n && t->kind[id] == PROGRAM && *before && after &&
+	    t->kind[*before] == PLAIN && t->kind[after] == PLAIN &&
+	    t->row0[*before] == t->row0[after])
+		id = *before;
+	*before = recorded;
+	return id;
+}
+
 struct open_bar {
 	uint32_t node;
 	int64_t start, self;
@@ -1025,38 +1086,15 @@ static void model_json(struct model *m, const char *path)
 		exit(1);
 	}
 	o.buf = malloc(OUT_BUF);
-	size_t ids = (size_t)m->max_id + 1;
-	uint32_t *depth = calloc(ids, sizeof *depth);
 	struct frag *frag = calloc(m->frames_n + 1, sizeof *frag);
 	struct text frags = { 0 };
 	struct open_bar *stack = NULL;
 	uint32_t *chain = NULL;
 	size_t stack_cap = 0, chain_cap = 0, top = 0; /* stack[0 .. top) open */
-	if (!o.buf || !depth || !frag)
+	if (!o.buf || !frag)
 		abort();
-	/* ids run parent before child, as V8 numbers them; the root (id 1)
-	 * is at depth 0 and has no bar. row0: the node's ancestor on row 0.
-	 * kind: (program), (idle) or GC as the root's children, by name. */
-	enum { PLAIN, PROGRAM, IDLE, GC };
-	uint32_t *row0 = calloc(ids, sizeof *row0);
-	unsigned char *kind = calloc(ids, 1);
-	if (!row0 || !kind)
-		abort();
-	for (size_t id = 2; id < ids; id++) {
-		uint32_t parent = m->parent_of[id] < id ? m->parent_of[id] : 0;
-		depth[id] = depth[parent] + 1;
-		row0[id] = depth[id] == 1 ? (uint32_t)id : row0[parent];
-		if (parent == 1) {
-			const struct frame *f = &m->frames[m->frame_of[id]];
-			const char *name = (const char *)m->arena.p + f->name;
-#define NAMED(s) (f->name_len == sizeof s - 1 && !memcmp(name, s, sizeof s - 1))
-			kind[id] = NAMED("(program)")             ? PROGRAM
-				   : NAMED("(idle)")              ? IDLE
-				   : NAMED("(garbage collector)") ? GC
-								  : PLAIN;
-#undef NAMED
-		}
-	}
+	struct tree tr = tree_make(m);
+	const uint32_t *depth = tr.depth;
 	OUT_LIT(&o, "{\"version\":1,\"mode\":\"chart\",\"profiles\":[{\"frames\":[");
 	size_t n = m->samples_n;
 	int64_t t = m->start_time, first = 0, last = 0;
@@ -1069,18 +1107,8 @@ static void model_json(struct model *m, const char *path)
 		if (i == 0)
 			first = t;
 		last = t;
-		uint32_t id = m->samples[i];
-		if (id >= ids)
-			id = 0;
-		/* a lone (program) between two samples under one row-0 node
-		 * becomes the one before (the recorded neighbours decide) */
-		uint32_t recorded = id,
-			 after = i + 1 < n && m->samples[i + 1] < ids ? m->samples[i + 1] : 0;
-		if (i > 0 && i + 1 < n && kind[id] == PROGRAM && before && after &&
-		    kind[before] == PLAIN && kind[after] == PLAIN && row0[before] == row0[after])
-			id = before;
-		before = recorded;
-		if (kind[id] == GC && top) { /* on top of the stack before it */
+		uint32_t id = sample_node(m, &tr, i, &before);
+		if (tr.kind[id] == GC && top) { /* on top of the stack before it */
 			if (stack[top - 1].node != id) {
 				if (!FC_GROW(stack, stack_cap, top + 1))
 					abort();
@@ -1114,8 +1142,7 @@ static void model_json(struct model *m, const char *path)
 		top--;
 		bar_out(m, &o, &frags, frag, &stack[top], (uint32_t)top, end);
 	}
-	free(row0);
-	free(kind);
+	tree_free(&tr);
 	OUT_LIT(&o, "]}]}\n");
 	out_flush(&o);
 	if (close(o.fd) != 0) {
@@ -1124,11 +1151,163 @@ static void model_json(struct model *m, const char *path)
 	}
 	printf("%llu bars, %llu bytes\n", (unsigned long long)o.bars, (unsigned long long)o.bytes);
 	free(o.buf);
-	free(depth);
 	free(frag);
 	free(frags.p);
 	free(stack);
 	free(chain);
+}
+
+/* --stage graph: the least flame graph. From the least model it merges the
+ * tree as flamechart's graph does: a node is its parent's merged node and
+ * its frame, found in a hash table; samples weigh their duration (the last
+ * the average interval), a lone (program) healed, a GC sample on the stack of
+ * the sample before it, (idle) left out. It sums the totals, and counts the
+ * merged nodes that weigh something and those at least 1 px wide in an image
+ * WIDTH px wide, which a picture would draw. It paints nothing and writes no
+ * SVG (a few thousand boxes): a floor under graph -> SVG, as the model is. */
+struct graph {
+	uint32_t *parent, *frame, *first, *next; /* first child, next sibling */
+	uint16_t *children;                      /* how many, up to LIST */
+	int64_t *self, *total;
+	size_t n, cap, cap2, cap3, cap4, cap5, cap6, cap7;
+	struct merge_slot {
+		uint64_t key; /* (parent << 32 | frame) + 1; 0: empty */
+		uint32_t node;
+	} * slot;
+	size_t slots;
+};
+
+static void graph_slot_add(struct graph *g, uint32_t node)
+{
+	uint64_t key = ((uint64_t)g->parent[node] << 32 | g->frame[node]) + 1;
+	size_t at = fc_hash_u64(key) & (g->slots - 1);
+	while (g->slot[at].key)
+		at = (at + 1) & (g->slots - 1);
+	g->slot[at] = (struct merge_slot){ key, node };
+}
+
+/* A node with fewer than LIST children finds one by walking them: they were
+ * made a moment before and are still in the cache. Past that, the table. */
+enum { LIST = 8, NO_NODE = UINT32_MAX };
+
+static uint32_t graph_child(struct graph *g, uint32_t parent, uint32_t frame)
+{
+	int listed = g->n == 0 || g->children[parent] < LIST;
+	if (listed && g->n) {
+		for (uint32_t c = g->first[parent]; c != NO_NODE; c = g->next[c])
+			if (g->frame[c] == frame)
+				return c;
+	}
+	if (2 * (g->n + 1) > g->slots) {
+		size_t slots = g->slots ? 2 * g->slots : 1 << 16;
+		struct merge_slot *t = calloc(slots, sizeof *t);
+		if (!t)
+			abort();
+		for (size_t i = 0; i < g->slots; i++) {
+			if (!g->slot[i].key)
+				continue;
+			size_t at = fc_hash_u64(g->slot[i].key) & (slots - 1);
+			while (t[at].key)
+				at = (at + 1) & (slots - 1);
+			t[at] = g->slot[i];
+		}
+		free(g->slot);
+		g->slot = t;
+		g->slots = slots;
+	}
+	if (!listed) {
+		uint64_t key = ((uint64_t)parent << 32 | frame) + 1;
+		size_t at = fc_hash_u64(key) & (g->slots - 1);
+		for (; g->slot[at].key; at = (at + 1) & (g->slots - 1))
+			if (g->slot[at].key == key)
+				return g->slot[at].node;
+	}
+	size_t k = g->n;
+	if (!FC_GROW(g->parent, g->cap, k + 1) || !FC_GROW(g->frame, g->cap2, k + 1) ||
+	    !FC_GROW(g->self, g->cap3, k + 1) || !FC_GROW(g->total, g->cap4, k + 1) ||
+	    !FC_GROW(g->first, g->cap5, k + 1) || !FC_GROW(g->next, g->cap6, k + 1) ||
+	    !FC_GROW(g->children, g->cap7, k + 1))
+		abort();
+	g->parent[k] = parent;
+	g->frame[k] = frame;
+	g->self[k] = g->total[k] = 0;
+	g->first[k] = NO_NODE;
+	g->children[k] = 0;
+	g->n++;
+	if (!k)
+		return 0;
+	g->next[k] = g->first[parent];
+	g->first[parent] = (uint32_t)k;
+	if (g->children[parent] < UINT16_MAX)
+		g->children[parent]++;
+	if (g->children[parent] == LIST) {
+		/* the list is full: from now on its children are in the table */
+		for (uint32_t c = g->first[parent]; c != NO_NODE; c = g->next[c])
+			graph_slot_add(g, c);
+	} else if (g->children[parent] > LIST) {
+		graph_slot_add(g, (uint32_t)k);
+	}
+	return (uint32_t)k;
+}
+
+static void model_graph(struct model *m, unsigned width)
+{
+	size_t ids = (size_t)m->max_id + 1, n = m->samples_n;
+	struct tree tr = tree_make(m);
+	struct graph g = { 0 };
+	uint32_t *merged = malloc((ids < 2 ? 2 : ids) * sizeof *merged); /* the root's id is 1 */
+	if (!merged)
+		abort();
+	graph_child(&g, 0, 0); /* the root, node 0 */
+	merged[0] = merged[1] = 0;
+	for (size_t id = 2; id < ids; id++) {
+		uint32_t parent = m->parent_of[id] < id ? m->parent_of[id] : 0;
+		merged[id] = graph_child(&g, merged[parent], m->frame_of[id]);
+	}
+	int64_t t = m->start_time, first = 0, last = 0;
+	uint32_t before = 0, cur = 0, stack = 0; /* stack: the last non-GC sample's */
+	for (size_t i = 0; i < n; i++) {
+		int64_t at = t + (i < m->deltas_n ? m->deltas[i] : 0);
+		g.self[cur] += at - t;
+		t = at;
+		if (i == 0)
+			first = t;
+		last = t;
+		uint32_t id = sample_node(m, &tr, i, &before);
+		if (tr.kind[id] == IDLE) {
+			cur = 0; /* left out: the root's own weight, not drawn */
+			stack = 0;
+		} else if (tr.kind[id] == GC && stack) {
+			cur = graph_child(&g, stack, m->frame_of[id]);
+		} else {
+			cur = merged[id];
+			stack = tr.kind[id] == GC ? 0 : cur;
+		}
+	}
+	g.self[cur] += n > 1 ? (last - first) / (int64_t)(n - 1) : 0;
+	/* parents come before their children: one pass from the end sums */
+	for (size_t k = g.n; k-- > 1;) {
+		g.total[k] += g.self[k];
+		g.total[g.parent[k]] += g.total[k];
+	}
+	int64_t all = g.total[0];
+	size_t weigh = 0, wide = 0;
+	for (size_t k = 1; k < g.n; k++) {
+		weigh += g.total[k] > 0;
+		wide += all > 0 && g.total[k] * (int64_t)width >= all;
+	}
+	printf("%zu graph nodes, %zu weigh something, %zu at least 1 px wide of %u, %lld us\n",
+	       g.n - 1, weigh, wide, width, (long long)all);
+	free(merged);
+	free(g.parent);
+	free(g.frame);
+	free(g.self);
+	free(g.total);
+	free(g.slot);
+	free(g.first);
+	free(g.next);
+	free(g.children);
+	tree_free(&tr);
 }
 
 static void model_free(struct model *m)
@@ -1273,7 +1452,9 @@ static int usage(void)
 	      "1|2]\n"
 	      "                  [--check] FILE\n"
 	      "       structural --stage json -o OUT [--scan ...] [--threads 1|2] FILE\n"
-	      "       --exact (model, json): compare each frame's key on a hash's match\n",
+	      "       structural --stage graph [--scan ...] [--threads 1|2] FILE\n"
+	      "       --exact (model, json, graph): compare each frame's key on a hash's "
+	      "match\n",
 	      stderr);
 	return 2;
 }
@@ -1309,6 +1490,8 @@ int main(int argc, char **argv)
 				k.walk = 2;
 			else if (!strcmp(argv[i], "json"))
 				k.walk = 3;
+			else if (!strcmp(argv[i], "graph"))
+				k.walk = 4;
 			else
 				return usage();
 		} else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
@@ -1371,6 +1554,8 @@ int main(int argc, char **argv)
 		model_finish(&k.m);
 		if (k.walk == 3)
 			model_json(&k.m, out);
+		if (k.walk == 4)
+			model_graph(&k.m, 1200);
 		model_free(&k.m);
 	} else {
 		if (w->in_number)

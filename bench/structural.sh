@@ -18,7 +18,9 @@
 #     /dev/shm (removed before each run) and to /dev/null;
 #  6. the model and layout JSON again with --exact: frames found by their
 #     keys (URL, name, line, column), as a correct importer must, not by a
-#     hash alone.
+#     hash alone;
+#  7. the least graph (--stage graph --exact: the model, its merged tree and
+#     its totals), against flamechart's graph written as SVG.
 # It prints Markdown tables for bench/RESULTS.md, with the load average.
 # This script is not part of meson test; the bench-build test only builds
 # structural.c and checks its counts (tests/ci/bench.sh).
@@ -73,13 +75,21 @@ done
 # is 323 MB.
 out=$work
 [ -w /dev/shm ] && out=$(mktemp -d /dev/shm/structural.XXXXXX)
-trap 'rm -f "$out/least.json" "$out/fc.json"; [ "$out" = "$work" ] || rmdir "$out"' EXIT
+trap 'rm -f "$out/least.json" "$out/fc.json" "$out/fc.svg"; [ "$out" = "$work" ] || rmdir "$out"' EXIT
 "$st" --scan avx2 --stage json -o "$out/least.json" "$small" >/dev/null
 "$fc" "$small" -f json -o "$out/fc.json"
 lb=$(grep -o '{"depth":' "$out/least.json" | wc -l)
 fb=$(grep -o '{"depth":' "$out/fc.json" | wc -l)
 awk -v l="$lb" -v f="$fb" 'BEGIN { d = l - f; exit !(f > 0 && (d < 0 ? -d : d) <= f / 1000) }' ||
 	{ echo "structural.sh: the least layout JSON has $lb bars, flamechart's $fb" >&2; exit 1; }
+
+# The least graph must merge the nodes flamechart's graph has (to 0.1 %).
+lg=$("$st" --scan avx2 --stage graph --exact "$small" | awk '/graph nodes/ { print $4 }')
+"$fc" "$small" -m graph -f json -o "$out/fc.json"
+fg=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["profiles"][0]["frames"]))' \
+	"$out/fc.json")
+awk -v l="$lg" -v f="$fg" 'BEGIN { d = l - f; exit !(f > 0 && (d < 0 ? -d : d) <= f / 1000) }' ||
+	{ echo "structural.sh: the least graph has $lg nodes, flamechart's $fg" >&2; exit 1; }
 
 bytes=$(wc -c <"$small")
 irefs() {
@@ -156,14 +166,15 @@ while [ "$r" -lt "$rounds" ]; do
 		"$st --scan avx2 --stage model --exact $big" \
 		"$st --scan avx2 --stage json --exact -o $out/least.json $big" \
 		"$st --scan avx2 --stage json --exact -o /dev/null $big" \
-		--prepare "rm -f $out/least.json $out/fc.json" >/dev/null 2>&1 ||
+		"$st --scan avx2 --stage graph --exact $big" "$fc $big -m graph -o $out/fc.svg" \
+		--prepare "rm -f $out/least.json $out/fc.json $out/fc.svg" >/dev/null 2>&1 ||
 		{ echo "structural.sh: a command failed" >&2; exit 1; }
 	# command,mean,stddev,median,user,system,min,max: CPU per command,
 	# then the wall times of the scan, of the walk and of the least model on
 	# one and two threads, of info on one and two, and of the two layout
 	# JSONs written to a file
 	awk -F, 'NR > 1 { printf "%s%s", (NR > 2 ? " " : ""), $5 + $6; w[NR - 1] = $2 }
-		END { print " " w[2], w[5], w[7], w[8], w[9], w[6], w[10], w[11], w[12], w[16] }' "$work/round.csv" \
+		END { print " " w[2], w[5], w[7], w[8], w[9], w[6], w[10], w[11], w[12], w[16], w[18], w[19] }' "$work/round.csv" \
 		>>"$work/rows"
 	r=$((r + 1))
 done
@@ -197,20 +208,24 @@ median 14 2 "the same, to /dev/null"
 median 15 2 "the least model, its frames' keys compared (--exact)"
 median 16 2 "the same and its layout JSON, to a file"
 median 17 2 "the same, to /dev/null"
+median 18 2 "the least model (--exact) and its merged graph"
+median 19 2 "flamechart graph → SVG, to a file"
 echo
 echo "Wall time in the same rounds:"
 echo
 echo "| command | wall s (median) | × YAJL scan (median of rounds, range) |"
 echo "|---|---:|---|"
-median 18 18 "YAJL scan"
-median 19 18 "index and walk, avx2, one thread"
-median 20 18 "the same, the index on a second thread"
-median 21 18 "index, walk and the least model, avx2, one thread"
-median 22 18 "the same, the index on a second thread"
-median 23 18 "flamechart info --threads 1"
-median 24 18 "flamechart info (reading on a second thread)"
-median 25 18 "the least model and its layout JSON, to a file"
-median 26 18 "flamechart \`-f json\`, to a file"
-median 27 18 "the least model (--exact) and its layout JSON, to a file"
+median 20 20 "YAJL scan"
+median 21 20 "index and walk, avx2, one thread"
+median 22 20 "the same, the index on a second thread"
+median 23 20 "index, walk and the least model, avx2, one thread"
+median 24 20 "the same, the index on a second thread"
+median 25 20 "flamechart info --threads 1"
+median 26 20 "flamechart info (reading on a second thread)"
+median 27 20 "the least model and its layout JSON, to a file"
+median 28 20 "flamechart \`-f json\`, to a file"
+median 29 20 "the least model (--exact) and its layout JSON, to a file"
+median 30 20 "the least model (--exact) and its merged graph"
+median 31 20 "flamechart graph → SVG, to a file"
 echo
 echo "Load average (1 min): $load0 before, $load1 after."

@@ -5,8 +5,9 @@
 # a profile and a trace that `flamechart info` accepts; bench/memcpy.c; and
 # bench/structural.c on x86-64: its scans must find the same offsets, its
 # least model count the nodes, samples and functions info counts, and its
-# least layout JSON be one JSON document with flamechart's bars, with every
-# scan and thread count.
+# least layout JSON be one JSON document with flamechart's bars, and its
+# least graph merge flamechart's graph's nodes, with every scan and thread
+# count.
 # bench/yajl-scan.c needs libyajl, which the build does not install: it is
 # the one bench program not built here.
 # Usage: bench.sh FLAMECHART SOURCE_ROOT
@@ -95,6 +96,13 @@ x86_64)
 				fail "structural --stage json --exact --scan $scan --threads $threads failed"
 			cmp -s "$tmp/least-scalar-1.json" "$tmp/exact.json" ||
 				fail "structural --stage json --exact: --scan $scan --threads $threads writes another document"
+			for exact in "" --exact; do
+				"$tmp/structural" --scan $scan --threads $threads --stage graph $exact \
+					"$tmp/a.cpuprofile" >"$tmp/graph-$scan-$threads$exact" ||
+					fail "structural --stage graph $exact --scan $scan --threads $threads failed"
+				cmp -s "$tmp/graph-scalar-1" "$tmp/graph-$scan-$threads$exact" ||
+					fail "structural --stage graph $exact --scan $scan --threads $threads: another graph"
+			done
 		done
 	done
 	python3 -c 'import json, sys; json.load(open(sys.argv[1]))' "$tmp/least-scalar-1.json" ||
@@ -104,6 +112,13 @@ x86_64)
 	fb=$(grep -o '{"depth":' "$tmp/fc.json" | wc -l)
 	awk -v l="$lb" -v f="$fb" 'BEGIN { d = l - f; exit !(f > 0 && (d < 0 ? -d : d) <= f / 1000) }' ||
 		fail "structural --stage json: $lb bars; flamechart -f json: $fb"
+	# the least graph: the merged nodes of flamechart's graph (to 0.1 %)
+	lg=$(awk '/graph nodes/ { print $4 }' "$tmp/graph-scalar-1")
+	"$fc" "$tmp/a.cpuprofile" -m graph -f json -o "$tmp/fc.json" || fail "flamechart -m graph -f json failed"
+	fg=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["profiles"][0]["frames"]))' \
+		"$tmp/fc.json") || fail "flamechart -m graph -f json: not JSON"
+	awk -v l="$lg" -v f="$fg" 'BEGIN { d = l - f; exit !(f > 0 && (d < 0 ? -d : d) <= f / 1000) }' ||
+		fail "structural --stage graph: $lg nodes that weigh something; flamechart -m graph: $fg"
 	;;
 esac
 echo "bench programs: built and checked"
