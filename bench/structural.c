@@ -25,7 +25,8 @@
  * most self time. "json" (with -o OUT) then lays out the time-ordered chart
  * from that model and writes its bars as flamechart's layout JSON does
  * (model_json below), and prints how many bars and bytes it wrote. "graph"
- * merges the model's tree as the flame graph does and sums it (model_graph).
+ * merges the model's tree as the flame graph does, with the library's child
+ * lookup, and sums it (model_graph).
  *
  * Otherwise it prints the number of values (equal to yajl-scan's on a valid file),
  * the number of offsets, with --check a hash of them (equal whichever scan
@@ -40,7 +41,7 @@
  *
  * Build (x86-64; it hashes and grows arrays with flamechart's own helpers):
  *   cc -std=c11 -O2 -pthread -D_DEFAULT_SOURCE -Isrc -Iinclude -o structural \
- *      bench/structural.c src/util/util.c -lm
+ *      bench/structural.c src/util/util.c src/util/map.c src/util/children.c -lm
  * The SSE2 and AVX2 scans are compiled in with target attributes, and --scan
  * avx2 is refused on a CPU without AVX2.
  */
@@ -54,6 +55,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "util/children.h"
 #include "util/util.h"
 
 #define CHUNK (256 * 1024)
@@ -1159,95 +1161,37 @@ static void model_json(struct model *m, const char *path)
 
 /* --stage graph: the least flame graph. From the least model it merges the
  * tree as flamechart's graph does: a node is its parent's merged node and
- * its frame, found in a hash table; samples weigh their duration (the last
+ * its frame, found by the library's child lookup (fc_children_add, as
+ * the graph finds it); samples weigh their duration (the last
  * the average interval), a lone (program) healed, a GC sample on the stack of
  * the sample before it, (idle) left out. It sums the totals, and counts the
  * merged nodes that weigh something and those at least 1 px wide in an image
  * WIDTH px wide, which a picture would draw. It paints nothing and writes no
  * SVG (a few thousand boxes): a floor under graph -> SVG, as the model is. */
+/* The merged graph: its nodes' parents and frames, found and appended by
+ * the library's own child lookup (util/children.h), and their weights. */
 struct graph {
-	uint32_t *parent, *frame, *first, *next; /* first child, next sibling */
-	uint16_t *children;                      /* how many, up to LIST */
+	struct fc_map children;
+	uint32_t *parent, *frame;
 	int64_t *self, *total;
-	size_t n, cap, cap2, cap3, cap4, cap5, cap6, cap7;
-	struct merge_slot {
-		uint64_t key; /* (parent << 32 | frame) + 1; 0: empty */
-		uint32_t node;
-	} * slot;
-	size_t slots;
+	size_t n, cap, weights;
 };
-
-static void graph_slot_add(struct graph *g, uint32_t node)
-{
-	uint64_t key = ((uint64_t)g->parent[node] << 32 | g->frame[node]) + 1;
-	size_t at = fc_hash_u64(key) & (g->slots - 1);
-	while (g->slot[at].key)
-		at = (at + 1) & (g->slots - 1);
-	g->slot[at] = (struct merge_slot){ key, node };
-}
-
-/* A node with fewer than LIST children finds one by walking them: they were
- * made a moment before and are still in the cache. Past that, the table. */
-enum { LIST = 8, NO_NODE = UINT32_MAX };
 
 static uint32_t graph_child(struct graph *g, uint32_t parent, uint32_t frame)
 {
-	int listed = g->n == 0 || g->children[parent] < LIST;
-	if (listed && g->n) {
-		for (uint32_t c = g->first[parent]; c != NO_NODE; c = g->next[c])
-			if (g->frame[c] == frame)
-				return c;
-	}
-	if (2 * (g->n + 1) > g->slots) {
-		size_t slots = g->slots ? 2 * g->slots : 1 << 16;
-		struct merge_slot *t = calloc(slots, sizeof *t);
-		if (!t)
-			abort();
-		for (size_t i = 0; i < g->slots; i++) {
-			if (!g->slot[i].key)
-				continue;
-			size_t at = fc_hash_u64(g->slot[i].key) & (slots - 1);
-			while (t[at].key)
-				at = (at + 1) & (slots - 1);
-			t[at] = g->slot[i];
-		}
-		free(g->slot);
-		g->slot = t;
-		g->slots = slots;
-	}
-	if (!listed) {
-		uint64_t key = ((uint64_t)parent << 32 | frame) + 1;
-		size_t at = fc_hash_u64(key) & (g->slots - 1);
-		for (; g->slot[at].key; at = (at + 1) & (g->slots - 1))
-			if (g->slot[at].key == key)
-				return g->slot[at].node;
-	}
-	size_t k = g->n;
-	if (!FC_GROW(g->parent, g->cap, k + 1) || !FC_GROW(g->frame, g->cap2, k + 1) ||
-	    !FC_GROW(g->self, g->cap3, k + 1) || !FC_GROW(g->total, g->cap4, k + 1) ||
-	    !FC_GROW(g->first, g->cap5, k + 1) || !FC_GROW(g->next, g->cap6, k + 1) ||
-	    !FC_GROW(g->children, g->cap7, k + 1))
+	uint32_t k =
+		fc_children_add(&g->children, &g->parent, &g->frame, &g->n, &g->cap, parent, frame);
+	if (k == FC_NONE)
 		abort();
-	g->parent[k] = parent;
-	g->frame[k] = frame;
-	g->self[k] = g->total[k] = 0;
-	g->first[k] = NO_NODE;
-	g->children[k] = 0;
-	g->n++;
-	if (!k)
-		return 0;
-	g->next[k] = g->first[parent];
-	g->first[parent] = (uint32_t)k;
-	if (g->children[parent] < UINT16_MAX)
-		g->children[parent]++;
-	if (g->children[parent] == LIST) {
-		/* the list is full: from now on its children are in the table */
-		for (uint32_t c = g->first[parent]; c != NO_NODE; c = g->next[c])
-			graph_slot_add(g, c);
-	} else if (g->children[parent] > LIST) {
-		graph_slot_add(g, (uint32_t)k);
+	if (g->n > g->weights) {
+		size_t w = g->weights, w2 = g->weights;
+		if (!FC_GROW(g->self, w, g->n) || !FC_GROW(g->total, w2, g->n))
+			abort();
+		memset(g->self + g->weights, 0, (w - g->weights) * sizeof *g->self);
+		memset(g->total + g->weights, 0, (w - g->weights) * sizeof *g->total);
+		g->weights = w;
 	}
-	return (uint32_t)k;
+	return k;
 }
 
 static void model_graph(struct model *m, unsigned width)
@@ -1258,7 +1202,7 @@ static void model_graph(struct model *m, unsigned width)
 	uint32_t *merged = malloc((ids < 2 ? 2 : ids) * sizeof *merged); /* the root's id is 1 */
 	if (!merged)
 		abort();
-	graph_child(&g, 0, 0); /* the root, node 0 */
+	graph_child(&g, FC_NONE, FC_NONE); /* the root, node 0: no edge finds it */
 	merged[0] = merged[1] = 0;
 	for (size_t id = 2; id < ids; id++) {
 		uint32_t parent = m->parent_of[id] < id ? m->parent_of[id] : 0;
@@ -1303,10 +1247,7 @@ static void model_graph(struct model *m, unsigned width)
 	free(g.frame);
 	free(g.self);
 	free(g.total);
-	free(g.slot);
-	free(g.first);
-	free(g.next);
-	free(g.children);
+	fc_map_finish(&g.children);
 	tree_free(&tr);
 }
 

@@ -36,9 +36,11 @@ mkdir -p "$work" "$bin"
 [ -x "$bin/yajl-scan" ] || cc -std=c11 -O2 -o "$bin/yajl-scan" "$root/bench/yajl-scan.c" \
 	$(pkg-config --cflags --libs yajl)
 if [ ! -x "$bin/structural" ] || [ "$root/bench/structural.c" -nt "$bin/structural" ] ||
-	[ "$root/src/util/util.c" -nt "$bin/structural" ]; then
+	[ "$root/src/util/util.c" -nt "$bin/structural" ] ||
+	[ "$root/src/util/map.c" -nt "$bin/structural" ] || [ "$root/src/util/children.c" -nt "$bin/structural" ]; then
 	cc -std=c11 -O2 -Wall -Wextra -pthread -D_DEFAULT_SOURCE -I"$root/src" -I"$root/include" \
-		-o "$bin/structural" "$root/bench/structural.c" "$root/src/util/util.c" -lm
+		-o "$bin/structural" "$root/bench/structural.c" "$root/src/util/util.c" "$root/src/util/map.c" \
+		"$root/src/util/children.c" -lm
 fi
 small=$work/gen-25M.cpuprofile
 big=$work/gen-200M.cpuprofile

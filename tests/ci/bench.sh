@@ -57,7 +57,8 @@ done
 case $(uname -m) in
 x86_64)
 	$cc $flags -pthread -D_DEFAULT_SOURCE -I"$root/src" -I"$root/include" -o "$tmp/structural" \
-		"$root/bench/structural.c" "$root/src/util/util.c" -lm ||
+		"$root/bench/structural.c" "$root/src/util/util.c" "$root/src/util/map.c" \
+		"$root/src/util/children.c" -lm ||
 		fail "bench/structural.c does not build"
 	set -- $(awk '$1 == "samples" || $1 == "nodes" || $1 == "functions" { print $2 }' "$tmp/info")
 	want="$2 ids, $(($3 + 1)) frames, $1 samples,"
