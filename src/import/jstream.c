@@ -763,7 +763,6 @@ static const unsigned char *lex(struct jstream *js, const unsigned char *p,
 {
 	for (;;) {
 		const unsigned char *q;
-		struct jvalue v = { .type = J_NULL };
 		unsigned char c = 0;
 
 		/* whitespace; lines are counted here */
@@ -811,9 +810,7 @@ static const unsigned char *lex(struct jstream *js, const unsigned char *p,
 					return NULL;
 				js->state = S_COLON;
 			} else {
-				v.type = J_STRING;
-				v.s = s;
-				v.len = len;
+				struct jvalue v = { .type = J_STRING, .s = s, .len = len };
 				if (!on_value(js, &v))
 					return NULL;
 				js->state = js->nest ? S_NEXT : S_END;
@@ -865,7 +862,9 @@ static const unsigned char *lex(struct jstream *js, const unsigned char *p,
 		case '9':
 		case 't':
 		case 'f':
-		case 'n':
+		case 'n': {
+			struct jvalue v = { .type = J_NULL };
+
 			if (js->state != S_VALUE && js->state != S_VALUE_OR_CLOSE)
 				return unexpected(js, p);
 			q = c == 't' || c == 'f' || c == 'n' ? lex_literal(js, p, end, final, &v)
@@ -880,6 +879,7 @@ static const unsigned char *lex(struct jstream *js, const unsigned char *p,
 			    !top_is_map(js) && !(p = number_run(js, p, end, final)))
 				return NULL;
 			break;
+		}
 		default:
 			return unexpected(js, p);
 		}

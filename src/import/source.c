@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -124,6 +125,42 @@ static bool may_thread(const struct fc_source *s)
 	return !s->read_max && (s->threads ? s->threads : fc_cpus_available()) >= 2;
 }
 
+/* Whether the page cache holds nine tenths of the file or more (mincore on
+ * a mapping of it, 4 096 pages a call). Reading such a file is a copy out of
+ * memory; a thread that reads it ahead only moves the bytes through another
+ * core's cache, which costs more than it saves (docs/threads.md). false when
+ * that cannot be told. */
+static bool mostly_cached(int fd)
+{
+	unsigned char vec[4096];
+	struct stat st;
+	long page = sysconf(_SC_PAGESIZE);
+	size_t size, pages, resident = 0, at, i;
+	void *map;
+
+	if (page <= 0 || fstat(fd, &st) != 0 || st.st_size <= 0 ||
+	    (uint64_t)st.st_size > SIZE_MAX / 2)
+		return false;
+	size = (size_t)st.st_size;
+	map = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, 0);
+	if (map == MAP_FAILED)
+		return false;
+	pages = (size + (size_t)page - 1) / (size_t)page;
+	for (at = 0; at < pages; at += sizeof(vec)) {
+		size_t n = pages - at < sizeof(vec) ? pages - at : sizeof(vec);
+		size_t len = at + n == pages ? size - at * (size_t)page : n * (size_t)page;
+
+		if (mincore((unsigned char *)map + at * (size_t)page, len, vec) != 0) {
+			resident = 0;
+			break;
+		}
+		for (i = 0; i < n; i++)
+			resident += vec[i] & 1;
+	}
+	munmap(map, size);
+	return resident >= pages - pages / 10;
+}
+
 static long read_fd(struct fc_source *s, unsigned char *dst, size_t cap, struct fc_error *err)
 {
 	ssize_t r;
@@ -160,7 +197,9 @@ static long raw_read(struct fc_source *s, unsigned char *dst, size_t cap, struct
 	if (s->gz)
 		return read_fd(s, dst, cap, err);
 	if (s->ra_wanted && s->sniffed && !s->ra) {
-		s->ra = may_thread(s) ? fc_readahead_start(fill_plain, s, FC_SOURCE_CHUNK) : NULL;
+		s->ra = may_thread(s) && (s->read_ahead_cached || !mostly_cached(s->fd))
+				? fc_readahead_start(fill_plain, s, FC_SOURCE_CHUNK)
+				: NULL;
 		s->ra_wanted = s->ra != NULL;
 	}
 	if (s->ra)

@@ -19,7 +19,8 @@
 #endif
 
 #define FC_SOURCE_CHUNK (256 * 1024 / FC_FUZZ_SCALE)
-/* Regular files of at least this many bytes are read ahead by a thread ... */
+/* Regular files of at least this many bytes are read ahead by a thread,
+ * unless the page cache holds nine tenths of them or more ... */
 #define FC_SOURCE_READAHEAD_MIN (4 * 1024 * 1024 / FC_FUZZ_SCALE)
 /* ... and gzip files of at least this many (compressed) bytes are read and
  * inflated by one (docs/threads.md). */
@@ -43,6 +44,9 @@ struct fc_source {
 	 * process, 1 = none beside the caller's (no read-ahead). Set it before
 	 * the first read. */
 	unsigned threads;
+	/* Read a large plain file ahead even when the page cache holds it
+	 * (tests: the thread's path is then taken on a file just written). */
+	bool read_ahead_cached;
 	unsigned char *buf;               /* decoded look-ahead, FC_SOURCE_CHUNK bytes or more */
 	size_t buf_len, buf_pos, buf_cap; /* buf_cap 0: buf is borrowed memory */
 	bool eof;                         /* no decoded bytes beyond buf */

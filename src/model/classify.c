@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "model/classify.h"
+#include "util/map.h"
 #include "util/util.h"
 #include "model/profile.h"
 
@@ -412,6 +413,19 @@ static void classify_go(const char *fn, const char *url, struct fc_class *out)
 	set(out, FC_TIER_APP, 0);
 }
 
+/* Whether fc_classify reads the function's name for a frame with this URL:
+ * rules 1-4 (the names V8 gives its own entries), 5-7 (frames with neither
+ * URL nor script), 10 (a WebAssembly function's name) and a Go frame's
+ * (§E5). Any other frame's class depends on its URL, whether it has a
+ * script and the first party only: fc_profile_classify works it out once
+ * per URL. Keep this in step with fc_classify. */
+static bool name_matters(const char *fn, const char *url, bool has_script)
+{
+	return strcmp(fn, "(idle)") == 0 || strcmp(fn, "(garbage collector)") == 0 ||
+	       strcmp(fn, "(root)") == 0 || strcmp(fn, "(program)") == 0 ||
+	       (url[0] == '\0' && !has_script) || is_wasm_function(fn) || go_source(url);
+}
+
 void fc_classify(const struct fc_callframe *in, struct fc_class *out)
 {
 	const char *fn = in->name ? in->name : "";
@@ -677,11 +691,70 @@ static void classify_frame(struct fc_profile *p, struct fc_frame *fr, const char
 	fr->package = pkg == FC_NONE ? 0 : pkg;
 }
 
+/* The classes worked out so far, one per URL and script flag, for the
+ * frames whose names do not matter (name_matters): a profile has many
+ * frames per script, and its URL's rules are most of a frame's cost. */
+struct url_classes {
+	struct fc_map map;
+	struct url_class {
+		uint32_t url;
+		bool has_script;
+		uint8_t tier, tags;
+		uint32_t package;
+	} * of;
+	size_t n, cap;
+};
+
+struct url_probe {
+	const struct url_classes *c;
+	uint32_t url;
+	bool has_script;
+};
+
+static bool url_class_eq(const void *ctx, uint32_t at)
+{
+	const struct url_probe *q = ctx;
+	return q->c->of[at].url == q->url && q->c->of[at].has_script == q->has_script;
+}
+
+/* Classifies fr through the table: a frame whose URL was seen takes that
+ * URL's class. Frames the table cannot hold (no memory) are classified
+ * alone, with the same result. */
+static void classify_by_url(struct fc_profile *p, struct url_classes *c, struct fc_frame *fr,
+			    const char *first_party)
+{
+	const char *sid = fc_profile_str(p, fr->script_id);
+	bool has_script = sid[0] && strcmp(sid, "0") != 0;
+	struct url_probe q = { c, fr->url, has_script };
+	uint32_t h = (uint32_t)fc_hash_u64(((uint64_t)fr->url << 1) | has_script), at;
+	size_t slot, cap = c->cap;
+
+	if (name_matters(fc_profile_str(p, fr->name), fc_profile_str(p, fr->url), has_script) ||
+	    !fc_map_reserve(&c->map, c->n + 1)) {
+		classify_frame(p, fr, first_party);
+		return;
+	}
+	at = fc_map_find(&c->map, h, url_class_eq, &q, &slot);
+	if (at != FC_NONE) {
+		fr->tier = c->of[at].tier;
+		fr->tags = c->of[at].tags;
+		fr->package = c->of[at].package;
+		return;
+	}
+	classify_frame(p, fr, first_party);
+	if (c->n >= UINT32_MAX - 1 || !FC_GROW(c->of, cap, c->n + 1))
+		return;
+	c->cap = cap;
+	c->of[c->n] = (struct url_class){ fr->url, has_script, fr->tier, fr->tags, fr->package };
+	fc_map_put(&c->map, slot, h, (uint32_t)c->n++);
+}
+
 void fc_profile_classify(struct fc_profile *p)
 {
 	char first_party[256];
 	bool have_fp = first_party_origin(p, first_party, sizeof(first_party));
 	bool events = false;
+	struct url_classes c = { 0 };
 	uint32_t f;
 
 	for (f = 0; f < p->n_frames; f++) {
@@ -693,8 +766,10 @@ void fc_profile_classify(struct fc_profile *p)
 			events = true;
 			continue;
 		}
-		classify_frame(p, fr, have_fp ? first_party : NULL);
+		classify_by_url(p, &c, fr, have_fp ? first_party : NULL);
 	}
+	fc_map_finish(&c.map);
+	free(c.of);
 	/* and such a lane's root, the time no entry runs, stays idle */
 	if (events && p->n_nodes)
 		p->frames[p->node_frame[0]].tier = FC_TIER_IDLE;

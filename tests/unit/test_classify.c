@@ -1,5 +1,6 @@
 /* The classifier table: every case of input-rules §E3 and every rule of §E2. */
 #include <setjmp.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -172,6 +173,93 @@ static void test_table(void **state)
 	}
 }
 
+static bool is_http(const char *url)
+{
+	return strncmp(url, "http://", 7) == 0 || strncmp(url, "https://", 8) == 0;
+}
+
+/* Frames of profile p classified by fc_profile_classify, which works a
+ * class out once per URL, against fc_classify on each frame alone. */
+static void check_profile(struct fc_profile *p, const char *first_party)
+{
+	uint32_t f;
+
+	fc_profile_classify(p);
+	for (f = 0; f < p->n_frames; f++) {
+		const struct fc_frame *fr = &p->frames[f];
+		const char *sid = fc_profile_str(p, fr->script_id);
+		struct fc_callframe in = {
+			.name = fc_profile_str(p, fr->name),
+			.url = fc_profile_str(p, fr->url),
+			.has_script = sid[0] && strcmp(sid, "0") != 0,
+			.first_party = first_party,
+		};
+		struct fc_class want;
+
+		fc_classify(&in, &want);
+		if (fr->tier != want.tier || fr->tags != want.tags ||
+		    strcmp(fc_profile_str(p, fr->package), want.package) != 0) {
+			print_error("name '%s' url '%s' script %d: profile %s/%u/'%s', alone "
+				    "%s/%u/'%s'\n",
+				    in.name, in.url, in.has_script, fc_tier_name(fr->tier),
+				    fr->tags, fc_profile_str(p, fr->package),
+				    fc_tier_name(want.tier), want.tags, want.package);
+			fail();
+		}
+	}
+}
+
+/* A profile's frames take their URL's class only where the name does not
+ * count: every name of the table with every URL of the table (those that
+ * carry no code type), with and without a script, in both orders. */
+static void test_profile(void **state)
+{
+	const size_t n = sizeof(rows) / sizeof(rows[0]);
+	static const char *const http[] = { "https://app.example/a.js",
+					    "https://app.example/node_modules/lit/x.js",
+					    "https://cdn.example/b.js" };
+	struct fc_profile *p;
+	size_t i, j, k;
+	int pass;
+	(void)state;
+
+	for (pass = 0; pass < 2; pass++) {
+		p = fc_profile_create();
+		assert_non_null(p);
+		for (k = 0; k < n * n; k++) {
+			/* pass 0 takes each URL with every name in turn, pass 1
+			 * each name with every URL */
+			const struct row *u = &rows[pass ? k % n : k / n];
+			const struct row *r = &rows[pass ? k / n : k % n];
+			for (j = 0; j < 2; j++) {
+				const char *sid = j ? "7" : "";
+				if (u->code_type || is_http(u->url))
+					continue;
+				assert_int_not_equal(
+					fc_profile_intern_frame(p, r->name, strlen(r->name), u->url,
+								strlen(u->url), sid, strlen(sid), 1,
+								1),
+					FC_NONE);
+			}
+		}
+		assert_true(p->n_frames > 1000);
+		check_profile(p, NULL);
+		fc_profile_destroy(p);
+	}
+	/* with http frames, the origin with the most self time (here: all
+	 * none, the least origin) is the first party */
+	p = fc_profile_create();
+	assert_non_null(p);
+	for (i = 0; i < n; i++)
+		for (j = 0; j < sizeof(http) / sizeof(http[0]); j++)
+			assert_int_not_equal(fc_profile_intern_frame(p, rows[i].name,
+								     strlen(rows[i].name), http[j],
+								     strlen(http[j]), "3", 1, 2, 0),
+					     FC_NONE);
+	check_profile(p, "https://app.example");
+	fc_profile_destroy(p);
+}
+
 /* Rule order matters: a url-less frame with a script is eval (16), not
  * native (7); a RegExp name with a script is not native. */
 static void test_order(void **state)
@@ -250,7 +338,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_table),      cmocka_unit_test(test_order),
 		cmocka_unit_test(test_labels),     cmocka_unit_test(test_waits),
-		cmocka_unit_test(test_tier_names),
+		cmocka_unit_test(test_tier_names), cmocka_unit_test(test_profile),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -82,6 +82,7 @@ static int threads_to_read(const char *path)
 	fc_error_init(&err);
 	assert_true(fc_source_open(&src, path, 0, &err));
 	src.threads = 2;
+	src.read_ahead_cached = true; /* the file was just written */
 	while (fc_source_next(&src, &chunk, &len, &err) && len)
 		;
 	assert_int_equal(err.code, FC_OK);

@@ -6,6 +6,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -316,9 +318,11 @@ static void test_gzip(void **state)
 
 /* Reads the whole source with this many threads; checks it gives
  * want[0..n) exactly and whether a reading thread ran. With rewind_at, reads
- * that far, rewinds and reads everything again. */
-static void read_all(const char *path, unsigned threads, const unsigned char *want, size_t n,
-		     size_t rewind_at, bool expect_thread)
+ * that far, rewinds and reads everything again. A plain file is read ahead
+ * as if the page cache did not hold it (read_ahead_cached) unless
+ * by_cache. */
+static void read_cached(const char *path, unsigned threads, const unsigned char *want, size_t n,
+			size_t rewind_at, bool expect_thread, bool by_cache)
 {
 	struct fc_source src;
 	struct fc_error err;
@@ -329,6 +333,7 @@ static void read_all(const char *path, unsigned threads, const unsigned char *wa
 	fc_error_init(&err);
 	assert_true(fc_source_open(&src, path, 0, &err));
 	src.threads = threads;
+	src.read_ahead_cached = !by_cache;
 	for (;;) {
 		assert_true(fc_source_next(&src, &chunk, &len, &err));
 		if (!len)
@@ -348,6 +353,31 @@ static void read_all(const char *path, unsigned threads, const unsigned char *wa
 	assert_int_equal(got, n);
 	assert_true(threaded == expect_thread);
 	fc_source_close(&src);
+}
+
+static void read_all(const char *path, unsigned threads, const unsigned char *want, size_t n,
+		     size_t rewind_at, bool expect_thread)
+{
+	read_cached(path, threads, want, n, rewind_at, expect_thread, false);
+}
+
+/* Whether the page cache holds nine tenths of the file's pages or more,
+ * told by the test's own mincore. */
+static bool in_cache(int fd, size_t n)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	size_t pages = (n + (size_t)page - 1) / (size_t)page, resident = 0, i;
+	unsigned char *vec = malloc(pages);
+	void *map = mmap(NULL, n, PROT_READ, MAP_SHARED, fd, 0);
+
+	assert_non_null(vec);
+	assert_true(map != MAP_FAILED);
+	assert_int_equal(mincore(map, n, vec), 0);
+	for (i = 0; i < pages; i++)
+		resident += vec[i] & 1;
+	munmap(map, n);
+	free(vec);
+	return resident >= pages - pages / 10;
 }
 
 /* gzip of data[0..n) at this level (0: stored, as large as the data); *zn
@@ -393,6 +423,36 @@ static void write_file(int fd, const void *data, size_t n)
 	assert_int_equal(lseek(fd, 0, SEEK_SET), 0);
 	assert_int_equal(write(fd, data, n), (ssize_t)n);
 	assert_int_equal(ftruncate(fd, (off_t)n), 0);
+}
+
+/* A large plain file that the page cache holds is read on the caller's
+ * thread; once out of the cache, a thread reads it ahead. */
+static void test_readahead_cache(void **state)
+{
+	size_t n = FC_SOURCE_READAHEAD_MIN * 2 + 12345;
+	unsigned char *data = random_bytes(n);
+	char path[] = "/tmp/fc-readahead-cache-XXXXXX";
+	int fd;
+	(void)state;
+
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	write_file(fd, data, n);
+	assert_true(in_cache(fd, n)); /* just written */
+	read_cached(path, 2, data, n, 0, false, true);
+	read_cached(path, 2, data, n, n / 2, false, true);
+	assert_int_equal(fsync(fd), 0);
+	assert_int_equal(posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED), 0);
+	if (in_cache(fd, n))
+		print_message("the page cache kept %s (tmpfs?): its read ahead once out of "
+			      "the cache is not checked here\n",
+			      path);
+	else
+		read_cached(path, 2, data, n, 0, true, true);
+	read_cached(path, 1, data, n, 0, false, true);
+	close(fd);
+	unlink(path);
+	free(data);
 }
 
 /* Large regular files are read by a thread a few chunks ahead, and large
@@ -568,13 +628,10 @@ static void test_select(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_detect),
-		cmocka_unit_test(test_detect_pprof),
-		cmocka_unit_test(test_detect_late_key),
-		cmocka_unit_test(test_gzip),
-		cmocka_unit_test(test_gzip_fault_order),
-		cmocka_unit_test(test_readahead),
-		cmocka_unit_test(test_gzip_thread_faults),
+		cmocka_unit_test(test_detect),           cmocka_unit_test(test_detect_pprof),
+		cmocka_unit_test(test_detect_late_key),  cmocka_unit_test(test_gzip),
+		cmocka_unit_test(test_gzip_fault_order), cmocka_unit_test(test_readahead),
+		cmocka_unit_test(test_readahead_cache),  cmocka_unit_test(test_gzip_thread_faults),
 		cmocka_unit_test(test_select),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
