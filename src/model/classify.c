@@ -671,20 +671,12 @@ static bool first_party_origin(const struct fc_profile *p, char *out, size_t siz
 	return found;
 }
 
-static void classify_frame(struct fc_profile *p, struct fc_frame *fr, const char *first_party)
+static void classify_frame(struct fc_profile *p, struct fc_frame *fr, const struct fc_callframe *in)
 {
-	const char *sid = fc_profile_str(p, fr->script_id);
-	struct fc_callframe in = {
-		.name = fc_profile_str(p, fr->name),
-		.url = fc_profile_str(p, fr->url),
-		.has_script = sid[0] && strcmp(sid, "0") != 0,
-		.code_type = NULL,
-		.first_party = first_party,
-	};
 	struct fc_class cls;
 	uint32_t pkg;
 
-	fc_classify(&in, &cls);
+	fc_classify(in, &cls);
 	fr->tier = (uint8_t)cls.tier;
 	fr->tags = (uint8_t)cls.tags;
 	pkg = cls.package[0] ? fc_strpool_intern(&p->strings, cls.package, strlen(cls.package)) : 0;
@@ -724,14 +716,19 @@ static void classify_by_url(struct fc_profile *p, struct url_classes *c, struct 
 			    const char *first_party)
 {
 	const char *sid = fc_profile_str(p, fr->script_id);
-	bool has_script = sid[0] && strcmp(sid, "0") != 0;
-	struct url_probe q = { c, fr->url, has_script };
-	uint32_t h = (uint32_t)fc_hash_u64(((uint64_t)fr->url << 1) | has_script), at;
+	struct fc_callframe in = {
+		.name = fc_profile_str(p, fr->name),
+		.url = fc_profile_str(p, fr->url),
+		.has_script = sid[0] && strcmp(sid, "0") != 0,
+		.code_type = NULL,
+		.first_party = first_party,
+	};
+	struct url_probe q = { c, fr->url, in.has_script };
+	uint32_t h = (uint32_t)fc_hash_u64(((uint64_t)fr->url << 1) | in.has_script), at;
 	size_t slot, cap = c->cap;
 
-	if (name_matters(fc_profile_str(p, fr->name), fc_profile_str(p, fr->url), has_script) ||
-	    !fc_map_reserve(&c->map, c->n + 1)) {
-		classify_frame(p, fr, first_party);
+	if (name_matters(in.name, in.url, in.has_script) || !fc_map_reserve(&c->map, c->n + 1)) {
+		classify_frame(p, fr, &in);
 		return;
 	}
 	at = fc_map_find(&c->map, h, url_class_eq, &q, &slot);
@@ -741,11 +738,11 @@ static void classify_by_url(struct fc_profile *p, struct url_classes *c, struct 
 		fr->package = c->of[at].package;
 		return;
 	}
-	classify_frame(p, fr, first_party);
+	classify_frame(p, fr, &in);
 	if (c->n >= UINT32_MAX - 1 || !FC_GROW(c->of, cap, c->n + 1))
 		return;
 	c->cap = cap;
-	c->of[c->n] = (struct url_class){ fr->url, has_script, fr->tier, fr->tags, fr->package };
+	c->of[c->n] = (struct url_class){ fr->url, in.has_script, fr->tier, fr->tags, fr->package };
 	fc_map_put(&c->map, slot, h, (uint32_t)c->n++);
 }
 
